@@ -1,0 +1,26 @@
+/** One Jest configuration for every Node package; `npm test -w <pkg>` narrows it by path. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs', ignoreDynamic: true },
+  },
+];
+const moduleNameMapper = { '^@lms/(jsonapi|auth|database|events|testing|platform)$': '<rootDir>/libs/$1/src' };
+
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper,
+  testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/libs/*/test/**/*.int-spec.ts', '<rootDir>/services/*/test/**/*.int-spec.ts', '<rootDir>/e2e/**/*.e2e-spec.ts'],
+  globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+  testTimeout: 60000,
+};

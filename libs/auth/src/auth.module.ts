@@ -1,0 +1,20 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthGuard } from './auth.guard';
+import { TokenVerifier } from './tokens';
+
+@Module({})
+export class AuthModule {
+  /** Verifies every request's token with the gateway's public key (PEM). */
+  static forRoot(options: { publicKeyPem: string }): DynamicModule {
+    return {
+      module: AuthModule,
+      global: true,
+      providers: [
+        { provide: TokenVerifier, useValue: new TokenVerifier(options.publicKeyPem) },
+        { provide: APP_GUARD, useClass: AuthGuard },
+      ],
+      exports: [TokenVerifier],
+    };
+  }
+}

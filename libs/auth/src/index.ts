@@ -1,0 +1,8 @@
+export { TokenIssuer, TokenVerifier, InvalidTokenError, loadOrCreatePrivateKeyPem, PLATFORM_ROLES } from './tokens';
+export type { AuthContext, PlatformRole } from './tokens';
+export { Public, Roles, CurrentAuth } from './decorators';
+export type { AuthenticatedRequest } from './decorators';
+export { AuthGuard } from './auth.guard';
+export { AuthModule } from './auth.module';
+export { assertCourseRole } from './course-roles';
+export type { CourseRole, CourseRoleLookup } from './course-roles';

@@ -1,0 +1,113 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+
+export type PlatformRole = 'student' | 'lecturer' | 'admin' | 'lptk';
+export const PLATFORM_ROLES: readonly PlatformRole[] = ['student', 'lecturer', 'admin', 'lptk'];
+
+/** Who is calling, as the gateway vouched for it in the access token. */
+export interface AuthContext {
+  userId: number;
+  tenantId: number;
+  role: PlatformRole;
+  studentId: number | null;
+  lecturerId: number | null;
+  /** The refresh-token family (session) the access token was issued from. */
+  sessionId: string;
+  /** The campus's time zone: dates on the wire are local to it. */
+  timeZone: string;
+}
+
+const ISSUER = 'lms-gateway';
+const AUDIENCE = 'lms-api';
+const ALGORITHM = 'EdDSA';
+
+export class InvalidTokenError extends Error {}
+
+/** Signs short-lived access tokens with the gateway's Ed25519 private key. */
+export class TokenIssuer {
+  readonly publicKeyPem: string;
+
+  constructor(
+    private readonly privateKey: KeyObject,
+    readonly ttlSeconds: number,
+  ) {
+    this.publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+  }
+
+  static fromPem(privateKeyPem: string, ttlSeconds: number): TokenIssuer {
+    return new TokenIssuer(createPrivateKey(privateKeyPem), ttlSeconds);
+  }
+
+  async issue(claims: AuthContext): Promise<string> {
+    return new SignJWT({
+      tid: claims.tenantId,
+      role: claims.role,
+      student_id: claims.studentId,
+      lecturer_id: claims.lecturerId,
+      sid: claims.sessionId,
+      tz: claims.timeZone,
+    })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.privateKey);
+  }
+}
+
+/** Verifies access tokens locally with the gateway's public key: no call to identity per request. */
+export class TokenVerifier {
+  private readonly publicKey: KeyObject;
+
+  constructor(publicKeyPem: string) {
+    this.publicKey = createPublicKey(publicKeyPem);
+  }
+
+  async verify(token: string): Promise<AuthContext> {
+    try {
+      const { payload } = await jwtVerify(token, this.publicKey, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: [ALGORITHM],
+      });
+      const userId = Number(payload.sub);
+      const role = payload.role as PlatformRole;
+      if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(payload.tid) || !PLATFORM_ROLES.includes(role)) {
+        throw new InvalidTokenError('Token claims are malformed');
+      }
+      return {
+        userId,
+        tenantId: payload.tid as number,
+        role,
+        studentId: (payload.student_id as number | null) ?? null,
+        lecturerId: (payload.lecturer_id as number | null) ?? null,
+        sessionId: String(payload.sid ?? ''),
+        timeZone: typeof payload.tz === 'string' ? payload.tz : 'UTC',
+      };
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error;
+      if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError('Token has expired');
+      throw new InvalidTokenError('Token is invalid');
+    }
+  }
+}
+
+/**
+ * The gateway's signing key: from JWT_PRIVATE_KEY when given (stack, Kubernetes secret),
+ * otherwise generated once and kept under the data directory so tokens survive a restart.
+ */
+export function loadOrCreatePrivateKeyPem(dataDir: string, fromEnv?: string): string {
+  if (fromEnv && fromEnv.trim()) return fromEnv.replace(/\\n/g, '\n');
+  const dir = join(dataDir, 'keys');
+  const file = join(dir, 'jwt-ed25519.pem');
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  writeFileSync(file, pem, { mode: 0o600 });
+  return pem;
+}

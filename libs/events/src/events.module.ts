@@ -1,0 +1,65 @@
+import {
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { OutboxRelay } from './relay';
+import type { EventTransport } from './transport';
+
+export const EVENT_TRANSPORT = Symbol('EVENT_TRANSPORT');
+export const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
+
+export interface EventsModuleOptions {
+  service: string;
+  transport: EventTransport;
+  relayIntervalMs?: number;
+}
+
+/** Runs the service's outbox relay for as long as the application lives. */
+@Injectable()
+class RelayLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(private readonly relay: OutboxRelay) {}
+
+  onApplicationBootstrap(): void {
+    this.relay.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+  }
+}
+
+/**
+ * Wires a service to its event transport: the transport itself (for the consumer side, see
+ * `EventsServer`) and the outbox relay that publishes what the service commits.
+ */
+@Module({})
+export class EventsModule {
+  static forRoot(options: EventsModuleOptions): DynamicModule {
+    return {
+      module: EventsModule,
+      global: true,
+      providers: [
+        { provide: EVENTS_OPTIONS, useValue: options },
+        { provide: EVENT_TRANSPORT, useValue: options.transport },
+        {
+          provide: OutboxRelay,
+          inject: [DataSource, EVENTS_OPTIONS],
+          useFactory: (dataSource: DataSource, opts: EventsModuleOptions) =>
+            new OutboxRelay(dataSource, opts.transport, {
+              service: opts.service,
+              intervalMs: opts.relayIntervalMs,
+            }),
+        },
+        RelayLifecycle,
+      ],
+      exports: [EVENT_TRANSPORT, OutboxRelay],
+    };
+  }
+}
+
+export const InjectTransport = () => Inject(EVENT_TRANSPORT);

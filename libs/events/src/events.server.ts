@@ -1,0 +1,83 @@
+import { Logger } from '@nestjs/common';
+import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
+import { lastValueFrom } from 'rxjs';
+import type { DataSource, EntityManager } from 'typeorm';
+import { assertEventData, isKnownEventType } from './catalogue';
+import { topicOf, type EventEnvelope } from './envelope';
+import type { EventTransport, Subscription } from './transport';
+
+/** What an `@EventPattern` handler receives as its context (`@Ctx()`). */
+export class EventContext {
+  constructor(
+    readonly envelope: EventEnvelope,
+    /** The transaction in which the inbox row is written: apply the effect through it. */
+    readonly manager: EntityManager,
+  ) {}
+}
+
+/**
+ * Serves the `@EventPattern` handlers of one service from an {@link EventTransport}.
+ * Each event is applied exactly once per service: the inbox row and the handler's effect are
+ * written in one transaction, so a redelivered event finds its row and is skipped.
+ * Fails fast at start-up on a handler for an unknown event type or two handlers for one type.
+ */
+export class EventsServer extends Server implements CustomTransportStrategy {
+  private subscription: Subscription | null = null;
+  private readonly log: Logger;
+
+  constructor(
+    private readonly transport: EventTransport,
+    private readonly dataSource: DataSource,
+    private readonly group: string,
+  ) {
+    super();
+    this.log = new Logger(`EventsServer(${group})`);
+  }
+
+  async listen(callback: (...optionalParams: unknown[]) => void): Promise<void> {
+    const handlers = this.getHandlers();
+    for (const [pattern, handler] of handlers) {
+      if (!isKnownEventType(pattern)) throw new Error(`${this.group}: handler for unknown event "${pattern}"`);
+      if (!handler.isEventHandler) throw new Error(`${this.group}: "${pattern}" must use @EventPattern`);
+      if (handler.next) throw new Error(`${this.group}: two handlers for "${pattern}"`);
+    }
+    const topics = [...new Set([...handlers.keys()].map(topicOf))];
+    if (topics.length > 0) {
+      this.subscription = await this.transport.subscribe(this.group, topics, (envelope) =>
+        this.apply(envelope),
+      );
+    }
+    callback();
+  }
+
+  async close(): Promise<void> {
+    await this.subscription?.close();
+    this.subscription = null;
+  }
+
+  on(): void {
+    throw new Error('EventsServer has no status events');
+  }
+
+  unwrap<T>(): T {
+    return this.transport as T;
+  }
+
+  private async apply(envelope: EventEnvelope): Promise<void> {
+    const handler: MessageHandler | undefined = this.getHandlers().get(envelope.type);
+    if (!handler) return;
+    assertEventData(envelope.type, envelope.data);
+    await this.dataSource.transaction(async (manager) => {
+      const inserted: unknown[] = await manager.query(
+        `INSERT INTO inbox (event_id, consumer) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+        [envelope.id, this.group],
+      );
+      if (inserted.length === 0) {
+        this.log.debug(`skipping duplicate ${envelope.type} ${envelope.id}`);
+        return;
+      }
+      const result = await handler(envelope, new EventContext(envelope, manager));
+      await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+    });
+  }
+}

@@ -1,0 +1,106 @@
+import { Logger } from '@nestjs/common';
+import type { EventEnvelope } from './envelope';
+import type { DeadLetter, EventHandler, EventTransport, Subscription } from './transport';
+
+interface Member {
+  handler: EventHandler;
+}
+
+export interface InProcessTransportOptions {
+  maxAttempts?: number;
+  retryDelayMs?: number;
+}
+
+/**
+ * The all-in-one transport: services of one process exchange events through memory. Durability
+ * comes from the outbox (an event stays unpublished until every group took it) and idempotency
+ * from each consumer's inbox. Delivery starts once `open()` is called, after every service of the
+ * process subscribed, so no group misses an event published during start-up.
+ */
+export class InProcessTransport implements EventTransport {
+  private readonly groups = new Map<string, Map<string, Member[]>>();
+  private readonly cursor = new Map<string, number>();
+  private readonly logger = new Logger('InProcessTransport');
+  private readonly maxAttempts: number;
+  private readonly retryDelayMs: number;
+  private opened!: () => void;
+  private readonly ready = new Promise<void>((resolve) => (this.opened = resolve));
+  readonly deadLetters: DeadLetter[] = [];
+
+  constructor(options: InProcessTransportOptions = {}) {
+    this.maxAttempts = options.maxAttempts ?? 5;
+    this.retryDelayMs = options.retryDelayMs ?? 100;
+  }
+
+  open(): void {
+    this.opened();
+  }
+
+  async publish(topic: string, _key: string, envelope: EventEnvelope): Promise<void> {
+    await this.ready;
+    const byGroup = this.groups.get(topic);
+    if (!byGroup) return;
+    await Promise.all(
+      [...byGroup.entries()].map(([group, members]) => this.deliver(topic, group, members, envelope)),
+    );
+  }
+
+  async subscribe(group: string, topics: string[], handler: EventHandler): Promise<Subscription> {
+    const member: Member = { handler };
+    for (const topic of topics) {
+      const byGroup = this.groups.get(topic) ?? new Map<string, Member[]>();
+      byGroup.set(group, [...(byGroup.get(group) ?? []), member]);
+      this.groups.set(topic, byGroup);
+    }
+    return {
+      close: async () => {
+        for (const topic of topics) {
+          const byGroup = this.groups.get(topic);
+          const left = (byGroup?.get(group) ?? []).filter((m) => m !== member);
+          if (left.length > 0) byGroup?.set(group, left);
+          else byGroup?.delete(group);
+        }
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.groups.clear();
+  }
+
+  private async deliver(topic: string, group: string, members: Member[], envelope: EventEnvelope) {
+    let lastError = '';
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+      const turn = this.cursor.get(group) ?? 0;
+      this.cursor.set(group, turn + 1);
+      const member = members[turn % members.length];
+      try {
+        await member.handler(envelope);
+        return;
+      } catch (error) {
+        lastError = error instanceof Error ? error.message : String(error);
+        if (attempt < this.maxAttempts) await sleep(this.retryDelayMs * 2 ** (attempt - 1));
+      }
+    }
+    const letter: DeadLetter = {
+      group,
+      topic,
+      envelope,
+      error: lastError,
+      attempts: this.maxAttempts,
+      failedAt: new Date().toISOString(),
+    };
+    this.deadLetters.push(letter);
+    if (this.deadLetters.length > 1000) this.deadLetters.shift();
+    this.logger.error(`${envelope.type} ${envelope.id} for ${group} moved to ${topic}.dlq: ${lastError}`);
+    const dlq = this.groups.get(`${topic}.dlq`);
+    if (dlq) {
+      const asEnvelope = { ...envelope, data: letter } as EventEnvelope;
+      await Promise.all([...dlq.values()].map((m) => m[0].handler(asEnvelope).catch(() => undefined)));
+    }
+  }
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

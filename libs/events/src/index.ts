@@ -1,0 +1,14 @@
+export type { EventEnvelope } from './envelope';
+export { createEnvelope, topicOf } from './envelope';
+export type { EventDataMap, EventType, IdentityUserUpserted, PlatformRole } from './catalogue';
+export { assertEventData, isKnownEventType } from './catalogue';
+export { OutboxEvent } from './outbox.entity';
+export { InboxEvent } from './inbox.entity';
+export { EventsTables1763800000000 } from './events-tables.migration';
+export { recordEvent } from './outbox';
+export type { EventTransport, EventHandler, Subscription, DeadLetter } from './transport';
+export { InProcessTransport } from './in-process.transport';
+export { OutboxRelay } from './relay';
+export { EventsServer, EventContext } from './events.server';
+export { EventsModule, EVENT_TRANSPORT, InjectTransport } from './events.module';
+export type { EventsModuleOptions } from './events.module';

@@ -1,0 +1,105 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import type { EventEnvelope } from './envelope';
+import type { EventTransport } from './transport';
+
+export interface OutboxRelayOptions {
+  service: string;
+  intervalMs?: number;
+  batchSize?: number;
+}
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  partition_key: string;
+  envelope: EventEnvelope;
+}
+
+/**
+ * Publishes committed outbox rows in order. Rows are claimed with FOR UPDATE SKIP LOCKED, so
+ * several relays (two replicas, or a retry racing a poll) never publish the same row at once;
+ * a row is marked published only after the transport accepted it, so a crash in between
+ * republishes it and the consumers' inboxes absorb the duplicate.
+ */
+export class OutboxRelay {
+  private readonly logger: Logger;
+  private readonly intervalMs: number;
+  private readonly batchSize: number;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transport: EventTransport,
+    options: OutboxRelayOptions,
+  ) {
+    this.logger = new Logger(`OutboxRelay(${options.service})`);
+    this.intervalMs = options.intervalMs ?? 500;
+    this.batchSize = options.batchSize ?? 200;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Ask for a pass now (after a commit), instead of waiting for the next poll. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  /** Publishes until the outbox is empty; returns how many events were published. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const published = await this.publishBatch();
+      total += published;
+      if (published < this.batchSize) return total;
+    }
+  }
+
+  private schedule(delay: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.drain()
+        .then(() => undefined)
+        .catch((error: unknown) => this.logger.warn(`publishing failed, will retry: ${String(error)}`))
+        .finally(() => {
+          this.running = null;
+          if (this.stopped) return;
+          const again = this.again;
+          this.again = false;
+          this.schedule(again ? 0 : this.intervalMs);
+        });
+    }, delay);
+  }
+
+  private async publishBatch(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: OutboxRow[] = await manager.query(
+        `SELECT id, topic, partition_key, envelope FROM outbox
+          WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.batchSize],
+      );
+      if (rows.length === 0) return 0;
+      for (const row of rows) await this.transport.publish(row.topic, row.partition_key, row.envelope);
+      await manager.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [
+        rows.map((row) => row.id),
+      ]);
+      return rows.length;
+    });
+  }
+}

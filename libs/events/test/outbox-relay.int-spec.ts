@@ -1,0 +1,174 @@
+import type { DataSource } from 'typeorm';
+import { openServiceDataSource } from '@lms/database';
+import { createTestDatabase } from '@lms/testing';
+import {
+  type EventEnvelope,
+  EventsServer,
+  EventsTables1763800000000,
+  type IdentityUserUpserted,
+  InboxEvent,
+  InProcessTransport,
+  OutboxEvent,
+  OutboxRelay,
+  recordEvent,
+} from '@lms/events';
+
+const user = (id: number): IdentityUserUpserted => ({
+  id,
+  username: `u${id}`,
+  name: `User ${id}`,
+  email: null,
+  thumbnail: null,
+  role: 'student',
+  active: true,
+  nidn: null,
+  nim: null,
+  updatedAt: new Date().toISOString(),
+});
+
+describe('outbox, relay and inbox (real PostgreSQL, in-process transport)', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('events');
+    ds = await openServiceDataSource({
+      url: db.url,
+      service: 'events-test',
+      entities: [OutboxEvent, InboxEvent],
+      migrations: [EventsTables1763800000000],
+    });
+    await ds.query('CREATE TABLE widgets (id int PRIMARY KEY)');
+    await ds.query('CREATE TABLE effects (consumer text NOT NULL, user_id int NOT NULL)');
+  });
+
+  afterAll(async () => {
+    await ds.destroy();
+    await db.drop();
+  });
+
+  beforeEach(async () => {
+    await ds.query('TRUNCATE outbox, inbox, widgets, effects');
+  });
+
+  function consumer(transport: InProcessTransport, group: string, fail = false): EventsServer {
+    const server = new EventsServer(transport, ds, group);
+    server.addHandler(
+      'identity.user.upserted',
+      async (envelope: EventEnvelope<IdentityUserUpserted>, ctx: { manager: DataSource['manager'] }) => {
+        if (fail) throw new Error('projection is broken');
+        await ctx.manager.query('INSERT INTO effects (consumer, user_id) VALUES ($1, $2)', [
+          group,
+          envelope.data.id,
+        ]);
+      },
+      true,
+    );
+    return server;
+  }
+
+  async function listen(server: EventsServer) {
+    await new Promise<void>((resolve, reject) => server.listen(() => resolve()).catch(reject));
+  }
+
+  async function effects(): Promise<Array<{ consumer: string; user_id: number }>> {
+    return ds.query('SELECT consumer, user_id FROM effects ORDER BY consumer, user_id');
+  }
+
+  it('delivers an event committed with its state change once to each consumer group, even with two relays', async () => {
+    const transport = new InProcessTransport();
+    await listen(consumer(transport, 'course'));
+    await listen(consumer(transport, 'exam'));
+    transport.open();
+
+    await ds.transaction(async (manager) => {
+      await manager.query('INSERT INTO widgets (id) VALUES (1)');
+      await recordEvent(manager, 'identity.user.upserted', { tenantId: 1, key: 7, data: user(7) });
+    });
+
+    const relayA = new OutboxRelay(ds, transport, { service: 'a' });
+    const relayB = new OutboxRelay(ds, transport, { service: 'b' });
+    const published = await Promise.all([relayA.drain(), relayB.drain(), relayA.drain()]);
+
+    expect(published.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect(await effects()).toEqual([
+      { consumer: 'course', user_id: 7 },
+      { consumer: 'exam', user_id: 7 },
+    ]);
+    const [row] = await ds.query('SELECT published_at FROM outbox');
+    expect(row.published_at).not.toBeNull();
+  });
+
+  it('applies a redelivered event only once (publish succeeded, marking it published did not)', async () => {
+    const transport = new InProcessTransport();
+    await listen(consumer(transport, 'course'));
+    transport.open();
+    await ds.transaction((manager) =>
+      recordEvent(manager, 'identity.user.upserted', { tenantId: 1, key: 8, data: user(8) }),
+    );
+    const [row] = await ds.query('SELECT topic, partition_key, envelope FROM outbox');
+    await transport.publish(row.topic, row.partition_key, row.envelope);
+    await new OutboxRelay(ds, transport, { service: 'a' }).drain();
+
+    expect(await effects()).toEqual([{ consumer: 'course', user_id: 8 }]);
+  });
+
+  it('emits nothing when the transaction rolls back', async () => {
+    const transport = new InProcessTransport();
+    await listen(consumer(transport, 'course'));
+    transport.open();
+
+    await expect(
+      ds.transaction(async (manager) => {
+        await recordEvent(manager, 'identity.user.upserted', { tenantId: 1, key: 9, data: user(9) });
+        await manager.query('INSERT INTO widgets (id) VALUES (1), (1)');
+      }),
+    ).rejects.toThrow();
+
+    expect(await new OutboxRelay(ds, transport, { service: 'a' }).drain()).toBe(0);
+    expect(await ds.query('SELECT * FROM outbox')).toEqual([]);
+    expect(await effects()).toEqual([]);
+  });
+
+  it('moves an event that keeps failing to the dead letters after bounded retries, and rolls back its inbox row', async () => {
+    const transport = new InProcessTransport({ maxAttempts: 3, retryDelayMs: 1 });
+    await listen(consumer(transport, 'course', true));
+    await listen(consumer(transport, 'exam'));
+    transport.open();
+    await ds.transaction((manager) =>
+      recordEvent(manager, 'identity.user.upserted', { tenantId: 1, key: 10, data: user(10) }),
+    );
+
+    await new OutboxRelay(ds, transport, { service: 'a' }).drain();
+
+    expect(transport.deadLetters).toHaveLength(1);
+    expect(transport.deadLetters[0]).toMatchObject({ group: 'course', topic: 'identity.user', attempts: 3 });
+    expect(transport.deadLetters[0].error).toContain('projection is broken');
+    expect(await effects()).toEqual([{ consumer: 'exam', user_id: 10 }]);
+    expect(await ds.query(`SELECT consumer FROM inbox`)).toEqual([{ consumer: 'exam' }]);
+  });
+
+  it('refuses to start with a handler for an unknown event or two handlers for one event', async () => {
+    const transport = new InProcessTransport();
+    const unknown = new EventsServer(transport, ds, 'course');
+    unknown.addHandler('identity.user.renamed', async () => undefined, true);
+    await expect(unknown.listen(() => undefined)).rejects.toThrow('unknown event "identity.user.renamed"');
+
+    const twice = new EventsServer(transport, ds, 'course');
+    twice.addHandler('identity.user.upserted', async () => undefined, true);
+    twice.addHandler('identity.user.upserted', async () => undefined, true);
+    await expect(twice.listen(() => undefined)).rejects.toThrow('two handlers');
+  });
+
+  it('rejects event data that breaks its contract before it reaches the outbox', async () => {
+    await expect(
+      ds.transaction((manager) =>
+        recordEvent(manager, 'identity.user.upserted', {
+          tenantId: 1,
+          key: 1,
+          data: { ...user(1), role: 'wizard' } as unknown as IdentityUserUpserted,
+        }),
+      ),
+    ).rejects.toThrow('field "role" is invalid');
+  });
+});

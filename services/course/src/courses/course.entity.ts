@@ -1,0 +1,98 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import { UserProjection } from '../users/user-projection.entity';
+import { CourseModule } from '../structure/module.entity';
+import { CourseAssistant } from './course-assistant.entity';
+import { CourseClass } from './course-class.entity';
+import { Period } from './period.entity';
+
+@Entity({ name: 'courses' })
+@Index('courses_tenant_updated_idx', ['tenantId', 'updatedAt'])
+@Index('courses_lecturer_idx', ['lecturerId'])
+export class Course {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint' })
+  id: number;
+
+  @Column('bigint', { name: 'tenant_id' })
+  tenantId: number;
+
+  @Column('varchar', { length: 255 })
+  name: string;
+
+  @Column('varchar', { length: 50, nullable: true })
+  code: string | null;
+
+  @Column('text', { nullable: true })
+  description: string | null;
+
+  @Column('bigint', { name: 'period_id', nullable: true })
+  periodId: number | null;
+
+  @ManyToOne(() => Period, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'period_id' })
+  period?: Relation<Period> | null;
+
+  /** The course's one lecturer (identity user id). */
+  @Column('bigint', { name: 'lecturer_id', nullable: true })
+  lecturerId: number | null;
+
+  @ManyToOne(() => UserProjection, { nullable: true, createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'lecturer_id' })
+  lecturer?: Relation<UserProjection> | null;
+
+  @Column('boolean', { name: 'is_active', default: true })
+  isActive: boolean;
+
+  @Column('varchar', { length: 500, nullable: true })
+  thumbnail: string | null;
+
+  @Column('timestamptz', { name: 'start_at', nullable: true })
+  startAt: Date | null;
+
+  @Column('timestamptz', { name: 'end_at', nullable: true })
+  endAt: Date | null;
+
+  @Column('boolean', { name: 'is_open', default: false })
+  isOpen: boolean;
+
+  @Column('boolean', { name: 'is_public', default: false })
+  isPublic: boolean;
+
+  @Column('boolean', { name: 'is_free', default: false })
+  isFree: boolean;
+
+  @Column('boolean', { name: 'is_parent', default: false })
+  isParent: boolean;
+
+  /** Imported from the academic information system. */
+  @Column('boolean', { name: 'is_from_six', default: false })
+  isFromSix: boolean;
+
+  @Column('boolean', { name: 'gradebook_publish', default: false })
+  gradebookPublish: boolean;
+
+  @OneToMany(() => CourseModule, (module) => module.course)
+  modules?: Relation<CourseModule[]>;
+
+  @OneToMany(() => CourseClass, (courseClass) => courseClass.course)
+  classes?: Relation<CourseClass[]>;
+
+  @OneToMany(() => CourseAssistant, (assistant) => assistant.course)
+  assistants?: Relation<CourseAssistant[]>;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,154 @@
+import { relation, type QuerySpec, type ResourceType } from '@lms/jsonapi';
+import type { AuthContext } from '@lms/auth';
+import type { Activity } from '../structure/activity.entity';
+import type { CourseModule } from '../structure/module.entity';
+import type { UserProjection } from '../users/user-projection.entity';
+import type { CourseAssistant } from './course-assistant.entity';
+import type { CourseClass } from './course-class.entity';
+import type { Course } from './course.entity';
+import type { Period } from './period.entity';
+
+const byIndex = <T extends { index: number; id: number }>(items: T[] | undefined) =>
+  items && [...items].sort((a, b) => a.index - b.index || a.id - b.id);
+
+export const userResource: ResourceType<UserProjection> = {
+  type: 'users',
+  attributes: (user) => ({
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    thumbnail: user.thumbnail,
+    level: user.role,
+    nidn: user.nidn,
+    nim: user.nim,
+  }),
+};
+
+/** The course's lecturer; `lecturer.user` includes the same person as a user resource. */
+export const lecturerResource: ResourceType<UserProjection> = {
+  type: 'lecturers',
+  attributes: (user) => ({ user_id: user.id, name: user.name, nidn: user.nidn, thumbnail: user.thumbnail }),
+  relationships: { user: relation(() => userResource, (user: UserProjection) => user) },
+};
+
+export const assistantResource: ResourceType<CourseAssistant> = {
+  type: 'assistants',
+  id: (assistant) => `${assistant.courseId}-${assistant.userId}`,
+  attributes: (assistant) => ({
+    course_id: assistant.courseId,
+    user_id: assistant.userId,
+    is_coordinator: assistant.isCoordinator,
+    name: assistant.user?.name ?? null,
+  }),
+  relationships: { user: relation(() => userResource, (assistant: CourseAssistant) => assistant.user) },
+};
+
+export const classResource: ResourceType<CourseClass> = {
+  type: 'classes',
+  attributes: (courseClass) => ({ course_id: courseClass.courseId, name: courseClass.name }),
+};
+
+export const periodResource: ResourceType<Period> = {
+  type: 'periods',
+  attributes: (period) => ({ name: period.name, year: period.year, period_type: period.type, is_active: period.isActive }),
+};
+
+export const activityResource: ResourceType<Activity> = {
+  type: 'activities',
+  attributes: (activity) => ({
+    module_id: activity.moduleId,
+    parent_id: activity.parentId,
+    index: activity.index,
+    name: activity.name,
+    is_active: activity.isActive,
+    start_at: activity.startAt,
+    end_at: activity.endAt,
+  }),
+};
+
+export const moduleResource: ResourceType<CourseModule> = {
+  type: 'modules',
+  attributes: (module) => ({
+    course_id: module.courseId,
+    index: module.index,
+    name: module.name,
+    is_active: module.isActive,
+    start_at: module.startAt,
+    end_at: module.endAt,
+  }),
+  relationships: { activities: relation(() => activityResource, (module: CourseModule) => byIndex(module.activities)) },
+};
+
+/** The caller's role in the course: what the client shows as the course's status. */
+export function statusOf(course: Course, auth: AuthContext): string | null {
+  if (auth.role === 'student') return 'STUDENT';
+  if (course.lecturerId === auth.userId) return 'LECTURER';
+  if (course.assistants?.some((assistant) => assistant.userId === auth.userId)) return 'ASSISTANT';
+  return null;
+}
+
+export function courseResource(auth: AuthContext): ResourceType<Course> {
+  return {
+    type: 'courses',
+    attributes: (course) => ({
+      name: course.name,
+      code: course.code,
+      description: course.description,
+      period_id: course.periodId,
+      period_year: course.period?.year ?? null,
+      period_type: course.period?.type ?? null,
+      lecturer_id: course.lecturerId,
+      is_active: course.isActive,
+      thumbnail: course.thumbnail,
+      start_at: course.startAt,
+      end_at: course.endAt,
+      is_open: course.isOpen,
+      is_public: course.isPublic,
+      is_free: course.isFree,
+      is_parent: course.isParent,
+      is_from_six: course.isFromSix,
+      gradebook_publish: course.gradebookPublish,
+      status: statusOf(course, auth),
+      created_at: course.createdAt,
+      updated_at: course.updatedAt,
+    }),
+    relationships: {
+      modules: relation(() => moduleResource, (course: Course) => byIndex(course.modules)),
+      lecturer: relation(() => lecturerResource, (course: Course) => course.lecturer),
+      assistant: relation(() => assistantResource, (course: Course) => course.assistants),
+      class: relation(() => classResource, (course: Course) => course.classes),
+      period: relation(() => periodResource, (course: Course) => course.period),
+    },
+  };
+}
+
+export const INCLUDES = ['modules', 'modules.activities', 'lecturer', 'lecturer.user', 'assistant', 'assistant.user', 'class', 'period'] as const;
+
+export const courseQuery: QuerySpec = {
+  filters: {
+    id: { column: 'course.id', type: 'number', ops: ['is', 'not', 'in'] },
+    name: { column: 'course.name', type: 'string', ops: ['is', 'like'] },
+    code: { column: 'course.code', type: 'string', ops: ['is', 'like', 'in'] },
+    period_id: { column: 'course.period_id', type: 'number', ops: ['is', 'in', 'null'] },
+    lecturer_id: { column: 'course.lecturer_id', type: 'number', ops: ['is', 'in'] },
+    is_active: { column: 'course.is_active', type: 'boolean', ops: ['is'] },
+    is_public: { column: 'course.is_public', type: 'boolean', ops: ['is'] },
+    is_free: { column: 'course.is_free', type: 'boolean', ops: ['is'] },
+    is_open: { column: 'course.is_open', type: 'boolean', ops: ['is'] },
+    start_at: { column: 'course.start_at', type: 'date', ops: ['gt', 'gte', 'lt', 'lte', 'null'] },
+    end_at: { column: 'course.end_at', type: 'date', ops: ['gt', 'gte', 'lt', 'lte', 'null'] },
+    updated_at: { column: 'course.updated_at', type: 'date', ops: ['gt', 'gte', 'lt', 'lte'] },
+  },
+  sorts: {
+    id: 'course.id',
+    name: 'course.name',
+    code: 'course.code',
+    start_at: 'course.start_at',
+    end_at: 'course.end_at',
+    created_at: 'course.created_at',
+    updated_at: 'course.updated_at',
+  },
+  includes: INCLUDES,
+  defaultSort: '-updated_at',
+  maxLimit: 500,
+};

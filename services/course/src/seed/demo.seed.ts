@@ -1,0 +1,71 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { ClassStudent } from '../courses/class-student.entity';
+import { CourseAssistant } from '../courses/course-assistant.entity';
+import { CourseClass } from '../courses/course-class.entity';
+import { Course } from '../courses/course.entity';
+import { Period } from '../courses/period.entity';
+import { Activity } from '../structure/activity.entity';
+import { CourseModule } from '../structure/module.entity';
+import { UserProjection } from '../users/user-projection.entity';
+
+const MODULES: ReadonlyArray<{ name: string; activities: string[] }> = [
+  { name: 'Introduction to Algorithms', activities: ['What is an algorithm?', 'Flowcharts and pseudocode'] },
+  { name: 'Variables and Data Types', activities: ['Numbers and text', 'Input and output'] },
+  { name: 'Branching', activities: ['if / else', 'Nested conditions'] },
+  { name: 'Loops', activities: ['for and while', 'Loop exercises'] },
+];
+
+const STAFF_AND_STUDENTS = ['lecturer', 'assistant', 'student1', 'student2', 'student3'];
+
+/**
+ * The demo course of the demo campus: taught by `lecturer`, assisted by `assistant`, one class
+ * with the three students, four modules with two activities each. Needs the users projection to
+ * hold the demo users (they arrive by event from identity); runs once per campus.
+ */
+export async function seedCourseDemo(dataSource: DataSource, tenantId: number): Promise<{ created: boolean }> {
+  const users = await dataSource
+    .getRepository(UserProjection)
+    .createQueryBuilder('user')
+    .where('user.tenant_id = :tenantId AND user.username IN (:...names)', { tenantId, names: STAFF_AND_STUDENTS })
+    .getMany();
+  const byName = new Map(users.map((user) => [user.username, user]));
+  const missing = STAFF_AND_STUDENTS.filter((name) => !byName.has(name));
+  if (missing.length > 0) throw new Error(`demo users not projected yet: ${missing.join(', ')}`);
+  if (await dataSource.getRepository(Course).existsBy({ tenantId, code: 'IF101' })) return { created: false };
+
+  await dataSource.transaction(async (manager) => {
+    const year = new Date().getFullYear();
+    const period = await manager.save(
+      manager.create(Period, { tenantId, name: `${year}/${year + 1} Odd Semester`, year, type: 'GANJIL', isActive: true }),
+    );
+    const course = await manager.save(
+      manager.create(Course, {
+        tenantId,
+        name: 'Algorithms and Programming',
+        code: 'IF101',
+        description: 'Problem solving with algorithms, from flowcharts to working programs.',
+        periodId: period.id,
+        lecturerId: byName.get('lecturer')!.id,
+        isActive: true,
+        startAt: new Date(`${year}-08-25T00:00:00Z`),
+        endAt: new Date(`${year + 1}-01-16T00:00:00Z`),
+      }),
+    );
+    await manager.insert(CourseAssistant, { courseId: course.id, userId: byName.get('assistant')!.id, isCoordinator: true });
+    const courseClass = await manager.save(manager.create(CourseClass, { tenantId, courseId: course.id, name: 'IF101-A' }));
+    await manager.insert(
+      ClassStudent,
+      ['student1', 'student2', 'student3'].map((name) => ({ classId: courseClass.id, userId: byName.get(name)!.id })),
+    );
+    for (const [index, spec] of MODULES.entries()) {
+      const module = await manager.save(manager.create(CourseModule, { courseId: course.id, index, name: spec.name }));
+      await manager.insert(
+        Activity,
+        spec.activities.map((name, activityIndex) => ({ moduleId: module.id, index: activityIndex, name })),
+      );
+    }
+  });
+  new Logger('CourseSeed').log('demo course IF101 created');
+  return { created: true };
+}

@@ -1,0 +1,34 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { EventContext, EventEnvelope, IdentityUserUpserted } from '@lms/events';
+
+@Controller()
+export class UserUpsertedHandler {
+  /** Keeps the users projection current; events arriving out of order never roll it back. */
+  @EventPattern('identity.user.upserted')
+  async handle(@Payload() envelope: EventEnvelope<IdentityUserUpserted>, @Ctx() context: EventContext) {
+    const user = envelope.data;
+    await context.manager.query(
+      `INSERT INTO users (id, tenant_id, username, name, email, thumbnail, role, active, nidn, nim, source_updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (id) DO UPDATE SET
+         username = excluded.username, name = excluded.name, email = excluded.email,
+         thumbnail = excluded.thumbnail, role = excluded.role, active = excluded.active,
+         nidn = excluded.nidn, nim = excluded.nim, source_updated_at = excluded.source_updated_at
+       WHERE users.source_updated_at <= excluded.source_updated_at`,
+      [
+        user.id,
+        envelope.tenantId,
+        user.username,
+        user.name,
+        user.email,
+        user.thumbnail,
+        user.role,
+        user.active,
+        user.nidn,
+        user.nim,
+        user.updatedAt,
+      ],
+    );
+  }
+}

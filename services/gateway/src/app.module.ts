@@ -1,0 +1,27 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TokenIssuer, TokenVerifier } from '@lms/auth';
+import { AuthController } from './auth/auth.controller';
+import { IdentityClient } from './auth/identity.client';
+import { TenantResolver } from './auth/tenant.resolver';
+import { GatewayConfig } from './config';
+import { GatewayHealthController } from './health.controller';
+import { ProxyHandler } from './routing/proxy';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    const issuer = TokenIssuer.fromPem(config.jwtPrivateKey, config.accessTtlSeconds);
+    return {
+      module: GatewayModule,
+      controllers: [AuthController, GatewayHealthController],
+      providers: [
+        { provide: GatewayConfig, useValue: config },
+        { provide: TokenIssuer, useValue: issuer },
+        { provide: TokenVerifier, useValue: new TokenVerifier(issuer.publicKeyPem) },
+        IdentityClient,
+        TenantResolver,
+        ProxyHandler,
+      ],
+    };
+  }
+}

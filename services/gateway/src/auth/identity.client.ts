@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { Pool } from 'undici';
+import type { AuthContext } from '@lms/auth';
+import { JsonApiException, type JsonApiErrorObject, serviceUnavailable } from '@lms/jsonapi';
+import { GatewayConfig } from '../config';
+
+export interface IssuedSession {
+  claims: AuthContext;
+  refreshToken: string;
+  refreshExpiresAt: string;
+}
+
+export interface ResolvedTenant {
+  id: number;
+  timeZone: string;
+  name: string;
+}
+
+/** The gateway's calls to identity's internal endpoints (credentials, sessions, campuses). */
+@Injectable()
+export class IdentityClient {
+  private readonly pool: Pool;
+
+  constructor(private readonly config: GatewayConfig) {
+    this.pool = new Pool(config.services.identity as string, { connections: 32 });
+  }
+
+  login(input: Record<string, unknown>): Promise<IssuedSession> {
+    return this.call('POST', '/internal/auth/login', input);
+  }
+
+  refresh(input: Record<string, unknown>): Promise<IssuedSession> {
+    return this.call('POST', '/internal/auth/refresh', input);
+  }
+
+  logout(input: Record<string, unknown>): Promise<void> {
+    return this.call('POST', '/internal/auth/logout', input);
+  }
+
+  /** The campus served at `host`, or null when there is none. */
+  async tenantByHost(host: string): Promise<ResolvedTenant | null> {
+    try {
+      return await this.call<ResolvedTenant>('GET', `/internal/tenants/resolve?host=${encodeURIComponent(host)}`);
+    } catch (error) {
+      if (error instanceof JsonApiException && error.getStatus() === 404) return null;
+      throw error;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let response;
+    try {
+      response = await this.pool.request({
+        method,
+        path,
+        headers: { 'content-type': 'application/json', 'x-internal-token': this.config.internalToken },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw serviceUnavailable('The identity service is not reachable; try again shortly');
+    }
+    if (response.statusCode === 204) {
+      await response.body.dump();
+      return undefined as T;
+    }
+    const payload = (await response.body.json().catch(() => null)) as { errors?: JsonApiErrorObject[] } | null;
+    if (response.statusCode >= 400) {
+      if (payload?.errors?.length) throw new JsonApiException(response.statusCode, payload.errors);
+      throw serviceUnavailable('The identity service failed; try again shortly');
+    }
+    return payload as T;
+  }
+}

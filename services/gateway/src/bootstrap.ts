@@ -1,0 +1,53 @@
+import helmet from '@fastify/helmet';
+import replyFrom from '@fastify/reply-from';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createServiceApp } from '@lms/platform';
+import { GatewayModule } from './app.module';
+import { IdentityClient } from './auth/identity.client';
+import type { GatewayConfig } from './config';
+import { ProxyHandler } from './routing/proxy';
+import { serveWebClient } from './web/web';
+
+const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** Builds and starts the gateway: auth endpoints, `/api/*` proxy, the web client. */
+export async function startGateway(
+  config: GatewayConfig,
+  options: { logLevel?: string } = {},
+): Promise<NestFastifyApplication> {
+  const app = await createServiceApp(GatewayModule.forRoot(config), {
+    name: 'gateway',
+    logLevel: options.logLevel,
+    bodyLimitBytes: 1024 * 1024,
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://embed.tawk.to'],
+        connectSrc: ["'self'", 'wss:', 'https://*.tawk.to'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameSrc: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(replyFrom, {
+    undici: { connections: 256, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 60_000 },
+  });
+  const proxy = app.get(ProxyHandler);
+  const fastify = app.getHttpAdapter().getInstance();
+  // The body is streamed to the service untouched: no parsing in the gateway for proxied calls.
+  fastify.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.route({ method: [...PROXIED_METHODS], url: '/api/*', handler: proxy.handle });
+  });
+  await serveWebClient(app, config.webDist);
+  const identity = app.get(IdentityClient);
+  fastify.addHook('onClose', async () => identity.close());
+  await app.listen({ port: config.port, host: config.host });
+  return app;
+}

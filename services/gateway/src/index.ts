@@ -1,0 +1,2 @@
+export { GatewayConfig } from './config';
+export { startGateway } from './bootstrap';

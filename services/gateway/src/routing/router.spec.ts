@@ -1,0 +1,31 @@
+import { Router } from './routes';
+
+describe('Router (longest prefix wins)', () => {
+  const router = new Router();
+
+  it.each([
+    ['/login/me', 'identity'],
+    ['/public/lptk', 'identity'],
+    ['/course/users/12', 'identity'],
+    ['/course/courses', 'course'],
+    ['/course/courses/5/students', 'course'],
+    ['/course/tasks/3', 'task'],
+    ['/course/task', 'task'],
+    ['/course/taskboard', 'course'],
+    ['/course/presences', 'presence'],
+    ['/presence-export/1', 'presence'],
+    ['/presence/1', 'presence'],
+    ['/public/crs/9', 'presence'],
+    ['/public/courses/explore', 'course'],
+    ['/public/news/4', 'messaging'],
+    ['/v2/exam/1', 'exam'],
+    ['/exam', 'exam'],
+    ['/examples', 'course'],
+    ['/gradebook', 'course'],
+    ['/rps-public/x', 'rps'],
+    ['/rps/v1/rps', 'rps'],
+    ['/course/announcements', 'messaging'],
+  ])('routes %s to %s', (path, service) => {
+    expect(router.resolve(path)).toBe(service);
+  });
+});

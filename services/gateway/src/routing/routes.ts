@@ -1,0 +1,70 @@
+/** The services the gateway knows, each reached at the URL of its `<NAME>_URL` variable. */
+export const SERVICES = [
+  'identity',
+  'course',
+  'exam',
+  'task',
+  'presence',
+  'survey',
+  'rps',
+  'project',
+  'messaging',
+] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+/** Routing table of ARCHITECTURE.md: path prefix under `/api` → owning service. */
+export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceName]> = [
+  ['/login', 'identity'],
+  ['/public/lptk', 'identity'],
+  ['/public/version', 'identity'],
+  ['/course/users', 'identity'],
+  ['/course/online', 'identity'],
+  ['/course/lptks', 'identity'],
+  ['/stats/user', 'identity'],
+  ['/exam', 'exam'],
+  ['/v2/exam', 'exam'],
+  ['/import-word', 'exam'],
+  ['/blob-storage/exam', 'exam'],
+  ['/stats/exam', 'exam'],
+  ['/course/tasks', 'task'],
+  ['/course/task', 'task'],
+  ['/course/comments', 'task'],
+  ['/course/scores', 'task'],
+  ['/stats/task', 'task'],
+  ['/course/presences', 'presence'],
+  ['/presence', 'presence'],
+  ['/presence-export', 'presence'],
+  ['/crs', 'presence'],
+  ['/public/crs', 'presence'],
+  ['/course/surveys', 'survey'],
+  ['/v2/survey', 'survey'],
+  ['/plan', 'rps'],
+  ['/rps', 'rps'],
+  ['/rps-public', 'rps'],
+  ['/project', 'project'],
+  ['/timeline-project', 'project'],
+  ['/course/messages', 'messaging'],
+  ['/message', 'messaging'],
+  ['/notifications', 'messaging'],
+  ['/v2/notification', 'messaging'],
+  ['/course/announcements', 'messaging'],
+  ['/public/news', 'messaging'],
+  ['', 'course'],
+];
+
+/** Longest matching prefix, on whole path segments (`/course/tasks` does not match `/course/tasksx`). */
+export class Router {
+  private readonly table: ReadonlyArray<readonly [string, ServiceName]>;
+
+  constructor(routes: ReadonlyArray<readonly [string, ServiceName]> = ROUTES) {
+    this.table = [...routes].sort((a, b) => b[0].length - a[0].length);
+  }
+
+  /** `path` is the part after `/api`, without the query string. */
+  resolve(path: string): ServiceName {
+    for (const [prefix, service] of this.table) {
+      if (prefix === '' || path === prefix || path.startsWith(`${prefix}/`)) return service;
+    }
+    return 'course';
+  }
+}

@@ -1,0 +1,22 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DataSource } from 'typeorm';
+import { EventsServer, type EventTransport } from '@lms/events';
+import { createServiceApp } from '@lms/platform';
+import { IdentityModule } from './app.module';
+import type { IdentityConfig } from './config';
+
+/** Builds and starts the identity service on `config.port` (0 = any free port). */
+export async function startIdentity(
+  config: IdentityConfig,
+  transport: EventTransport,
+  options: { logLevel?: string; host?: string } = {},
+): Promise<NestFastifyApplication> {
+  const app = await createServiceApp(IdentityModule.forRoot(config, transport), {
+    name: 'identity',
+    logLevel: options.logLevel,
+  });
+  app.connectMicroservice({ strategy: new EventsServer(transport, app.get(DataSource), 'identity') });
+  await app.startAllMicroservices();
+  await app.listen({ port: config.port, host: options.host ?? '127.0.0.1' });
+  return app;
+}

@@ -1,0 +1,6 @@
+import { InboxEvent, OutboxEvent } from '@lms/events';
+import { RefreshToken } from './sessions/refresh-token.entity';
+import { Tenant } from './tenants/tenant.entity';
+import { User } from './users/user.entity';
+
+export const ENTITIES = [Tenant, User, RefreshToken, OutboxEvent, InboxEvent];

@@ -1,0 +1,3 @@
+export { IdentityConfig } from './config';
+export { startIdentity } from './bootstrap';
+export { seedIdentityDemo, DEMO_USERS } from './seed/demo.seed';

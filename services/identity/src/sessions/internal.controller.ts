@@ -1,0 +1,60 @@
+import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Public } from '@lms/auth';
+import { notFound, readAttributes, validateAttributes } from '@lms/jsonapi';
+import { TenantsService } from '../tenants/tenants.service';
+import { InternalGuard } from './internal.guard';
+import { SessionsService } from './sessions.service';
+
+const clientRules = { ip: { type: 'string', max: 64 }, user_agent: { type: 'string', max: 1000 } } as const;
+
+/** What only the gateway calls: credentials, refresh-token rotation, host → campus. */
+@Public()
+@UseGuards(InternalGuard)
+@Controller('internal')
+export class InternalController {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly tenants: TenantsService,
+  ) {}
+
+  @Post('auth/login')
+  @HttpCode(200)
+  login(@Body() body: unknown) {
+    const input = validateAttributes(readAttributes(body), {
+      host: { type: 'string', required: true, max: 300 },
+      username: { type: 'string', required: true, min: 1, max: 100 },
+      password: { type: 'string', required: true, min: 1, max: 1000 },
+      ...clientRules,
+    });
+    return this.sessions.login(input.host, input.username, input.password, {
+      ip: input.ip,
+      userAgent: input.user_agent,
+    });
+  }
+
+  @Post('auth/refresh')
+  @HttpCode(200)
+  refresh(@Body() body: unknown) {
+    const input = validateAttributes(readAttributes(body), {
+      refresh_token: { type: 'string', required: true, min: 1, max: 200 },
+      ...clientRules,
+    });
+    return this.sessions.refresh(input.refresh_token, { ip: input.ip, userAgent: input.user_agent });
+  }
+
+  @Post('auth/logout')
+  @HttpCode(204)
+  async logout(@Body() body: unknown) {
+    const input = validateAttributes(readAttributes(body), {
+      refresh_token: { type: 'string', required: true, min: 1, max: 200 },
+    });
+    await this.sessions.logout(input.refresh_token);
+  }
+
+  @Get('tenants/resolve')
+  async resolve(@Query('host') host: unknown) {
+    const tenant = typeof host === 'string' ? await this.tenants.findByHost(host) : null;
+    if (!tenant) throw notFound('No campus is served at this host');
+    return { id: tenant.id, timeZone: tenant.timeZone, name: tenant.name };
+  }
+}

@@ -1,0 +1,158 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import type { AuthContext } from '@lms/auth';
+import { tooManyRequests, unauthorized } from '@lms/jsonapi';
+import { IdentityConfig } from '../config';
+import { TenantsService } from '../tenants/tenants.service';
+import { verifyDecoy, verifyPassword } from '../users/passwords';
+import { User } from '../users/user.entity';
+import { RefreshToken } from './refresh-token.entity';
+import { Tenant } from '../tenants/tenant.entity';
+
+/** What the gateway needs to sign an access token and hand out the refresh token. */
+export interface IssuedSession {
+  claims: AuthContext;
+  refreshToken: string;
+  refreshExpiresAt: string;
+}
+
+export interface ClientInfo {
+  ip?: string;
+  userAgent?: string;
+}
+
+const INVALID_CREDENTIALS = 'Username or password is incorrect';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export function claimsOf(user: User, tenant: Tenant, sessionId: string): AuthContext {
+  return {
+    userId: user.id,
+    tenantId: user.tenantId,
+    role: user.level,
+    studentId: user.level === 'student' ? user.id : null,
+    lecturerId: user.level === 'lecturer' ? user.id : null,
+    sessionId,
+    timeZone: tenant.timeZone,
+  };
+}
+
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tenants: TenantsService,
+    private readonly config: IdentityConfig,
+  ) {}
+
+  /**
+   * Checks a username and password on the campus of `host`. After `maxFailedLogins` wrong
+   * passwords in a row the account is locked for `lockoutMinutes` (429 with the time left).
+   */
+  async login(host: string, username: string, password: string, client: ClientInfo): Promise<IssuedSession> {
+    const tenant = await this.tenants.findByHost(host);
+    if (!tenant) return verifyDecoy(password).then(() => Promise.reject(unauthorized(INVALID_CREDENTIALS)));
+    const user = await this.dataSource
+      .getRepository(User)
+      .findOneBy({ tenantId: tenant.id, username: username.trim().toLowerCase() });
+    if (!user) {
+      await verifyDecoy(password);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    this.assertNotLocked(user);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await this.recordFailure(user);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (!user.active) throw unauthorized('This account is disabled; ask your campus administrator');
+    return this.dataSource.transaction(async (manager) => {
+      await manager.update(User, user.id, {
+        failedLogins: 0,
+        lockedUntil: null,
+        lastLoginAt: new Date(),
+        loginCount: () => 'login_count + 1',
+      });
+      const family = randomUUID();
+      return this.issue(manager, user, tenant, family, client);
+    });
+  }
+
+  /**
+   * Rotates a refresh token: the presented token is used up and the next one of its family is
+   * issued. A token presented a second time revokes the whole family (it was stolen or leaked).
+   */
+  async refresh(refreshToken: string, client: ClientInfo): Promise<IssuedSession> {
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const token = await manager
+        .getRepository(RefreshToken)
+        .createQueryBuilder('token')
+        .setLock('pessimistic_write')
+        .where('token.token_hash = :hash', { hash: sha256(refreshToken) })
+        .getOne();
+      if (!token || token.revokedAt) return { error: 'Session has ended; sign in again' } as const;
+      if (token.usedAt) {
+        await manager.update(RefreshToken, { family: token.family, revokedAt: IsNull() }, { revokedAt: new Date() });
+        return { error: 'Refresh token was already used; every session of this sign-in is closed' } as const;
+      }
+      if (token.expiresAt.getTime() <= Date.now()) return { error: 'Session has expired; sign in again' } as const;
+      const user = await manager.findOneBy(User, { id: token.userId });
+      if (!user || !user.active) return { error: 'This account is disabled' } as const;
+      const tenant = await manager.findOneByOrFail(Tenant, { id: user.tenantId });
+      await manager.update(RefreshToken, token.id, { usedAt: new Date() });
+      return { session: await this.issue(manager, user, tenant, token.family, client) } as const;
+    });
+    if ('error' in outcome) throw unauthorized(outcome.error ?? 'Session has ended');
+    return outcome.session;
+  }
+
+  /** Ends the sign-in session the refresh token belongs to (every token of its family). */
+  async logout(refreshToken: string): Promise<void> {
+    const token = await this.dataSource.getRepository(RefreshToken).findOneBy({ tokenHash: sha256(refreshToken) });
+    if (!token) return;
+    await this.dataSource
+      .getRepository(RefreshToken)
+      .update({ family: token.family, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  private async issue(manager: EntityManager, user: User, tenant: Tenant, family: string, client: ClientInfo) {
+    const refreshToken = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.config.refreshTtlSeconds * 1000);
+    await manager.insert(RefreshToken, {
+      id: randomUUID(),
+      tenantId: user.tenantId,
+      userId: user.id,
+      family,
+      tokenHash: sha256(refreshToken),
+      expiresAt,
+      usedAt: null,
+      revokedAt: null,
+      ip: client.ip?.slice(0, 64) ?? null,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+    });
+    return { claims: claimsOf(user, tenant, family), refreshToken, refreshExpiresAt: expiresAt.toISOString() };
+  }
+
+  private assertNotLocked(user: User) {
+    if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+      const seconds = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 1000);
+      throw tooManyRequests(
+        `Too many failed sign-in attempts; try again in ${Math.ceil(seconds / 60)} minute(s)`,
+        seconds,
+      );
+    }
+  }
+
+  private async recordFailure(user: User) {
+    const [row]: Array<{ failed_logins: number }> = await this.dataSource.query(
+      `UPDATE users SET failed_logins = failed_logins + 1,
+         locked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
+       WHERE id = $1 RETURNING failed_logins`,
+      [user.id, this.config.maxFailedLogins, this.config.lockoutMinutes],
+    );
+    if (row && row.failed_logins >= this.config.maxFailedLogins) {
+      user.lockedUntil = new Date(Date.now() + this.config.lockoutMinutes * 60_000);
+      this.assertNotLocked(user);
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export interface WhatsappContact {
+  label: string;
+  number: string;
+}
+
+/** A campus (the spec's lptk), found by the host name its users open. */
+@Entity({ name: 'tenants' })
+export class Tenant {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint' })
+  id: number;
+
+  @Column('varchar', { length: 200 })
+  name: string;
+
+  @Index('tenants_domain_uq', { unique: true })
+  @Column('varchar', { length: 253 })
+  domain: string;
+
+  @Column('text', { nullable: true })
+  description: string | null;
+
+  @Column('varchar', { length: 500, nullable: true })
+  favicon: string | null;
+
+  @Column('varchar', { name: 'landing_page_url', length: 500, nullable: true })
+  landingPageUrl: string | null;
+
+  @Column('jsonb', { default: () => `'[]'` })
+  whatsapp: WhatsappContact[];
+
+  @Column('varchar', { name: 'tawk_src', length: 500, nullable: true })
+  tawkSrc: string | null;
+
+  @Column('varchar', { name: 'time_zone', length: 64, default: 'Asia/Jakarta' })
+  timeZone: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,37 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { Public } from '@lms/auth';
+import { badRequest, notFound, pageMeta, parseQuery, type RawQuery, toDocument } from '@lms/jsonapi';
+import { tenantQuery, tenantResource } from './tenants.resource';
+import { TenantsService } from './tenants.service';
+
+const APP_VERSION = process.env.APP_VERSION ?? '0.1.0';
+
+@Controller('api/public')
+export class TenantsController {
+  constructor(private readonly tenants: TenantsService) {}
+
+  /** Site info by host: `GET /api/public/lptk?filter[domain][like]=campus.example.ac.id`. */
+  @Public()
+  @Get('lptk')
+  async list(@Query() raw: RawQuery) {
+    const query = parseQuery(raw, tenantQuery);
+    const [tenants, total] = await this.tenants.list(query);
+    return toDocument(tenantResource, tenants, { meta: pageMeta(total, query) });
+  }
+
+  /** The running version, so a client can tell it is talking to a compatible server. */
+  @Public()
+  @Get('version')
+  async version(@Query('domain') domain: unknown) {
+    if (typeof domain !== 'string' || domain.trim() === '') throw badRequest('domain is required', 'domain');
+    const tenant = await this.tenants.findByHost(domain);
+    if (!tenant) throw notFound(`No campus is served at ${domain}`);
+    return {
+      data: {
+        type: 'versions',
+        id: String(tenant.id),
+        attributes: { version: APP_VERSION, domain: tenant.domain, lptk_id: tenant.id, name: tenant.name },
+      },
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import type { ResourceType } from '@lms/jsonapi';
+import type { QuerySpec } from '@lms/jsonapi';
+import type { Tenant } from './tenant.entity';
+
+/** Site information of a campus, public: what the sign-in page and the layout show. */
+export const tenantResource: ResourceType<Tenant> = {
+  type: 'lptks',
+  attributes: (tenant) => ({
+    name: tenant.name,
+    description: tenant.description,
+    domain: tenant.domain,
+    favicon: tenant.favicon,
+    landing_page_url: tenant.landingPageUrl,
+    whatsapp: tenant.whatsapp,
+    tawk_src: tenant.tawkSrc,
+    time_zone: tenant.timeZone,
+  }),
+};
+
+export const tenantQuery: QuerySpec = {
+  filters: {
+    id: { column: 'tenant.id', type: 'number', ops: ['is', 'in'] },
+    domain: { column: 'tenant.domain', type: 'string', ops: ['is', 'like'] },
+    name: { column: 'tenant.name', type: 'string', ops: ['is', 'like'] },
+  },
+  sorts: { id: 'tenant.id', name: 'tenant.name', domain: 'tenant.domain' },
+  defaultSort: 'id',
+  maxLimit: 100,
+};

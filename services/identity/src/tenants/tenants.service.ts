@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { applyQuery, type ParsedQuery } from '@lms/jsonapi';
+import { Tenant } from './tenant.entity';
+
+/** `Campus.Example.ac.id:8080` → `campus.example.ac.id`. */
+export function normalizeHost(host: string): string {
+  const trimmed = host.trim().toLowerCase();
+  const withoutPort = trimmed.startsWith('[') ? trimmed.slice(0, trimmed.indexOf(']') + 1) : trimmed.split(':')[0];
+  return withoutPort.replace(/\.$/, '');
+}
+
+@Injectable()
+export class TenantsService {
+  constructor(@InjectRepository(Tenant) private readonly tenants: Repository<Tenant>) {}
+
+  findByHost(host: string): Promise<Tenant | null> {
+    return this.tenants.findOneBy({ domain: normalizeHost(host) });
+  }
+
+  findById(id: number): Promise<Tenant | null> {
+    return this.tenants.findOneBy({ id });
+  }
+
+  async list(query: ParsedQuery): Promise<[Tenant[], number]> {
+    return applyQuery(this.tenants.createQueryBuilder('tenant'), query).getManyAndCount();
+  }
+}

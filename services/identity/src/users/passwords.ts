@@ -1,0 +1,23 @@
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
+const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return verify(passwordHash, password).catch(() => false);
+}
+
+/**
+ * A hash of a password nobody has, verified when the username is unknown so that a wrong
+ * username takes as long as a wrong password.
+ */
+let decoy: Promise<string> | null = null;
+export async function verifyDecoy(password: string): Promise<false> {
+  decoy ??= hashPassword(`decoy-${Math.random()}`);
+  await verifyPassword(await decoy, password);
+  return false;
+}

@@ -1,0 +1,59 @@
+import type { QuerySpec, ResourceType } from '@lms/jsonapi';
+import type { User } from './user.entity';
+
+export interface UserView {
+  user: User;
+  universityName: string;
+  /** The caller is this user: private fields are shown. */
+  self: boolean;
+}
+
+/** User info of spec 01 §3; the client maps name → fullname, thumbnail → avatar, level → role. */
+export const userResource: ResourceType<UserView> = {
+  type: 'users',
+  id: ({ user }) => user.id,
+  attributes: ({ user, universityName, self }) => ({
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    thumbnail: user.thumbnail,
+    level: user.level,
+    active: user.active,
+    university_name: universityName,
+    university_id: user.tenantId,
+    lptk_id: user.tenantId,
+    last_online: user.lastOnline,
+    nidn: user.nidn,
+    nim: user.nim,
+    lecturer_id: user.level === 'lecturer' ? user.id : null,
+    student_id: user.level === 'student' ? user.id : null,
+    student_ids: user.level === 'student' ? [user.id] : [],
+    period_id: user.periodId,
+    ...(self ? { notification_email: user.notificationEmail } : {}),
+    created_at: user.createdAt,
+    updated_at: user.updatedAt,
+  }),
+};
+
+export const userQuery: QuerySpec = {
+  filters: {
+    id: { column: 'user.id', type: 'number', ops: ['is', 'not', 'in'] },
+    username: { column: 'user.username', type: 'string', ops: ['is', 'like', 'in'] },
+    name: { column: 'user.name', type: 'string', ops: ['is', 'like'] },
+    email: { column: 'user.email', type: 'string', ops: ['is', 'like'] },
+    level: { column: 'user.level', type: 'string', ops: ['is', 'not', 'in'] },
+    active: { column: 'user.active', type: 'boolean', ops: ['is'] },
+    nidn: { column: 'user.nidn', type: 'string', ops: ['is', 'like', 'null'] },
+    nim: { column: 'user.nim', type: 'string', ops: ['is', 'like', 'in', 'null'] },
+    period_id: { column: 'user.period_id', type: 'number', ops: ['is', 'in', 'null'] },
+    last_online: { column: 'user.last_online', type: 'date', ops: ['gt', 'gte', 'lt', 'lte', 'null'] },
+  },
+  sorts: {
+    id: 'user.id',
+    name: 'user.name',
+    username: 'user.username',
+    last_online: 'user.last_online',
+    created_at: 'user.created_at',
+  },
+  defaultSort: 'name',
+};
