@@ -2,6 +2,7 @@
 const swc = [
   '@swc/jest',
   {
+    swcrc: false,
     jsc: {
       parser: { syntax: 'typescript', decorators: true },
       transform: { legacyDecorator: true, decoratorMetadata: true },
@@ -11,7 +12,10 @@ const swc = [
     module: { type: 'commonjs', ignoreDynamic: true },
   },
 ];
-const moduleNameMapper = { '^@lms/(jsonapi|auth|database|events|testing|platform)$': '<rootDir>/libs/$1/src' };
+const moduleNameMapper = {
+  '^@lms/(jsonapi|auth|database|events|testing|platform)$': '<rootDir>/libs/$1/src',
+  '^@lms/(gateway|identity|course)$': '<rootDir>/services/$1/src',
+};
 
 module.exports = {
   rootDir: __dirname,
@@ -19,7 +23,13 @@ module.exports = {
   setupFiles: ['reflect-metadata'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper,
-  testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/libs/*/test/**/*.int-spec.ts', '<rootDir>/services/*/test/**/*.int-spec.ts', '<rootDir>/e2e/**/*.e2e-spec.ts'],
+  testMatch: [
+    '<rootDir>/libs/*/src/**/*.spec.ts',
+    '<rootDir>/services/*/src/**/*.spec.ts',
+    '<rootDir>/libs/*/test/**/*.int-spec.ts',
+    '<rootDir>/services/*/test/**/*.int-spec.ts',
+    '<rootDir>/e2e/**/*.e2e-spec.ts',
+  ],
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
   testTimeout: 60000,

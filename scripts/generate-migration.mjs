@@ -39,7 +39,10 @@ try {
     const className = `${name}${timestamp}`;
     const quote = (q) => '`' + q.query.replace(/`/g, '\\`') + '`';
     const lines = (queries) => queries.map((q) => `    await queryRunner.query(${quote(q)});`).join('\n');
-    const file = join(root, `services/${service}/src/migrations/${timestamp}-${name.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}.ts`);
+    const file = join(
+      root,
+      `services/${service}/src/migrations/${timestamp}-${name.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}.ts`,
+    );
     writeFileSync(
       file,
       `import type { MigrationInterface, QueryRunner } from 'typeorm';\n\n` +

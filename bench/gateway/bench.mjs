@@ -16,7 +16,10 @@ const CONNECTIONS = arg('connections', 32);
 const ROUNDS = arg('rounds', 2);
 
 const root = new URL('../..', import.meta.url).pathname;
-const server = spawn('node', [new URL('./server.mjs', import.meta.url).pathname], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn('node', [new URL('./server.mjs', import.meta.url).pathname], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const urls = await new Promise((resolve, reject) => {
   server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   createInterface({ input: server.stdout }).on('line', (line) => {
@@ -25,19 +28,31 @@ const urls = await new Promise((resolve, reject) => {
 });
 
 async function json(pool, method, path, body, headers = {}) {
-  const res = await pool.request({ method, path, headers: { 'content-type': 'application/json', host: 'localhost', ...headers }, body: body && JSON.stringify(body) });
+  const res = await pool.request({
+    method,
+    path,
+    headers: { 'content-type': 'application/json', host: 'localhost', ...headers },
+    body: body && JSON.stringify(body),
+  });
   return { status: res.statusCode, body: await res.body.json() };
 }
 
 const gatewayPool = new Pool(urls.gateway, { connections: CONNECTIONS });
-const login = await json(gatewayPool, 'POST', '/api/user/auth/login', { username: 'student1', password: 'lms-demo' });
+const login = await json(gatewayPool, 'POST', '/api/user/auth/login', {
+  username: 'student1',
+  password: 'lms-demo',
+});
 if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
 const token = login.body.data.attributes.access_token;
 const auth = { authorization: `Bearer ${token}`, host: 'localhost' };
 
 const targets = {
   hello: { pool: new Pool(urls.hello, { connections: CONNECTIONS }), path: '/hello', headers: {} },
-  direct: { pool: new Pool(urls.identity, { connections: CONNECTIONS }), path: '/api/login/me', headers: auth },
+  direct: {
+    pool: new Pool(urls.identity, { connections: CONNECTIONS }),
+    path: '/api/login/me',
+    headers: auth,
+  },
   gateway: { pool: gatewayPool, path: '/api/login/me', headers: auth },
 };
 
@@ -62,7 +77,12 @@ async function load({ pool, path, headers }, seconds) {
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p95: latencies[Math.floor(latencies.length * 0.95)], errors, n: latencies.length };
+  return {
+    rps: latencies.length / elapsed,
+    p95: latencies[Math.floor(latencies.length * 0.95)],
+    errors,
+    n: latencies.length,
+  };
 }
 
 const results = { hello: [], direct: [], gateway: [] };
@@ -88,7 +108,9 @@ const summary = Object.fromEntries(
 console.log(`\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS}s each\n`);
 console.log('target    req/s     p95 ms  errors');
 for (const [name, r] of Object.entries(summary)) {
-  console.log(`${name.padEnd(8)} ${r.rps.toFixed(0).padStart(7)} ${r.p95.toFixed(2).padStart(9)} ${String(r.errors).padStart(7)}`);
+  console.log(
+    `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(7)} ${r.p95.toFixed(2).padStart(9)} ${String(r.errors).padStart(7)}`,
+  );
 }
 const ratio = summary.gateway.rps / summary.direct.rps;
 console.log(`\ngateway ÷ direct (req/s): ${ratio.toFixed(2)}   (target ≥ 0.60)`);

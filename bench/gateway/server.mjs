@@ -13,7 +13,12 @@ const { startPlatform } = require(join(root, 'services/all-in-one/dist/platform.
 const Fastify = require('fastify');
 
 const dir = mkdtempSync(join(tmpdir(), 'lms-bench-'));
-const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port: 55000 + Math.floor(Math.random() * 500), password: 'bench', ephemeral: true });
+const pg = await startEmbeddedPostgres({
+  dataDir: join(dir, 'pg'),
+  port: 55000 + Math.floor(Math.random() * 500),
+  password: 'bench',
+  ephemeral: true,
+});
 const platform = await startPlatform({
   postgresUrl: pg.url,
   dataDir: dir,

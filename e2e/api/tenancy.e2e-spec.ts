@@ -54,7 +54,10 @@ describe('campuses, users and courses through the gateway', () => {
     it('answers the version for a known domain and 404 for an unknown one', async () => {
       const known = await campusA.get('/api/public/version?domain=campus-b.test');
       expect(known.status).toBe(200);
-      expect(resource(known.body).attributes).toMatchObject({ domain: 'campus-b.test', version: expect.any(String) });
+      expect(resource(known.body).attributes).toMatchObject({
+        domain: 'campus-b.test',
+        version: expect.any(String),
+      });
       expect((await campusA.get('/api/public/version?domain=nowhere.test')).status).toBe(404);
     });
 
@@ -67,10 +70,16 @@ describe('campuses, users and courses through the gateway', () => {
 
   describe('courses', () => {
     it("lists a student's courses with their lecturer, and the student's role as status", async () => {
-      const response = await campusA.as(tokens.student1).get('/api/course/courses?include=lecturer,modules&page[limit]=9');
+      const response = await campusA
+        .as(tokens.student1)
+        .get('/api/course/courses?include=lecturer,modules&page[limit]=9');
       expect(response.status).toBe(200);
       const [course] = list(response.body);
-      expect(course.attributes).toMatchObject({ name: 'Algorithms and Programming', code: 'IF101', status: 'STUDENT' });
+      expect(course.attributes).toMatchObject({
+        name: 'Algorithms and Programming',
+        code: 'IF101',
+        status: 'STUDENT',
+      });
       expect(response.body.meta).toMatchObject({ total: 1, limit: 9, offset: 0 });
       const lecturer = response.body.included?.find((item) => item.type === 'lecturers');
       expect(lecturer?.attributes).toMatchObject({ name: 'Dr. Ratna Wijaya' });
@@ -88,14 +97,18 @@ describe('campuses, users and courses through the gateway', () => {
       const [course] = list((await campusA.as(tokens.student2).get('/api/course/courses')).body);
       const response = await campusA
         .as(tokens.student2)
-        .get(`/api/course/courses/${course.id}?include=modules,modules.activities,lecturer,lecturer.user,assistant,class`);
+        .get(
+          `/api/course/courses/${course.id}?include=modules,modules.activities,lecturer,lecturer.user,assistant,class`,
+        );
       expect(response.status).toBe(200);
       const types = (response.body.included ?? []).map((item) => item.type);
       expect(types.filter((type) => type === 'modules')).toHaveLength(4);
       expect(types.filter((type) => type === 'activities')).toHaveLength(8);
       expect(types).toEqual(expect.arrayContaining(['lecturers', 'users', 'assistants', 'classes']));
       const modules = resource(response.body).relationships?.modules.data as Array<{ id: string }>;
-      const first = response.body.included?.find((item) => item.type === 'modules' && item.id === modules[0].id);
+      const first = response.body.included?.find(
+        (item) => item.type === 'modules' && item.id === modules[0].id,
+      );
       expect(first?.attributes).toMatchObject({ index: 0, name: 'Introduction to Algorithms' });
     });
 
@@ -136,9 +149,13 @@ describe('campuses, users and courses through the gateway', () => {
 
     it("refuses changes to someone else's profile (403) and to any other field (422)", async () => {
       const student = resource((await campusA.as(tokens.student1).get('/api/login/me')).body);
-      const other = await campusA.as(tokens.student2).patch(`/api/course/users/${student.id}`, { thumbnail: 'x.png' });
+      const other = await campusA
+        .as(tokens.student2)
+        .patch(`/api/course/users/${student.id}`, { thumbnail: 'x.png' });
       expect(other.status).toBe(403);
-      const name = await campusA.as(tokens.student1).patch(`/api/course/users/${student.id}`, { name: 'Someone Else' });
+      const name = await campusA
+        .as(tokens.student1)
+        .patch(`/api/course/users/${student.id}`, { name: 'Someone Else' });
       expect(name.status).toBe(422);
       expect(name.body.errors?.[0].source?.pointer).toBe('/data/attributes/name');
       const unchanged = resource((await campusA.as(tokens.student1).get('/api/login/me')).body);
@@ -146,9 +163,15 @@ describe('campuses, users and courses through the gateway', () => {
     });
 
     it('lists the users of the campus only, with filters', async () => {
-      const response = await campusA.as(tokens.lecturer).get('/api/course/users?filter[level][is]=student&sort=name');
+      const response = await campusA
+        .as(tokens.lecturer)
+        .get('/api/course/users?filter[level][is]=student&sort=name');
       expect(response.status).toBe(200);
-      expect(list(response.body).map((user) => user.attributes.username)).toEqual(['student1', 'student2', 'student3']);
+      expect(list(response.body).map((user) => user.attributes.username)).toEqual([
+        'student1',
+        'student2',
+        'student3',
+      ]);
       const userB = resource((await campusB.as(tokens.studentB).get('/api/login/me')).body);
       expect((await campusA.as(tokens.lecturer).get(`/api/course/users/${userB.id}`)).status).toBe(404);
     });
@@ -160,7 +183,10 @@ describe('campuses, users and courses through the gateway', () => {
       expect(me.attributes.last_online).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       const stats = await campusA.as(tokens.lecturer).get(`/api/stats/user/${me.id}`);
       expect(stats.status).toBe(200);
-      expect(resource(stats.body).attributes).toMatchObject({ login_count: 1, last_online: me.attributes.last_online });
+      expect(resource(stats.body).attributes).toMatchObject({
+        login_count: 1,
+        last_online: me.attributes.last_online,
+      });
       const lecturer = resource((await campusA.as(tokens.lecturer).get('/api/login/me')).body);
       expect((await campusA.as(tokens.student2).get(`/api/stats/user/${lecturer.id}`)).status).toBe(403);
     });

@@ -1,4 +1,10 @@
-export { TokenIssuer, TokenVerifier, InvalidTokenError, loadOrCreatePrivateKeyPem, PLATFORM_ROLES } from './tokens';
+export {
+  TokenIssuer,
+  TokenVerifier,
+  InvalidTokenError,
+  loadOrCreatePrivateKeyPem,
+  PLATFORM_ROLES,
+} from './tokens';
 export type { AuthContext, PlatformRole } from './tokens';
 export { Public, Roles, CurrentAuth } from './decorators';
 export type { AuthenticatedRequest } from './decorators';

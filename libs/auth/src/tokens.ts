@@ -76,7 +76,11 @@ export class TokenVerifier {
       });
       const userId = Number(payload.sub);
       const role = payload.role as PlatformRole;
-      if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(payload.tid) || !PLATFORM_ROLES.includes(role)) {
+      if (
+        !Number.isSafeInteger(userId) ||
+        !Number.isSafeInteger(payload.tid) ||
+        !PLATFORM_ROLES.includes(role)
+      ) {
         throw new InvalidTokenError('Token claims are malformed');
       }
       return {

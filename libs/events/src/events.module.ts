@@ -4,7 +4,7 @@ import {
   Injectable,
   Module,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OutboxRelay } from './relay';
@@ -21,14 +21,15 @@ export interface EventsModuleOptions {
 
 /** Runs the service's outbox relay for as long as the application lives. */
 @Injectable()
-class RelayLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+class RelayLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(private readonly relay: OutboxRelay) {}
 
   onApplicationBootstrap(): void {
     this.relay.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the DataSource closes (TypeORM closes it in onApplicationShutdown). */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.relay.stop();
   }
 }

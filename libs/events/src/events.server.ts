@@ -37,7 +37,8 @@ export class EventsServer extends Server implements CustomTransportStrategy {
   async listen(callback: (...optionalParams: unknown[]) => void): Promise<void> {
     const handlers = this.getHandlers();
     for (const [pattern, handler] of handlers) {
-      if (!isKnownEventType(pattern)) throw new Error(`${this.group}: handler for unknown event "${pattern}"`);
+      if (!isKnownEventType(pattern))
+        throw new Error(`${this.group}: handler for unknown event "${pattern}"`);
       if (!handler.isEventHandler) throw new Error(`${this.group}: "${pattern}" must use @EventPattern`);
       if (handler.next) throw new Error(`${this.group}: two handlers for "${pattern}"`);
     }

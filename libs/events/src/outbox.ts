@@ -13,7 +13,12 @@ export async function recordEvent<T extends EventType>(
   input: { tenantId: number; actorId?: number | null; key: string | number; data: EventDataMap[T] },
 ): Promise<EventEnvelope<EventDataMap[T]>> {
   assertEventData(type, input.data);
-  const envelope = createEnvelope({ type, tenantId: input.tenantId, actorId: input.actorId, data: input.data });
+  const envelope = createEnvelope({
+    type,
+    tenantId: input.tenantId,
+    actorId: input.actorId,
+    data: input.data,
+  });
   await manager.insert(OutboxEvent, {
     id: envelope.id,
     topic: topicOf(type),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type LogLevel, type Type } from '@nestjs/common';
+import { type DynamicModule, type LogLevel, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { JsonApiExceptionFilter } from '@lms/jsonapi';
@@ -25,7 +25,10 @@ const NEST_LEVELS: Record<string, LogLevel[]> = {
  * the gateway passed on (or a new one), JSON:API errors for everything that goes wrong, and
  * `application/vnd.api+json` bodies parsed as JSON.
  */
-export async function createServiceApp(module: Type, options: ServiceAppOptions): Promise<NestFastifyApplication> {
+export async function createServiceApp(
+  module: Type | DynamicModule,
+  options: ServiceAppOptions,
+): Promise<NestFastifyApplication> {
   const level = options.logLevel ?? process.env.LOG_LEVEL ?? 'info';
   const adapter = new FastifyAdapter({
     logger: { level, base: { service: options.name } },

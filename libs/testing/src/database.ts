@@ -9,7 +9,9 @@ export function testServerUrl(): string {
 }
 
 /** A fresh, empty database for one test file; `drop()` removes it afterwards. */
-export async function createTestDatabase(prefix: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  prefix: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `t_${prefix}_${randomBytes(4).toString('hex')}`;
   const url = await ensureDatabase(testServerUrl(), name);
   return { url, name, drop: () => dropDatabase(testServerUrl(), name) };

@@ -27,7 +27,12 @@ export function freePort(): Promise<number> {
 export default async function globalSetup(): Promise<void> {
   if (process.env.TEST_DATABASE_URL) return;
   const dataDir = join(mkdtempSync(join(tmpdir(), 'lms-test-')), 'pg');
-  const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), password: 'test', ephemeral: true });
+  const pg = await startEmbeddedPostgres({
+    dataDir,
+    port: await freePort(),
+    password: 'test',
+    ephemeral: true,
+  });
   globalThis.__LMS_TEST_PG__ = pg;
   process.env.TEST_DATABASE_URL = pg.url;
 }

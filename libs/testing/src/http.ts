@@ -10,14 +10,22 @@ export interface JsonDocument {
   data?: JsonResource | JsonResource[] | null;
   included?: JsonResource[];
   meta?: Record<string, unknown>;
-  errors?: Array<{ status: string; title: string; detail: string; source?: { pointer?: string; parameter?: string } }>;
+  errors?: Array<{
+    status: string;
+    title: string;
+    detail: string;
+    source?: { pointer?: string; parameter?: string };
+  }>;
 }
 
 export interface JsonResource {
   id: string;
   type: string;
   attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: { id: string; type: string } | Array<{ id: string; type: string }> | null }>;
+  relationships?: Record<
+    string,
+    { data: { id: string; type: string } | Array<{ id: string; type: string }> | null }
+  >;
 }
 
 /**
@@ -50,8 +58,16 @@ export class ApiClient {
     return this.send<T>('PATCH', path, body, headers);
   }
 
-  async send<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown, extra: Record<string, string> = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { accept: 'application/vnd.api+json, application/json', ...extra };
+  async send<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = {
+      accept: 'application/vnd.api+json, application/json',
+      ...extra,
+    };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     if (this.options.host) headers.host = this.options.host;
     if (body !== undefined && typeof body !== 'string') headers['content-type'] = 'application/json';

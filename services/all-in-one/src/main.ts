@@ -54,7 +54,9 @@ async function main() {
   console.log(`\nLMS is running at ${url}\n`);
   console.log('Demo accounts (campus "localhost"):');
   for (const user of DEMO_USERS) {
-    console.log(`  ${user.username.padEnd(10)} ${demoPassword.padEnd(10)} ${user.level}${user.level === 'admin' ? ' (cannot use the web app)' : ''}`);
+    console.log(
+      `  ${user.username.padEnd(10)} ${demoPassword.padEnd(10)} ${user.level}${user.level === 'admin' ? ' (cannot use the web app)' : ''}`,
+    );
   }
   console.log('\nPress Ctrl-C to stop.');
 }

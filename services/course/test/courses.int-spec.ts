@@ -2,7 +2,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { createEnvelope, InProcessTransport, type IdentityUserUpserted } from '@lms/events';
-import { ApiClient, createTestDatabase, createTestIssuer, expectEventually, mintToken, type JsonResource } from '@lms/testing';
+import {
+  ApiClient,
+  createTestDatabase,
+  createTestIssuer,
+  expectEventually,
+  mintToken,
+  type JsonResource,
+} from '@lms/testing';
 import type { PlatformRole } from '@lms/auth';
 import { CourseConfig, startCourse } from '../src';
 import { ClassStudent } from '../src/courses/class-student.entity';
@@ -45,11 +52,16 @@ describe('course service: GET /api/course/courses', () => {
   }
 
   async function enrol(courseId: number, tenantId: number, ...studentIds: number[]) {
-    const courseClass = await ds.getRepository(CourseClass).save({ tenantId, courseId, name: `C${courseId}` });
-    await ds.getRepository(ClassStudent).insert(studentIds.map((userId) => ({ classId: courseClass.id, userId })));
+    const courseClass = await ds
+      .getRepository(CourseClass)
+      .save({ tenantId, courseId, name: `C${courseId}` });
+    await ds
+      .getRepository(ClassStudent)
+      .insert(studentIds.map((userId) => ({ classId: courseClass.id, userId })));
   }
 
-  const token = (userId: number, role: PlatformRole, tenantId = 1) => mintToken(issuer, { userId, role, tenantId });
+  const token = (userId: number, role: PlatformRole, tenantId = 1) =>
+    mintToken(issuer, { userId, role, tenantId });
 
   beforeAll(async () => {
     db = await createTestDatabase('course');
@@ -91,7 +103,9 @@ describe('course service: GET /api/course/courses', () => {
     await course(2, lecturer.id, { name: 'Other campus' });
     await ds.getRepository(CourseAssistant).insert({ courseId: assisted.id, userId: lecturer.id });
 
-    const asLecturer = await api.as(await token(lecturer.id, 'lecturer')).get('/api/course/courses?sort=name');
+    const asLecturer = await api
+      .as(await token(lecturer.id, 'lecturer'))
+      .get('/api/course/courses?sort=name');
     expect(list(asLecturer.body).map((c) => [c.attributes.name, c.attributes.status])).toEqual([
       ['Assisted', 'ASSISTANT'],
       ['Taught', 'LECTURER'],
@@ -106,13 +120,16 @@ describe('course service: GET /api/course/courses', () => {
   it('answers 404 for a course of another campus, even to its own lecturer id', async () => {
     const lecturer = await user(2, 'lecturer');
     const foreign = await course(2, lecturer.id);
-    const response = await api.as(await token(lecturer.id, 'lecturer', 1)).get(`/api/course/courses/${foreign.id}`);
+    const response = await api
+      .as(await token(lecturer.id, 'lecturer', 1))
+      .get(`/api/course/courses/${foreign.id}`);
     expect(response.status).toBe(404);
   });
 
   it('filters, sorts and pages, with meta.total', async () => {
     const lecturer = await user(1, 'lecturer');
-    for (const name of ['Calculus I', 'Calculus II', 'Calculus III', 'Physics']) await course(1, lecturer.id, { name });
+    for (const name of ['Calculus I', 'Calculus II', 'Calculus III', 'Physics'])
+      await course(1, lecturer.id, { name });
     const bearer = await token(lecturer.id, 'lecturer');
     const response = await api
       .as(bearer)
@@ -131,7 +148,9 @@ describe('course service: GET /api/course/courses', () => {
     const bearer = await token(lecturer.id, 'lecturer');
     const countQueries = async () => {
       const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');
-      const response = await api.as(bearer).get('/api/course/courses?include=modules,modules.activities,lecturer,class&page[limit]=50');
+      const response = await api
+        .as(bearer)
+        .get('/api/course/courses?include=modules,modules.activities,lecturer,class&page[limit]=50');
       const calls = spy.mock.calls.length;
       spy.mockRestore();
       expect(response.status).toBe(200);
@@ -140,7 +159,10 @@ describe('course service: GET /api/course/courses', () => {
     const addCourses = async (n: number) => {
       for (let i = 0; i < n; i++) {
         const c = await course(1, lecturer.id, { name: `N+1 ${i}` });
-        await ds.getRepository(CourseModule).save([{ courseId: c.id, index: 0 }, { courseId: c.id, index: 1 }]);
+        await ds.getRepository(CourseModule).save([
+          { courseId: c.id, index: 0 },
+          { courseId: c.id, index: 1 },
+        ]);
       }
     };
     await addCourses(2);

@@ -33,7 +33,8 @@ export class GatewayConfig {
       loginAttemptsPerMinute: read.int('LOGIN_ATTEMPTS_PER_MINUTE', 10),
       tenantCacheSeconds: read.int('TENANT_CACHE_SECONDS', 60),
     });
-    if (!config.services.identity) throw new Error('gateway: invalid configuration: IDENTITY_URL is required');
+    if (!config.services.identity)
+      throw new Error('gateway: invalid configuration: IDENTITY_URL is required');
     read.done('gateway');
     return config;
   }

@@ -28,7 +28,12 @@ export const userResource: ResourceType<UserProjection> = {
 export const lecturerResource: ResourceType<UserProjection> = {
   type: 'lecturers',
   attributes: (user) => ({ user_id: user.id, name: user.name, nidn: user.nidn, thumbnail: user.thumbnail }),
-  relationships: { user: relation(() => userResource, (user: UserProjection) => user) },
+  relationships: {
+    user: relation(
+      () => userResource,
+      (user: UserProjection) => user,
+    ),
+  },
 };
 
 export const assistantResource: ResourceType<CourseAssistant> = {
@@ -40,7 +45,12 @@ export const assistantResource: ResourceType<CourseAssistant> = {
     is_coordinator: assistant.isCoordinator,
     name: assistant.user?.name ?? null,
   }),
-  relationships: { user: relation(() => userResource, (assistant: CourseAssistant) => assistant.user) },
+  relationships: {
+    user: relation(
+      () => userResource,
+      (assistant: CourseAssistant) => assistant.user,
+    ),
+  },
 };
 
 export const classResource: ResourceType<CourseClass> = {
@@ -50,7 +60,12 @@ export const classResource: ResourceType<CourseClass> = {
 
 export const periodResource: ResourceType<Period> = {
   type: 'periods',
-  attributes: (period) => ({ name: period.name, year: period.year, period_type: period.type, is_active: period.isActive }),
+  attributes: (period) => ({
+    name: period.name,
+    year: period.year,
+    period_type: period.type,
+    is_active: period.isActive,
+  }),
 };
 
 export const activityResource: ResourceType<Activity> = {
@@ -76,7 +91,12 @@ export const moduleResource: ResourceType<CourseModule> = {
     start_at: module.startAt,
     end_at: module.endAt,
   }),
-  relationships: { activities: relation(() => activityResource, (module: CourseModule) => byIndex(module.activities)) },
+  relationships: {
+    activities: relation(
+      () => activityResource,
+      (module: CourseModule) => byIndex(module.activities),
+    ),
+  },
 };
 
 /** The caller's role in the course: what the client shows as the course's status. */
@@ -113,16 +133,40 @@ export function courseResource(auth: AuthContext): ResourceType<Course> {
       updated_at: course.updatedAt,
     }),
     relationships: {
-      modules: relation(() => moduleResource, (course: Course) => byIndex(course.modules)),
-      lecturer: relation(() => lecturerResource, (course: Course) => course.lecturer),
-      assistant: relation(() => assistantResource, (course: Course) => course.assistants),
-      class: relation(() => classResource, (course: Course) => course.classes),
-      period: relation(() => periodResource, (course: Course) => course.period),
+      modules: relation(
+        () => moduleResource,
+        (course: Course) => byIndex(course.modules),
+      ),
+      lecturer: relation(
+        () => lecturerResource,
+        (course: Course) => course.lecturer,
+      ),
+      assistant: relation(
+        () => assistantResource,
+        (course: Course) => course.assistants,
+      ),
+      class: relation(
+        () => classResource,
+        (course: Course) => course.classes,
+      ),
+      period: relation(
+        () => periodResource,
+        (course: Course) => course.period,
+      ),
     },
   };
 }
 
-export const INCLUDES = ['modules', 'modules.activities', 'lecturer', 'lecturer.user', 'assistant', 'assistant.user', 'class', 'period'] as const;
+export const INCLUDES = [
+  'modules',
+  'modules.activities',
+  'lecturer',
+  'lecturer.user',
+  'assistant',
+  'assistant.user',
+  'class',
+  'period',
+] as const;
 
 export const courseQuery: QuerySpec = {
   filters: {

@@ -23,11 +23,17 @@ const STAFF_AND_STUDENTS = ['lecturer', 'assistant', 'student1', 'student2', 'st
  * with the three students, four modules with two activities each. Needs the users projection to
  * hold the demo users (they arrive by event from identity); runs once per campus.
  */
-export async function seedCourseDemo(dataSource: DataSource, tenantId: number): Promise<{ created: boolean }> {
+export async function seedCourseDemo(
+  dataSource: DataSource,
+  tenantId: number,
+): Promise<{ created: boolean }> {
   const users = await dataSource
     .getRepository(UserProjection)
     .createQueryBuilder('user')
-    .where('user.tenant_id = :tenantId AND user.username IN (:...names)', { tenantId, names: STAFF_AND_STUDENTS })
+    .where('user.tenant_id = :tenantId AND user.username IN (:...names)', {
+      tenantId,
+      names: STAFF_AND_STUDENTS,
+    })
     .getMany();
   const byName = new Map(users.map((user) => [user.username, user]));
   const missing = STAFF_AND_STUDENTS.filter((name) => !byName.has(name));
@@ -37,7 +43,13 @@ export async function seedCourseDemo(dataSource: DataSource, tenantId: number): 
   await dataSource.transaction(async (manager) => {
     const year = new Date().getFullYear();
     const period = await manager.save(
-      manager.create(Period, { tenantId, name: `${year}/${year + 1} Odd Semester`, year, type: 'GANJIL', isActive: true }),
+      manager.create(Period, {
+        tenantId,
+        name: `${year}/${year + 1} Odd Semester`,
+        year,
+        type: 'GANJIL',
+        isActive: true,
+      }),
     );
     const course = await manager.save(
       manager.create(Course, {
@@ -52,14 +64,25 @@ export async function seedCourseDemo(dataSource: DataSource, tenantId: number): 
         endAt: new Date(`${year + 1}-01-16T00:00:00Z`),
       }),
     );
-    await manager.insert(CourseAssistant, { courseId: course.id, userId: byName.get('assistant')!.id, isCoordinator: true });
-    const courseClass = await manager.save(manager.create(CourseClass, { tenantId, courseId: course.id, name: 'IF101-A' }));
+    await manager.insert(CourseAssistant, {
+      courseId: course.id,
+      userId: byName.get('assistant')!.id,
+      isCoordinator: true,
+    });
+    const courseClass = await manager.save(
+      manager.create(CourseClass, { tenantId, courseId: course.id, name: 'IF101-A' }),
+    );
     await manager.insert(
       ClassStudent,
-      ['student1', 'student2', 'student3'].map((name) => ({ classId: courseClass.id, userId: byName.get(name)!.id })),
+      ['student1', 'student2', 'student3'].map((name) => ({
+        classId: courseClass.id,
+        userId: byName.get(name)!.id,
+      })),
     );
     for (const [index, spec] of MODULES.entries()) {
-      const module = await manager.save(manager.create(CourseModule, { courseId: course.id, index, name: spec.name }));
+      const module = await manager.save(
+        manager.create(CourseModule, { courseId: course.id, index, name: spec.name }),
+      );
       await manager.insert(
         Activity,
         spec.activities.map((name, activityIndex) => ({ moduleId: module.id, index: activityIndex, name })),

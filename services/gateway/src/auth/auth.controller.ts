@@ -34,7 +34,12 @@ export class AuthController {
       this.addressLimiter.hit(request.ip),
     );
     if (wait > 0) throw tooManyRequests(`Too many sign-in attempts; try again in ${wait} seconds`, wait);
-    const session = await this.identity.login({ username, password, ...this.client(request), host: request.host });
+    const session = await this.identity.login({
+      username,
+      password,
+      ...this.client(request),
+      host: request.host,
+    });
     return this.tokens(session);
   }
 

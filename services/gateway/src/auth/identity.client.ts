@@ -40,7 +40,10 @@ export class IdentityClient {
   /** The campus served at `host`, or null when there is none. */
   async tenantByHost(host: string): Promise<ResolvedTenant | null> {
     try {
-      return await this.call<ResolvedTenant>('GET', `/internal/tenants/resolve?host=${encodeURIComponent(host)}`);
+      return await this.call<ResolvedTenant>(
+        'GET',
+        `/internal/tenants/resolve?host=${encodeURIComponent(host)}`,
+      );
     } catch (error) {
       if (error instanceof JsonApiException && error.getStatus() === 404) return null;
       throw error;
@@ -67,9 +70,18 @@ export class IdentityClient {
       await response.body.dump();
       return undefined as T;
     }
-    const payload = (await response.body.json().catch(() => null)) as { errors?: JsonApiErrorObject[] } | null;
+    const payload = (await response.body.json().catch(() => null)) as {
+      errors?: JsonApiErrorObject[];
+    } | null;
     if (response.statusCode >= 400) {
-      if (payload?.errors?.length) throw new JsonApiException(response.statusCode, payload.errors);
+      if (payload?.errors?.length) {
+        const retryAfter = Number(response.headers['retry-after']);
+        throw new JsonApiException(
+          response.statusCode,
+          payload.errors,
+          retryAfter > 0 ? retryAfter : undefined,
+        );
+      }
       throw serviceUnavailable('The identity service failed; try again shortly');
     }
     return payload as T;

@@ -10,10 +10,7 @@ import { Router } from './routes';
 const TRAVERSAL = /(^|\/)(\.|%2e){1,2}(\/|$)|%2f|%5c|\\/i;
 
 export function sendJsonApiError(reply: FastifyReply, error: JsonApiException): FastifyReply {
-  return reply
-    .code(error.getStatus())
-    .type('application/vnd.api+json')
-    .send({ errors: error.errors });
+  return reply.code(error.getStatus()).type('application/vnd.api+json').send({ errors: error.errors });
 }
 
 /**
@@ -41,13 +38,20 @@ export class ProxyHandler {
       await this.checkToken(request);
       return reply.from(base + request.url, {
         rewriteRequestHeaders: (_req, headers) => {
-          const forwarded = { ...headers, 'x-request-id': request.id, 'x-forwarded-host': request.host };
+          const forwarded: Record<string, string | string[] | undefined> = {
+            ...headers,
+            'x-request-id': request.id,
+            'x-forwarded-host': request.host,
+          };
           delete forwarded['x-internal-token'];
           return forwarded;
         },
         onError: (errorReply, { error }) => {
           request.log.warn({ err: error, service }, 'upstream failed');
-          sendJsonApiError(errorReply as FastifyReply, serviceUnavailable(`The ${service} service did not answer`));
+          sendJsonApiError(
+            errorReply as FastifyReply,
+            serviceUnavailable(`The ${service} service did not answer`),
+          );
         },
       });
     } catch (error) {

@@ -16,7 +16,8 @@ export async function serveWebClient(app: NestFastifyApplication, webDist: strin
     wildcard: false,
     index: false,
     setHeaders: (res, path) => {
-      if (path.includes(`${join(webDist, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (path.includes(`${join(webDist, 'assets')}`))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   const fastify = app.getHttpAdapter().getInstance();

@@ -6,7 +6,13 @@ import { hashPassword } from '../users/passwords';
 import { User } from '../users/user.entity';
 import { recordUserUpserted } from '../users/users.service';
 
-export const DEMO_USERS: ReadonlyArray<{ username: string; name: string; level: PlatformRole; nidn?: string; nim?: string }> = [
+export const DEMO_USERS: ReadonlyArray<{
+  username: string;
+  name: string;
+  level: PlatformRole;
+  nidn?: string;
+  nim?: string;
+}> = [
   { username: 'lecturer', name: 'Dr. Ratna Wijaya', level: 'lecturer', nidn: '0012037801' },
   { username: 'assistant', name: 'Bima Pratama, M.Kom.', level: 'lecturer', nidn: '0023059102' },
   { username: 'student1', name: 'Ayu Lestari', level: 'student', nim: '2301001' },
@@ -19,7 +25,10 @@ export const DEMO_USERS: ReadonlyArray<{ username: string; name: string; level: 
  * The demo campus for `domain` (all-in-one mode, or SEED_DEMO=1): six accounts sharing one
  * password. Runs once: an existing campus with that domain is left untouched.
  */
-export async function seedIdentityDemo(dataSource: DataSource, options: { domain: string; password: string }) {
+export async function seedIdentityDemo(
+  dataSource: DataSource,
+  options: { domain: string; password: string },
+) {
   const logger = new Logger('IdentitySeed');
   const existing = await dataSource.getRepository(Tenant).findOneBy({ domain: options.domain });
   if (existing) return { tenantId: existing.id, created: false };

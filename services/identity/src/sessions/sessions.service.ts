@@ -92,10 +92,15 @@ export class SessionsService {
         .getOne();
       if (!token || token.revokedAt) return { error: 'Session has ended; sign in again' } as const;
       if (token.usedAt) {
-        await manager.update(RefreshToken, { family: token.family, revokedAt: IsNull() }, { revokedAt: new Date() });
+        await manager.update(
+          RefreshToken,
+          { family: token.family, revokedAt: IsNull() },
+          { revokedAt: new Date() },
+        );
         return { error: 'Refresh token was already used; every session of this sign-in is closed' } as const;
       }
-      if (token.expiresAt.getTime() <= Date.now()) return { error: 'Session has expired; sign in again' } as const;
+      if (token.expiresAt.getTime() <= Date.now())
+        return { error: 'Session has expired; sign in again' } as const;
       const user = await manager.findOneBy(User, { id: token.userId });
       if (!user || !user.active) return { error: 'This account is disabled' } as const;
       const tenant = await manager.findOneByOrFail(Tenant, { id: user.tenantId });
@@ -108,14 +113,22 @@ export class SessionsService {
 
   /** Ends the sign-in session the refresh token belongs to (every token of its family). */
   async logout(refreshToken: string): Promise<void> {
-    const token = await this.dataSource.getRepository(RefreshToken).findOneBy({ tokenHash: sha256(refreshToken) });
+    const token = await this.dataSource
+      .getRepository(RefreshToken)
+      .findOneBy({ tokenHash: sha256(refreshToken) });
     if (!token) return;
     await this.dataSource
       .getRepository(RefreshToken)
       .update({ family: token.family, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
-  private async issue(manager: EntityManager, user: User, tenant: Tenant, family: string, client: ClientInfo) {
+  private async issue(
+    manager: EntityManager,
+    user: User,
+    tenant: Tenant,
+    family: string,
+    client: ClientInfo,
+  ) {
     const refreshToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.config.refreshTtlSeconds * 1000);
     await manager.insert(RefreshToken, {
@@ -130,7 +143,11 @@ export class SessionsService {
       ip: client.ip?.slice(0, 64) ?? null,
       userAgent: client.userAgent?.slice(0, 300) ?? null,
     });
-    return { claims: claimsOf(user, tenant, family), refreshToken, refreshExpiresAt: expiresAt.toISOString() };
+    return {
+      claims: claimsOf(user, tenant, family),
+      refreshToken,
+      refreshExpiresAt: expiresAt.toISOString(),
+    };
   }
 
   private assertNotLocked(user: User) {
@@ -144,15 +161,20 @@ export class SessionsService {
   }
 
   private async recordFailure(user: User) {
-    const [row]: Array<{ failed_logins: number }> = await this.dataSource.query(
-      `UPDATE users SET failed_logins = failed_logins + 1,
-         locked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
-       WHERE id = $1 RETURNING failed_logins`,
-      [user.id, this.config.maxFailedLogins, this.config.lockoutMinutes],
-    );
-    if (row && row.failed_logins >= this.config.maxFailedLogins) {
-      user.lockedUntil = new Date(Date.now() + this.config.lockoutMinutes * 60_000);
-      this.assertNotLocked(user);
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const result = await runner.query(
+        `UPDATE users SET failed_logins = failed_logins + 1,
+           locked_until = CASE WHEN failed_logins + 1 >= $2
+                               THEN now() + make_interval(mins => $3) ELSE locked_until END
+         WHERE id = $1 RETURNING locked_until`,
+        [user.id, this.config.maxFailedLogins, this.config.lockoutMinutes],
+        true,
+      );
+      user.lockedUntil = (result.records as Array<{ locked_until: Date | null }>)[0]?.locked_until ?? null;
+    } finally {
+      await runner.release();
     }
+    this.assertNotLocked(user);
   }
 }

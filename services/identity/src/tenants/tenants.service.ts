@@ -7,7 +7,9 @@ import { Tenant } from './tenant.entity';
 /** `Campus.Example.ac.id:8080` → `campus.example.ac.id`. */
 export function normalizeHost(host: string): string {
   const trimmed = host.trim().toLowerCase();
-  const withoutPort = trimmed.startsWith('[') ? trimmed.slice(0, trimmed.indexOf(']') + 1) : trimmed.split(':')[0];
+  const withoutPort = trimmed.startsWith('[')
+    ? trimmed.slice(0, trimmed.indexOf(']') + 1)
+    : trimmed.split(':')[0];
   return withoutPort.replace(/\.$/, '');
 }
 

@@ -20,13 +20,20 @@ export class UsersController {
   @Get('login/me')
   async me(@CurrentAuth() auth: AuthContext) {
     const [user, tenant] = await Promise.all([this.users.get(auth, auth.userId), this.users.tenantOf(auth)]);
-    return toDocument(userResource, { user, universityName: tenant.name, self: true }, { timeZone: tenant.timeZone });
+    return toDocument(
+      userResource,
+      { user, universityName: tenant.name, self: true },
+      { timeZone: tenant.timeZone },
+    );
   }
 
   @Get('course/users')
   async list(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
     const query = parseQuery(raw, userQuery);
-    const [[users, total], tenant] = await Promise.all([this.users.list(auth, query), this.users.tenantOf(auth)]);
+    const [[users, total], tenant] = await Promise.all([
+      this.users.list(auth, query),
+      this.users.tenantOf(auth),
+    ]);
     const views = users.map((user) => ({ user, universityName: tenant.name, self: user.id === auth.userId }));
     return toDocument(userResource, views, { meta: pageMeta(total, query), timeZone: tenant.timeZone });
   }
@@ -40,13 +47,24 @@ export class UsersController {
 
   /** Only the user's own thumbnail and notification e-mail; any other field is a 422. */
   @Patch('course/users/:id')
-  async update(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() body: unknown) {
+  async update(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() body: unknown,
+  ) {
     const changes = validateAttributes(readAttributes(body), {
       thumbnail: { type: 'string', nullable: true, max: 500 },
       notification_email: { type: 'email', nullable: true, max: 254 },
     });
-    const [user, tenant] = await Promise.all([this.users.updateOwn(auth, id, changes), this.users.tenantOf(auth)]);
-    return toDocument(userResource, { user, universityName: tenant.name, self: true }, { timeZone: tenant.timeZone });
+    const [user, tenant] = await Promise.all([
+      this.users.updateOwn(auth, id, changes),
+      this.users.tenantOf(auth),
+    ]);
+    return toDocument(
+      userResource,
+      { user, universityName: tenant.name, self: true },
+      { timeZone: tenant.timeZone },
+    );
   }
 
   /** Presence ping of the client: stamps lastOnline. */
@@ -54,14 +72,19 @@ export class UsersController {
   @HttpCode(200)
   async online(@CurrentAuth() auth: AuthContext) {
     const [user, tenant] = await Promise.all([this.users.markOnline(auth), this.users.tenantOf(auth)]);
-    return toDocument(userResource, { user, universityName: tenant.name, self: true }, { timeZone: tenant.timeZone });
+    return toDocument(
+      userResource,
+      { user, universityName: tenant.name, self: true },
+      { timeZone: tenant.timeZone },
+    );
   }
 
   /** Activity figures of a user: their own, or any user of the campus for lecturers and admins. */
   @Get('stats/user/:id')
   async stats(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
     const user = await this.users.get(auth, id);
-    if (id !== auth.userId && auth.role === 'student') throw forbidden("Students can only see their own statistics");
+    if (id !== auth.userId && auth.role === 'student')
+      throw forbidden('Students can only see their own statistics');
     const tenant = await this.users.tenantOf(auth);
     return toDocument(
       {
