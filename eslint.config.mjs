@@ -3,7 +3,9 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.test-data/**', 'artifacts/**', 'coverage/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.test-data/**', 'artifacts/**', 'coverage/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

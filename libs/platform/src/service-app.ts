@@ -48,6 +48,10 @@ export async function createServiceApp(
   );
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json')) {
+      reply.header('content-type', 'application/vnd.api+json');
+    }
   });
   app.useGlobalFilters(new JsonApiExceptionFilter());
   return app;

@@ -170,11 +170,11 @@ export const INCLUDES = [
 
 export const courseQuery: QuerySpec = {
   filters: {
-    id: { column: 'course.id', type: 'number', ops: ['is', 'not', 'in'] },
+    id: { column: 'course.id', type: 'integer', ops: ['is', 'not', 'in'] },
     name: { column: 'course.name', type: 'string', ops: ['is', 'like'] },
     code: { column: 'course.code', type: 'string', ops: ['is', 'like', 'in'] },
-    period_id: { column: 'course.period_id', type: 'number', ops: ['is', 'in', 'null'] },
-    lecturer_id: { column: 'course.lecturer_id', type: 'number', ops: ['is', 'in'] },
+    period_id: { column: 'course.period_id', type: 'integer', ops: ['is', 'in', 'null'] },
+    lecturer_id: { column: 'course.lecturer_id', type: 'integer', ops: ['is', 'in'] },
     is_active: { column: 'course.is_active', type: 'boolean', ops: ['is'] },
     is_public: { column: 'course.is_public', type: 'boolean', ops: ['is'] },
     is_free: { column: 'course.is_free', type: 'boolean', ops: ['is'] },

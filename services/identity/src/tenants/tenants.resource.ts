@@ -19,7 +19,7 @@ export const tenantResource: ResourceType<Tenant> = {
 
 export const tenantQuery: QuerySpec = {
   filters: {
-    id: { column: 'tenant.id', type: 'number', ops: ['is', 'in'] },
+    id: { column: 'tenant.id', type: 'integer', ops: ['is', 'in'] },
     domain: { column: 'tenant.domain', type: 'string', ops: ['is', 'like'] },
     name: { column: 'tenant.name', type: 'string', ops: ['is', 'like'] },
   },

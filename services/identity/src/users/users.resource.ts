@@ -37,7 +37,7 @@ export const userResource: ResourceType<UserView> = {
 
 export const userQuery: QuerySpec = {
   filters: {
-    id: { column: 'user.id', type: 'number', ops: ['is', 'not', 'in'] },
+    id: { column: 'user.id', type: 'integer', ops: ['is', 'not', 'in'] },
     username: { column: 'user.username', type: 'string', ops: ['is', 'like', 'in'] },
     name: { column: 'user.name', type: 'string', ops: ['is', 'like'] },
     email: { column: 'user.email', type: 'string', ops: ['is', 'like'] },
@@ -45,7 +45,7 @@ export const userQuery: QuerySpec = {
     active: { column: 'user.active', type: 'boolean', ops: ['is'] },
     nidn: { column: 'user.nidn', type: 'string', ops: ['is', 'like', 'null'] },
     nim: { column: 'user.nim', type: 'string', ops: ['is', 'like', 'in', 'null'] },
-    period_id: { column: 'user.period_id', type: 'number', ops: ['is', 'in', 'null'] },
+    period_id: { column: 'user.period_id', type: 'integer', ops: ['is', 'in', 'null'] },
     last_online: { column: 'user.last_online', type: 'date', ops: ['gt', 'gte', 'lt', 'lte', 'null'] },
   },
   sorts: {

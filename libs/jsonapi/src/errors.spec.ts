@@ -1,0 +1,73 @@
+import { HttpException } from '@nestjs/common';
+import { expectJsonApiDocument } from '../test-support/json-api-schema';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  JsonApiException,
+  notFound,
+  serviceUnavailable,
+  tooManyRequests,
+  unauthorized,
+  unprocessable,
+} from './errors';
+
+describe('error factories', () => {
+  it.each([
+    [400, 'Bad Request', badRequest('bad')],
+    [401, 'Unauthorized', unauthorized('who')],
+    [403, 'Forbidden', forbidden('no')],
+    [404, 'Not Found', notFound()],
+    [409, 'Conflict', conflict('twice')],
+    [429, 'Too Many Requests', tooManyRequests('slow down')],
+    [503, 'Service Unavailable', serviceUnavailable('down')],
+  ])('builds a %i %s', (status, title, exception) => {
+    expect(exception).toBeInstanceOf(JsonApiException);
+    expect(exception).toBeInstanceOf(HttpException);
+    expect(exception.getStatus()).toBe(status);
+    expect(exception.errors).toEqual([{ status: String(status), title, detail: expect.any(String) }]);
+    expect(exception.getResponse()).toEqual({ errors: exception.errors });
+    expectJsonApiDocument(exception.getResponse());
+  });
+
+  it('uses the detail as the exception message, for logs', () => {
+    expect(forbidden('Only lecturers may do this').message).toBe('Only lecturers may do this');
+    expect(notFound().message).toBe('Resource not found');
+  });
+
+  it('names the query parameter of a bad request', () => {
+    expect(badRequest('Cannot sort by foo', 'sort').errors).toEqual([
+      { status: '400', title: 'Bad Request', detail: 'Cannot sort by foo', source: { parameter: 'sort' } },
+    ]);
+    expect(badRequest('Body must be an object').errors[0].source).toBeUndefined();
+  });
+
+  it('carries the Retry-After seconds of a 429', () => {
+    expect(tooManyRequests('slow down', 90).retryAfterSeconds).toBe(90);
+    expect(tooManyRequests('slow down').retryAfterSeconds).toBeUndefined();
+  });
+
+  it('reports every validation issue with its pointer, identical ones once', () => {
+    const exception = unprocessable([
+      { pointer: '/data/attributes/name', detail: 'name is required' },
+      { pointer: '/data/attributes/email', detail: 'email must be an e-mail address' },
+      { pointer: '/data/attributes/name', detail: 'name is required' },
+    ]);
+    expect(exception.getStatus()).toBe(422);
+    expect(exception.errors).toEqual([
+      {
+        status: '422',
+        title: 'Unprocessable Entity',
+        detail: 'name is required',
+        source: { pointer: '/data/attributes/name' },
+      },
+      {
+        status: '422',
+        title: 'Unprocessable Entity',
+        detail: 'email must be an e-mail address',
+        source: { pointer: '/data/attributes/email' },
+      },
+    ]);
+    expectJsonApiDocument(exception.getResponse());
+  });
+});

@@ -1,0 +1,98 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+
+/** One member of a JSON:API `errors` array. */
+export interface JsonApiErrorObject {
+  /** The HTTP status as a string (`"422"`). */
+  status: string;
+  title: string;
+  detail: string;
+  code?: string;
+  source?: { pointer?: string; parameter?: string };
+}
+
+/** The body of every error response. */
+export interface JsonApiErrorDocument {
+  errors: JsonApiErrorObject[];
+}
+
+/**
+ * An HTTP error whose body is a JSON:API error document. Throw the factories below
+ * (`notFound(...)`, `unprocessable(...)`) rather than constructing it directly.
+ */
+export class JsonApiException extends HttpException {
+  constructor(
+    status: number,
+    readonly errors: JsonApiErrorObject[],
+    /** Sent as the `Retry-After` header (whole seconds) by the exception filter. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super({ errors } satisfies JsonApiErrorDocument, status);
+    this.message = errors.map((error) => error.detail).join('; ');
+  }
+}
+
+function single(status: HttpStatus, title: string, detail: string, source?: JsonApiErrorObject['source']) {
+  const error: JsonApiErrorObject = { status: String(status), title, detail };
+  if (source) error.source = source;
+  return new JsonApiException(status, [error]);
+}
+
+/** 400: malformed request; `parameter` names the offending query parameter (`filter[name][is]`). */
+export function badRequest(detail: string, parameter?: string): JsonApiException {
+  return single(
+    HttpStatus.BAD_REQUEST,
+    'Bad Request',
+    detail,
+    parameter === undefined ? undefined : { parameter },
+  );
+}
+
+/** 401: no token, or an expired or invalid one. */
+export function unauthorized(detail: string): JsonApiException {
+  return single(HttpStatus.UNAUTHORIZED, 'Unauthorized', detail);
+}
+
+/** 403: signed in, but the role or ownership does not allow this. */
+export function forbidden(detail: string): JsonApiException {
+  return single(HttpStatus.FORBIDDEN, 'Forbidden', detail);
+}
+
+/** 404: unknown, or belonging to another tenant (never a 403 that would confirm it exists). */
+export function notFound(detail = 'Resource not found'): JsonApiException {
+  return single(HttpStatus.NOT_FOUND, 'Not Found', detail);
+}
+
+/** 409: the request conflicts with the current state (duplicate, already started, ...). */
+export function conflict(detail: string): JsonApiException {
+  return single(HttpStatus.CONFLICT, 'Conflict', detail);
+}
+
+/** One validation problem: a JSON pointer into the request document and what is wrong there. */
+export interface ValidationIssue {
+  pointer: string;
+  detail: string;
+}
+
+/** 422: one error per issue, each with `source.pointer` (identical issues are reported once). */
+export function unprocessable(issues: ValidationIssue[]): JsonApiException {
+  const seen = new Set<string>();
+  const errors: JsonApiErrorObject[] = [];
+  for (const { pointer, detail } of issues) {
+    const key = JSON.stringify([pointer, detail]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    errors.push({ status: '422', title: 'Unprocessable Entity', detail, source: { pointer } });
+  }
+  return new JsonApiException(HttpStatus.UNPROCESSABLE_ENTITY, errors);
+}
+
+/** 429: rate limited; `retryAfterSeconds` becomes the `Retry-After` header. */
+export function tooManyRequests(detail: string, retryAfterSeconds?: number): JsonApiException {
+  const error: JsonApiErrorObject = { status: '429', title: 'Too Many Requests', detail };
+  return new JsonApiException(HttpStatus.TOO_MANY_REQUESTS, [error], retryAfterSeconds);
+}
+
+/** 503: a dependency (database, broker) is not reachable right now. */
+export function serviceUnavailable(detail: string): JsonApiException {
+  return single(HttpStatus.SERVICE_UNAVAILABLE, 'Service Unavailable', detail);
+}

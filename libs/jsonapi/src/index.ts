@@ -1,0 +1,54 @@
+export {
+  badRequest,
+  conflict,
+  forbidden,
+  JsonApiException,
+  notFound,
+  serviceUnavailable,
+  tooManyRequests,
+  unauthorized,
+  unprocessable,
+} from './errors';
+export type { JsonApiErrorDocument, JsonApiErrorObject, ValidationIssue } from './errors';
+export { JSON_API_MEDIA_TYPE, JsonApiExceptionFilter } from './exception.filter';
+export {
+  applyQuery,
+  DEFAULT_FILTER_OPS,
+  DEFAULT_LIMIT,
+  FILTER_OPS,
+  MAX_IN_VALUES,
+  MAX_LIMIT,
+  pageMeta,
+  parseQuery,
+} from './query';
+export type {
+  ApplyQueryOptions,
+  FilterField,
+  FilterOp,
+  FilterType,
+  FilterValue,
+  ParsedFilter,
+  ParsedQuery,
+  ParsedSort,
+  ParseQueryOptions,
+  QuerySpec,
+  RawQuery,
+} from './query';
+export { readAttributes, relation, toDocument } from './serializer';
+export type {
+  JsonApiDocument,
+  Relationship,
+  ResourceIdentifier,
+  ResourceObject,
+  ResourceType,
+  ToDocumentOptions,
+} from './serializer';
+export { attributePointer, validateAttributes } from './validate';
+export type {
+  AttributeRule,
+  AttributeRules,
+  AttributeType,
+  ValidateOptions,
+  ValidatedAttributes,
+} from './validate';
+export { formatWireDate, parseWireDate } from './wire-date';
