@@ -12,3 +12,5 @@ export { OutboxRelay } from './relay';
 export { EventsServer, EventContext } from './events.server';
 export { EventsModule, EVENT_TRANSPORT, InjectTransport } from './events.module';
 export type { EventsModuleOptions } from './events.module';
+export { KafkaTransport } from './kafka.transport';
+export type { KafkaTransportOptions } from './kafka.transport';
