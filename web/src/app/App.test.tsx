@@ -1,0 +1,188 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from './App';
+import { routes } from './routes';
+import { createStore } from './store';
+
+/** Relative URLs as a browser resolves them (Node's Request needs absolute ones). */
+class PageRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
+  }
+}
+
+type Handler = (request: Request) => Response | Promise<Response>;
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/vnd.api+json' },
+  });
+const tokens = (access: string) =>
+  json(200, {
+    data: {
+      type: 'auth-tokens',
+      id: 's1',
+      attributes: { access_token: access, refresh_token: `refresh-${access}`, expires_in: 900 },
+    },
+  });
+const me = (level: string) =>
+  json(200, { data: { type: 'users', id: '4', attributes: { username: 'u', name: 'Sam Student', level } } });
+const courses = () =>
+  json(200, {
+    data: [
+      {
+        type: 'courses',
+        id: '1',
+        attributes: { name: 'Algorithms and Programming', code: 'IF101', status: 'STUDENT', is_active: true },
+      },
+    ],
+    meta: { total: 1 },
+  });
+
+function serve(routes: Record<string, Handler>) {
+  const calls: Request[] = [];
+  vi.stubGlobal('Request', PageRequest);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      calls.push(request.clone());
+      const url = new URL(request.url);
+      const handler = routes[`${request.method} ${url.pathname}`];
+      return handler ? handler(request) : json(404, { errors: [{ status: '404', title: 'Not found' }] });
+    }),
+  );
+  return calls;
+}
+
+function start(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<App store={createStore()} router={router} />);
+  return router;
+}
+
+async function signIn(username: string) {
+  fireEvent.change(await screen.findByLabelText('Username'), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'lms-demo' } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+}
+
+describe('the app', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('takes a visitor of /courses through sign-in back to their course list', async () => {
+    const calls = serve({
+      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
+      'POST /api/user/auth/login': () => tokens('t1'),
+      'GET /api/login/me': () => me('student'),
+      'GET /api/course/courses': courses,
+      'POST /api/course/online': () => json(204, null),
+    });
+    const router = start('/courses');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login'));
+    expect(router.state.location.search).toBe('?to=%2Fcourses');
+
+    await signIn('student1');
+    const card = await screen.findByRole('article');
+    expect(card.textContent).toContain('Algorithms and Programming');
+    expect(card.textContent).toContain('IF101');
+    expect(router.state.location.pathname).toBe('/courses');
+
+    const login = calls.find((call) => call.url.endsWith('/api/user/auth/login'))!;
+    expect(await login.json()).toEqual({ username: 'student1', password: 'lms-demo' });
+    const list = calls.find((call) => call.url.includes('/api/course/courses'))!;
+    expect(list.headers.get('authorization')).toBe('Bearer t1');
+    expect(decodeURIComponent(new URL(list.url).search)).toContain('page[limit]=9');
+    expect(JSON.parse(localStorage.getItem('lms.auth')!)).toMatchObject({
+      accessToken: 't1',
+      verified: true,
+    });
+  });
+
+  it('refuses an admin account and revokes its session', async () => {
+    const calls = serve({
+      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
+      'POST /api/user/auth/login': () => tokens('t-admin'),
+      'GET /api/login/me': () => me('admin'),
+      'POST /api/user/auth/logout': () => json(204, null),
+    });
+    const router = start('/pages/login');
+    await signIn('admin');
+    expect((await screen.findByRole('alert')).textContent).toBe('Cannot login using Admin Account');
+    expect(router.state.location.pathname).toBe('/pages/login');
+    const logout = calls.find((call) => call.url.endsWith('/api/user/auth/logout'))!;
+    expect(await logout.json()).toEqual({ refresh_token: 'refresh-t-admin' });
+    expect(localStorage.getItem('lms.auth')).toBeNull();
+  });
+
+  it('shows why a sign-in failed', async () => {
+    serve({
+      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
+      'POST /api/user/auth/login': () =>
+        json(401, { errors: [{ status: '401', title: 'Invalid username or password' }] }),
+    });
+    start('/pages/login');
+    await signIn('student1');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password');
+  });
+
+  it('refreshes an expired access token once and retries the call', async () => {
+    let refreshed = false;
+    const calls = serve({
+      'POST /api/user/auth/login': () => tokens('old'),
+      'POST /api/user/auth/refresh': () => {
+        refreshed = true;
+        return tokens('new');
+      },
+      'GET /api/login/me': (request) =>
+        request.headers.get('authorization') === 'Bearer old' && refreshed
+          ? json(401, { errors: [{ title: 'Expired' }] })
+          : me('student'),
+      'GET /api/course/courses': (request) =>
+        request.headers.get('authorization') === 'Bearer new'
+          ? courses()
+          : json(401, { errors: [{ title: 'Expired' }] }),
+      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
+      'POST /api/course/online': () => json(204, null),
+    });
+    const router = start('/pages/login?to=%2Fcourses');
+    await signIn('student1');
+    await screen.findByRole('article');
+    expect(router.state.location.pathname).toBe('/courses');
+    const refresh = calls.find((call) => call.url.endsWith('/api/user/auth/refresh'))!;
+    expect(await refresh.json()).toEqual({ refresh_token: 'refresh-old' });
+    expect(JSON.parse(localStorage.getItem('lms.auth')!)).toMatchObject({ accessToken: 'new' });
+  });
+
+  it('signs the user out when the session cannot be refreshed', async () => {
+    localStorage.setItem(
+      'lms.auth',
+      JSON.stringify({
+        accessToken: 'gone',
+        refreshToken: 'r',
+        expirationDate: Date.now() + 60_000,
+        verified: true,
+      }),
+    );
+    serve({
+      'GET /api/login/me': () => json(401, { errors: [{ title: 'Expired' }] }),
+      'POST /api/user/auth/refresh': () => json(401, { errors: [{ title: 'Refresh token reused' }] }),
+      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
+    });
+    const router = start('/courses');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login'));
+    expect(router.state.location.search).toBe('?to=%2Fcourses');
+    expect(localStorage.getItem('lms.auth')).toBeNull();
+  });
+
+  it('sends unknown paths to the 404 page', async () => {
+    serve({});
+    const router = start('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/error-404'));
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});

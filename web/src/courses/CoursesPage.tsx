@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { pageCount } from '../api/jsonapi';
+import { Spinner } from '../layout/Spinner';
+import { notificationFor } from '../notifications/notification';
+import { CourseCard } from './CourseCard';
+import { COURSES_PAGE_SIZE, useCoursesQuery } from './coursesApi';
+
+/** The signed-in user's courses: search by name, nine to a page, page and search kept in the URL. */
+export function CoursesPage() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [typed, setTyped] = useState(search);
+
+  useEffect(() => {
+    if (typed.trim() === search) return;
+    const timer = setTimeout(() => {
+      setParams(typed.trim() ? { q: typed.trim() } : {}, { replace: true });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed, search, setParams]);
+
+  const courses = useCoursesQuery({
+    filter: search ? { name: { like: search } } : undefined,
+    include: ['modules', 'lecturer'],
+    sort: '-updated_at',
+    limit: COURSES_PAGE_SIZE,
+    offset: (page - 1) * COURSES_PAGE_SIZE,
+  });
+  const total = courses.data?.total ?? 0;
+  const pages = pageCount(total, COURSES_PAGE_SIZE);
+  const goTo = (next: number) => setParams({ ...(search ? { q: search } : {}), page: String(next) });
+
+  return (
+    <section aria-labelledby="courses-title">
+      <header className="page-header">
+        <h1 id="courses-title">My courses</h1>
+        <input
+          type="search"
+          className="search"
+          aria-label="Search courses"
+          placeholder="Search courses"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </header>
+      {courses.isLoading ? (
+        <Spinner label="Loading courses" />
+      ) : courses.isError ? (
+        <div className="page-message" role="alert">
+          <p>{notificationFor(courses.error, 'Your courses could not be loaded').text}</p>
+          <button type="button" className="button" onClick={() => void courses.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : total === 0 ? (
+        <p className="page-message">
+          {search ? `No course matches “${search}”.` : 'You have no courses yet.'}
+        </p>
+      ) : (
+        <>
+          <p className="muted" aria-live="polite">
+            {total} {total === 1 ? 'course' : 'courses'}
+            {courses.isFetching ? ' · updating…' : ''}
+          </p>
+          <div className="card-grid">
+            {courses.data?.items.map((course) => (
+              <CourseCard key={course.id} course={course} />
+            ))}
+          </div>
+          {pages > 1 && (
+            <nav className="pagination" aria-label="Pages">
+              <button type="button" className="button" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                Previous
+              </button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <button
+                type="button"
+                className="button"
+                disabled={page >= pages}
+                onClick={() => goTo(page + 1)}
+              >
+                Next
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

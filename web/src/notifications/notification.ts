@@ -1,0 +1,48 @@
+/** What a failed call shows the user (spec 01 §8). */
+
+export interface Notice {
+  title: 'Warning' | 'Error';
+  color: 'warning' | 'danger';
+  text: string;
+}
+
+interface ApiErrorObject {
+  title?: string;
+  detail?: string;
+  source?: { pointer?: string };
+}
+
+/** An RTK Query error (`{status, data}` or `{status: 'FETCH_ERROR', error}`) or a thrown Error. */
+export type FailedCall =
+  | { status: number | string; data?: unknown; error?: string }
+  | { message?: string; title?: string }
+  | undefined
+  | null;
+
+function errorsOf(data: unknown): ApiErrorObject[] {
+  if (data && typeof data === 'object' && Array.isArray((data as { errors?: unknown }).errors)) {
+    return (data as { errors: ApiErrorObject[] }).errors;
+  }
+  return [];
+}
+
+export function notificationFor(failure: FailedCall | unknown, fallback?: string): Notice {
+  const call = (failure ?? {}) as { status?: number | string; data?: unknown; error?: string };
+  const thrown = (failure ?? {}) as { message?: string; title?: string };
+  const status = typeof call.status === 'number' ? call.status : undefined;
+  const errors = errorsOf(call.data);
+  const clientError = status !== undefined && status >= 400 && status < 500;
+
+  let text: string | undefined;
+  if (status === 422 && errors[0]) {
+    const pointer = errors[0].source?.pointer?.replace(/^\/data\/attributes\//, '');
+    text = [pointer, errors[0].detail ?? errors[0].title].filter(Boolean).join(': ');
+  } else {
+    text = errors[0]?.title ?? errors[0]?.detail ?? thrown.message ?? call.error ?? thrown.title;
+  }
+  return {
+    title: clientError ? 'Warning' : 'Error',
+    color: clientError ? 'warning' : 'danger',
+    text: text || fallback || 'Please Try Again!',
+  };
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+/** The client is served by the gateway; in development Vite proxies `/api` to a running `npm start`. */
+export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic' } },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: process.env.LMS_API ?? 'http://localhost:8080', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // React Router marks its modules "use client" for server components; meaningless in a client bundle.
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+});
