@@ -5,7 +5,9 @@
 # gateway, and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm ci --no-audit --no-fund
+# `npm install`, not `npm ci`: the registry mirror lags on some optional platform packages, which
+# `npm ci` reports as a lock file out of sync; `npm install` keeps the locked versions.
+[ -d node_modules ] || npm install --no-audit --no-fund
 mkdir -p artifacts
 
 echo "== checks (lint, format, typecheck)"
