@@ -35,6 +35,7 @@ describe('signing in with a browser', () => {
     expect(await card.textContent()).toContain('IF101');
     await screenshot(page, 'student-courses');
 
+    await page.getByRole('button', { name: /Account menu of/ }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/pages\/login/);
     expect(errors).toEqual([]);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ARTIFACTS = join(__dirname, '../../artifacts/screenshots');
+export const DEMO_PASSWORD = 'lms-demo';
 
 /** Debian's Chromium (installed by scripts/ensure-chromium.sh), headless, no network but loopback. */
 export function launchBrowser(): Promise<Browser> {
@@ -26,13 +27,52 @@ export function launchBrowser(): Promise<Browser> {
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
   });
-  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   return errors;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the login page and waits until the signed-in layout shows. */
+export async function signInAs(page: Page, base: string, username: string): Promise<void> {
+  await page.goto(`${base}/pages/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/pages/login'));
+  await page.locator('#main').waitFor();
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core (WCAG 2 A/AA rules and best practices) on the page; returns the serious and critical
+ * violations. axe is injected as a script: the page's context must be created with `bypassCSP: true`.
+ */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) {
+    await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  }
+  const violations = (await page.evaluate(`(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  })()`)) as AxeViolation[];
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }

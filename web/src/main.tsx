@@ -4,10 +4,18 @@ import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { createStore } from './app/store';
+import { applyLanguage } from './i18n/i18n';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={createStore()} router={createBrowserRouter(routes)} />
-  </StrictMode>,
-);
+const store = createStore();
+
+/** The remembered language is loaded before the first paint, so no page flashes in English first. */
+void applyLanguage(store.getState().preferences.language)
+  .catch(() => undefined)
+  .finally(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App store={store} router={createBrowserRouter(routes)} />
+      </StrictMode>,
+    );
+  });

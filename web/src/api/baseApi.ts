@@ -8,7 +8,7 @@ import {
 import {
   fromTokenReply,
   loggedOut,
-  tokensReceived,
+  tokensRefreshed,
   type StoredAuth,
   type TokenReply,
 } from '../auth/authSlice';
@@ -31,8 +31,37 @@ const rawBaseQuery = fetchBaseQuery({
 const SIGN_IN_CALLS = /^\/?user\/auth\//;
 const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
 
-/** One refresh at a time: concurrent 401s wait for the same renewed tokens. */
+/** One refresh at a time: concurrent 401s and the silent refresh wait for the same renewed tokens. */
 let refreshing: Promise<StoredAuth | null> | null = null;
+
+type QueryApi = Parameters<typeof rawBaseQuery>[1];
+type ExtraOptions = Parameters<typeof rawBaseQuery>[2];
+
+/**
+ * Renews the tokens with the refresh token (rotation). Resolves to the new tokens, or null when the
+ * server refused them; rejects when the server could not be reached at all.
+ */
+function renewTokens(api: QueryApi, extra: ExtraOptions): Promise<StoredAuth | null> {
+  const stored = (api.getState() as AuthSlice).auth.stored;
+  if (!stored) return Promise.resolve(null);
+  refreshing ??= (async () => {
+    const renewal = await rawBaseQuery(
+      { url: 'user/auth/refresh', method: 'POST', body: { refresh_token: stored.refreshToken } },
+      api,
+      extra,
+    );
+    if (renewal.error) {
+      if ([400, 401, 403].includes(renewal.error.status as number)) return null;
+      throw renewal.error;
+    }
+    const renewed = fromTokenReply(deserializeOne<TokenReply & { id: string }>(renewal.data as Document));
+    api.dispatch(tokensRefreshed(renewed));
+    return renewed;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
 
 /**
  * Every call carries the access token; a 401 refreshes the tokens once (rotation) and retries,
@@ -46,23 +75,8 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   let result = await rawBaseQuery(args, api, extra);
   if (result.error?.status !== 401 || SIGN_IN_CALLS.test(urlOf(args))) return result;
 
-  const stored = (api.getState() as AuthSlice).auth.stored;
-  if (stored) {
-    refreshing ??= (async () => {
-      const renewal = await rawBaseQuery(
-        { url: 'user/auth/refresh', method: 'POST', body: { refresh_token: stored.refreshToken } },
-        api,
-        extra,
-      );
-      if (renewal.error) return null;
-      const renewed = fromTokenReply(deserializeOne<TokenReply & { id: string }>(renewal.data as Document));
-      api.dispatch(tokensReceived(renewed));
-      return renewed;
-    })().finally(() => {
-      refreshing = null;
-    });
-    if (await refreshing) result = await rawBaseQuery(args, api, extra);
-  }
+  const renewed = await renewTokens(api, extra).catch(() => null);
+  if (renewed) result = await rawBaseQuery(args, api, extra);
   if (result.error?.status === 401) api.dispatch(loggedOut());
   return result;
 };
@@ -71,5 +85,24 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
   tagTypes: ['Me', 'Course'],
-  endpoints: () => ({}),
+  endpoints: (build) => ({
+    /**
+     * The silent refresh before the access token expires (spec 01 §4). A refused refresh signs the
+     * user out; an unreachable server leaves the session as it is (the next 401 tries again).
+     */
+    refreshSession: build.mutation<boolean, void>({
+      queryFn: async (_arg, api, extra) => {
+        try {
+          const renewed = await renewTokens(api, extra as ExtraOptions);
+          if (!renewed) {
+            api.dispatch(loggedOut());
+            return { error: { status: 401, data: null } };
+          }
+          return { data: true };
+        } catch (error) {
+          return { error: error as FetchBaseQueryError };
+        }
+      },
+    }),
+  }),
 });

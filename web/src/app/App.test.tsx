@@ -1,7 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router-dom';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App';
+import { loadChunk } from './chunks';
+import { RouteError } from './RouteError';
 import { routes } from './routes';
 import { createStore } from './store';
 
@@ -177,6 +180,99 @@ describe('the app', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login'));
     expect(router.state.location.search).toBe('?to=%2Fcourses');
     expect(localStorage.getItem('lms.auth')).toBeNull();
+  });
+
+  const signedIn = () =>
+    localStorage.setItem(
+      'lms.auth',
+      JSON.stringify({
+        accessToken: 't1',
+        refreshToken: 'r',
+        expirationDate: Date.now() + 60_000,
+        verified: true,
+      }),
+    );
+  const course = () =>
+    json(200, {
+      data: {
+        type: 'courses',
+        id: '1',
+        attributes: { name: 'Algorithms and Programming', code: 'IF101', status: 'STUDENT', is_active: true },
+        relationships: { modules: { data: [{ type: 'modules', id: '10' }] } },
+      },
+      included: [{ type: 'modules', id: '10', attributes: { name: 'Introduction', index: 0 } }],
+    });
+
+  it("shows the role's sidebar and breadcrumbs built from route metadata and the course's name", async () => {
+    signedIn();
+    serve({
+      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
+      'GET /api/login/me': () => me('student'),
+      'GET /api/course/courses/1': course,
+      'POST /api/course/online': () => json(204, null),
+    });
+    start('/courses/1');
+    await screen.findByRole('heading', { name: 'Algorithms and Programming' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const links = [...nav.querySelectorAll('a')].map((link) => link.textContent);
+    expect(links).toEqual(expect.arrayContaining(['Home', 'Dashboard', 'Courses', 'Exams', 'Messages']));
+    expect(links).not.toContain('Admin dashboard');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect([...crumbs.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Home',
+      'Courses',
+      'Algorithms and Programming',
+    ]);
+    expect(screen.getByText('Introduction')).toBeTruthy();
+    expect(document.title).toBe('Course · Learning Management System');
+  });
+
+  it('sends a student away from a lecturer-only page to the 404 page with from', async () => {
+    signedIn();
+    serve({
+      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
+      'GET /api/login/me': () => me('student'),
+      'GET /api/course/courses/1': course,
+      'POST /api/course/online': () => json(204, null),
+    });
+    const router = start('/courses/1/gradebook');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/error-404'));
+    expect(router.state.location.search).toBe('?from=%2Fcourses%2F1%2Fgradebook');
+  });
+
+  it('says honestly when a part of the LMS is not available yet', async () => {
+    signedIn();
+    serve({
+      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
+      'GET /api/login/me': () => me('lecturer'),
+      'POST /api/course/online': () => json(204, null),
+    });
+    start('/exam/4/statistic');
+    await screen.findByRole('heading', { name: 'Exam statistics' });
+    expect(screen.getByText('This part of the LMS is not available yet')).toBeTruthy();
+    expect(screen.getByText(/^Exam statistics will appear here/)).toBeTruthy();
+  });
+
+  it('shows a page whose chunk did not load as an error with a Reload button', async () => {
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        errorElement: <RouteError />,
+        hydrateFallbackElement: <span />,
+        lazy: async () => {
+          await loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+          return {};
+        },
+      },
+    ]);
+    render(
+      <Provider store={createStore()}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeTruthy();
+    expect(screen.getByText('ChunkLoadError')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
   });
 
   it('sends unknown paths to the 404 page', async () => {

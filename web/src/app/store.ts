@@ -1,11 +1,18 @@
 import { configureStore, createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
+import accountsReducer, { saveAccounts, type AccountsState } from '../accounts/accountsSlice';
 import { api } from '../api/baseApi';
 import authReducer, { loggedOut, saveStoredAuth, type StoredAuth } from '../auth/authSlice';
 import { notificationFor } from '../notifications/notification';
 import notificationsReducer, { notified } from '../notifications/notificationsSlice';
+import preferencesReducer, { savePreferences, type PreferencesState } from '../preferences/preferencesSlice';
 
 /** Calls whose failures the page handles itself or ignores (spec 01 §8). */
-const QUIET_ENDPOINTS = new Set(['login', 'logout', 'me', 'online', 'siteInfo']);
+const QUIET_ENDPOINTS = new Set(['login', 'logout', 'me', 'online', 'siteInfo', 'refreshSession']);
+
+/** The theme is a `data-theme` attribute on <html>; the CSS variables follow it. */
+export function applyTheme(theme: PreferencesState['theme']) {
+  if (typeof document !== 'undefined') document.documentElement.dataset.theme = theme;
+}
 
 export function createStore() {
   const listener = createListenerMiddleware();
@@ -30,6 +37,8 @@ export function createStore() {
   const store = configureStore({
     reducer: {
       auth: authReducer,
+      accounts: accountsReducer,
+      preferences: preferencesReducer,
       notifications: notificationsReducer,
       [api.reducerPath]: api.reducer,
     },
@@ -37,9 +46,17 @@ export function createStore() {
   });
 
   let saved: StoredAuth | null = store.getState().auth.stored;
+  let savedAccounts: AccountsState = store.getState().accounts;
+  let savedPreferences: PreferencesState = store.getState().preferences;
+  applyTheme(savedPreferences.theme);
   store.subscribe(() => {
-    const stored = store.getState().auth.stored;
-    if (stored !== saved) saveStoredAuth((saved = stored));
+    const { auth, accounts, preferences } = store.getState();
+    if (auth.stored !== saved) saveStoredAuth((saved = auth.stored));
+    if (accounts !== savedAccounts) saveAccounts((savedAccounts = accounts));
+    if (preferences !== savedPreferences) {
+      if (preferences.theme !== savedPreferences.theme) applyTheme(preferences.theme);
+      savePreferences((savedPreferences = preferences));
+    }
   });
   return store;
 }

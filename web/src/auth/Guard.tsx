@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useMatches } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { Spinner } from '../layout/Spinner';
@@ -9,8 +10,16 @@ import { isAuthValid } from './authSlice';
 import { decideRoute, type RouteRule } from './guard';
 import { signOut } from './signIn';
 
+/** Route metadata (`handle`) of every route in the map (see app/routeMap.ts). */
 export interface RouteHandle extends RouteRule {
+  /** The route id of the map. */
+  id?: string;
+  /** i18n key of the page title. */
   title?: string;
+  /** The sidebar shrinks to icons on this page. */
+  reducedSidebar?: boolean;
+  /** For pages whose service is not built yet: the feature they will show (i18n key `features.{feature}`). */
+  feature?: string;
 }
 
 /** The rule of the deepest matched route that states one (spec 01 §2 route metadata). */
@@ -25,6 +34,7 @@ function useRouteRule(rule: RouteRule | undefined): RouteRule {
 export function Guard({ rule, children }: { rule?: RouteRule; children: ReactNode }) {
   const location = useLocation();
   const dispatch = useAppDispatch();
+  const { t } = useTranslation();
   const effective = useRouteRule(rule);
   const { stored, status } = useAppSelector((state) => state.auth);
   const authValid = isAuthValid(stored);
@@ -48,7 +58,8 @@ export function Guard({ rule, children }: { rule?: RouteRule; children: ReactNod
     if (logoutFor) void dispatch(signOut(logoutFor));
   }, [leaveFor, logoutFor, dispatch]);
 
-  if (!authValid && location.pathname === '/' && site.isLoading) return <Spinner label="Loading" />;
+  if (!authValid && location.pathname === '/' && site.isLoading)
+    return <Spinner label={t('common.loading')} />;
   switch (decision.kind) {
     case 'render':
       return children;
@@ -58,16 +69,16 @@ export function Guard({ rule, children }: { rule?: RouteRule; children: ReactNod
       if (me.isError) {
         return (
           <div className="page-message" role="alert">
-            <h1>Your account could not be loaded</h1>
-            <p>{notificationFor(me.error).text}</p>
+            <h1>{t('guard.accountFailed')}</h1>
+            <p>{notificationFor(me.error, t('common.tryAgainLater')).text}</p>
             <button type="button" className="button" onClick={() => void me.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </button>
           </div>
         );
       }
-      return <Spinner label="Loading your account" />;
+      return <Spinner label={t('guard.loadingAccount')} />;
     default:
-      return <Spinner label="Signing out" />;
+      return <Spinner label={t('guard.signingOut')} />;
   }
 }

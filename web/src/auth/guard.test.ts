@@ -58,9 +58,18 @@ describe('decideRoute', () => {
       to: '/courses',
     });
     expect(decideRoute(input({ ...login, signingIn: true }))).toEqual({ kind: 'render' });
+    expect(decideRoute(input({ ...login, pathname: '/pages/login/new' }))).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
     expect(
       decideRoute(input({ pathname: '/pages/error-404', rule: { public: true }, authValid: false })),
     ).toEqual({ kind: 'render' });
+  });
+
+  it('keeps a signed-in user on the login page to add another account', () => {
+    const login = { pathname: '/pages/login', rule: { public: true }, search: '?account=add' };
+    expect(decideRoute(input(login))).toEqual({ kind: 'render' });
   });
 });
 

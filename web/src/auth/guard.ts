@@ -28,7 +28,11 @@ export type GuardDecision =
   | { kind: 'logout'; reason: string };
 
 export const LOGIN_PATH = '/pages/login';
+/** The second sign-in page of the route map; a signed-in user leaves it too. */
+export const LOGIN_NEW_PATH = '/pages/login/new';
 export const NOT_FOUND_PATH = '/pages/error-404';
+/** `?account=add` keeps a signed-in user on the login page to sign in a further account (spec 01 §1). */
+export const ADD_ACCOUNT_QUERY = 'account=add';
 export const ADMIN_REFUSED = 'Cannot login using Admin Account';
 const REFUSED_ROLES: Role[] = ['admin', 'lptk'];
 
@@ -41,8 +45,10 @@ export function safeTarget(to: string | null | undefined): string | null {
 export function decideRoute(input: GuardInput): GuardDecision {
   const here = `${input.pathname}${input.search}`;
   if (input.rule.public) {
-    if (input.pathname === LOGIN_PATH && input.authValid && !input.signingIn) {
-      const to = new URLSearchParams(input.search).get('to');
+    const onLogin = input.pathname === LOGIN_PATH || input.pathname === LOGIN_NEW_PATH;
+    const query = new URLSearchParams(input.search);
+    if (onLogin && input.authValid && !input.signingIn && query.get('account') !== 'add') {
+      const to = query.get('to');
       return { kind: 'redirect', to: safeTarget(to) ?? '/' };
     }
     return { kind: 'render' };

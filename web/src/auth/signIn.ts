@@ -1,9 +1,14 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
+import { accountSaved, type AccountsState } from '../accounts/accountsSlice';
+import { switchAccount } from '../accounts/switchAccount';
+import { api } from '../api/baseApi';
+import i18n from '../i18n/i18n';
 import { notificationFor } from '../notifications/notification';
 import { authApi } from './authApi';
 import {
   fromTokenReply,
   loggedOut,
+  type StoredAuth,
   loginFailed,
   loginStarted,
   loginSucceeded,
@@ -11,14 +16,27 @@ import {
 } from './authSlice';
 import { ADMIN_REFUSED } from './guard';
 
-/** Signs out: the refresh token is revoked (a failure to reach the server still clears this browser). */
+interface SignInState {
+  auth: { stored: StoredAuth | null };
+  accounts?: AccountsState;
+}
+
+/**
+ * Signs out: the refresh token is revoked (a failure to reach the server still clears this browser).
+ * When the user signs out of their own accord and holds other accounts, the first of them takes
+ * over; resolves to true then.
+ */
 export const signOut = createAsyncThunk(
   'auth/signOut',
-  async (reason: string | undefined, { dispatch, getState }) => {
-    const refreshToken = (getState() as { auth: { stored: { refreshToken: string } | null } }).auth.stored
-      ?.refreshToken;
+  async (reason: string | undefined, { dispatch, getState }): Promise<boolean> => {
+    const refreshToken = (getState() as SignInState).auth.stored?.refreshToken;
     if (refreshToken) await dispatch(authApi.endpoints.logout.initiate({ refresh_token: refreshToken }));
     dispatch(loggedOut(reason));
+    if (reason !== undefined) return false;
+    for (const account of (getState() as SignInState).accounts?.list ?? []) {
+      if (await dispatch(switchAccount(account.id)).unwrap()) return true;
+    }
+    return false;
   },
 );
 
@@ -28,7 +46,9 @@ export const signOut = createAsyncThunk(
  */
 export const signIn = createAsyncThunk(
   'auth/signIn',
-  async (credentials: { username: string; password: string }, { dispatch }) => {
+  async (credentials: { username: string; password: string }, { dispatch, getState }): Promise<boolean> => {
+    // Adding another account: nothing cached for the account signed in so far may leak into the new one.
+    if ((getState() as SignInState).auth.stored) dispatch(api.util.resetApiState());
     dispatch(loginStarted());
     try {
       const reply = await dispatch(authApi.endpoints.login.initiate(credentials)).unwrap();
@@ -37,11 +57,26 @@ export const signIn = createAsyncThunk(
       const me = await request.unwrap().finally(() => request.unsubscribe());
       if (me.role === 'admin' || me.role === 'lptk') {
         await dispatch(signOut(ADMIN_REFUSED));
-        return;
+        return false;
+      }
+      const auth = (getState() as SignInState).auth.stored;
+      if (auth) {
+        dispatch(
+          accountSaved({
+            id: me.id,
+            username: me.username,
+            fullname: me.fullname,
+            role: me.role,
+            avatar: me.avatar,
+            auth,
+          }),
+        );
       }
       dispatch(loginSucceeded());
+      return true;
     } catch (error) {
-      dispatch(loginFailed(notificationFor(error, 'Sign-in failed').text));
+      dispatch(loginFailed(notificationFor(error, i18n.t('auth.signInFailed')).text));
+      return false;
     }
   },
 );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { pageCount } from '../api/jsonapi';
 import { Spinner } from '../layout/Spinner';
@@ -7,7 +8,8 @@ import { CourseCard } from './CourseCard';
 import { COURSES_PAGE_SIZE, useCoursesQuery } from './coursesApi';
 
 /** The signed-in user's courses: search by name, nine to a page, page and search kept in the URL. */
-export function CoursesPage() {
+export default function CoursesPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -35,34 +37,32 @@ export function CoursesPage() {
   return (
     <section aria-labelledby="courses-title">
       <header className="page-header">
-        <h1 id="courses-title">My courses</h1>
+        <h1 id="courses-title">{t('courses.title')}</h1>
         <input
           type="search"
           className="search"
-          aria-label="Search courses"
-          placeholder="Search courses"
+          aria-label={t('courses.search')}
+          placeholder={t('courses.search')}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
       </header>
       {courses.isLoading ? (
-        <Spinner label="Loading courses" />
+        <Spinner label={t('courses.loading')} />
       ) : courses.isError ? (
         <div className="page-message" role="alert">
-          <p>{notificationFor(courses.error, 'Your courses could not be loaded').text}</p>
+          <p>{notificationFor(courses.error, t('courses.loadFailed')).text}</p>
           <button type="button" className="button" onClick={() => void courses.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       ) : total === 0 ? (
-        <p className="page-message">
-          {search ? `No course matches “${search}”.` : 'You have no courses yet.'}
-        </p>
+        <p className="page-message">{search ? t('courses.noMatch', { search }) : t('courses.none')}</p>
       ) : (
         <>
           <p className="muted" aria-live="polite">
-            {total} {total === 1 ? 'course' : 'courses'}
-            {courses.isFetching ? ' · updating…' : ''}
+            {t('courses.count', { count: total })}
+            {courses.isFetching ? ` · ${t('common.updating')}` : ''}
           </p>
           <div className="card-grid">
             {courses.data?.items.map((course) => (
@@ -70,20 +70,18 @@ export function CoursesPage() {
             ))}
           </div>
           {pages > 1 && (
-            <nav className="pagination" aria-label="Pages">
+            <nav className="pagination" aria-label={t('common.pages')}>
               <button type="button" className="button" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                Previous
+                {t('common.previous')}
               </button>
-              <span>
-                Page {page} of {pages}
-              </span>
+              <span>{t('common.pageOf', { page, pages })}</span>
               <button
                 type="button"
                 className="button"
                 disabled={page >= pages}
                 onClick={() => goTo(page + 1)}
               >
-                Next
+                {t('common.next')}
               </button>
             </nav>
           )}

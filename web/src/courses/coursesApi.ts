@@ -1,5 +1,6 @@
 import { api } from '../api/baseApi';
 import {
+  deserializeOne,
   deserializePage,
   toSearchParams,
   type Document,
@@ -22,9 +23,42 @@ export interface Course extends Flat {
   start_at: string | null;
   end_at: string | null;
   status: 'STUDENT' | 'LECTURER' | 'ASSISTANT' | null;
-  modules?: Array<Flat & { name: string; index: number; activities?: Array<Flat & { name: string }> }>;
+  modules?: CourseModule[];
   lecturer?: (Flat & { name: string }) | null;
+  assistant?: Array<
+    Flat & { name: string | null; is_coordinator?: boolean; user?: (Flat & { name?: string }) | null }
+  >;
+  class?: Array<Flat & { name: string }>;
+  period?: (Flat & { name: string }) | null;
 }
+
+export interface CourseActivity extends Flat {
+  name: string;
+  index: number;
+  is_active?: boolean;
+  start_at?: string | null;
+  end_at?: string | null;
+}
+
+export interface CourseModule extends Flat {
+  name: string;
+  index: number;
+  is_active?: boolean;
+  start_at?: string | null;
+  end_at?: string | null;
+  activities?: CourseActivity[];
+}
+
+/** What reading one course includes (spec 01 §7). */
+export const COURSE_INCLUDES = [
+  'modules',
+  'modules.activities',
+  'lecturer',
+  'assistant',
+  'assistant.user',
+  'class',
+  'period',
+];
 
 /** The signed-in user's courses, nine to a page (spec 01 §9). */
 export const COURSES_PAGE_SIZE = 9;
@@ -36,7 +70,13 @@ export const coursesApi = api.injectEndpoints({
       transformResponse: (document: Document) => deserializePage<Course>(document),
       providesTags: ['Course'],
     }),
+    course: build.query<Course, string>({
+      query: (id) =>
+        `course/courses/${encodeURIComponent(id)}?${toSearchParams({ include: COURSE_INCLUDES })}`,
+      transformResponse: (document: Document) => deserializeOne<Course>(document),
+      providesTags: (_result, _error, id) => [{ type: 'Course', id }],
+    }),
   }),
 });
 
-export const { useCoursesQuery } = coursesApi;
+export const { useCoursesQuery, useCourseQuery } = coursesApi;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { dismissed } from './notificationsSlice';
 
@@ -8,6 +9,7 @@ const SHOWN_MS = 6000;
 export function Toasts() {
   const notices = useAppSelector((state) => state.notifications);
   const dispatch = useAppDispatch();
+  const { t } = useTranslation();
 
   useEffect(() => {
     const timers = notices.map((notice) => setTimeout(() => dispatch(dismissed(notice.id)), SHOWN_MS));
@@ -18,9 +20,13 @@ export function Toasts() {
     <div className="toasts" aria-live="assertive">
       {notices.map((notice) => (
         <div key={notice.id} className={`toast toast-${notice.color}`} role="alert">
-          <strong>{notice.title}</strong>
+          <strong>{notice.title === 'Warning' ? t('notice.warning') : t('notice.error')}</strong>
           <span>{notice.text}</span>
-          <button type="button" aria-label="Dismiss" onClick={() => dispatch(dismissed(notice.id))}>
+          <button
+            type="button"
+            aria-label={t('common.dismiss')}
+            onClick={() => dispatch(dismissed(notice.id))}
+          >
             ×
           </button>
         </div>

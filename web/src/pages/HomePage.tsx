@@ -1,13 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useMeQuery } from '../auth/authApi';
 import { CourseCard } from '../courses/CourseCard';
 import { useCoursesQuery } from '../courses/coursesApi';
 import { Spinner } from '../layout/Spinner';
 
-const ROLE_LABEL: Record<string, string> = { student: 'Student', lecturer: 'Lecturer' };
-
 /** Homepage: who is signed in, at which campus, and the courses they worked in most recently. */
-export function HomePage() {
+export default function HomePage() {
+  const { t } = useTranslation();
   const me = useMeQuery();
   const recent = useCoursesQuery({ sort: '-updated_at', limit: 3, offset: 0, include: ['lecturer'] });
   const user = me.data;
@@ -15,17 +15,17 @@ export function HomePage() {
     <section aria-labelledby="home-title">
       <header className="page-header">
         <div>
-          <h1 id="home-title">Welcome, {user?.fullname}</h1>
+          <h1 id="home-title">{t('home.welcome', { name: user?.fullname ?? '' })}</h1>
           <p className="muted">
-            {[ROLE_LABEL[user?.role ?? ''], user?.universityName, user?.nim ?? user?.nidn]
+            {[user ? t(`roles.${user.role}`) : null, user?.universityName, user?.nim ?? user?.nidn]
               .filter(Boolean)
               .join(' · ')}
           </p>
         </div>
       </header>
-      <h2 className="section-title">Recent courses</h2>
+      <h2 className="section-title">{t('home.recentCourses')}</h2>
       {recent.isLoading ? (
-        <Spinner label="Loading courses" />
+        <Spinner label={t('courses.loading')} />
       ) : recent.data?.items.length ? (
         <>
           <div className="card-grid">
@@ -34,11 +34,11 @@ export function HomePage() {
             ))}
           </div>
           <p>
-            <Link to="/courses">All my courses ({recent.data.total})</Link>
+            <Link to="/courses">{t('home.allCourses', { count: recent.data.total })}</Link>
           </p>
         </>
       ) : (
-        <p className="page-message">You have no courses yet.</p>
+        <p className="page-message">{t('courses.none')}</p>
       )}
     </section>
   );

@@ -1,33 +1,59 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { switchAccount } from '../accounts/switchAccount';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { ADMIN_REFUSED } from '../auth/guard';
 import { signIn } from '../auth/signIn';
+import { LanguageMenu } from '../layout/TopbarMenus';
 import { useSiteInfoQuery } from '../site/siteApi';
 
-/** Sign-in page (public, /pages/login); the guard moves a signed-in user on to `to` or home. */
+/**
+ * Sign-in page (public, /pages/login); the guard moves a signed-in user on to `to` or home, except
+ * with `?account=add`, where a further account signs in next to the ones held (spec 01 §1).
+ */
 export function LoginPage() {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { status, reason } = useAppSelector((state) => state.auth);
+  const { list, activeId } = useAppSelector((state) => state.accounts);
   const site = useSiteInfoQuery(window.location.hostname);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const busy = status === 'loggingIn';
+  const adding = params.get('account') === 'add';
+  const held = list.filter((account) => account.id !== activeId || !adding);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!busy) void dispatch(signIn({ username: username.trim(), password }));
+    if (busy) return;
+    const signedIn = await dispatch(signIn({ username: username.trim(), password })).unwrap();
+    if (adding && signedIn) navigate('/', { replace: true });
+  };
+  const continueAs = async (id: string) => {
+    if (await dispatch(switchAccount(id)).unwrap()) navigate('/', { replace: true });
   };
 
   return (
     <main className="login">
-      <form className="login-card" onSubmit={submit} aria-labelledby="login-title">
-        <h1 id="login-title">{site.data?.name ?? 'Learning Management System'}</h1>
+      <div className="login-tools">
+        <LanguageMenu />
+      </div>
+      <form className="login-card" onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
+        <span className="brand-mark large" aria-hidden="true">
+          {(site.data?.name || t('app.name')).slice(0, 1)}
+        </span>
+        <h1 id="login-title">{site.data?.name || t('login.title')}</h1>
         {site.data?.description && <p className="muted">{site.data.description}</p>}
+        {adding && <p className="login-mode">{t('login.addAccount')}</p>}
         {reason && (
           <p className="alert alert-warning" role="alert">
-            {reason}
+            {reason === ADMIN_REFUSED ? t('auth.adminRefused') : reason}
           </p>
         )}
-        <label htmlFor="username">Username</label>
+        <label htmlFor="username">{t('login.username')}</label>
         <input
           id="username"
           name="username"
@@ -36,7 +62,7 @@ export function LoginPage() {
           value={username}
           onChange={(event) => setUsername(event.target.value)}
         />
-        <label htmlFor="password">Password</label>
+        <label htmlFor="password">{t('login.password')}</label>
         <input
           id="password"
           name="password"
@@ -47,11 +73,30 @@ export function LoginPage() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('login.signingIn') : t('login.signIn')}
         </button>
+        <p className="login-links small">
+          <Link to="/pages/forgot-password">{t('routes.forgotPassword')}</Link>
+          <Link to="/pages/register">{t('routes.register')}</Link>
+        </p>
+        {held.length > 0 && !busy && (
+          <div className="held-accounts">
+            <p className="muted small">{t('login.continueAs')}</p>
+            {held.map((account) => (
+              <button
+                key={account.id}
+                type="button"
+                className="button small"
+                onClick={() => void continueAs(account.id)}
+              >
+                {account.fullname}
+              </button>
+            ))}
+          </div>
+        )}
         {site.data?.whatsapp.length ? (
           <p className="muted small">
-            Help:{' '}
+            {t('login.help')}{' '}
             {site.data.whatsapp.map((contact) => (
               <a key={contact.number} href={`https://wa.me/${contact.number.replace(/\D/g, '')}`}>
                 {contact.label}

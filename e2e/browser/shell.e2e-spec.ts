@@ -1,0 +1,395 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+import {
+  DEMO_PASSWORD,
+  launchBrowser,
+  screenshot,
+  seriousA11yViolations,
+  signInAs,
+  watchErrors,
+} from '../support/browser';
+
+type Allowed = 'all' | 'lecturer' | 'adminLecturer' | 'admin';
+
+/** Every route of spec 01 §2 (and specs 02/03) inside the signed-in layout, with who may open it. */
+function appRoutes(course: string): Array<[string, Allowed]> {
+  return [
+    ['/', 'all'],
+    ['/homepage', 'all'],
+    ['/dashboard', 'all'],
+    ['/admin/dashboard', 'admin'],
+    ['/assignment', 'all'],
+    ['/assignment/1', 'all'],
+    ['/assignment/1/download', 'adminLecturer'],
+    ['/assignment/take/1', 'all'],
+    ['/assignment/group/1', 'all'],
+    ['/assignment/annotate-pdf/1', 'all'],
+    ['/crs/1', 'all'],
+    ['/crs/1/result', 'all'],
+    ['/crs-result-h5p/1', 'lecturer'],
+    ['/discussion', 'all'],
+    ['/discussion/1', 'all'],
+    ['/discussion/1/2', 'all'],
+    ['/exam', 'all'],
+    ['/exam/1/edit', 'all'],
+    ['/exam/1', 'all'],
+    ['/exam/1/start', 'all'],
+    ['/exam/1/preview/1', 'all'],
+    ['/exam/1/statistic', 'adminLecturer'],
+    ['/exam/1/download', 'adminLecturer'],
+    ['/presence', 'all'],
+    [`/presence/${course}/1`, 'all'],
+    [`/presence/${course}/1/detail/1`, 'adminLecturer'],
+    ['/workspace', 'all'],
+    ['/workspace/project-list/1', 'all'],
+    ['/workspace/project-detail/1', 'all'],
+    ['/workspace/project-detail/1/module-detail/1', 'all'],
+    ['/courses', 'all'],
+    [`/courses/${course}`, 'all'],
+    [`/courses/${course}/edit/exam`, 'lecturer'],
+    [`/courses/${course}/edit`, 'lecturer'],
+    [`/courses/${course}/edit/1/2`, 'lecturer'],
+    [`/courses/${course}/preview`, 'lecturer'],
+    [`/courses/${course}/preview/1`, 'lecturer'],
+    [`/courses/${course}/enroll`, 'lecturer'],
+    [`/courses/${course}/settings`, 'lecturer'],
+    [`/courses/${course}/deleted`, 'lecturer'],
+    [`/courses/${course}/gradebook`, 'lecturer'],
+    [`/courses/${course}/cpmk`, 'lecturer'],
+    [`/courses/${course}/completion`, 'lecturer'],
+    [`/courses/${course}/learning-plan`, 'lecturer'],
+    [`/courses/${course}/learning-plan/edit`, 'lecturer'],
+    [`/courses/${course}/rps/stage/informasi-umum-mk`, 'lecturer'],
+    [`/courses/${course}/rps/preview/IF101/2024`, 'lecturer'],
+    ['/notification', 'all'],
+    ['/news/1', 'all'],
+    ['/agenda', 'all'],
+    ['/survey', 'all'],
+    ['/survey/1', 'all'],
+    ['/survey/1/take', 'all'],
+    ['/todo', 'all'],
+    ['/announcements', 'all'],
+    ['/announcements/new', 'all'],
+    ['/vlabs/result/1', 'all'],
+    ['/notes', 'all'],
+    ['/bookmark', 'all'],
+    ['/messages', 'all'],
+    ['/messages/new', 'all'],
+    ['/messages/sent', 'all'],
+    ['/messages/1', 'all'],
+    ['/settings/profile', 'all'],
+    ['/settings/account', 'all'],
+    ['/vicon', 'all'],
+    ['/forms', 'all'],
+    ['/forms/1', 'all'],
+    ['/gradebook/1', 'all'],
+  ];
+}
+
+/** The public full-page routes (no sign-in). */
+function publicRoutes(course: string): string[] {
+  return [
+    '/home-landing',
+    '/landing',
+    '/callback',
+    '/webhook/sso',
+    '/pages/login',
+    '/pages/login/new',
+    '/pages/register',
+    '/pages/forgot-password',
+    '/pages/reset-password',
+    '/pages/lock-screen',
+    '/pages/comingsoon',
+    '/pages/error-404',
+    '/pages/error-500',
+    '/pages/not-authorized',
+    '/pages/maintenance',
+    `/public/courses/${course}`,
+    `/public/courses/${course}/1/2`,
+    '/pages/preview-rps/IF101/2024',
+    '/test/poc-whiteboard',
+    '/test/poc-edit-pdf',
+  ];
+}
+
+const may = (role: 'student' | 'lecturer', allowed: Allowed) =>
+  allowed === 'all' || (role === 'lecturer' && (allowed === 'lecturer' || allowed === 'adminLecturer'));
+
+/** Waits until a page has settled: its heading is shown and no chunk is loading any more. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => {
+    const { document } = globalThis as unknown as { document: { querySelector(selector: string): unknown } };
+    return !document.querySelector('.route-progress, .spinner');
+  });
+}
+
+describe('the web client shell', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  let base: string;
+  let courseId: string;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
+    base = platform.url.replace('127.0.0.1', 'localhost');
+    browser = await launchBrowser();
+    const login = await fetch(`${base}/api/user/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'lecturer', password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { attributes: { access_token: string } } }).data.attributes
+      .access_token;
+    const courses = await fetch(`${base}/api/course/courses`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  /** A signed-in browser context; axe is injected as a script, so the page's CSP is bypassed there. */
+  async function signedIn(
+    username: string,
+    options: { bypassCSP?: boolean } = {},
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInAs(page, base, username);
+    return { context, page, errors };
+  }
+
+  it('applies the guard rules: login with `to`, away from login when signed in, 404 with `from`', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+
+    await page.goto(`${base}/assignment/take/7`);
+    await page.waitForURL(`${base}/pages/login?to=%2Fassignment%2Ftake%2F7`);
+
+    await page.getByLabel('Username').fill('student1');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/assignment/take/7`);
+    await page.getByRole('heading', { name: 'Answer assignment' }).waitFor();
+
+    await page.goto(`${base}/pages/login`);
+    await page.waitForURL(`${base}/`);
+    await page.getByRole('heading', { name: /Welcome, Ayu Lestari/ }).waitFor();
+
+    await page.goto(`${base}/courses/${courseId}/gradebook`);
+    await page.waitForURL(/\/pages\/error-404\?from=/);
+    expect(new URL(page.url()).searchParams.get('from')).toBe(`/courses/${courseId}/gradebook`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await screenshot(page, 'guard-wrong-role-404');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses an admin account with its message and keeps it signed out', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/settings/profile`);
+    await page.waitForURL(/\/pages\/login\?to=/);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Cannot login using Admin Account' }).waitFor();
+    await page.goto(`${base}/settings/profile`);
+    await page.waitForURL(/\/pages\/login\?to=/);
+    await context.close();
+  });
+
+  it('remembers the theme and the language across a reload', async () => {
+    const { context, page, errors } = await signedIn('student1', { bypassCSP: true });
+    await page.getByRole('button', { name: 'Theme' }).click();
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await page.getByRole('link', { name: 'Kurse', exact: true }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: /Willkommen, Ayu Lestari/ }).waitFor();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await settled(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'home-dark-de');
+
+    await page.getByRole('button', { name: 'Design' }).click();
+    await page.getByRole('button', { name: 'Halbdunkel' }).click();
+    await page.getByRole('button', { name: 'Sprache' }).click();
+    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('link', { name: 'Cours', exact: true }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: /Bienvenue, Ayu Lestari/ }).waitFor();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('semi-dark');
+    await settled(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'home-semi-dark-fr');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('stars pages (kept across a reload) and switches between two signed-in accounts', async () => {
+    const { context, page, errors } = await signedIn('student1');
+    await page.goto(`${base}/courses/${courseId}`);
+    await page.getByRole('heading', { name: 'Algorithms and Programming' }).waitFor();
+    await page.getByRole('button', { name: 'Star this page' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Remove the star from this page' }).waitFor();
+    await page.getByRole('button', { name: 'Starred pages' }).click();
+    await page.getByRole('link', { name: /Algorithms and Programming · Course/ }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /Account menu of Ayu Lestari/ }).click();
+    await page.getByRole('link', { name: 'Add another account' }).click();
+    await page.waitForURL(/account=add/);
+    await page.getByLabel('Username').fill('lecturer');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: /Welcome, Dr. Ratna Wijaya/ }).waitFor();
+
+    await page.getByRole('button', { name: /Account menu of Dr. Ratna Wijaya/ }).click();
+    await page.getByRole('button', { name: 'Switch to Ayu Lestari' }).click();
+    await page.getByRole('heading', { name: /Welcome, Ayu Lestari/ }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: /Welcome, Ayu Lestari/ }).waitFor();
+
+    // Logging out of one account hands over to the other one still held.
+    await page.getByRole('button', { name: /Account menu of Ayu Lestari/ }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: /Welcome, Dr. Ratna Wijaya/ }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const role of ['student', 'lecturer'] as const) {
+    it(`renders every route of the map for a ${role}, without console errors`, async () => {
+      const { context, page, errors } = await signedIn(role === 'student' ? 'student1' : 'lecturer');
+      const failures: string[] = [];
+      for (const [path, allowed] of appRoutes(courseId)) {
+        await page.goto(`${base}${path}`);
+        if (may(role, allowed)) {
+          await settled(page);
+          const url = new URL(page.url());
+          if (url.pathname !== path) failures.push(`${path} ended at ${url.pathname}`);
+          if (await page.locator('.route-error').count()) failures.push(`${path} shows an error`);
+          if (!(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible())) {
+            failures.push(`${path} has no sidebar`);
+          }
+        } else {
+          await page.waitForURL(/\/pages\/error-404\?from=/);
+          expect(new URL(page.url()).searchParams.get('from')).toBe(path);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('renders every public page signed out, without console errors', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    for (const path of publicRoutes(courseId)) {
+      await page.goto(`${base}${path}`);
+      await settled(page);
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    await page.goto(`${base}/no/such/page`);
+    await page.waitForURL(/\/pages\/error-404$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious or critical accessibility violations on the main pages', async () => {
+    const results: Record<string, unknown> = {};
+    const anonymous = await browser.newContext({ bypassCSP: true });
+    const visitor = await anonymous.newPage();
+    for (const [path, name] of [
+      ['/pages/login', 'login'],
+      ['/home-landing', 'landing'],
+      ['/pages/error-404', 'not-found'],
+      ['/pages/register', 'register-unavailable'],
+    ]) {
+      await visitor.goto(`${base}${path}`);
+      await settled(visitor);
+      const violations = await seriousA11yViolations(visitor);
+      if (violations.length) results[path] = violations;
+      await screenshot(visitor, name);
+    }
+    await anonymous.close();
+
+    for (const username of ['student1', 'lecturer']) {
+      const { context, page } = await signedIn(username, { bypassCSP: true });
+      for (const [path, name] of [
+        ['/', 'home'],
+        ['/dashboard', 'dashboard'],
+        ['/courses', 'courses'],
+        [`/courses/${courseId}`, 'course'],
+        ['/exam', 'exams-unavailable'],
+        ['/settings/profile', 'profile'],
+        ['/settings/account', 'account-settings'],
+      ]) {
+        await page.goto(`${base}${path}`);
+        await settled(page);
+        const violations = await seriousA11yViolations(page);
+        if (violations.length) results[`${username} ${path}`] = violations;
+        await screenshot(page, `${username}-${name}`);
+      }
+      // open menus are part of the page too
+      await page.getByRole('button', { name: /Account menu of/ }).click();
+      const violations = await seriousA11yViolations(page);
+      if (violations.length) results[`${username} account menu`] = violations;
+      await context.close();
+    }
+    expect(results).toEqual({});
+  });
+
+  it('works on a phone: the sidebar is a drawer opened from the menu button', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInAs(page, base, 'student1');
+    await settled(page);
+    expect(await page.getByRole('link', { name: 'Courses', exact: true }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Courses', exact: true })
+      .click();
+    await page.waitForURL(`${base}/courses`);
+    await settled(page);
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(false);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'phone-courses');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    expect(await page.locator(':focus').getAttribute('aria-label')).toBe('Close menu');
+    await page.waitForTimeout(400); // the drawer slides in
+    await screenshot(page, 'phone-drawer');
+    await page.keyboard.press('Escape');
+    expect(await page.locator(':focus').getAttribute('aria-label')).toBe('Menu');
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(false);
+
+    // keyboard users reach the content first
+    await page.goto(`${base}/courses`);
+    await settled(page);
+    await page.keyboard.press('Tab');
+    expect(await page.locator(':focus').textContent()).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.locator(':focus').getAttribute('id')).toBe('main');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

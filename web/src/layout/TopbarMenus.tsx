@@ -1,0 +1,305 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { switchAccount } from '../accounts/switchAccount';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import type { UserInfo } from '../auth/authApi';
+import { ADD_ACCOUNT_QUERY, LOGIN_PATH } from '../auth/guard';
+import { signOut } from '../auth/signIn';
+import { applyLanguage } from '../i18n/i18n';
+import {
+  LANGUAGES,
+  MAX_STARRED,
+  isStarred,
+  languageChanged,
+  starRemoved,
+  starToggled,
+  themeChanged,
+  THEMES,
+  type Language,
+} from '../preferences/preferencesSlice';
+import { Dropdown } from './Dropdown';
+import { Icon } from './Icon';
+
+/** Changes the UI language: loads it, then remembers it. */
+export function useChangeLanguage() {
+  const dispatch = useAppDispatch();
+  return async (language: Language) => {
+    const applied = await applyLanguage(language);
+    dispatch(languageChanged(applied));
+  };
+}
+
+export function initials(name: string | undefined): string {
+  const parts = (name ?? '')
+    .replace(/[^\p{L}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase() || '?';
+}
+
+/** Stars or unstars the page being shown (up to ten starred pages). */
+export function StarButton({ path, routeId, label }: { path: string; routeId: string; label?: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const starred = useAppSelector((state) => state.preferences.starred);
+  const on = isStarred(starred, path);
+  const full = !on && starred.length >= MAX_STARRED;
+  const name = on ? t('starred.unstar') : full ? t('starred.full', { max: MAX_STARRED }) : t('starred.star');
+  return (
+    <button
+      type="button"
+      className={`icon-button star-button${on ? ' is-on' : ''}`}
+      aria-pressed={on}
+      aria-label={name}
+      title={name}
+      disabled={full}
+      onClick={() => dispatch(starToggled({ path, routeId, ...(label ? { label } : {}) }))}
+    >
+      <Icon name="star" />
+    </button>
+  );
+}
+
+export function StarredMenu() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const starred = useAppSelector((state) => state.preferences.starred);
+  return (
+    <Dropdown
+      label={t('starred.title')}
+      buttonClassName="icon-button with-count"
+      button={
+        <>
+          <Icon name="bookmark" />
+          {starred.length > 0 && (
+            <span className="count" aria-hidden="true">
+              {starred.length}
+            </span>
+          )}
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <p className="dropdown-title">
+            {t('starred.title')} ({starred.length}/{MAX_STARRED})
+          </p>
+          {starred.length === 0 ? (
+            <p className="dropdown-empty">{t('starred.empty')}</p>
+          ) : (
+            <ul className="dropdown-list">
+              {starred.map((page) => {
+                const title = t(`routes.${page.routeId}`, { defaultValue: page.path });
+                const text = page.label ? `${page.label} · ${title}` : title;
+                return (
+                  <li key={page.path} className="dropdown-row">
+                    <Link to={page.path} onClick={close}>
+                      {text}
+                    </Link>
+                    <button
+                      type="button"
+                      className="icon-button small"
+                      aria-label={t('starred.remove', { page: text })}
+                      title={t('starred.remove', { page: text })}
+                      onClick={() => dispatch(starRemoved(page.path))}
+                    >
+                      <Icon name="close" />
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      )}
+    </Dropdown>
+  );
+}
+
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const current = useAppSelector((state) => state.preferences.language);
+  const change = useChangeLanguage();
+  return (
+    <Dropdown
+      label={null}
+      buttonClassName="icon-button with-text"
+      button={
+        <>
+          <Icon name="globe" />
+          <span className="sr-only">{t('preferences.language')}</span>
+          <span className="button-text">{current.toUpperCase()}</span>
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <p className="dropdown-title">{t('preferences.language')}</p>
+          <ul className="dropdown-list">
+            {LANGUAGES.map((language) => (
+              <li key={language}>
+                <button
+                  type="button"
+                  className="dropdown-item"
+                  lang={language}
+                  aria-pressed={language === current}
+                  onClick={() => {
+                    close();
+                    void change(language);
+                  }}
+                >
+                  {t(`languages.${language}`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Dropdown>
+  );
+}
+
+export function ThemeMenu() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const current = useAppSelector((state) => state.preferences.theme);
+  return (
+    <Dropdown label={t('preferences.theme')} button={<Icon name={current === 'light' ? 'sun' : 'moon'} />}>
+      {(close) => (
+        <>
+          <p className="dropdown-title">{t('preferences.theme')}</p>
+          <ul className="dropdown-list">
+            {THEMES.map((theme) => (
+              <li key={theme}>
+                <button
+                  type="button"
+                  className="dropdown-item"
+                  aria-pressed={theme === current}
+                  onClick={() => {
+                    close();
+                    dispatch(themeChanged(theme));
+                  }}
+                >
+                  {t(`themes.${theme}`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Dropdown>
+  );
+}
+
+/** The bell: notifications arrive once the notification service exists; until then it says so. */
+export function NotificationMenu() {
+  const { t } = useTranslation();
+  return (
+    <Dropdown label={t('routes.notifications')} button={<Icon name="bell" />} panelClassName="wide">
+      {(close) => (
+        <>
+          <p className="dropdown-title">{t('routes.notifications')}</p>
+          <p className="dropdown-empty">{t('unavailable.short', { feature: t('features.notifications') })}</p>
+          <Link className="dropdown-footer" to="/notification" onClick={close}>
+            {t('layout.allNotifications')}
+          </Link>
+        </>
+      )}
+    </Dropdown>
+  );
+}
+
+/** The signed-in user, the other accounts held on this browser (switch, add) and signing out. */
+export function UserMenu({ user }: { user: UserInfo | undefined }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { list, activeId } = useAppSelector((state) => state.accounts);
+  const others = list.filter((account) => account.id !== activeId);
+
+  const logOut = async () => {
+    const tookOver = await dispatch(signOut(undefined)).unwrap();
+    navigate(tookOver ? '/' : LOGIN_PATH, { replace: true });
+  };
+  const switchTo = async (id: string) => {
+    if (await dispatch(switchAccount(id)).unwrap()) navigate('/', { replace: true });
+  };
+
+  return (
+    <Dropdown
+      label={null}
+      buttonClassName="user-button"
+      panelClassName="wide"
+      button={
+        <>
+          <span
+            className="avatar"
+            aria-hidden="true"
+            data-initials={user?.avatar ? undefined : initials(user?.fullname)}
+          >
+            {user?.avatar ? <img src={user.avatar} alt="" /> : null}
+          </span>
+          <span className="sr-only">{t('account.menuOf')} </span>
+          <span className="user-name">{user?.fullname}</span>
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <div className="dropdown-user">
+            <strong>{user?.fullname}</strong>
+            <span className="muted small">
+              {user?.username} · {user ? t(`roles.${user.role}`) : ''}
+            </span>
+          </div>
+          <ul className="dropdown-list">
+            <li>
+              <Link className="dropdown-item" to="/settings/profile" onClick={close}>
+                <Icon name="user" /> {t('routes.profile')}
+              </Link>
+            </li>
+            <li>
+              <Link className="dropdown-item" to="/settings/account" onClick={close}>
+                <Icon name="settings" /> {t('routes.account')}
+              </Link>
+            </li>
+          </ul>
+          <p className="dropdown-title">{t('account.otherAccounts')}</p>
+          <ul className="dropdown-list">
+            {others.map((account) => (
+              <li key={account.id}>
+                <button
+                  type="button"
+                  className="dropdown-item"
+                  onClick={() => {
+                    close();
+                    void switchTo(account.id);
+                  }}
+                >
+                  <Icon name="swap" /> {t('account.switchTo', { name: account.fullname })}
+                </button>
+              </li>
+            ))}
+            <li>
+              <Link className="dropdown-item" to={`${LOGIN_PATH}?${ADD_ACCOUNT_QUERY}`} onClick={close}>
+                <Icon name="plus" /> {t('account.add')}
+              </Link>
+            </li>
+          </ul>
+          <div className="dropdown-footer-row">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                close();
+                void logOut();
+              }}
+            >
+              <Icon name="logout" /> {t('account.logOut')}
+            </button>
+          </div>
+        </>
+      )}
+    </Dropdown>
+  );
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useMeQuery } from '../auth/authApi';
+import { useCoursesQuery } from '../courses/coursesApi';
+import { Icon } from '../layout/Icon';
+import { routeDef, type IconName } from '../app/routeMap';
+
+/** Areas the dashboard summarises once their services exist; until then each says it is not available. */
+const PENDING: Array<{ routeId: string; feature: string; icon: IconName }> = [
+  { routeId: 'assignments', feature: 'assignments', icon: 'clipboard' },
+  { routeId: 'exams', feature: 'exams', icon: 'exam' },
+  { routeId: 'presence', feature: 'presence', icon: 'users' },
+  { routeId: 'agenda', feature: 'agenda', icon: 'calendar' },
+];
+
+/** The dashboard: real figures where the service exists (courses), honest placeholders elsewhere. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const me = useMeQuery();
+  const all = useCoursesQuery({ limit: 1, offset: 0 });
+  const active = useCoursesQuery({ filter: { is_active: { is: true } }, limit: 1, offset: 0 });
+  return (
+    <section aria-labelledby="dashboard-title">
+      <header className="page-header">
+        <div>
+          <h1 id="dashboard-title">{t('routes.dashboard')}</h1>
+          <p className="muted">{me.data ? t('dashboard.subtitle', { name: me.data.fullname }) : '\u00a0'}</p>
+        </div>
+      </header>
+      <div className="stat-grid">
+        <Link to="/courses" className="card stat-card">
+          <span className="stat-icon" aria-hidden="true">
+            <Icon name="book" />
+          </span>
+          <span className="stat-value">{all.data?.total ?? '–'}</span>
+          <span className="stat-label">{t('dashboard.courses')}</span>
+        </Link>
+        <Link to="/courses" className="card stat-card">
+          <span className="stat-icon" aria-hidden="true">
+            <Icon name="check" />
+          </span>
+          <span className="stat-value">{active.data?.total ?? '–'}</span>
+          <span className="stat-label">{t('dashboard.activeCourses')}</span>
+        </Link>
+      </div>
+      <h2 className="section-title">{t('dashboard.comingUp')}</h2>
+      <ul className="pending-grid">
+        {PENDING.map((item) => (
+          <li key={item.routeId} className="card pending-card">
+            <Icon name={item.icon} />
+            <div>
+              <h3>
+                <Link to={routeDef(item.routeId)?.path ?? '/'}>{t(`routes.${item.routeId}`)}</Link>
+              </h3>
+              <p className="muted small">
+                {t('unavailable.short', { feature: t(`features.${item.feature}`) })}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

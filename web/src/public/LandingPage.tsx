@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LOGIN_PATH } from '../auth/guard';
+import { UnavailableNotice } from '../pages/UnavailablePage';
+import { useSiteInfoQuery } from '../site/siteApi';
+import { PublicFrame } from './PublicFrame';
+
+/** The public landing page of the campus: who it is, sign-in, help contacts, the catalogue to come. */
+export default function LandingPage() {
+  const { t } = useTranslation();
+  const site = useSiteInfoQuery(window.location.hostname);
+  const name = site.data?.name || t('app.name');
+  return (
+    <PublicFrame wide>
+      <section className="landing-hero" aria-labelledby="landing-title">
+        <h1 id="landing-title">{name}</h1>
+        <p className="lead">{site.data?.description || t('landing.tagline')}</p>
+        <p className="empty-actions">
+          <Link className="button button-primary" to={LOGIN_PATH}>
+            {t('login.signIn')}
+          </Link>
+          <Link className="button" to="/pages/register">
+            {t('routes.register')}
+          </Link>
+        </p>
+      </section>
+      <section aria-labelledby="catalogue-title" className="landing-section">
+        <h2 id="catalogue-title" className="section-title">
+          {t('landing.catalogue')}
+        </h2>
+        <UnavailableNotice feature={t('features.publicCatalogue')} compact />
+      </section>
+      {site.data?.whatsapp.length ? (
+        <section aria-labelledby="contact-title" className="landing-section">
+          <h2 id="contact-title" className="section-title">
+            {t('landing.contact')}
+          </h2>
+          <ul className="plain-list">
+            {site.data.whatsapp.map((contact) => (
+              <li key={contact.number}>
+                <a href={`https://wa.me/${contact.number.replace(/\D/g, '')}`}>
+                  {contact.label} · {contact.number}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </PublicFrame>
+  );
+}
