@@ -19,8 +19,37 @@ export interface IdentityUserUpserted {
   updatedAt: string;
 }
 
+/** Something in a course's structure changed: its modules, activities or contents. */
+export interface CourseStructureChanged {
+  courseId: number;
+  /** What kind of item changed. */
+  subject: 'module' | 'activity' | 'content';
+  action: 'created' | 'updated' | 'deleted' | 'sorted' | 'archived' | 'restored' | 'copied' | 'moved';
+  /** Ids of the items concerned (for `copied`: the new copies). */
+  ids: number[];
+}
+
+/** The course's staff after a change: a full snapshot, so a projection can simply replace it. */
+export interface CourseStaffChanged {
+  courseId: number;
+  lecturerId: number | null;
+  assistants: Array<{ userId: number; isCoordinator: boolean }>;
+}
+
+/** A student joined or left a class of a course. */
+export interface CourseEnrolmentChanged {
+  courseId: number;
+  classId: number;
+  userId: number;
+  enrolled: boolean;
+  reason: 'joined' | 'left' | 'kicked';
+}
+
 export interface EventDataMap {
   'identity.user.upserted': IdentityUserUpserted;
+  'course.structure.changed': CourseStructureChanged;
+  'course.staff.changed': CourseStaffChanged;
+  'course.enrolment.changed': CourseEnrolmentChanged;
 }
 
 export type EventType = keyof EventDataMap;
@@ -37,6 +66,12 @@ function fields(spec: Record<string, (v: unknown) => boolean>): Check {
   };
 }
 
+const isIdList = (v: unknown) => Array.isArray(v) && v.every(Number.isInteger);
+const oneOf =
+  (...values: string[]) =>
+  (v: unknown) =>
+    typeof v === 'string' && values.includes(v);
+
 const validators: Record<EventType, Check> = {
   'identity.user.upserted': fields({
     id: Number.isInteger,
@@ -49,6 +84,29 @@ const validators: Record<EventType, Check> = {
     nidn: isNullableString,
     nim: isNullableString,
     updatedAt: isString,
+  }),
+  'course.structure.changed': fields({
+    courseId: Number.isInteger,
+    subject: oneOf('module', 'activity', 'content'),
+    action: oneOf('created', 'updated', 'deleted', 'sorted', 'archived', 'restored', 'copied', 'moved'),
+    ids: isIdList,
+  }),
+  'course.staff.changed': fields({
+    courseId: Number.isInteger,
+    lecturerId: (v) => v === null || Number.isInteger(v),
+    assistants: (v) =>
+      Array.isArray(v) &&
+      v.every(
+        (a: { userId?: unknown; isCoordinator?: unknown }) =>
+          Number.isInteger(a?.userId) && typeof a?.isCoordinator === 'boolean',
+      ),
+  }),
+  'course.enrolment.changed': fields({
+    courseId: Number.isInteger,
+    classId: Number.isInteger,
+    userId: Number.isInteger,
+    enrolled: (v) => typeof v === 'boolean',
+    reason: oneOf('joined', 'left', 'kicked'),
   }),
 };
 

@@ -1,6 +1,14 @@
 export type { EventEnvelope } from './envelope';
 export { createEnvelope, topicOf } from './envelope';
-export type { EventDataMap, EventType, IdentityUserUpserted, PlatformRole } from './catalogue';
+export type {
+  CourseEnrolmentChanged,
+  CourseStaffChanged,
+  CourseStructureChanged,
+  EventDataMap,
+  EventType,
+  IdentityUserUpserted,
+  PlatformRole,
+} from './catalogue';
 export { assertEventData, isKnownEventType } from './catalogue';
 export { OutboxEvent } from './outbox.entity';
 export { InboxEvent } from './inbox.entity';

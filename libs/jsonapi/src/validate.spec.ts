@@ -167,4 +167,21 @@ describe('validateAttributes', () => {
     const kind: 'A' | 'B' = result.kind;
     expect(kind).toBe('A');
   });
+
+  it('sends the texts given for missing fields', () => {
+    const rules = {
+      course_id: { type: 'integer', required: true },
+      name: { type: 'string', required: true },
+    } as const;
+    expect(
+      issuesOf(() =>
+        validateAttributes({ course_id: null }, rules, {
+          requiredMessages: { course_id: 'Course id is required' },
+        }),
+      ),
+    ).toEqual([
+      { pointer: '/data/attributes/course_id', detail: 'Course id is required' },
+      { pointer: '/data/attributes/name', detail: 'name is required' },
+    ]);
+  });
 });

@@ -59,6 +59,11 @@ export interface ValidateOptions {
   unknown?: 'reject' | 'strip';
   /** Zone in which date attributes are read (the tenant's); UTC by default. */
   timeZone?: string;
+  /**
+   * The detail sent when a field is missing (or null without being nullable), per field, for
+   * texts a spec fixes ('Course id is required'); `<field> is required` otherwise.
+   */
+  requiredMessages?: Record<string, string>;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -179,14 +184,18 @@ export function validateAttributes<const R extends AttributeRules>(
   const issues: ValidationIssue[] = [];
   const result: Record<string, unknown> = {};
   const fail = (name: string, detail: string) => issues.push({ pointer: attributePointer(name), detail });
+  const missing = (name: string) =>
+    (options.requiredMessages && Object.hasOwn(options.requiredMessages, name)
+      ? options.requiredMessages[name]
+      : undefined) ?? `${name} is required`;
 
   for (const [name, rule] of Object.entries(rules)) {
     const value = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
     if (value === undefined) {
-      if (rule.required) fail(name, `${name} is required`);
+      if (rule.required) fail(name, missing(name));
     } else if (value === null) {
       if (rule.nullable) result[name] = null;
-      else fail(name, rule.required ? `${name} is required` : `${name} must not be null`);
+      else fail(name, rule.required ? missing(name) : `${name} must not be null`);
     } else {
       const checked = check(name, value, rule, timeZone);
       if ('problem' in checked) fail(name, checked.problem);

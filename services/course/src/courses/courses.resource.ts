@@ -79,6 +79,12 @@ export const activityResource: ResourceType<Activity> = {
     start_at: activity.startAt,
     end_at: activity.endAt,
   }),
+  relationships: {
+    module: relation(
+      () => moduleResource,
+      (activity: Activity) => activity.module,
+    ),
+  },
 };
 
 export const moduleResource: ResourceType<CourseModule> = {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { applyQuery, notFound, type ParsedQuery } from '@lms/jsonapi';
+import { readsSql } from './course-access.service';
 import { Course } from './course.entity';
 
 /**
@@ -19,12 +20,52 @@ export class CoursesService {
     return applyQuery(qb, query).getManyAndCount();
   }
 
+  /** One course the caller may read: theirs, or a public course of their campus. */
   async get(auth: AuthContext, id: number, include: string[]): Promise<Course> {
-    const qb = this.visibleCourses(auth).andWhere('course.id = :id', { id });
+    const qb = this.dataSource
+      .getRepository(Course)
+      .createQueryBuilder('course')
+      .leftJoinAndSelect('course.period', 'period')
+      .leftJoinAndSelect('course.assistants', 'assistant')
+      .where('course.tenant_id = :tenantId AND course.id = :id', {
+        tenantId: auth.tenantId,
+        id,
+        me: auth.userId,
+      })
+      .andWhere(readsSql('course', auth));
     this.joinIncludes(qb, auth, include);
     const course = await qb.getOne();
     if (!course) throw notFound('Course not found');
     return course;
+  }
+
+  /** Courses the caller studies in (a class of theirs): the enrolled-courses list. */
+  async listEnrolled(auth: AuthContext, query: ParsedQuery): Promise<[Course[], number]> {
+    const qb = this.enrolledCourses(auth);
+    this.joinIncludes(qb, auth, query.include);
+    return applyQuery(qb, query).getManyAndCount();
+  }
+
+  async getEnrolled(auth: AuthContext, id: number, include: string[]): Promise<Course> {
+    const qb = this.enrolledCourses(auth).andWhere('course.id = :id', { id });
+    this.joinIncludes(qb, auth, include);
+    const course = await qb.getOne();
+    if (!course) throw notFound('Course not found');
+    return course;
+  }
+
+  private enrolledCourses(auth: AuthContext): SelectQueryBuilder<Course> {
+    return this.dataSource
+      .getRepository(Course)
+      .createQueryBuilder('course')
+      .leftJoinAndSelect('course.period', 'period')
+      .leftJoinAndSelect('course.assistants', 'assistant')
+      .where('course.tenant_id = :tenantId', { tenantId: auth.tenantId })
+      .andWhere(
+        `EXISTS (SELECT 1 FROM class_students cs JOIN classes cl ON cl.id = cs.class_id
+                 WHERE cl.course_id = course.id AND cs.user_id = :me)`,
+        { me: auth.userId },
+      );
   }
 
   private visibleCourses(auth: AuthContext): SelectQueryBuilder<Course> {

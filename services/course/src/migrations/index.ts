@@ -1,5 +1,14 @@
 import { EventsTables1763800000000 } from '@lms/events';
 import { Init1795387598593 } from './1795387598593-init';
+import { Contents1795425108475 } from './1795425108475-contents';
+import { AssistantRequests1795425430854 } from './1795425430854-assistant-requests';
+import { EnrolmentWindows1795425558838 } from './1795425558838-enrolment-windows';
 
 /** Every migration of the course database, oldest first. */
-export const MIGRATIONS = [EventsTables1763800000000, Init1795387598593];
+export const MIGRATIONS = [
+  EventsTables1763800000000,
+  Init1795387598593,
+  Contents1795425108475,
+  AssistantRequests1795425430854,
+  EnrolmentWindows1795425558838,
+];

@@ -5,6 +5,9 @@ import { CourseAssistant } from '../courses/course-assistant.entity';
 import { CourseClass } from '../courses/course-class.entity';
 import { Course } from '../courses/course.entity';
 import { Period } from '../courses/period.entity';
+import { Content, type ContentType } from '../contents/content.entity';
+import { EnrolmentToken, EnrolmentWindow } from '../enrolment/enrolment-window.entity';
+import { newToken } from '../enrolment/enrolment.service';
 import { Activity } from '../structure/activity.entity';
 import { CourseModule } from '../structure/module.entity';
 import { UserProjection } from '../users/user-projection.entity';
@@ -16,11 +19,41 @@ const MODULES: ReadonlyArray<{ name: string; activities: string[] }> = [
   { name: 'Loops', activities: ['for and while', 'Loop exercises'] },
 ];
 
+/** Contents of the first activity: one of each common kind. */
+const FIRST_ACTIVITY_CONTENTS: ReadonlyArray<{
+  name: string;
+  type: ContentType;
+  content: string;
+  size?: number;
+  mime?: string;
+}> = [
+  {
+    name: 'Welcome',
+    type: 'text',
+    content: '<p>Welcome to Algorithms and Programming! Start with the reading below.</p>',
+  },
+  {
+    name: 'What is an algorithm? (reading)',
+    type: 'link',
+    content: 'https://en.wikipedia.org/wiki/Algorithm',
+  },
+  {
+    name: 'Course handbook.pdf',
+    type: 'file',
+    content: 'demo/if101/course-handbook.pdf',
+    size: 184_320,
+    mime: 'application/pdf',
+  },
+  { name: 'Lecture recording', type: 'video', content: 'https://www.youtube.com/watch?v=6hfOvs8pY1k' },
+  { name: 'Weekly consultation', type: 'zoom', content: 'https://zoom.us/j/1234567890' },
+];
+
 const STAFF_AND_STUDENTS = ['lecturer', 'assistant', 'student1', 'student2', 'student3'];
 
 /**
  * The demo course of the demo campus: taught by `lecturer`, assisted by `assistant`, one class
- * with the three students, four modules with two activities each. Needs the users projection to
+ * with the three students, four modules with two activities each, five contents (text, link,
+ * file, video, Zoom) in the first activity and an open enrolment window. Needs the users projection to
  * hold the demo users (they arrive by event from identity); runs once per campus.
  */
 export async function seedCourseDemo(
@@ -79,15 +112,46 @@ export async function seedCourseDemo(
         userId: byName.get(name)!.id,
       })),
     );
+    const activityIds: number[] = [];
     for (const [index, spec] of MODULES.entries()) {
       const module = await manager.save(
         manager.create(CourseModule, { courseId: course.id, index, name: spec.name }),
       );
-      await manager.insert(
+      const inserted = await manager.insert(
         Activity,
         spec.activities.map((name, activityIndex) => ({ moduleId: module.id, index: activityIndex, name })),
       );
+      activityIds.push(...inserted.identifiers.map((identifier) => Number(identifier.id)));
     }
+    await manager.insert(
+      Content,
+      FIRST_ACTIVITY_CONTENTS.map((spec, index) => ({
+        tenantId,
+        courseId: course.id,
+        contentableType: 'activities' as const,
+        contentableId: activityIds[0],
+        index,
+        name: spec.name,
+        type: spec.type,
+        content: spec.content,
+        size: spec.size ?? null,
+        mime: spec.mime ?? null,
+        createdBy: byName.get('lecturer')!.id,
+        deletedAt: null,
+      })),
+    );
+    // An open enrolment window (a month from now) with a join token for the class.
+    const window = await manager.save(
+      manager.create(EnrolmentWindow, {
+        tenantId,
+        courseId: course.id,
+        startAt: new Date(Date.now() - 24 * 3600 * 1000),
+        endAt: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+        createdBy: byName.get('lecturer')!.id,
+        supersededAt: null,
+      }),
+    );
+    await manager.insert(EnrolmentToken, { windowId: window.id, classId: courseClass.id, token: newToken() });
   });
   new Logger('CourseSeed').log('demo course IF101 created');
   return { created: true };

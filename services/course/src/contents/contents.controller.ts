@@ -1,0 +1,164 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseIntPipe,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { type AuthContext, CurrentAuth } from '@lms/auth';
+import {
+  attributePointer,
+  badRequest,
+  pageMeta,
+  parseQuery,
+  type RawQuery,
+  readAttributes,
+  toDocument,
+  unprocessable,
+  validateAttributes,
+} from '@lms/jsonapi';
+import { idList } from '../structure/modules.controller';
+import {
+  CONTENT_REQUIRED_TEXTS,
+  contentCreateRules,
+  contentQuery,
+  contentResource,
+  contentTransferRules,
+  contentUpdateRules,
+  normaliseContentableType,
+} from './contents.schemas';
+import { ContentsService } from './contents.service';
+
+function withContentableType(body: unknown): Record<string, unknown> {
+  const attributes = { ...readAttributes(body) };
+  if (Object.hasOwn(attributes, 'contentable_type')) {
+    attributes.contentable_type = normaliseContentableType(attributes.contentable_type);
+  }
+  return attributes;
+}
+
+/** `archived=1` (or true) asks for the archive instead of the live contents. */
+function archivedFlag(value: unknown): boolean {
+  if (value === undefined || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw badRequest('archived must be 1 or 0', 'archived');
+}
+
+/**
+ * The ids of a restore request: `{data: [1, 2]}`, `{data: [{id: 1}]}`, or attributes
+ * `{ids: [..]}` / `{content_ids: [..]}` / `{id}` in any of the accepted envelopes.
+ */
+function restoreIds(body: unknown): number[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  let values: unknown[] | undefined;
+  let field = 'ids';
+  if (Array.isArray(data)) {
+    values = data.map((item) =>
+      item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : item,
+    );
+    field = 'data';
+  } else {
+    const attributes = readAttributes(body);
+    for (const name of ['ids', 'content_ids', 'id']) {
+      if (attributes[name] === undefined) continue;
+      field = name;
+      values = Array.isArray(attributes[name]) ? (attributes[name] as unknown[]) : [attributes[name]];
+      break;
+    }
+  }
+  if (!values || values.length === 0) {
+    throw unprocessable([{ pointer: attributePointer('ids'), detail: 'Content id is required' }]);
+  }
+  return idList(values, field);
+}
+
+@Controller('api/course')
+export class ContentsController {
+  constructor(private readonly contents: ContentsService) {}
+
+  /**
+   * `filter[contentable_type|contentable_id|type|course_id]`, `sort=index` (default), page limit 0
+   * for all; `archived=1` lists the archive of the courses the caller teaches.
+   */
+  @Get('contents')
+  async list(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
+    const query = parseQuery(raw, contentQuery, { timeZone: auth.timeZone });
+    const [contents, total] = await this.contents.list(auth, query, archivedFlag(raw.archived));
+    return toDocument(contentResource, contents, { meta: pageMeta(total, query), timeZone: auth.timeZone });
+  }
+
+  @Get('contents/:id')
+  async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    return toDocument(contentResource, await this.contents.get(auth, id), { timeZone: auth.timeZone });
+  }
+
+  /** The spec also reads one content at the singular path. */
+  @Get('content/:id')
+  getSingular(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    return this.get(auth, id);
+  }
+
+  /**
+   * `{contentable_type, contentable_id, name, type, content, size, mime}`; the content goes last.
+   * A file content carries the storage key of its already uploaded blob in `content`; a multipart
+   * upload endpoint will store the bytes with the storage library and call `createFile`.
+   */
+  @Post('contents')
+  async create(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
+    const input = validateAttributes(withContentableType(body), contentCreateRules, {
+      requiredMessages: CONTENT_REQUIRED_TEXTS,
+    });
+    const content = await this.contents.create(auth, input, input);
+    return toDocument(contentResource, content, { timeZone: auth.timeZone });
+  }
+
+  /** `{content_ids, contentable_type, contentable_id}`: copies go last in the target, in order. */
+  @Post('contents/copy')
+  async copy(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
+    const input = validateAttributes(withContentableType(body), contentTransferRules, {
+      requiredMessages: CONTENT_REQUIRED_TEXTS,
+    });
+    const copies = await this.contents.copy(auth, idList(input.content_ids, 'content_ids'), input);
+    return toDocument(contentResource, copies, { timeZone: auth.timeZone });
+  }
+
+  @Post('contents/move')
+  @HttpCode(200)
+  async move(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
+    const input = validateAttributes(withContentableType(body), contentTransferRules, {
+      requiredMessages: CONTENT_REQUIRED_TEXTS,
+    });
+    const moved = await this.contents.move(auth, idList(input.content_ids, 'content_ids'), input);
+    return toDocument(contentResource, moved, { timeZone: auth.timeZone });
+  }
+
+  @Patch('contents/restore')
+  async restore(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
+    const restored = await this.contents.restore(auth, restoreIds(body));
+    return toDocument(contentResource, restored, { timeZone: auth.timeZone });
+  }
+
+  @Patch('contents/:id')
+  async update(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() body: unknown,
+  ) {
+    const input = validateAttributes(readAttributes(body), contentUpdateRules);
+    return toDocument(contentResource, await this.contents.update(auth, id, input), {
+      timeZone: auth.timeZone,
+    });
+  }
+
+  /** Archives the content (restorable from the archive). */
+  @Delete('contents/:id')
+  @HttpCode(204)
+  async remove(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    await this.contents.archive(auth, id);
+  }
+}

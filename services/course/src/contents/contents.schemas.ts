@@ -1,0 +1,182 @@
+import {
+  attributePointer,
+  type QuerySpec,
+  type ResourceType,
+  unprocessable,
+  type ValidationIssue,
+} from '@lms/jsonapi';
+import {
+  CONTENT_TYPES,
+  CONTENTABLE_TYPES,
+  type Content,
+  type ContentableType,
+  type ContentType,
+} from './content.entity';
+
+/** Largest file a content may describe (bytes): 1 GiB. */
+export const MAX_FILE_SIZE = 1024 * 1024 * 1024;
+/** Longest text content (characters). */
+export const MAX_TEXT_LENGTH = 200_000;
+
+export const CONTENT_REQUIRED_TEXTS = {
+  contentable_type: 'Contentable type is required',
+  contentable_id: 'Contentable id is required',
+  content_ids: 'Content id is required',
+};
+
+/** Names the client may send for a contentable type (a server model name for activity included). */
+export function normaliseContentableType(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const name = value.split(/[\\/]/).pop()!.toLowerCase();
+  const aliases: Record<string, ContentableType> = {
+    course: 'courses',
+    courses: 'courses',
+    module: 'modules',
+    modules: 'modules',
+    activity: 'activities',
+    activities: 'activities',
+    submodule: 'activities',
+  };
+  return aliases[name] ?? value;
+}
+
+export const contentCreateRules = {
+  contentable_type: { type: 'enum', required: true, values: CONTENTABLE_TYPES },
+  contentable_id: { type: 'integer', required: true, min: 1 },
+  /** Accepted for the client's sake; a new content always goes last (highest index + 1). */
+  index: { type: 'integer', nullable: true, min: 0 },
+  name: { type: 'string', required: true, min: 1, max: 255 },
+  type: { type: 'enum', required: true, values: CONTENT_TYPES },
+  content: { type: 'string', nullable: true, max: MAX_TEXT_LENGTH },
+  size: { type: 'integer', nullable: true, min: 0, max: MAX_FILE_SIZE },
+  mime: { type: 'string', nullable: true, max: 255 },
+} as const;
+
+export const contentUpdateRules = {
+  name: { type: 'string', min: 1, max: 255 },
+  type: { type: 'enum', values: CONTENT_TYPES },
+  index: { type: 'integer', min: 0 },
+  content: { type: 'string', nullable: true, max: MAX_TEXT_LENGTH },
+  size: { type: 'integer', nullable: true, min: 0, max: MAX_FILE_SIZE },
+  mime: { type: 'string', nullable: true, max: 255 },
+} as const;
+
+export const contentTransferRules = {
+  content_ids: { type: 'array', required: true, min: 1, max: 500 },
+  contentable_type: { type: 'enum', required: true, values: CONTENTABLE_TYPES },
+  contentable_id: { type: 'integer', required: true, min: 1 },
+} as const;
+
+/** What a content of each type holds, checked after the generic rules. */
+export interface ContentBody {
+  type: ContentType;
+  content: string | null;
+  size: number | null;
+  mime: string | null;
+}
+
+const BLOB_KEY = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,1023}$/;
+const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
+
+/** Hosts a conference link of each provider may point at; null: any https address. */
+const CONFERENCE_HOSTS: Record<string, { label: string; hosts: string[] | null }> = {
+  zoom: { label: 'a Zoom meeting link', hosts: ['zoom.us', 'zoom.com'] },
+  'google-meet': { label: 'a Google Meet link', hosts: ['meet.google.com'] },
+  'ms-teams': { label: 'a Microsoft Teams link', hosts: ['teams.microsoft.com', 'teams.live.com'] },
+  webex: { label: 'a Webex link', hosts: ['webex.com'] },
+  cloudx: { label: 'a CloudX meeting link', hosts: null },
+};
+
+function webAddress(text: string, httpsOnly: boolean): URL | null {
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'https:' && (httpsOnly || url.protocol !== 'http:')) return null;
+    return url.hostname ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+const onHost = (url: URL, hosts: string[]) =>
+  hosts.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+
+/**
+ * Checks a content's fields against its type: text needs text; link and video a web address;
+ * a conference an https link of its provider; a file its blob key, size and media type.
+ * Fields a type does not use (size, mime) are cleared.
+ */
+export function checkContentBody(body: ContentBody): ContentBody {
+  const issues: ValidationIssue[] = [];
+  const fail = (field: string, detail: string) => issues.push({ pointer: attributePointer(field), detail });
+  const content = body.content?.trim() ? body.content : null;
+  let result: ContentBody = { ...body, content, size: null, mime: null };
+  switch (body.type) {
+    case 'text':
+      if (content === null) fail('content', 'content is required for a text content');
+      break;
+    case 'link':
+    case 'video':
+      if (content === null || !webAddress(content.trim(), false)) {
+        fail('content', `content must be a web address (http:// or https://) for a ${body.type} content`);
+      } else result.content = content.trim();
+      break;
+    case 'file':
+      if (content === null || !BLOB_KEY.test(content) || content.split('/').includes('..')) {
+        fail('content', 'content must be the storage key of the uploaded file');
+      }
+      if (body.size === null) fail('size', 'size is required for a file content');
+      if (body.mime === null || !MIME.test(body.mime))
+        fail('mime', 'mime must be a media type such as application/pdf');
+      result = { ...result, size: body.size, mime: body.mime?.toLowerCase() ?? null };
+      break;
+    default: {
+      const provider = CONFERENCE_HOSTS[body.type];
+      const url = content === null ? null : webAddress(content.trim(), true);
+      if (url === null || (provider.hosts !== null && !onHost(url, provider.hosts))) {
+        fail('content', `content must be ${provider.label} (https://…)`);
+      } else result.content = url.toString();
+    }
+  }
+  if (issues.length > 0) throw unprocessable(issues);
+  return result;
+}
+
+export const contentResource: ResourceType<Content> = {
+  type: 'contents',
+  attributes: (content) => ({
+    course_id: content.courseId,
+    contentable_type: content.contentableType,
+    contentable_id: content.contentableId,
+    index: content.index,
+    name: content.name,
+    type: content.type,
+    content: content.content,
+    size: content.size,
+    mime: content.mime,
+    created_at: content.createdAt,
+    updated_at: content.updatedAt,
+    deleted_at: content.deletedAt,
+  }),
+};
+
+export const contentQuery: QuerySpec = {
+  filters: {
+    id: { column: 'content.id', type: 'integer', ops: ['is', 'in'] },
+    course_id: { column: 'content.course_id', type: 'integer', ops: ['is', 'in'] },
+    contentable_type: { column: 'content.contentable_type', type: 'string', ops: ['is', 'in'] },
+    contentable_id: { column: 'content.contentable_id', type: 'integer', ops: ['is', 'in'] },
+    type: { column: 'content.type', type: 'string', ops: ['is', 'not', 'in'] },
+    name: { column: 'content.name', type: 'string', ops: ['is', 'like'] },
+    updated_at: { column: 'content.updated_at', type: 'date', ops: ['gt', 'gte', 'lt', 'lte'] },
+  },
+  sorts: {
+    id: 'content.id',
+    index: 'content.index',
+    name: 'content.name',
+    created_at: 'content.created_at',
+    updated_at: 'content.updated_at',
+    deleted_at: 'content.deleted_at',
+  },
+  includes: [],
+  defaultSort: 'index',
+};

@@ -1,0 +1,320 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import type { AuthContext } from '@lms/auth';
+import { OutboxRelay } from '@lms/events';
+import { applyQuery, notFound, type ParsedQuery } from '@lms/jsonapi';
+import { CourseAccess, readsSql, teachesSql } from '../courses/course-access.service';
+import { recordStructureChanged } from '../structure/structure-events';
+import { lockCourse, nextIndex } from '../structure/structure.service';
+import { Content, type ContentableType, type ContentType } from './content.entity';
+import { checkContentBody } from './contents.schemas';
+
+/** Where a content lives: the course itself, one of its modules or one of its activities. */
+export interface ContentTarget {
+  contentable_type: ContentableType;
+  contentable_id: number;
+}
+
+export interface ContentInput {
+  name: string;
+  type: ContentType;
+  content?: string | null;
+  size?: number | null;
+  mime?: string | null;
+}
+
+export interface ContentChanges {
+  name?: string;
+  type?: ContentType;
+  index?: number;
+  content?: string | null;
+  size?: number | null;
+  mime?: string | null;
+}
+
+/**
+ * A file already put into blob storage: what a multipart upload endpoint hands to
+ * {@link ContentsService.createFile} once the storage library has stored (and sniffed) the bytes.
+ */
+export interface StoredFile {
+  blobKey: string;
+  name: string;
+  size: number;
+  mime: string;
+}
+
+/** Students (and other readers) see a content only while its module and activity are active. */
+const CONTENTABLE_ACTIVE = `CASE content.contentable_type
+    WHEN 'modules' THEN EXISTS (SELECT 1 FROM modules m_v WHERE m_v.id = content.contentable_id AND m_v.is_active)
+    WHEN 'activities' THEN EXISTS (SELECT 1 FROM activities a_v JOIN modules m_v ON m_v.id = a_v.module_id
+      WHERE a_v.id = content.contentable_id AND a_v.is_active AND m_v.is_active)
+    ELSE TRUE END`;
+
+/**
+ * Contents of courses, modules and activities. Those who teach a course write its contents and
+ * see its archive; readers see the live contents of active items. Archiving is a soft delete.
+ */
+@Injectable()
+export class ContentsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: CourseAccess,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.dataSource.transaction(work);
+    this.relay.nudge();
+    return result;
+  }
+
+  private visible(auth: AuthContext, archived: boolean): SelectQueryBuilder<Content> {
+    const qb = this.dataSource
+      .getRepository(Content)
+      .createQueryBuilder('content')
+      .innerJoin('content.course', 'course')
+      .where('content.tenant_id = :tenantId AND course.tenant_id = :tenantId', {
+        tenantId: auth.tenantId,
+        me: auth.userId,
+      });
+    if (archived) {
+      return qb.andWhere(`content.deleted_at IS NOT NULL AND ${teachesSql('course')}`);
+    }
+    return qb.andWhere(
+      `content.deleted_at IS NULL AND (${teachesSql('course')} OR (${readsSql('course', auth)} AND ${CONTENTABLE_ACTIVE}))`,
+    );
+  }
+
+  /** `archived`: the archive (deleted contents) of the courses the caller teaches. */
+  list(auth: AuthContext, query: ParsedQuery, archived: boolean): Promise<[Content[], number]> {
+    return applyQuery(this.visible(auth, archived), query).getManyAndCount();
+  }
+
+  async get(auth: AuthContext, id: number): Promise<Content> {
+    const content =
+      (await this.visible(auth, false).andWhere('content.id = :id', { id }).getOne()) ??
+      (await this.visible(auth, true).andWhere('content.id = :id', { id }).getOne());
+    if (!content) throw notFound('Content not found');
+    return content;
+  }
+
+  /** The course of a contentable of the caller's campus; 404 when there is none. */
+  async courseOf(auth: AuthContext, target: ContentTarget, manager?: EntityManager): Promise<number> {
+    const sql: Record<ContentableType, string> = {
+      courses: `SELECT c.id FROM courses c WHERE c.id = $1 AND c.tenant_id = $2`,
+      modules: `SELECT c.id FROM modules m JOIN courses c ON c.id = m.course_id WHERE m.id = $1 AND c.tenant_id = $2`,
+      activities: `SELECT c.id FROM activities a JOIN modules m ON m.id = a.module_id
+                   JOIN courses c ON c.id = m.course_id WHERE a.id = $1 AND c.tenant_id = $2`,
+    };
+    const rows: Array<{ id: number }> = await (manager ?? this.dataSource.manager).query(
+      sql[target.contentable_type],
+      [target.contentable_id, auth.tenantId],
+    );
+    if (rows.length === 0) {
+      const what = { courses: 'Course', modules: 'Module', activities: 'Activity' }[target.contentable_type];
+      throw notFound(`${what} not found`);
+    }
+    return rows[0].id;
+  }
+
+  private async taughtTarget(auth: AuthContext, target: ContentTarget): Promise<number> {
+    const courseId = await this.courseOf(auth, target);
+    await this.access.requireTeaching(auth, courseId);
+    return courseId;
+  }
+
+  /** A content the caller may edit: of their campus, in a course they teach; archived or not. */
+  private async taught(auth: AuthContext, id: number): Promise<Content> {
+    const content = await this.dataSource.getRepository(Content).findOneBy({ id, tenantId: auth.tenantId });
+    if (!content) throw notFound('Content not found');
+    await this.access.requireTeaching(auth, content.courseId);
+    return content;
+  }
+
+  private static nextIndexOf(manager: EntityManager, target: ContentTarget): Promise<number> {
+    return nextIndex(
+      manager,
+      'contents',
+      'contentable_type = $1 AND contentable_id = $2 AND deleted_at IS NULL',
+      [target.contentable_type, target.contentable_id],
+    );
+  }
+
+  /** A new content goes last among its siblings (highest index + 1). */
+  async create(auth: AuthContext, target: ContentTarget, input: ContentInput): Promise<Content> {
+    const body = checkContentBody({
+      type: input.type,
+      content: input.content ?? null,
+      size: input.size ?? null,
+      mime: input.mime ?? null,
+    });
+    const courseId = await this.taughtTarget(auth, target);
+    return this.write(async (manager) => {
+      await lockCourse(manager, courseId);
+      const content = await manager.save(
+        manager.create(Content, {
+          tenantId: auth.tenantId,
+          courseId,
+          contentableType: target.contentable_type,
+          contentableId: target.contentable_id,
+          index: await ContentsService.nextIndexOf(manager, target),
+          name: input.name,
+          ...body,
+          createdBy: auth.userId,
+          deletedAt: null,
+        }),
+      );
+      await recordStructureChanged(manager, auth, courseId, 'content', 'created', [content.id]);
+      return content;
+    });
+  }
+
+  /** The seam for multipart uploads: the bytes are already stored, this records the content. */
+  createFile(auth: AuthContext, target: ContentTarget, file: StoredFile): Promise<Content> {
+    return this.create(auth, target, {
+      name: file.name,
+      type: 'file',
+      content: file.blobKey,
+      size: file.size,
+      mime: file.mime,
+    });
+  }
+
+  async update(auth: AuthContext, id: number, changes: ContentChanges): Promise<Content> {
+    const content = await this.taught(auth, id);
+    const type = changes.type ?? content.type;
+    const body = checkContentBody({
+      type,
+      content: changes.content !== undefined ? changes.content : content.content,
+      size: changes.size !== undefined ? changes.size : content.size,
+      mime: changes.mime !== undefined ? changes.mime : content.mime,
+    });
+    Object.assign(content, body);
+    if (changes.name !== undefined) content.name = changes.name;
+    if (changes.index !== undefined) content.index = changes.index;
+    return this.write(async (manager) => {
+      const saved = await manager.save(content);
+      await recordStructureChanged(manager, auth, content.courseId, 'content', 'updated', [id]);
+      return saved;
+    });
+  }
+
+  /** Archives a content (the client's delete); it stays restorable. */
+  async archive(auth: AuthContext, id: number): Promise<void> {
+    const content = await this.taught(auth, id);
+    if (content.deletedAt !== null) return;
+    await this.write(async (manager) => {
+      await manager.update(Content, { id }, { deletedAt: new Date() });
+      await recordStructureChanged(manager, auth, content.courseId, 'content', 'archived', [id]);
+    });
+  }
+
+  /** Restores archived contents, each to the end of its list; all of them or none. */
+  async restore(auth: AuthContext, ids: number[]): Promise<Content[]> {
+    const unique = [...new Set(ids)];
+    const contents = await this.taughtMany(auth, unique);
+    return this.write(async (manager) => {
+      const restored: Content[] = [];
+      for (const content of contents) {
+        if (content.deletedAt === null) {
+          restored.push(content);
+          continue;
+        }
+        await lockCourse(manager, content.courseId);
+        content.index = await ContentsService.nextIndexOf(manager, {
+          contentable_type: content.contentableType,
+          contentable_id: content.contentableId,
+        });
+        content.deletedAt = null;
+        restored.push(await manager.save(content));
+      }
+      for (const courseId of new Set(contents.map((content) => content.courseId))) {
+        const inCourse = contents
+          .filter((content) => content.courseId === courseId)
+          .map((content) => content.id);
+        await recordStructureChanged(manager, auth, courseId, 'content', 'restored', inCourse);
+      }
+      return restored;
+    });
+  }
+
+  private async taughtMany(auth: AuthContext, ids: number[], liveOnly = false): Promise<Content[]> {
+    const found = await this.dataSource
+      .getRepository(Content)
+      .createQueryBuilder('content')
+      .where('content.id IN (:...ids) AND content.tenant_id = :tenantId', { ids, tenantId: auth.tenantId })
+      .getMany();
+    const usable = liveOnly ? found.filter((content) => content.deletedAt === null) : found;
+    if (usable.length !== ids.length) throw notFound('Content not found');
+    for (const courseId of new Set(usable.map((content) => content.courseId))) {
+      await this.access.requireTeaching(auth, courseId);
+    }
+    const byId = new Map(usable.map((content) => [content.id, content]));
+    return ids.map((id) => byId.get(id)!);
+  }
+
+  /**
+   * Copies contents (of courses the caller teaches) to the end of another module, activity or
+   * course the caller teaches, in the order given. A file copy shares the original's blob.
+   */
+  async copy(auth: AuthContext, ids: number[], target: ContentTarget): Promise<Content[]> {
+    const sources = await this.taughtMany(auth, [...new Set(ids)], true);
+    const courseId = await this.taughtTarget(auth, target);
+    return this.write(async (manager) => {
+      await lockCourse(manager, courseId);
+      let index = await ContentsService.nextIndexOf(manager, target);
+      const copies = await manager.save(
+        sources.map((source) =>
+          manager.create(Content, {
+            tenantId: auth.tenantId,
+            courseId,
+            contentableType: target.contentable_type,
+            contentableId: target.contentable_id,
+            index: index++,
+            name: source.name,
+            type: source.type,
+            content: source.content,
+            size: source.size,
+            mime: source.mime,
+            createdBy: auth.userId,
+            deletedAt: null,
+          }),
+        ),
+      );
+      await recordStructureChanged(
+        manager,
+        auth,
+        courseId,
+        'content',
+        'copied',
+        copies.map((copy) => copy.id),
+      );
+      return copies;
+    });
+  }
+
+  /** Moves contents to the end of another module, activity or course the caller teaches. */
+  async move(auth: AuthContext, ids: number[], target: ContentTarget): Promise<Content[]> {
+    const contents = await this.taughtMany(auth, [...new Set(ids)], true);
+    const courseId = await this.taughtTarget(auth, target);
+    return this.write(async (manager) => {
+      await lockCourse(manager, courseId);
+      let index = await ContentsService.nextIndexOf(manager, target);
+      const sourceCourses = new Set(contents.map((content) => content.courseId));
+      for (const content of contents) {
+        Object.assign(content, {
+          courseId,
+          contentableType: target.contentable_type,
+          contentableId: target.contentable_id,
+          index: index++,
+        });
+      }
+      const moved = await manager.save(contents);
+      const movedIds = moved.map((content) => content.id);
+      for (const affected of new Set([...sourceCourses, courseId])) {
+        await recordStructureChanged(manager, auth, affected, 'content', 'moved', movedIds);
+      }
+      return moved;
+    });
+  }
+}

@@ -1,0 +1,210 @@
+import { randomInt } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import type { AuthContext } from '@lms/auth';
+import { type CourseEnrolmentChanged, OutboxRelay, recordEvent } from '@lms/events';
+import { attributePointer, conflict, formatWireDate, notFound, unprocessable } from '@lms/jsonapi';
+import { CourseAccess, LEADING, LECTURER_ONLY, TEACHING } from '../courses/course-access.service';
+import { CourseClass } from '../courses/course-class.entity';
+import { returnedRows } from '../courses/returned-rows';
+import { lockCourse } from '../structure/structure.service';
+import { EnrolmentToken, EnrolmentWindow } from './enrolment-window.entity';
+
+/** Join tokens: 8 characters without look-alikes (no 0/O, 1/I/L). */
+const TOKEN_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const TOKEN_LENGTH = 8;
+/** The class a course gets when a window opens and it has none yet. */
+export const DEFAULT_CLASS_NAME = 'Class A';
+
+export function newToken(): string {
+  let token = '';
+  for (let i = 0; i < TOKEN_LENGTH; i++) token += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
+  return token;
+}
+
+const problem = (field: string, detail: string) =>
+  unprocessable([{ pointer: attributePointer(field), detail }]);
+
+/**
+ * Self-enrolment: the lecturer opens a window with a join token per class; a student takes a
+ * token to join that class, may leave, and may be removed by the lecturer. Every change of
+ * membership records `course.enrolment.changed`.
+ */
+@Injectable()
+export class EnrolmentService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: CourseAccess,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.dataSource.transaction(work);
+    this.relay.nudge();
+    return result;
+  }
+
+  private static membershipChanged(
+    manager: EntityManager,
+    auth: AuthContext,
+    data: CourseEnrolmentChanged,
+  ): Promise<unknown> {
+    return recordEvent(manager, 'course.enrolment.changed', {
+      tenantId: auth.tenantId,
+      actorId: auth.userId,
+      key: data.courseId,
+      data,
+    });
+  }
+
+  /** Opens a new window for the course (superseding the current one) with fresh tokens per class. */
+  async open(auth: AuthContext, courseId: number, startAt: Date, endAt: Date): Promise<EnrolmentWindow> {
+    await this.access.require(auth, courseId, LEADING);
+    if (endAt.getTime() <= startAt.getTime()) throw problem('end_at', 'end_at must be after start_at');
+    const windowId = await this.write(async (manager) => {
+      await lockCourse(manager, courseId);
+      await manager.update(
+        EnrolmentWindow,
+        { courseId, supersededAt: IsNull() },
+        { supersededAt: new Date() },
+      );
+      const window = await manager.save(
+        manager.create(EnrolmentWindow, {
+          tenantId: auth.tenantId,
+          courseId,
+          startAt,
+          endAt,
+          createdBy: auth.userId,
+          supersededAt: null,
+        }),
+      );
+      let classes = await manager.findBy(CourseClass, { courseId });
+      if (classes.length === 0) {
+        classes = [
+          await manager.save(
+            manager.create(CourseClass, { tenantId: auth.tenantId, courseId, name: DEFAULT_CLASS_NAME }),
+          ),
+        ];
+      }
+      await manager.insert(
+        EnrolmentToken,
+        classes.map((courseClass) => ({ windowId: window.id, classId: courseClass.id, token: newToken() })),
+      );
+      return window.id;
+    });
+    return this.windowWithTokens(windowId);
+  }
+
+  private async windowWithTokens(id: number): Promise<EnrolmentWindow> {
+    return this.dataSource
+      .getRepository(EnrolmentWindow)
+      .createQueryBuilder('window')
+      .leftJoinAndSelect('window.tokens', 'token')
+      .leftJoinAndSelect('token.courseClass', 'class')
+      .where('window.id = :id', { id })
+      .orderBy('class.name')
+      .getOneOrFail();
+  }
+
+  /** The current window of a course the caller teaches, or null. */
+  async current(auth: AuthContext, courseId: number): Promise<EnrolmentWindow | null> {
+    await this.access.require(auth, courseId, TEACHING);
+    const window = await this.dataSource
+      .getRepository(EnrolmentWindow)
+      .findOneBy({ courseId, supersededAt: IsNull() });
+    return window && this.windowWithTokens(window.id);
+  }
+
+  /** A student joins the class the token belongs to, while the window is open. */
+  async take(auth: AuthContext, courseId: number, classId: number, token: string): Promise<void> {
+    const [course]: Array<{ id: number; lecturer_id: number | null }> = await this.dataSource.query(
+      `SELECT id, lecturer_id FROM courses WHERE id = $1 AND tenant_id = $2`,
+      [courseId, auth.tenantId],
+    );
+    if (!course) throw notFound('Course not found');
+    await this.write(async (manager) => {
+      await lockCourse(manager, courseId);
+      const courseClass = await manager.findOneBy(CourseClass, { id: classId, courseId });
+      if (!courseClass) throw problem('class_id', 'class_id is not a class of this course');
+      const [found]: Array<{ start_at: Date; end_at: Date; superseded_at: Date | null }> =
+        await manager.query(
+          `SELECT w.start_at, w.end_at, w.superseded_at FROM enrolment_tokens t
+           JOIN enrolment_windows w ON w.id = t.window_id
+          WHERE w.course_id = $1 AND t.class_id = $2 AND t.token = upper($3)
+          ORDER BY w.superseded_at DESC NULLS FIRST LIMIT 1`,
+          [courseId, classId, token.trim()],
+        );
+      if (!found) throw problem('token', 'Token is wrong for this class');
+      if (found.superseded_at !== null) {
+        throw problem('token', 'Token has expired: ask your lecturer for the current one');
+      }
+      const now = Date.now();
+      if (now < found.start_at.getTime()) {
+        throw problem(
+          'course_id',
+          `Enrolment is not open yet: it opens at ${formatWireDate(found.start_at, auth.timeZone)}`,
+        );
+      }
+      if (now > found.end_at.getTime()) {
+        throw problem(
+          'course_id',
+          `Enrolment is closed: it ended at ${formatWireDate(found.end_at, auth.timeZone)}`,
+        );
+      }
+      const role = await this.access.courseRole(auth.tenantId, courseId, auth.userId);
+      if (role === 'STUDENT') throw conflict('You are already enrolled in this course');
+      if (role !== null) throw conflict('You teach this course');
+      await manager.query(`INSERT INTO class_students (class_id, user_id) VALUES ($1, $2)`, [
+        classId,
+        auth.userId,
+      ]);
+      await EnrolmentService.membershipChanged(manager, auth, {
+        courseId,
+        classId,
+        userId: auth.userId,
+        enrolled: true,
+        reason: 'joined',
+      });
+    });
+  }
+
+  /** Removes `userId` from every class of the course; 404 when they are in none. */
+  private async removeMember(
+    auth: AuthContext,
+    courseId: number,
+    userId: number,
+    reason: 'left' | 'kicked',
+  ): Promise<void> {
+    await this.write(async (manager) => {
+      const removed = returnedRows<{ class_id: number }>(
+        await manager.query(
+          `DELETE FROM class_students cs USING classes cl
+          WHERE cl.id = cs.class_id AND cl.course_id = $1 AND cl.tenant_id = $2 AND cs.user_id = $3
+          RETURNING cs.class_id`,
+          [courseId, auth.tenantId, userId],
+        ),
+      );
+      if (removed.length === 0) {
+        throw notFound(reason === 'left' ? 'Course not found' : 'Student not found in this course');
+      }
+      for (const { class_id } of removed) {
+        await EnrolmentService.membershipChanged(manager, auth, {
+          courseId,
+          classId: class_id,
+          userId,
+          enrolled: false,
+          reason,
+        });
+      }
+    });
+  }
+
+  leave(auth: AuthContext, courseId: number): Promise<void> {
+    return this.removeMember(auth, courseId, auth.userId, 'left');
+  }
+
+  async kick(auth: AuthContext, courseId: number, studentId: number): Promise<void> {
+    await this.access.require(auth, courseId, LECTURER_ONLY);
+    await this.removeMember(auth, courseId, studentId, 'kicked');
+  }
+}

@@ -1,0 +1,116 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseIntPipe,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { type AuthContext, CurrentAuth } from '@lms/auth';
+import {
+  attributePointer,
+  pageMeta,
+  parseQuery,
+  type RawQuery,
+  readAttributes,
+  toDocument,
+  unprocessable,
+  validateAttributes,
+} from '@lms/jsonapi';
+import { moduleResource } from '../courses/courses.resource';
+import {
+  moduleBatchRules,
+  moduleCreateRules,
+  moduleDeleteManyRules,
+  moduleQuery,
+  moduleUpdateRules,
+  REQUIRED_TEXTS,
+} from './structure.schemas';
+import { StructureService } from './structure.service';
+
+/** A list of positive whole ids from a validated array attribute (422 on `field` otherwise). */
+export function idList(values: unknown[], field: string): number[] {
+  const ids = values.map((value) =>
+    typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
+  );
+  if (!ids.every((id): id is number => Number.isSafeInteger(id) && (id as number) > 0)) {
+    throw unprocessable([{ pointer: attributePointer(field), detail: `${field} must be a list of ids` }]);
+  }
+  return ids;
+}
+
+@Controller('api/course/modules')
+export class ModulesController {
+  constructor(private readonly structure: StructureService) {}
+
+  /** `filter[course_id][is]`, `sort=index` (default), `include=activities`. */
+  @Get()
+  async list(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
+    const query = parseQuery(raw, moduleQuery, { timeZone: auth.timeZone });
+    const [modules, total] = await this.structure.listModules(auth, query);
+    return toDocument(moduleResource, modules, {
+      include: query.include,
+      meta: pageMeta(total, query),
+      timeZone: auth.timeZone,
+    });
+  }
+
+  @Get(':id')
+  async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number, @Query() raw: RawQuery) {
+    const query = parseQuery({ include: raw.include }, moduleQuery);
+    const module = await this.structure.getModule(auth, id, query.include);
+    return toDocument(moduleResource, module, { include: query.include, timeZone: auth.timeZone });
+  }
+
+  /** A new module goes last; named 'Untitled' and active unless told otherwise. */
+  @Post()
+  async create(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
+    const input = validateAttributes(readAttributes(body), moduleCreateRules, {
+      timeZone: auth.timeZone,
+      requiredMessages: REQUIRED_TEXTS,
+    });
+    const module = await this.structure.createModule(auth, input.course_id, input);
+    return toDocument(moduleResource, module, { timeZone: auth.timeZone });
+  }
+
+  /** The sixteen modules of a semester: Module 01 … Finex/UAS (spec 02 §9), after the existing ones. */
+  @Post('batch')
+  async createBatch(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
+    const input = validateAttributes(readAttributes(body), moduleBatchRules, {
+      requiredMessages: REQUIRED_TEXTS,
+    });
+    const modules = await this.structure.createModuleBatch(auth, input.course_id);
+    return toDocument(moduleResource, modules, { timeZone: auth.timeZone });
+  }
+
+  /** Deletes every listed module or none: `{module_ids: [..]}`. */
+  @Delete('delete-multiple')
+  async deleteMany(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
+    const input = validateAttributes(readAttributes(body ?? {}), moduleDeleteManyRules, {
+      requiredMessages: REQUIRED_TEXTS,
+    });
+    const deleted = await this.structure.deleteModules(auth, idList(input.module_ids, 'module_ids'));
+    return { meta: { deleted } };
+  }
+
+  @Patch(':id')
+  async update(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() body: unknown,
+  ) {
+    const input = validateAttributes(readAttributes(body), moduleUpdateRules, { timeZone: auth.timeZone });
+    const module = await this.structure.updateModule(auth, id, input);
+    return toDocument(moduleResource, module, { timeZone: auth.timeZone });
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    await this.structure.deleteModule(auth, id);
+  }
+}

@@ -1,0 +1,391 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import type { AuthContext } from '@lms/auth';
+import { OutboxRelay } from '@lms/events';
+import { applyQuery, attributePointer, notFound, type ParsedQuery, unprocessable } from '@lms/jsonapi';
+import { CourseAccess, readsSql, teachesSql } from '../courses/course-access.service';
+import { Activity } from './activity.entity';
+import { CourseModule } from './module.entity';
+import { recordStructureChanged } from './structure-events';
+import {
+  BATCH_MODULE_NAMES,
+  DEFAULT_ACTIVITY_NAME,
+  DEFAULT_MODULE_NAME,
+  type SortType,
+} from './structure.schemas';
+
+export interface ScheduleInput {
+  name?: string;
+  index?: number;
+  is_active?: boolean;
+  start_at?: Date | null;
+  end_at?: Date | null;
+}
+
+export interface ActivityInput extends ScheduleInput {
+  parent_id?: number | null;
+}
+
+/** An item's window must not end before it starts (422 on `end_at`). */
+export function assertSchedule(startAt: Date | null | undefined, endAt: Date | null | undefined): void {
+  if (startAt && endAt && endAt.getTime() < startAt.getTime()) {
+    throw unprocessable([
+      { pointer: attributePointer('end_at'), detail: 'end_at must not be before start_at' },
+    ]);
+  }
+}
+
+/** The next free index among rows matching `where` (highest + 1; 0 for the first). */
+export async function nextIndex(
+  manager: EntityManager,
+  table: string,
+  where: string,
+  parameters: unknown[],
+): Promise<number> {
+  const [row]: Array<{ next: number }> = await manager.query(
+    `SELECT COALESCE(MAX(index), -1) + 1 AS next FROM ${table} WHERE ${where}`,
+    parameters,
+  );
+  return row.next;
+}
+
+/** Serialises index assignment and reordering within one course. */
+export async function lockCourse(manager: EntityManager, courseId: number): Promise<void> {
+  await manager.query(`SELECT id FROM courses WHERE id = $1 FOR UPDATE`, [courseId]);
+}
+
+/**
+ * Modules and activities (the spec's submodules) of a course. Reads are for whoever may read the
+ * course (students see only active items); writes for those who teach it. Every write records
+ * `course.structure.changed` in its transaction.
+ */
+@Injectable()
+export class StructureService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: CourseAccess,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.dataSource.transaction(work);
+    this.relay.nudge();
+    return result;
+  }
+
+  // ---- modules ----
+
+  private visibleModules(auth: AuthContext, include: string[]): SelectQueryBuilder<CourseModule> {
+    const qb = this.dataSource
+      .getRepository(CourseModule)
+      .createQueryBuilder('module')
+      .innerJoin('module.course', 'course')
+      .where('course.tenant_id = :tenantId', { tenantId: auth.tenantId, me: auth.userId })
+      .andWhere(`(${teachesSql('course')} OR (${readsSql('course', auth)} AND module.is_active))`);
+    if (include.includes('activities')) {
+      qb.leftJoinAndSelect(
+        'module.activities',
+        'activity',
+        `(activity.is_active OR ${teachesSql('course')})`,
+      );
+    }
+    return qb;
+  }
+
+  listModules(auth: AuthContext, query: ParsedQuery): Promise<[CourseModule[], number]> {
+    return applyQuery(this.visibleModules(auth, query.include), query).getManyAndCount();
+  }
+
+  async getModule(auth: AuthContext, id: number, include: string[]): Promise<CourseModule> {
+    const module = await this.visibleModules(auth, include).andWhere('module.id = :id', { id }).getOne();
+    if (!module) throw notFound('Module not found');
+    return module;
+  }
+
+  /** A module of the caller's campus that the caller teaches; 404 for any other. */
+  private async taughtModule(auth: AuthContext, id: number): Promise<CourseModule> {
+    const module = await this.dataSource
+      .getRepository(CourseModule)
+      .createQueryBuilder('module')
+      .innerJoin('module.course', 'course')
+      .where('module.id = :id AND course.tenant_id = :tenantId', { id, tenantId: auth.tenantId })
+      .getOne();
+    if (!module) throw notFound('Module not found');
+    await this.access.requireTeaching(auth, module.courseId);
+    return module;
+  }
+
+  async createModule(auth: AuthContext, courseId: number, input: ScheduleInput): Promise<CourseModule> {
+    await this.access.requireTeaching(auth, courseId);
+    assertSchedule(input.start_at, input.end_at);
+    return this.write(async (manager) => {
+      await lockCourse(manager, courseId);
+      const index = await nextIndex(manager, 'modules', 'course_id = $1', [courseId]);
+      const module = await manager.save(
+        manager.create(CourseModule, {
+          courseId,
+          index,
+          name: input.name ?? DEFAULT_MODULE_NAME,
+          isActive: input.is_active ?? true,
+          startAt: input.start_at ?? null,
+          endAt: input.end_at ?? null,
+        }),
+      );
+      await recordStructureChanged(manager, auth, courseId, 'module', 'created', [module.id]);
+      return module;
+    });
+  }
+
+  /** The sixteen modules of a standard semester (spec 02 §9), after the existing ones. */
+  async createModuleBatch(auth: AuthContext, courseId: number): Promise<CourseModule[]> {
+    await this.access.requireTeaching(auth, courseId);
+    return this.write(async (manager) => {
+      await lockCourse(manager, courseId);
+      const first = await nextIndex(manager, 'modules', 'course_id = $1', [courseId]);
+      const modules = await manager.save(
+        BATCH_MODULE_NAMES.map((name, offset) =>
+          manager.create(CourseModule, { courseId, index: first + offset, name, isActive: true }),
+        ),
+      );
+      await recordStructureChanged(
+        manager,
+        auth,
+        courseId,
+        'module',
+        'created',
+        modules.map((module) => module.id),
+      );
+      return modules;
+    });
+  }
+
+  async updateModule(auth: AuthContext, id: number, input: ScheduleInput): Promise<CourseModule> {
+    const module = await this.taughtModule(auth, id);
+    applySchedule(module, input);
+    return this.write(async (manager) => {
+      const saved = await manager.save(module);
+      await recordStructureChanged(manager, auth, module.courseId, 'module', 'updated', [id]);
+      return saved;
+    });
+  }
+
+  async deleteModule(auth: AuthContext, id: number): Promise<void> {
+    const module = await this.taughtModule(auth, id);
+    await this.write(async (manager) => {
+      await this.deleteModuleRows(manager, [id]);
+      await recordStructureChanged(manager, auth, module.courseId, 'module', 'deleted', [id]);
+    });
+  }
+
+  /** Deletes every listed module or none: each must be a module of a course the caller teaches. */
+  async deleteModules(auth: AuthContext, ids: number[]): Promise<number[]> {
+    const unique = [...new Set(ids)];
+    const modules = await this.dataSource
+      .getRepository(CourseModule)
+      .createQueryBuilder('module')
+      .innerJoin('module.course', 'course')
+      .where('module.id IN (:...ids) AND course.tenant_id = :tenantId', {
+        ids: unique,
+        tenantId: auth.tenantId,
+      })
+      .getMany();
+    if (modules.length !== unique.length) throw notFound('Module not found');
+    const courseIds = [...new Set(modules.map((module) => module.courseId))];
+    for (const courseId of courseIds) await this.access.requireTeaching(auth, courseId);
+    await this.write(async (manager) => {
+      await this.deleteModuleRows(manager, unique);
+      for (const courseId of courseIds) {
+        const deleted = modules.filter((module) => module.courseId === courseId).map((module) => module.id);
+        await recordStructureChanged(manager, auth, courseId, 'module', 'deleted', deleted);
+      }
+    });
+    return unique;
+  }
+
+  /** Modules go with their activities (cascade) and the contents of both. */
+  private async deleteModuleRows(manager: EntityManager, ids: number[]): Promise<void> {
+    await manager.query(
+      `DELETE FROM contents WHERE (contentable_type = 'modules' AND contentable_id = ANY($1))
+          OR (contentable_type = 'activities' AND contentable_id IN
+              (SELECT id FROM activities WHERE module_id = ANY($1)))`,
+      [ids],
+    );
+    await manager.query(`DELETE FROM modules WHERE id = ANY($1)`, [ids]);
+  }
+
+  // ---- activities ----
+
+  private visibleActivities(auth: AuthContext): SelectQueryBuilder<Activity> {
+    return this.dataSource
+      .getRepository(Activity)
+      .createQueryBuilder('activity')
+      .innerJoinAndSelect('activity.module', 'module')
+      .innerJoin('module.course', 'course')
+      .where('course.tenant_id = :tenantId', { tenantId: auth.tenantId, me: auth.userId })
+      .andWhere(
+        `(${teachesSql('course')} OR (${readsSql('course', auth)} AND module.is_active AND activity.is_active))`,
+      );
+  }
+
+  listActivities(auth: AuthContext, query: ParsedQuery): Promise<[Activity[], number]> {
+    return applyQuery(this.visibleActivities(auth), query).getManyAndCount();
+  }
+
+  async getActivity(auth: AuthContext, id: number): Promise<Activity> {
+    const activity = await this.visibleActivities(auth).andWhere('activity.id = :id', { id }).getOne();
+    if (!activity) throw notFound('Activity not found');
+    return activity;
+  }
+
+  private async taughtActivity(auth: AuthContext, id: number): Promise<Activity> {
+    const activity = await this.dataSource
+      .getRepository(Activity)
+      .createQueryBuilder('activity')
+      .innerJoinAndSelect('activity.module', 'module')
+      .innerJoin('module.course', 'course')
+      .where('activity.id = :id AND course.tenant_id = :tenantId', { id, tenantId: auth.tenantId })
+      .getOne();
+    if (!activity) throw notFound('Activity not found');
+    await this.access.requireTeaching(auth, activity.module!.courseId);
+    return activity;
+  }
+
+  /** A parent activity must be another activity of the same module. */
+  private async assertParent(moduleId: number, parentId: number | null | undefined, self?: number) {
+    if (parentId === undefined || parentId === null) return;
+    const parent = await this.dataSource.getRepository(Activity).findOneBy({ id: parentId, moduleId });
+    if (!parent || parentId === self) {
+      throw unprocessable([
+        {
+          pointer: attributePointer('parent_id'),
+          detail: 'parent_id must be another activity of the same module',
+        },
+      ]);
+    }
+  }
+
+  async createActivity(auth: AuthContext, moduleId: number, input: ActivityInput): Promise<Activity> {
+    const module = await this.taughtModule(auth, moduleId);
+    assertSchedule(input.start_at, input.end_at);
+    await this.assertParent(moduleId, input.parent_id);
+    return this.write(async (manager) => {
+      await lockCourse(manager, module.courseId);
+      const index = await nextIndex(manager, 'activities', 'module_id = $1', [moduleId]);
+      const activity = await manager.save(
+        manager.create(Activity, {
+          moduleId,
+          parentId: input.parent_id ?? null,
+          index,
+          name: input.name ?? DEFAULT_ACTIVITY_NAME,
+          isActive: input.is_active ?? true,
+          startAt: input.start_at ?? null,
+          endAt: input.end_at ?? null,
+        }),
+      );
+      await recordStructureChanged(manager, auth, module.courseId, 'activity', 'created', [activity.id]);
+      activity.module = module;
+      return activity;
+    });
+  }
+
+  async updateActivity(auth: AuthContext, id: number, input: ActivityInput): Promise<Activity> {
+    const activity = await this.taughtActivity(auth, id);
+    await this.assertParent(activity.moduleId, input.parent_id, id);
+    applySchedule(activity, input);
+    if (input.parent_id !== undefined) activity.parentId = input.parent_id;
+    return this.write(async (manager) => {
+      const saved = await manager.save(activity);
+      await recordStructureChanged(manager, auth, activity.module!.courseId, 'activity', 'updated', [id]);
+      return saved;
+    });
+  }
+
+  async deleteActivity(auth: AuthContext, id: number): Promise<void> {
+    const activity = await this.taughtActivity(auth, id);
+    await this.write(async (manager) => {
+      await manager.query(
+        `DELETE FROM contents WHERE contentable_type = 'activities' AND contentable_id = $1`,
+        [id],
+      );
+      await manager.query(`UPDATE activities SET parent_id = NULL WHERE parent_id = $1`, [id]);
+      await manager.delete(Activity, { id });
+      await recordStructureChanged(manager, auth, activity.module!.courseId, 'activity', 'deleted', [id]);
+    });
+  }
+
+  // ---- order ----
+
+  /**
+   * Reorders one list of siblings: every module of the course, every activity of one of its
+   * modules, or every (non-archived) content of one module, activity or the course. `ids` must be
+   * that complete list, each once; anything else is a 422 and changes nothing.
+   */
+  async sort(auth: AuthContext, courseId: number, type: SortType, ids: number[]): Promise<void> {
+    await this.access.requireTeaching(auth, courseId);
+    const problem = (detail: string) => unprocessable([{ pointer: attributePointer('ids'), detail }]);
+    if (new Set(ids).size !== ids.length) throw problem('ids must list each item once');
+    await this.write(async (manager) => {
+      await lockCourse(manager, courseId);
+      const siblings = await this.siblingsOf(manager, courseId, type, ids[0]);
+      if (siblings === null)
+        throw problem(`ids contains ${ids[0]}, which is not one of the course's ${type}`);
+      const known = new Set(siblings);
+      const foreign = ids.filter((id) => !known.has(id));
+      if (foreign.length > 0) {
+        throw problem(`ids contains ${foreign.join(', ')}, not in the same list of the course's ${type}`);
+      }
+      const listed = new Set(ids);
+      const missing = siblings.filter((id) => !listed.has(id));
+      if (missing.length > 0)
+        throw problem(`ids must list all ${siblings.length} items; missing ${missing.join(', ')}`);
+      const table = type === 'modules' ? 'modules' : type === 'activities' ? 'activities' : 'contents';
+      await manager.query(
+        `UPDATE ${table} AS t SET index = o.position - 1
+           FROM unnest($1::bigint[]) WITH ORDINALITY AS o(id, position) WHERE t.id = o.id`,
+        [ids],
+      );
+      const subject = type === 'modules' ? 'module' : type === 'activities' ? 'activity' : 'content';
+      await recordStructureChanged(manager, auth, courseId, subject, 'sorted', ids);
+    });
+  }
+
+  /** The ids of the list `firstId` belongs to, within the course; null when it is not in the course. */
+  private async siblingsOf(
+    manager: EntityManager,
+    courseId: number,
+    type: SortType,
+    firstId: number,
+  ): Promise<number[] | null> {
+    const ids = async (sql: string, parameters: unknown[]) =>
+      ((await manager.query(sql, parameters)) as Array<{ id: number }>).map((row) => row.id);
+    if (type === 'modules') return ids(`SELECT id FROM modules WHERE course_id = $1`, [courseId]);
+    if (type === 'activities') {
+      const [owner]: Array<{ module_id: number }> = await manager.query(
+        `SELECT a.module_id FROM activities a JOIN modules m ON m.id = a.module_id
+          WHERE a.id = $1 AND m.course_id = $2`,
+        [firstId, courseId],
+      );
+      if (!owner) return null;
+      return ids(`SELECT id FROM activities WHERE module_id = $1`, [owner.module_id]);
+    }
+    const [owner]: Array<{ contentable_type: string; contentable_id: number }> = await manager.query(
+      `SELECT contentable_type, contentable_id FROM contents
+        WHERE id = $1 AND course_id = $2 AND deleted_at IS NULL`,
+      [firstId, courseId],
+    );
+    if (!owner) return null;
+    return ids(
+      `SELECT id FROM contents WHERE contentable_type = $1 AND contentable_id = $2 AND deleted_at IS NULL`,
+      [owner.contentable_type, owner.contentable_id],
+    );
+  }
+}
+
+function applySchedule(item: CourseModule | Activity, input: ScheduleInput): void {
+  if (input.name !== undefined) item.name = input.name;
+  if (input.index !== undefined) item.index = input.index;
+  if (input.is_active !== undefined) item.isActive = input.is_active;
+  if (input.start_at !== undefined) item.startAt = input.start_at;
+  if (input.end_at !== undefined) item.endAt = input.end_at;
+  assertSchedule(item.startAt, item.endAt);
+}

@@ -1,0 +1,213 @@
+import type { JsonDocument } from '@lms/testing';
+import { Period } from '../src/courses/period.entity';
+import { CourseHarness, cast, list, one } from './support/harness';
+
+describe('course settings, replication and the campus directory', () => {
+  const h = new CourseHarness();
+  beforeAll(() => h.start());
+  afterAll(() => h.stop());
+
+  describe('PATCH /api/course/courses/{id}', () => {
+    it('updates only what is sent, for the course lecturer, including gradebook_publish', async () => {
+      const c = await cast(h);
+      const period = await h.ds
+        .getRepository(Period)
+        .save({ tenantId: 1, name: '2025 Odd', year: 2025, type: 'GANJIL', isActive: true });
+      const response = await c.asLecturer.patch(
+        `/api/course/courses/${c.course.id}?include=lecturer,period`,
+        {
+          data: {
+            attributes: { name: 'Databases II', period_id: period.id, start_at: '2025-08-25 07:00:00' },
+          },
+        },
+      );
+      expect(response.status).toBe(200);
+      expect(one(response.body).attributes).toMatchObject({
+        name: 'Databases II',
+        code: 'DB1',
+        period_id: period.id,
+        period_year: 2025,
+        start_at: '2025-08-25 07:00:00',
+        gradebook_publish: false,
+      });
+      expect(response.body.included?.map((x) => x.type).sort()).toEqual(['lecturers', 'periods']);
+      const published = await c.asLecturer.patch(`/api/course/courses/${c.course.id}`, {
+        gradebook_publish: true,
+      });
+      expect(one(published.body).attributes.gradebook_publish).toBe(true);
+    });
+
+    it('validates with pointers and is for the course lecturer only', async () => {
+      const c = await cast(h);
+      const bad = await c.asLecturer.patch(`/api/course/courses/${c.course.id}`, {
+        period_id: 999999,
+        lecturer_id: c.student.id,
+        is_active: 'perhaps',
+      });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors?.map((e) => e.source?.pointer)).toEqual(['/data/attributes/is_active']);
+      const refs = await c.asLecturer.patch(`/api/course/courses/${c.course.id}`, {
+        period_id: 999999,
+        lecturer_id: c.student.id,
+      });
+      expect(refs.body.errors?.map((e) => e.source?.pointer)).toEqual([
+        '/data/attributes/period_id',
+        '/data/attributes/lecturer_id',
+      ]);
+      for (const [client, status] of [
+        [c.asAssistant, 403],
+        [c.asStudent, 403],
+        [c.asStranger, 404],
+        [c.asOutsider, 404],
+      ] as const) {
+        expect((await client.patch(`/api/course/courses/${c.course.id}`, { name: 'x' })).status).toBe(status);
+      }
+    });
+
+    it('hands the course to another lecturer and records the new staff', async () => {
+      const c = await cast(h);
+      const response = await c.asLecturer.patch(`/api/course/courses/${c.course.id}`, {
+        lecturer_id: c.assistant.id,
+      });
+      expect(response.status).toBe(200);
+      const staff = (await h.events<{ courseId: number }>('course.staff.changed')).filter(
+        (e) => e.data.courseId === c.course.id,
+      );
+      expect(staff.at(-1)?.data).toEqual({
+        courseId: c.course.id,
+        lecturerId: c.assistant.id,
+        assistants: [],
+      });
+      expect(
+        one((await c.asAssistant.get(`/api/course/courses/${c.course.id}`)).body).attributes.status,
+      ).toBe('LECTURER');
+    });
+  });
+
+  describe('PUT /api/course/courses/replicate', () => {
+    it('copies modules, activities and live contents into the target course, not the students', async () => {
+      const c = await cast(h);
+      const target = await h.course(1, c.lecturer.id, { name: 'Databases (next year)' });
+      const module = one(
+        (await c.asLecturer.post('/api/course/modules', { course_id: c.course.id, name: 'Week 1' })).body,
+      );
+      const activity = one(
+        (await c.asLecturer.post('/api/course/activities', { module_id: Number(module.id), name: 'Read' }))
+          .body,
+      );
+      const add = (name: string) =>
+        c.asLecturer.post('/api/course/contents', {
+          contentable_type: 'activities',
+          contentable_id: Number(activity.id),
+          name,
+          type: 'text',
+          content: name,
+        });
+      await add('Kept');
+      const archived = one((await add('Archived')).body);
+      await c.asLecturer.send('DELETE', `/api/course/contents/${archived.id}`);
+
+      const response = await c.asLecturer.send<JsonDocument>('PUT', '/api/course/courses/replicate', {
+        from: c.course.id,
+        to: target.id,
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.meta).toEqual({ copied_modules: 1 });
+      const modules = await c.asLecturer.get(
+        `/api/course/modules?filter[course_id][is]=${target.id}&include=activities`,
+      );
+      expect(list(modules.body).map((m) => m.attributes.name)).toEqual(['Week 1']);
+      const copiedActivity = modules.body.included![0];
+      expect(copiedActivity.attributes.name).toBe('Read');
+      const contents = await c.asLecturer.get(
+        `/api/course/contents?filter[contentable_type][is]=activities&filter[contentable_id][is]=${copiedActivity.id}`,
+      );
+      expect(list(contents.body).map((x) => [x.attributes.name, x.attributes.course_id])).toEqual([
+        ['Kept', target.id],
+      ]);
+      const students = await h.ds.query(
+        `SELECT count(*)::int AS n FROM class_students cs JOIN classes cl ON cl.id = cs.class_id WHERE cl.course_id = $1`,
+        [target.id],
+      );
+      expect(students[0].n).toBe(0);
+    });
+
+    it('needs a course the caller lectures as target', async () => {
+      const c = await cast(h);
+      const other = await cast(h);
+      const put = (client: typeof c.asLecturer, body: unknown) =>
+        client.send<JsonDocument>('PUT', '/api/course/courses/replicate', body);
+      expect((await put(c.asLecturer, { from: c.course.id, to: other.course.id })).status).toBe(404);
+      expect((await put(c.asAssistant, { from: c.course.id, to: c.course.id })).status).toBe(422);
+      const missing = await put(c.asLecturer, { from: c.course.id });
+      expect(missing.body.errors?.[0]).toMatchObject({
+        detail: 'to is required',
+        source: { pointer: '/data/attributes/to' },
+      });
+      expect((await put(c.asOutsider, { from: c.course.id, to: other.course.id })).status).toBe(404);
+    });
+  });
+
+  describe('directory', () => {
+    it('lists periods with the active filter, scoped to the campus', async () => {
+      const lecturer = await h.user(3, 'lecturer');
+      const repo = h.ds.getRepository(Period);
+      await repo.save([
+        { tenantId: 3, name: 'Old', year: 2023, type: 'GENAP', isActive: false },
+        { tenantId: 3, name: 'Now', year: 2025, type: 'GANJIL', isActive: true },
+        { tenantId: 4, name: 'Elsewhere', year: 2025, type: 'GANJIL', isActive: true },
+      ]);
+      const client = await h.as(lecturer);
+      const active = await client.get('/api/course/periods?filter[is_active][is]=1');
+      expect(list(active.body).map((p) => p.attributes.name)).toEqual(['Now']);
+      const all = await client.get('/api/course/periods');
+      expect(list(all.body).map((p) => p.attributes.name)).toEqual(['Now', 'Old']);
+    });
+
+    it('lists the classes and students of a course', async () => {
+      const c = await cast(h);
+      const other = await h.user(1, 'student', { name: 'Zaki', nim: '2201' });
+      const classB = await h.enrol(c.course.id, 1, [other.id]);
+      const staff = await c.asAssistant.get(`/api/course/courses/${c.course.id}/classes`);
+      expect(
+        list(staff.body)
+          .map((x) => Number(x.id))
+          .sort(),
+      ).toEqual([c.courseClass.id, classB.id].sort());
+      const own = await c.asStudent.get(`/api/course/courses/${c.course.id}/classes`);
+      expect(list(own.body).map((x) => Number(x.id))).toEqual([c.courseClass.id]);
+      expect((await c.asStranger.get(`/api/course/courses/${c.course.id}/classes`)).status).toBe(404);
+
+      const students = await c.asLecturer.get(
+        `/api/course/courses/${c.course.id}/students?filter[class_id][is]=${classB.id}`,
+      );
+      expect(list(students.body).map((x) => x.attributes)).toEqual([
+        expect.objectContaining({ user_id: other.id, name: 'Zaki', code: '2201', class_id: classB.id }),
+      ]);
+      expect((await c.asStudent.get(`/api/course/courses/${c.course.id}/students`)).status).toBe(403);
+      expect((await c.asOutsider.get(`/api/course/courses/${c.course.id}/students`)).status).toBe(404);
+    });
+
+    it('searches students by name and code, and lecturers by name and nidn', async () => {
+      const c = await cast(h);
+      await h.user(1, 'student', { name: 'Siti Aminah', nim: '99001' });
+      await h.user(2, 'student', { name: 'Siti Elsewhere', nim: '99002' });
+      const lecturer = await h.user(1, 'lecturer', { name: 'Dr. Budi Santoso', nidn: '0412345678' });
+      const byName = await c.asLecturer.get('/api/course/students?filter[name][like]=siti');
+      expect(list(byName.body).map((x) => x.attributes.code)).toEqual(['99001']);
+      const byCode = await c.asLecturer.get('/api/course/students?filter[code][like]=9900');
+      expect(list(byCode.body)).toHaveLength(1);
+      const ofCourse = await c.asLecturer.get(`/api/course/students?filter[course_id][is]=${c.course.id}`);
+      expect(list(ofCourse.body).map((x) => x.attributes.user_id)).toEqual([c.student.id]);
+      const notMine = await c.asStranger.get(`/api/course/students?filter[course_id][is]=${c.course.id}`);
+      expect(list(notMine.body)).toEqual([]);
+      expect((await c.asStudent.get('/api/course/students')).status).toBe(403);
+
+      const lecturers = await c.asStudent.get('/api/course/lecturers?filter[nidn][like]=04123');
+      expect(list(lecturers.body).map((x) => x.attributes.name)).toEqual(['Dr. Budi Santoso']);
+      const one_ = await c.asStudent.get(`/api/course/lecturers/${lecturer.id}?include=user`);
+      expect(one(one_.body).attributes).toMatchObject({ name: 'Dr. Budi Santoso', nidn: '0412345678' });
+      expect((await c.asOutsider.get(`/api/course/lecturers/${lecturer.id}`)).status).toBe(404);
+    });
+  });
+});

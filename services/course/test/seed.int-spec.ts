@@ -1,0 +1,38 @@
+import { seedCourseDemo } from '../src';
+import { CourseHarness, list } from './support/harness';
+
+describe('demo seed', () => {
+  const h = new CourseHarness();
+  beforeAll(() => h.start());
+  afterAll(() => h.stop());
+
+  it('creates the demo course with structure, contents of several types and an open enrolment window, once', async () => {
+    const users: Record<string, Awaited<ReturnType<CourseHarness['user']>>> = {};
+    for (const [username, role] of [
+      ['lecturer', 'lecturer'],
+      ['assistant', 'lecturer'],
+      ['student1', 'student'],
+      ['student2', 'student'],
+      ['student3', 'student'],
+    ] as const) {
+      users[username] = await h.user(7, role, { username });
+    }
+    expect(await seedCourseDemo(h.ds, 7)).toEqual({ created: true });
+    expect(await seedCourseDemo(h.ds, 7)).toEqual({ created: false });
+
+    const asStudent = await h.api.as(await h.token(users.student1.id, 'student', 7));
+    const [course] = list((await asStudent.get('/api/course/courses')).body);
+    const contents = await asStudent.get(
+      `/api/course/contents?filter[course_id][is]=${course.id}&page[limit]=0`,
+    );
+    expect(new Set(list(contents.body).map((x) => x.attributes.contents_type))).toEqual(
+      new Set(['text', 'link', 'file', 'video', 'zoom']),
+    );
+    const asLecturer = await h.api.as(await h.token(users.lecturer.id, 'lecturer', 7));
+    const window = await asLecturer.get(`/api/course/enrolls?filter[course_id][is]=${course.id}`);
+    expect(list(window.body)[0].attributes).toMatchObject({
+      is_open: true,
+      tokens: [expect.objectContaining({ token: expect.any(String) })],
+    });
+  });
+});
