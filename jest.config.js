@@ -13,7 +13,7 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@lms/(jsonapi|auth|database|events|testing|platform)$': '<rootDir>/libs/$1/src',
+  '^@lms/(jsonapi|auth|database|events|testing|platform|storage|cache)$': '<rootDir>/libs/$1/src',
   '^@lms/(gateway|identity|course)$': '<rootDir>/services/$1/src',
 };
 
@@ -29,6 +29,7 @@ module.exports = {
     '<rootDir>/libs/*/test/**/*.int-spec.ts',
     '<rootDir>/services/*/test/**/*.int-spec.ts',
     '<rootDir>/e2e/**/*.e2e-spec.ts',
+    '<rootDir>/deploy/test/**/*.int-spec.ts',
   ],
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',

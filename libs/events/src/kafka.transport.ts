@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { type Admin, type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
+import { type Admin, type Consumer, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { EventEnvelope } from './envelope';
 import type { DeadLetter, EventHandler, EventTransport, Subscription } from './transport';
 
@@ -14,6 +14,13 @@ export interface KafkaTransportOptions {
   /** Partitions one consumer works on at once; order is kept within a partition. */
   partitionsConsumedConcurrently?: number;
 }
+
+/**
+ * kafkajs lines that are not problems here: a topic another process created first; the warning
+ * that bounded producer retries weaken exactly-once (the consumers' inboxes make delivery
+ * idempotent; the relay retries what failed).
+ */
+const QUIET = [/already exists/i, /Limiting retries for the idempotent producer/];
 
 /**
  * Kafka behind the events port. Producer: idempotent, acks from all in-sync replicas, one
@@ -38,6 +45,8 @@ export class KafkaTransport implements EventTransport {
       logLevel: logLevel.WARN,
       retry: { retries: 8, initialRetryTime: 200, maxRetryTime: 5_000 },
       logCreator: () => (entry) => {
+        if (QUIET.some((pattern) => pattern.test(`${entry.log.message} ${String(entry.log.error ?? '')}`)))
+          return;
         const text = `${entry.namespace}: ${entry.log.message}`;
         if (entry.level <= logLevel.ERROR) this.logger.error(text);
         else this.logger.warn(text);
@@ -163,6 +172,7 @@ export class KafkaTransport implements EventTransport {
       const producer = this.kafka.producer({
         idempotent: true,
         maxInFlightRequests: 1,
+        createPartitioner: Partitioners.DefaultPartitioner,
         allowAutoTopicCreation: false,
       });
       await producer.connect();

@@ -15,6 +15,9 @@ export function describeTransportContract(name: string, make: () => Promise<Even
       return created;
     };
     const topic = () => `contract.t${randomUUID().slice(0, 8)}`;
+    // Groups of their own per test: one Kafka group subscribed to different topics by different
+    // members keeps rebalancing.
+    const group = (name: string, of: string) => `${name}-${of}`;
     const event = (n: number) => createEnvelope({ type: 'contract.item.added', tenantId: 1, data: { n } });
     const numbers = (received: EventEnvelope[]) => received.map((e) => (e.data as { n: number }).n);
 
@@ -27,8 +30,8 @@ export function describeTransportContract(name: string, make: () => Promise<Even
       const name = topic();
       const course: EventEnvelope[] = [];
       const exam: EventEnvelope[] = [];
-      await t.subscribe('course', [name], async (e) => void course.push(e));
-      await t.subscribe('exam', [name], async (e) => void exam.push(e));
+      await t.subscribe(group('course', name), [name], async (e) => void course.push(e));
+      await t.subscribe(group('exam', name), [name], async (e) => void exam.push(e));
       for (let n = 0; n < 5; n++) await t.publish(name, `k${n}`, event(n));
       await expectEventually(() => {
         expect(numbers(course).sort()).toEqual([0, 1, 2, 3, 4]);
@@ -41,8 +44,8 @@ export function describeTransportContract(name: string, make: () => Promise<Even
       const name = topic();
       const a: EventEnvelope[] = [];
       const b: EventEnvelope[] = [];
-      await t.subscribe('course', [name], async (e) => void a.push(e));
-      await t.subscribe('course', [name], async (e) => void b.push(e));
+      await t.subscribe(group('course', name), [name], async (e) => void a.push(e));
+      await t.subscribe(group('course', name), [name], async (e) => void b.push(e));
       for (let n = 0; n < 12; n++) await t.publish(name, `key-${n}`, event(n));
       await expectEventually(
         () => expect(numbers([...a, ...b]).sort((x, y) => x - y)).toEqual([...Array(12).keys()]),
@@ -54,7 +57,7 @@ export function describeTransportContract(name: string, make: () => Promise<Even
       const t = await transport();
       const name = topic();
       const received: EventEnvelope[] = [];
-      await t.subscribe('course', [name], async (e) => void received.push(e));
+      await t.subscribe(group('course', name), [name], async (e) => void received.push(e));
       for (let n = 0; n < 10; n++) await t.publish(name, 'same-aggregate', event(n));
       await expectEventually(() => expect(numbers(received)).toEqual([...Array(10).keys()]), 30_000);
     });
@@ -64,8 +67,8 @@ export function describeTransportContract(name: string, make: () => Promise<Even
       const name = topic();
       let attempts = 0;
       const dead: EventEnvelope[] = [];
-      await t.subscribe('ops', [`${name}.dlq`], async (e) => void dead.push(e));
-      await t.subscribe('course', [name], async () => {
+      await t.subscribe(group('ops', name), [`${name}.dlq`], async (e) => void dead.push(e));
+      await t.subscribe(group('course', name), [name], async () => {
         attempts += 1;
         throw new Error('projection is broken');
       });
@@ -74,7 +77,7 @@ export function describeTransportContract(name: string, make: () => Promise<Even
       await expectEventually(() => expect(dead).toHaveLength(1), 30_000);
       const letter = dead[0].data as DeadLetter;
       expect(letter).toMatchObject({
-        group: 'course',
+        group: group('course', name),
         topic: name,
         error: 'projection is broken',
         attempts: 3,

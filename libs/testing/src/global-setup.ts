@@ -25,6 +25,8 @@ export function freePort(): Promise<number> {
  * TEST_DATABASE_URL points at one already. Each test file creates its own databases in it.
  */
 export default async function globalSetup(): Promise<void> {
+  // Stack servers (Kafka, MinIO, Redis) that test files start are listed here and stopped at the end.
+  process.env.LMS_TEST_STARTED_FILE = join(mkdtempSync(join(tmpdir(), 'lms-test-stack-')), 'started');
   if (process.env.TEST_DATABASE_URL) return;
   const dataDir = join(mkdtempSync(join(tmpdir(), 'lms-test-')), 'pg');
   const pg = await startEmbeddedPostgres({

@@ -5,3 +5,5 @@ export { freePort } from './global-setup';
 export { ApiClient } from './http';
 export type { ApiResponse, JsonDocument, JsonResource } from './http';
 export { checkMigrations } from './migrations';
+export { crashStackServer, stackServer } from './stack';
+export type { StackInstance, StackPart } from './stack';

@@ -6,6 +6,7 @@ import { TenantResolver } from './auth/tenant.resolver';
 import { GatewayConfig } from './config';
 import { GatewayHealthController } from './health.controller';
 import { ProxyHandler } from './routing/proxy';
+import { SharedStore } from './shared-store';
 
 @Module({})
 export class GatewayModule {
@@ -19,6 +20,7 @@ export class GatewayModule {
         { provide: TokenIssuer, useValue: issuer },
         { provide: TokenVerifier, useValue: new TokenVerifier(issuer.publicKeyPem) },
         IdentityClient,
+        SharedStore,
         TenantResolver,
         ProxyHandler,
       ],

@@ -14,6 +14,8 @@ export class GatewayConfig {
   webDist: string;
   loginAttemptsPerMinute: number;
   tenantCacheSeconds: number;
+  /** Shared counters and cache of all replicas (stack mode); memory when unset. */
+  redisUrl: string | undefined;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
     const read = new ConfigReader(env);
@@ -32,6 +34,7 @@ export class GatewayConfig {
       webDist: resolve(read.string('WEB_DIST', resolve(__dirname, '../../../web/dist'))),
       loginAttemptsPerMinute: read.int('LOGIN_ATTEMPTS_PER_MINUTE', 10),
       tenantCacheSeconds: read.int('TENANT_CACHE_SECONDS', 60),
+      redisUrl: read.optional('REDIS_URL'),
     });
     if (!config.services.identity)
       throw new Error('gateway: invalid configuration: IDENTITY_URL is required');

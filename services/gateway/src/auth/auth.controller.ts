@@ -4,6 +4,7 @@ import { TokenIssuer } from '@lms/auth';
 import { formatWireDate, readAttributes, tooManyRequests } from '@lms/jsonapi';
 import { GatewayConfig } from '../config';
 import { IdentityClient, type IssuedSession } from './identity.client';
+import { SharedStore } from '../shared-store';
 import { RateLimiter } from './rate-limiter';
 import { TenantResolver } from './tenant.resolver';
 
@@ -20,9 +21,20 @@ export class AuthController {
     private readonly issuer: TokenIssuer,
     private readonly tenants: TenantResolver,
     config: GatewayConfig,
+    shared: SharedStore,
   ) {
-    this.accountLimiter = new RateLimiter(config.loginAttemptsPerMinute, 60_000);
-    this.addressLimiter = new RateLimiter(config.loginAttemptsPerMinute * 50, 60_000);
+    this.accountLimiter = new RateLimiter(
+      shared.store,
+      'login-account',
+      config.loginAttemptsPerMinute,
+      60_000,
+    );
+    this.addressLimiter = new RateLimiter(
+      shared.store,
+      'login-address',
+      config.loginAttemptsPerMinute * 50,
+      60_000,
+    );
   }
 
   @Post('user/auth/login')
@@ -30,8 +42,8 @@ export class AuthController {
   async login(@Body() body: unknown, @Req() request: FastifyRequest) {
     const { username, password } = readAttributes(body);
     const wait = Math.max(
-      this.accountLimiter.hit(`${request.ip}|${String(username).toLowerCase()}`),
-      this.addressLimiter.hit(request.ip),
+      await this.accountLimiter.hit(`${request.ip}|${String(username).toLowerCase()}`),
+      await this.addressLimiter.hit(request.ip),
     );
     if (wait > 0) throw tooManyRequests(`Too many sign-in attempts; try again in ${wait} seconds`, wait);
     const session = await this.identity.login({

@@ -1,27 +1,20 @@
+import type { KeyValueStore } from '@lms/cache';
+
 /**
- * Fixed-window counter per key (in memory; one gateway replica's view). Answers how many
- * seconds remain until the key may try again, or 0 when the attempt is allowed.
+ * Fixed-window counter per key, kept in the shared store (Redis in stack mode, so all gateway
+ * replicas count together). Answers how many seconds remain until the key may try again, or 0
+ * when the attempt is allowed.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
   constructor(
+    private readonly store: KeyValueStore,
+    private readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
   ) {}
 
-  hit(key: string, now = Date.now()): number {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (this.windows.size > 50_000) this.sweep(now);
-      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-      return 0;
-    }
-    window.count += 1;
-    return window.count > this.limit ? Math.ceil((window.resetAt - now) / 1000) : 0;
-  }
-
-  private sweep(now: number) {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  async hit(key: string): Promise<number> {
+    const { count, resetInMs } = await this.store.hit(`rate:${this.name}:${key}`, this.windowMs);
+    return count > this.limit ? Math.max(1, Math.ceil(resetInMs / 1000)) : 0;
   }
 }

@@ -1,24 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayConfig } from '../config';
+import { SharedStore } from '../shared-store';
 import { IdentityClient, type ResolvedTenant } from './identity.client';
 
 /** Host → campus, cached for a short while so the hot path does not ask identity. */
 @Injectable()
 export class TenantResolver {
-  private readonly cache = new Map<string, { tenant: ResolvedTenant | null; expires: number }>();
-
   constructor(
     private readonly identity: IdentityClient,
     private readonly config: GatewayConfig,
+    private readonly shared: SharedStore,
   ) {}
 
   async resolve(host: string): Promise<ResolvedTenant | null> {
-    const key = host.toLowerCase();
-    const hit = this.cache.get(key);
-    if (hit && hit.expires > Date.now()) return hit.tenant;
-    const tenant = await this.identity.tenantByHost(key);
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(key, { tenant, expires: Date.now() + this.config.tenantCacheSeconds * 1000 });
+    const key = `tenant:${host.toLowerCase()}`;
+    const hit = await this.shared.store.get<{ tenant: ResolvedTenant | null }>(key);
+    if (hit) return hit.tenant;
+    const tenant = await this.identity.tenantByHost(host.toLowerCase());
+    await this.shared.store.set(key, { tenant }, this.config.tenantCacheSeconds * 1000);
     return tenant;
   }
 }

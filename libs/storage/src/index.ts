@@ -1,0 +1,9 @@
+export { BlobNotFoundError, BlobTooLargeError, limitSize } from './storage';
+export type { BlobInfo, BlobStorage, PutOptions } from './storage';
+export { LocalDiskStorage } from './local-disk.storage';
+export type { LocalDiskStorageOptions, PresignedRequest } from './local-disk.storage';
+export { S3Storage } from './s3.storage';
+export type { S3StorageOptions } from './s3.storage';
+export { storageFromEnv } from './from-env';
+export { registerBlobRoutes } from './blob-routes';
+export type { BlobRoutesOptions } from './blob-routes';

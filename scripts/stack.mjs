@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// `npm run stack`: stack mode on this machine. Starts the infrastructure through deploy/local
+// (PostgreSQL, Redis, MinIO, Kafka; installed on first use), builds, then runs every service as
+// its own Node process against it, the gateway on PORT (8080), services on the ports after it. Logs per service in
+// .data/stack/logs/<service>.log and, prefixed, here. Ctrl-C stops the services; the
+// infrastructure keeps running until `bash deploy/local/down.sh`.
+import { execFileSync, spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const require = createRequire(import.meta.url);
+const stackDir = process.env.STACK_DIR ?? join(root, '.data/stack');
+const port = Number(process.env.PORT ?? 8080);
+
+/** Services in start order, each on the gateway's port + its offset. The gateway comes last. */
+const SERVICES = [
+  { name: 'identity', offset: 1, database: true },
+  { name: 'course', offset: 2, database: true },
+];
+
+execFileSync('bash', [join(root, 'deploy/local/up.sh')], {
+  stdio: 'inherit',
+  env: { ...process.env, STACK_DIR: stackDir },
+});
+if (!process.argv.includes('--no-build'))
+  execFileSync('node', [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+
+const infra = Object.fromEntries(
+  readFileSync(join(stackDir, 'stack.env'), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('='))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+);
+
+/** Keys and the internal token, made once and kept with the stack's data. */
+function secret(file, make) {
+  const path = join(stackDir, 'secrets', file);
+  if (!existsSync(path)) {
+    mkdirSync(join(stackDir, 'secrets'), { recursive: true, mode: 0o700 });
+    writeFileSync(path, make(), { mode: 0o600 });
+  }
+  return readFileSync(path, 'utf8');
+}
+const keys = () => generateKeyPairSync('ed25519');
+const privateKey = secret('jwt-private.pem', () =>
+  keys().privateKey.export({ type: 'pkcs8', format: 'pem' }),
+);
+const { createPublicKey } = await import('node:crypto');
+const publicKey = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+const internalToken = secret('internal-token', () => randomBytes(24).toString('base64url'));
+
+const { ensureDatabase } = require(join(root, 'libs/database/dist/index.js'));
+const common = {
+  ...process.env,
+  KAFKA_BROKERS: infra.KAFKA_BROKERS,
+  REDIS_URL: infra.REDIS_URL,
+  S3_ENDPOINT: infra.S3_ENDPOINT,
+  S3_ACCESS_KEY: infra.S3_ACCESS_KEY,
+  S3_SECRET_KEY: infra.S3_SECRET_KEY,
+  JWT_PUBLIC_KEY: publicKey,
+  INTERNAL_TOKEN: internalToken,
+  SEED_DEMO: process.env.SEED_DEMO ?? '1',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+};
+
+const children = new Map();
+let stopping = false;
+
+function run(name, env) {
+  const log = createWriteStream(join(stackDir, 'logs', `${name}.log`), { flags: 'a' });
+  const child = spawn('node', [join(root, 'services', name, 'dist/main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      log.write(chunk);
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const line of lines) console.log(`${name.padEnd(9)}| ${line}`);
+    });
+  }
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      console.error(`${name} exited (${signal ?? code}); stopping the stack`);
+      void stop(1);
+    } else if (children.size === 0) process.exit(process.exitCode ?? 0);
+  });
+  children.set(name, child);
+}
+
+async function waitHealthy(name, url) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (!children.has(name)) return;
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not become ready at ${url}`);
+}
+
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = code;
+  for (const child of children.values()) child.kill('SIGTERM');
+  if (children.size === 0) process.exit(code);
+  setTimeout(() => {
+    for (const child of children.values()) child.kill('SIGKILL');
+    process.exit(code);
+  }, 15_000).unref();
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+
+const urls = {};
+for (const { name, offset, database } of SERVICES) {
+  const servicePort = port + offset;
+  const env = { ...common, PORT: String(servicePort) };
+  if (database) env.DATABASE_URL = await ensureDatabase(infra.DATABASE_SERVER_URL, `lms_${name}`);
+  run(name, env);
+  urls[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${servicePort}`;
+  await waitHealthy(name, `http://127.0.0.1:${servicePort}/healthz`);
+}
+run('gateway', {
+  ...common,
+  ...urls,
+  PORT: String(port),
+  JWT_PRIVATE_KEY: privateKey,
+});
+await waitHealthy('gateway', `http://127.0.0.1:${port}/readyz`);
+if (!stopping) {
+  console.log(`\nLMS (stack mode) on http://localhost:${port}`);
+  if (common.SEED_DEMO === '1')
+    console.log(
+      `demo logins: lecturer, assistant, student1..3 (password ${process.env.DEMO_PASSWORD ?? 'lms-demo'})`,
+    );
+  console.log('Ctrl-C stops the services; `bash deploy/local/down.sh` stops the infrastructure.');
+}
