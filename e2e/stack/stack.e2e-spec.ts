@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ApiClient, expectEventually, freePort, type JsonResource } from '@lms/testing';
+import { ApiClient, expectEventually, freePort, type JsonResource, stackServer } from '@lms/testing';
 
 /**
  * Stack mode end to end: `npm run stack` (scripts/stack.mjs) brings up the infrastructure through
@@ -14,6 +14,8 @@ describe('stack mode (separate processes on Kafka, MinIO, Redis, PostgreSQL)', (
   let output = '';
 
   beforeAll(async () => {
+    // Started here first, so that the run's teardown stops them again.
+    for (const part of ['postgres', 'redis', 'minio', 'kafka'] as const) stackServer(part);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     stack = spawn('node', [join(__dirname, '../../scripts/stack.mjs'), '--no-build'], {
@@ -36,13 +38,16 @@ describe('stack mode (separate processes on Kafka, MinIO, Redis, PostgreSQL)', (
   const api = () => new ApiClient(base).at('localhost');
 
   it('signs a student in through the gateway and lists the demo course built from Kafka events', async () => {
-    const login = await api().post<{ access_token: string }>('/api/user/auth/login', {
-      username: 'student1',
-      password: process.env.DEMO_PASSWORD ?? 'lms-demo',
-    });
+    const login = await api().post<{ data: { attributes: { access_token: string } } }>(
+      '/api/user/auth/login',
+      {
+        username: 'student1',
+        password: process.env.DEMO_PASSWORD ?? 'lms-demo',
+      },
+    );
     expect(login.status).toBe(200);
     await expectEventually(async () => {
-      const response = await api().as(login.body.access_token).get('/api/course/courses');
+      const response = await api().as(login.body.data.attributes.access_token).get('/api/course/courses');
       expect(response.status).toBe(200);
       expect((response.body.data as JsonResource[]).map((course) => course.attributes.code)).toContain(
         'IF101',

@@ -16,11 +16,13 @@ export interface KafkaTransportOptions {
 }
 
 /**
- * kafkajs lines that are not problems here: a topic another process created first; the warning
+ * kafkajs lines that are not problems here: a topic another process created first (the
+ * connection logs "Topic creation errors"; createTopics itself still throws on any other error,
+ * which the caller sees); the warning
  * that bounded producer retries weaken exactly-once (the consumers' inboxes make delivery
  * idempotent; the relay retries what failed).
  */
-const QUIET = [/already exists/i, /Limiting retries for the idempotent producer/];
+const QUIET = [/Topic creation errors/, /Limiting retries for the idempotent producer/];
 
 /**
  * Kafka behind the events port. Producer: idempotent, acks from all in-sync replicas, one

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export type StackPart = 'kafka' | 'minio' | 'redis';
+export type StackPart = 'kafka' | 'minio' | 'redis' | 'postgres';
 
 export interface StackInstance {
   /** Data, logs and pid files of this instance (a second Kafka for destructive tests, say). */
@@ -12,7 +12,12 @@ export interface StackInstance {
 }
 
 const ROOT = resolve(__dirname, '../../..');
-const GIVEN: Record<StackPart, string> = { kafka: 'KAFKA_BROKERS', minio: 'S3_ENDPOINT', redis: 'REDIS_URL' };
+const GIVEN: Record<StackPart, string> = {
+  kafka: 'KAFKA_BROKERS',
+  minio: 'S3_ENDPOINT',
+  redis: 'REDIS_URL',
+  postgres: 'DATABASE_SERVER_URL',
+};
 
 const dirOf = (instance: StackInstance) => resolve(instance.stackDir ?? join(ROOT, '.data/stack'));
 const pidFile = (part: StackPart, instance: StackInstance) => join(dirOf(instance), 'run', `${part}.pid`);
