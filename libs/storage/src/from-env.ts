@@ -19,6 +19,7 @@ export function storageFromEnv(service: string, env: NodeJS.ProcessEnv = process
       secretKey: env.S3_SECRET_KEY as string,
       bucket: env.S3_BUCKET ?? `lms-${service}`,
       region: env.S3_REGION,
+      publicEndpoint: env.S3_PUBLIC_ENDPOINT,
     });
   }
   return new LocalDiskStorage({

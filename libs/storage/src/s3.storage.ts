@@ -17,7 +17,24 @@ export interface S3StorageOptions {
   secretKey: string;
   bucket: string;
   region?: string;
+  /**
+   * The address browsers reach the store at, when it differs from `endpoint` (a compose or
+   * cluster-internal name): presigned URLs are signed for this host.
+   */
+  publicEndpoint?: string;
 }
+
+const clientFor = (endpoint: string, options: S3StorageOptions, region: string) => {
+  const url = new URL(endpoint);
+  return new Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    useSSL: url.protocol === 'https:',
+    accessKey: options.accessKey,
+    secretKey: options.secretKey,
+    region,
+  });
+};
 
 const notFound = (error: unknown) =>
   ['NoSuchKey', 'NotFound', 'NoSuchObject'].includes((error as { code?: string }).code ?? '');
@@ -25,19 +42,16 @@ const notFound = (error: unknown) =>
 /** MinIO, or any S3-compatible store, behind the storage port (stack mode and Kubernetes). */
 export class S3Storage implements BlobStorage {
   private readonly client: Client;
+  /** Signs presigned URLs (no request is made: the region is given). */
+  private readonly signer: Client;
   private readonly region: string;
 
   constructor(private readonly options: S3StorageOptions) {
-    const url = new URL(options.endpoint);
     this.region = options.region ?? 'us-east-1';
-    this.client = new Client({
-      endPoint: url.hostname,
-      port: url.port ? Number(url.port) : undefined,
-      useSSL: url.protocol === 'https:',
-      accessKey: options.accessKey,
-      secretKey: options.secretKey,
-      region: this.region,
-    });
+    this.client = clientFor(options.endpoint, options, this.region);
+    this.signer = options.publicEndpoint
+      ? clientFor(options.publicEndpoint, options, this.region)
+      : this.client;
   }
 
   async open(): Promise<void> {
@@ -97,11 +111,11 @@ export class S3Storage implements BlobStorage {
 
   presignGet(key: string, expirySeconds: number): Promise<string> {
     assertKey(key);
-    return this.client.presignedGetObject(this.options.bucket, key, expirySeconds);
+    return this.signer.presignedGetObject(this.options.bucket, key, expirySeconds);
   }
 
   presignPut(key: string, expirySeconds: number): Promise<string> {
     assertKey(key);
-    return this.client.presignedPutObject(this.options.bucket, key, expirySeconds);
+    return this.signer.presignedPutObject(this.options.bucket, key, expirySeconds);
   }
 }
