@@ -22,7 +22,6 @@ const TEST_ONLY: Record<string, string> = {
 
 /** Read by `npm start` (services/all-in-one) only, which is not deployed. */
 const ALL_IN_ONE_ONLY: Record<string, string> = {
-  DATA_DIR: 'embedded PostgreSQL cluster and generated signing key live there',
   PG_PORT: 'port of the embedded PostgreSQL',
   PG_PASSWORD: 'password of the embedded PostgreSQL',
 };
@@ -43,6 +42,8 @@ const OPTIONAL: Record<string, string> = {
   DEMO_TENANT_ID: 'course: campus of the demo course (1)',
   APP_VERSION: 'identity: /public/version (package version)',
   DB_POOL_SIZE: 'database connections per service process (10)',
+  DATA_DIR: 'all-in-one data; course: local-disk blobs when no S3_ENDPOINT is set (.data)',
+  BLOB_SIGNING_SECRET: 'course: signs local-disk links when no S3_ENDPOINT is set (made once)',
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -19,6 +19,23 @@ export interface IdentityUserUpserted {
   updatedAt: string;
 }
 
+/**
+ * A campus (tenant) was created or changed: what other services need to serve requests that
+ * carry no token (the public catalogue finds its campus by host name) and to show dates.
+ */
+export interface IdentityTenantUpserted {
+  id: number;
+  /** Host name the campus is served at, lower case, without port. */
+  domain: string;
+  name: string;
+  /** IANA zone, e.g. `Asia/Jakarta`. */
+  timeZone: string;
+  description: string | null;
+  favicon: string | null;
+  landingPageUrl: string | null;
+  updatedAt: string;
+}
+
 /** Something in a course's structure changed: its modules, activities or contents. */
 export interface CourseStructureChanged {
   courseId: number;
@@ -47,6 +64,7 @@ export interface CourseEnrolmentChanged {
 
 export interface EventDataMap {
   'identity.user.upserted': IdentityUserUpserted;
+  'identity.tenant.upserted': IdentityTenantUpserted;
   'course.structure.changed': CourseStructureChanged;
   'course.staff.changed': CourseStaffChanged;
   'course.enrolment.changed': CourseEnrolmentChanged;
@@ -83,6 +101,16 @@ const validators: Record<EventType, Check> = {
     active: (v) => typeof v === 'boolean',
     nidn: isNullableString,
     nim: isNullableString,
+    updatedAt: isString,
+  }),
+  'identity.tenant.upserted': fields({
+    id: Number.isInteger,
+    domain: (v) => typeof v === 'string' && v.length > 0 && v === v.toLowerCase(),
+    name: isString,
+    timeZone: (v) => typeof v === 'string' && v.length > 0,
+    description: isNullableString,
+    favicon: isNullableString,
+    landingPageUrl: isNullableString,
     updatedAt: isString,
   }),
   'course.structure.changed': fields({

@@ -6,6 +6,7 @@ export type {
   CourseStructureChanged,
   EventDataMap,
   EventType,
+  IdentityTenantUpserted,
   IdentityUserUpserted,
   PlatformRole,
 } from './catalogue';

@@ -7,3 +7,10 @@ export type { S3StorageOptions } from './s3.storage';
 export { storageFromEnv } from './from-env';
 export { registerBlobRoutes } from './blob-routes';
 export type { BlobRoutesOptions } from './blob-routes';
+export {
+  detectContentType,
+  loadOrCreateSigningSecret,
+  OFFICE_TYPES,
+  peekHead,
+  SNIFF_BYTES,
+} from './content-type';

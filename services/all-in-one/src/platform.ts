@@ -73,6 +73,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       CourseConfig.fromEnv({
         DATABASE_URL: await ensureDatabase(options.postgresUrl, `${prefix}_course`),
         JWT_PUBLIC_KEY: publicKeyPem,
+        // Uploaded files and their link-signing secret live with the rest of the data.
+        DATA_DIR: options.dataDir,
+        ...(process.env.MAX_UPLOAD_MB ? { MAX_UPLOAD_MB: process.env.MAX_UPLOAD_MB } : {}),
       }),
       { port: ports.course },
     ),

@@ -24,6 +24,14 @@ import { ModulesController } from './structure/modules.controller';
 import { SortController } from './structure/sort.controller';
 import { StructureService } from './structure/structure.service';
 import { UserUpsertedHandler } from './users/user-upserted.handler';
+import { ContentFilesController } from './contents/content-files.controller';
+import { ContentFilesService } from './contents/content-files.service';
+import { FacultiesController } from './faculties/faculties.controller';
+import { BLOB_STORAGE, openBlobStorage } from './files/blob-storage';
+import { PublicController } from './public/public.controller';
+import { PublicCatalogueService } from './public/public.service';
+import { CampusResolver } from './tenants/campus.resolver';
+import { TenantUpsertedHandler } from './tenants/tenant-upserted.handler';
 
 @Module({})
 export class CourseModule {
@@ -52,9 +60,13 @@ export class CourseModule {
         ActivitiesController,
         SortController,
         ContentsController,
+        ContentFilesController,
+        PublicController,
+        FacultiesController,
         StaffController,
         EnrolmentController,
         UserUpsertedHandler,
+        TenantUpsertedHandler,
       ],
       providers: [
         { provide: CourseConfig, useValue: config },
@@ -64,6 +76,10 @@ export class CourseModule {
         DirectoryService,
         StructureService,
         ContentsService,
+        ContentFilesService,
+        { provide: BLOB_STORAGE, useFactory: () => openBlobStorage(config) },
+        CampusResolver,
+        PublicCatalogueService,
         StaffService,
         EnrolmentService,
       ],

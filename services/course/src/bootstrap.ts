@@ -1,9 +1,12 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { EventsServer, type EventTransport } from '@lms/events';
+import multipart from '@fastify/multipart';
 import { createServiceApp } from '@lms/platform';
+import type { BlobStorage } from '@lms/storage';
 import { CourseModule } from './app.module';
 import type { CourseConfig } from './config';
+import { BLOB_STORAGE, serveLocalBlobs } from './files/blob-storage';
 
 /** Builds and starts the course service on `config.port` (0 = any free port). */
 export async function startCourse(
@@ -15,6 +18,13 @@ export async function startCourse(
     name: 'course',
     logLevel: options.logLevel,
   });
+  // Uploads are streamed part by part (nothing buffered whole); limits are set per request.
+  await app.register(multipart, { throwFileSizeLimit: true });
+  serveLocalBlobs(
+    app.getHttpAdapter().getInstance(),
+    app.get<BlobStorage>(BLOB_STORAGE),
+    config.maxUploadBytes,
+  );
   app.connectMicroservice({ strategy: new EventsServer(transport, app.get(DataSource), 'course') });
   await app.startAllMicroservices();
   await app.listen({ port: config.port, host: options.host ?? '127.0.0.1' });

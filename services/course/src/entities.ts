@@ -10,9 +10,13 @@ import { AssistantRequest } from './staff/assistant-request.entity';
 import { Activity } from './structure/activity.entity';
 import { CourseModule } from './structure/module.entity';
 import { UserProjection } from './users/user-projection.entity';
+import { Faculty } from './faculties/faculty.entity';
+import { CourseView } from './public/course-view.entity';
+import { TenantProjection } from './tenants/tenant-projection.entity';
 
 export const ENTITIES = [
   UserProjection,
+  TenantProjection,
   Period,
   Course,
   CourseAssistant,
@@ -24,6 +28,8 @@ export const ENTITIES = [
   AssistantRequest,
   EnrolmentWindow,
   EnrolmentToken,
+  CourseView,
+  Faculty,
   OutboxEvent,
   InboxEvent,
 ];

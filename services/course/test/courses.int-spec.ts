@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
@@ -63,10 +66,17 @@ describe('course service: GET /api/course/courses', () => {
   const token = (userId: number, role: PlatformRole, tenantId = 1) =>
     mintToken(issuer, { userId, role, tenantId });
 
+  const dataDir = mkdtempSync(join(tmpdir(), 'lms-course-'));
+
   beforeAll(async () => {
     db = await createTestDatabase('course');
     app = await startCourse(
-      CourseConfig.fromEnv({ DATABASE_URL: db.url, JWT_PUBLIC_KEY: issuer.publicKeyPem, PORT: '0' }),
+      CourseConfig.fromEnv({
+        DATABASE_URL: db.url,
+        JWT_PUBLIC_KEY: issuer.publicKeyPem,
+        PORT: '0',
+        DATA_DIR: dataDir,
+      }),
       transport,
       { logLevel: 'error' },
     );
@@ -79,6 +89,7 @@ describe('course service: GET /api/course/courses', () => {
   afterAll(async () => {
     await app.close();
     await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('shows a student the courses of their classes only', async () => {

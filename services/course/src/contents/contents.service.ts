@@ -98,6 +98,31 @@ export class ContentsService {
     return content;
   }
 
+  /**
+   * The public contents of a campus, for callers without a token: live contents of active
+   * modules and activities of its active public courses.
+   */
+  private publiclyVisible(tenantId: number): SelectQueryBuilder<Content> {
+    return this.dataSource
+      .getRepository(Content)
+      .createQueryBuilder('content')
+      .innerJoin('content.course', 'course')
+      .where('content.tenant_id = :tenantId AND course.tenant_id = :tenantId', { tenantId })
+      .andWhere(
+        `content.deleted_at IS NULL AND course.is_public AND course.is_active AND ${CONTENTABLE_ACTIVE}`,
+      );
+  }
+
+  listPublic(tenantId: number, query: ParsedQuery): Promise<[Content[], number]> {
+    return applyQuery(this.publiclyVisible(tenantId), query).getManyAndCount();
+  }
+
+  async getPublic(tenantId: number, id: number): Promise<Content> {
+    const content = await this.publiclyVisible(tenantId).andWhere('content.id = :id', { id }).getOne();
+    if (!content) throw notFound('Content not found');
+    return content;
+  }
+
   /** The course of a contentable of the caller's campus; 404 when there is none. */
   async courseOf(auth: AuthContext, target: ContentTarget, manager?: EntityManager): Promise<number> {
     const sql: Record<ContentableType, string> = {
@@ -117,7 +142,8 @@ export class ContentsService {
     return rows[0].id;
   }
 
-  private async taughtTarget(auth: AuthContext, target: ContentTarget): Promise<number> {
+  /** The course of a target the caller may add contents to (teaches); 404 / 403 otherwise. */
+  async writableTarget(auth: AuthContext, target: ContentTarget): Promise<number> {
     const courseId = await this.courseOf(auth, target);
     await this.access.requireTeaching(auth, courseId);
     return courseId;
@@ -148,7 +174,7 @@ export class ContentsService {
       size: input.size ?? null,
       mime: input.mime ?? null,
     });
-    const courseId = await this.taughtTarget(auth, target);
+    const courseId = await this.writableTarget(auth, target);
     return this.write(async (manager) => {
       await lockCourse(manager, courseId);
       const content = await manager.save(
@@ -259,7 +285,7 @@ export class ContentsService {
    */
   async copy(auth: AuthContext, ids: number[], target: ContentTarget): Promise<Content[]> {
     const sources = await this.taughtMany(auth, [...new Set(ids)], true);
-    const courseId = await this.taughtTarget(auth, target);
+    const courseId = await this.writableTarget(auth, target);
     return this.write(async (manager) => {
       await lockCourse(manager, courseId);
       let index = await ContentsService.nextIndexOf(manager, target);
@@ -296,7 +322,7 @@ export class ContentsService {
   /** Moves contents to the end of another module, activity or course the caller teaches. */
   async move(auth: AuthContext, ids: number[], target: ContentTarget): Promise<Content[]> {
     const contents = await this.taughtMany(auth, [...new Set(ids)], true);
-    const courseId = await this.taughtTarget(auth, target);
+    const courseId = await this.writableTarget(auth, target);
     return this.write(async (manager) => {
       await lockCourse(manager, courseId);
       let index = await ContentsService.nextIndexOf(manager, target);

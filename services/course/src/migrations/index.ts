@@ -3,6 +3,7 @@ import { Init1795387598593 } from './1795387598593-init';
 import { Contents1795425108475 } from './1795425108475-contents';
 import { AssistantRequests1795425430854 } from './1795425430854-assistant-requests';
 import { EnrolmentWindows1795425558838 } from './1795425558838-enrolment-windows';
+import { PublicCatalogue1795428331820 } from './1795428331820-public-catalogue';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Contents1795425108475,
   AssistantRequests1795425430854,
   EnrolmentWindows1795425558838,
+  PublicCatalogue1795428331820,
 ];

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import type { PlatformRole } from '@lms/auth';
@@ -24,7 +27,12 @@ export class CourseHarness {
   ds!: DataSource;
   api!: ApiClient;
   private db!: Awaited<ReturnType<typeof createTestDatabase>>;
+  /** Where the service keeps its files (local-disk blobs): a fresh directory per harness. */
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'lms-course-'));
+  baseUrl!: string;
   private nextUserId = 1000;
+
+  constructor(private readonly env: Record<string, string> = {}) {}
 
   async start(): Promise<this> {
     this.db = await createTestDatabase('course');
@@ -33,6 +41,8 @@ export class CourseHarness {
         DATABASE_URL: this.db.url,
         JWT_PUBLIC_KEY: this.issuer.publicKeyPem,
         PORT: '0',
+        DATA_DIR: this.dataDir,
+        ...this.env,
       }),
       this.transport,
       { logLevel: process.env.TEST_LOG_LEVEL ?? 'error' },
@@ -40,13 +50,15 @@ export class CourseHarness {
     this.transport.open();
     this.ds = this.app.get(DataSource);
     const address = this.app.getHttpServer().address();
-    this.api = new ApiClient(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+    this.baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    this.api = new ApiClient(this.baseUrl);
     return this;
   }
 
   async stop(): Promise<void> {
     await this.app.close();
     await this.db.drop();
+    rmSync(this.dataDir, { recursive: true, force: true });
   }
 
   async user(tenantId: number, role: PlatformRole, overrides: Partial<UserProjection> = {}) {

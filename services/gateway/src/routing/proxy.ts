@@ -44,6 +44,9 @@ export class ProxyHandler {
             'x-forwarded-host': request.host,
           };
           delete forwarded['x-internal-token'];
+          // Node already answered `Expect: 100-continue` (curl sends it for large uploads); the
+          // upstream request must not carry it (undici refuses it).
+          delete forwarded.expect;
           return forwarded;
         },
         onError: (errorReply, { error }) => {

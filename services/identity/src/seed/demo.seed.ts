@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { PlatformRole } from '@lms/auth';
 import { Tenant } from '../tenants/tenant.entity';
+import { recordTenantUpserted } from '../tenants/tenants.service';
 import { hashPassword } from '../users/passwords';
 import { User } from '../users/user.entity';
 import { recordUserUpserted } from '../users/users.service';
@@ -23,7 +24,9 @@ export const DEMO_USERS: ReadonlyArray<{
 
 /**
  * The demo campus for `domain` (all-in-one mode, or SEED_DEMO=1): six accounts sharing one
- * password. Runs once: an existing campus with that domain is left untouched.
+ * password. Runs once: an existing campus with that domain is left untouched, except that its
+ * `identity.tenant.upserted` is published again, so projections that predate the event (or a
+ * service's fresh database) learn the campus; consumers ignore a version they already hold.
  */
 export async function seedIdentityDemo(
   dataSource: DataSource,
@@ -31,7 +34,10 @@ export async function seedIdentityDemo(
 ) {
   const logger = new Logger('IdentitySeed');
   const existing = await dataSource.getRepository(Tenant).findOneBy({ domain: options.domain });
-  if (existing) return { tenantId: existing.id, created: false };
+  if (existing) {
+    await dataSource.transaction((manager) => recordTenantUpserted(manager, existing, null));
+    return { tenantId: existing.id, created: false };
+  }
   const passwordHash = await hashPassword(options.password);
   const tenantId = await dataSource.transaction(async (manager) => {
     const tenant = await manager.save(
@@ -46,6 +52,7 @@ export async function seedIdentityDemo(
         timeZone: 'Asia/Jakarta',
       }),
     );
+    await recordTenantUpserted(manager, tenant, null);
     for (const demo of DEMO_USERS) {
       const user = await manager.save(
         manager.create(User, {

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { MultipartFile } from '@fastify/multipart';
+import type { AuthContext } from '@lms/auth';
+import {
+  attributePointer,
+  JsonApiException,
+  notFound,
+  unprocessable,
+  validateAttributes,
+} from '@lms/jsonapi';
+import {
+  BlobNotFoundError,
+  type BlobStorage,
+  BlobTooLargeError,
+  detectContentType,
+  OFFICE_TYPES,
+  peekHead,
+} from '@lms/storage';
+import { CourseConfig } from '../config';
+import { BLOB_STORAGE, DOWNLOAD_LINK_SECONDS } from '../files/blob-storage';
+import type { Content } from './content.entity';
+import { CONTENT_REQUIRED_TEXTS, normaliseContentableType } from './contents.schemas';
+import { ContentsService } from './contents.service';
+
+/** What an uploaded file may be, judged by its content; the label is what a refusal lists. */
+export const UPLOAD_TYPES: ReadonlyArray<readonly [mime: string, label: string]> = [
+  ['application/pdf', 'PDF'],
+  ['image/png', 'PNG'],
+  ['image/jpeg', 'JPEG'],
+  ['image/gif', 'GIF'],
+  ['image/webp', 'WebP'],
+  [OFFICE_TYPES.docx, 'Word (docx)'],
+  [OFFICE_TYPES.xlsx, 'Excel (xlsx)'],
+  [OFFICE_TYPES.pptx, 'PowerPoint (pptx)'],
+  ['video/mp4', 'MP4'],
+  ['audio/mpeg', 'MP3'],
+  ['text/plain', 'plain text'],
+  ['text/csv', 'CSV'],
+];
+const ALLOWED = new Set(UPLOAD_TYPES.map(([mime]) => mime));
+
+/**
+ * Types a browser may declare for a file of each detected type (it guesses from the name).
+ * `application/octet-stream` (or nothing) always passes: the browser did not know.
+ */
+const DECLARED_ALIASES: Record<string, string[]> = {
+  'image/jpeg': ['image/jpg', 'image/pjpeg'],
+  'audio/mpeg': ['audio/mp3', 'audio/x-mpeg', 'audio/mpeg3'],
+  'video/mp4': ['application/mp4'],
+  'text/plain': ['text/*', 'application/csv', 'application/vnd.ms-excel', 'application/x-csv'],
+  [OFFICE_TYPES.docx]: ['application/zip', 'application/x-zip-compressed'],
+  [OFFICE_TYPES.xlsx]: ['application/zip', 'application/x-zip-compressed'],
+  [OFFICE_TYPES.pptx]: ['application/zip', 'application/x-zip-compressed'],
+};
+
+function declaredMatches(declared: string, detected: string): boolean {
+  if (declared === '' || declared === 'application/octet-stream' || declared === detected) return true;
+  const aliases = DECLARED_ALIASES[detected] ?? [];
+  return aliases.some((alias) =>
+    alias.endsWith('/*') ? declared.startsWith(alias.slice(0, -1)) : alias === declared,
+  );
+}
+
+const CSV_HINT = /\.csv$/i;
+const CSV_TYPES = ['text/csv', 'application/csv', 'application/x-csv', 'application/vnd.ms-excel'];
+
+const uploadRules = {
+  contentable_type: { type: 'enum', required: true, values: ['courses', 'modules', 'activities'] },
+  contentable_id: { type: 'integer', required: true, min: 1 },
+  name: { type: 'string', nullable: true, max: 255 },
+} as const;
+
+/** Reads a stream to its end and drops it (so an early refusal still lets the request finish). */
+export async function drain(stream: NodeJS.ReadableStream): Promise<void> {
+  await pipeline(stream, new Writable({ write: (_chunk, _encoding, callback) => callback() })).catch(
+    () => undefined,
+  );
+}
+
+const tooLarge = (maxBytes: number) =>
+  new JsonApiException(413, [
+    {
+      status: '413',
+      title: 'Payload Too Large',
+      detail: `The file is larger than the upload limit of ${Math.round(maxBytes / (1024 * 1024))} MB`,
+      source: { pointer: attributePointer('file') },
+    },
+  ]);
+
+const fileIssue = (detail: string) => unprocessable([{ pointer: attributePointer('file'), detail }]);
+
+/**
+ * File contents: multipart uploads streamed into blob storage (size limited, type judged by the
+ * bytes), and short-lived download links for those who may read the content. Archiving a file
+ * content keeps its blob: the content can be restored, and copies share the blob.
+ */
+@Injectable()
+export class ContentFilesService {
+  private readonly logger = new Logger(ContentFilesService.name);
+
+  constructor(
+    private readonly contents: ContentsService,
+    private readonly config: CourseConfig,
+    @Inject(BLOB_STORAGE) private readonly storage: BlobStorage,
+  ) {}
+
+  get maxUploadBytes(): number {
+    return this.config.maxUploadBytes;
+  }
+
+  /**
+   * Stores one uploaded file as a new content at the end of its target. `fields` are the form
+   * fields sent before the file. The file stream is always consumed, also when refused.
+   */
+  async upload(auth: AuthContext, fields: Record<string, string>, part: MultipartFile): Promise<Content> {
+    let blobKey: string | null = null;
+    try {
+      const input = validateAttributes(
+        {
+          ...fields,
+          ...(fields.contentable_type !== undefined
+            ? { contentable_type: normaliseContentableType(fields.contentable_type) }
+            : {}),
+        },
+        uploadRules,
+        { requiredMessages: CONTENT_REQUIRED_TEXTS, unknown: 'strip' },
+      );
+      const target = { contentable_type: input.contentable_type, contentable_id: input.contentable_id };
+      const courseId = await this.contents.writableTarget(auth, target);
+
+      const { head, body } = await peekHead(part.file);
+      const mime = this.checkType(head, part);
+      blobKey = `course/${auth.tenantId}/${courseId}/${randomUUID()}`;
+      const stored = await this.storage.put(blobKey, body, {
+        contentType: mime,
+        maxBytes: this.config.maxUploadBytes,
+      });
+      if (part.file.truncated) throw tooLarge(this.config.maxUploadBytes);
+
+      const name = (input.name?.trim() || part.filename?.trim() || 'file').slice(0, 255);
+      return await this.contents.createFile(auth, target, { blobKey, name, size: stored.size, mime });
+    } catch (error) {
+      await drain(part.file);
+      if (blobKey !== null) await this.discard(blobKey);
+      if (error instanceof BlobTooLargeError) throw tooLarge(this.config.maxUploadBytes);
+      throw error;
+    }
+  }
+
+  /** The type to store the file as; a 422 naming the type when it is refused. */
+  private checkType(head: Buffer, part: MultipartFile): string {
+    const detected = detectContentType(head);
+    if (detected === '') throw fileIssue('The file is empty');
+    if (!ALLOWED.has(detected)) {
+      throw fileIssue(
+        `Files of type ${detected} are not accepted; allowed: ${UPLOAD_TYPES.map(([, label]) => label).join(', ')}`,
+      );
+    }
+    const declared = (part.mimetype ?? '').split(';')[0].trim().toLowerCase();
+    if (!declaredMatches(declared, detected)) {
+      throw fileIssue(`The file was sent as ${declared} but its content is ${detected}`);
+    }
+    // Text is text: whether it is CSV only the sender can say.
+    if (detected === 'text/plain' && (CSV_TYPES.includes(declared) || CSV_HINT.test(part.filename ?? '')))
+      return 'text/csv';
+    return detected;
+  }
+
+  private async discard(key: string) {
+    await this.storage.remove(key).catch((error: unknown) => {
+      this.logger.warn(`could not remove the orphaned blob ${key}: ${String(error)}`);
+    });
+  }
+
+  /** A 5-minute link to the file of a content the caller may read. */
+  async downloadUrl(auth: AuthContext, id: number): Promise<string> {
+    return this.linkFor(await this.contents.get(auth, id), auth.tenantId);
+  }
+
+  /** The same for an anonymous reader: a live content of a public course of the campus. */
+  async publicDownloadUrl(tenantId: number, id: number): Promise<string> {
+    return this.linkFor(await this.contents.getPublic(tenantId, id), tenantId);
+  }
+
+  private async linkFor(content: Content, tenantId: number): Promise<string> {
+    if (content.type !== 'file' || content.content === null) {
+      throw unprocessable([
+        { pointer: attributePointer('contents_type'), detail: 'Only a file content can be downloaded' },
+      ]);
+    }
+    // A key outside the campus's part of the store (a hand-written one) is never signed.
+    if (!content.content.startsWith(`course/${tenantId}/`)) throw notFound('The file does not exist');
+    try {
+      await this.storage.stat(content.content);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) throw notFound('The file does not exist');
+      throw error;
+    }
+    return this.storage.presignGet(content.content, DOWNLOAD_LINK_SECONDS);
+  }
+}

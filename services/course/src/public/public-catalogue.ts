@@ -1,0 +1,118 @@
+import { relation, type QuerySpec, type ResourceType } from '@lms/jsonapi';
+import type { Course } from '../courses/course.entity';
+import { activityResource, periodResource } from '../courses/courses.resource';
+import type { CourseModule } from '../structure/module.entity';
+import type { UserProjection } from '../users/user-projection.entity';
+import type { CourseView } from './course-view.entity';
+
+/** Page sizes of the spec (§9): the catalogue shows 9 courses a page, "explore" 4. */
+export const CATALOGUE_PAGE = 9;
+export const EXPLORE_PAGE = 4;
+
+/** The lecturer as anyone may see them: no username, no e-mail. */
+const publicLecturerResource: ResourceType<UserProjection> = {
+  type: 'lecturers',
+  attributes: (user) => ({ user_id: user.id, name: user.name, nidn: user.nidn, thumbnail: user.thumbnail }),
+};
+
+const publicModuleResource: ResourceType<CourseModule> = {
+  type: 'modules',
+  attributes: (module) => ({
+    course_id: module.courseId,
+    index: module.index,
+    name: module.name,
+    is_active: module.isActive,
+    start_at: module.startAt,
+    end_at: module.endAt,
+  }),
+  relationships: {
+    activities: relation(
+      () => activityResource,
+      (module: CourseModule) =>
+        module.activities && [...module.activities].sort((a, b) => a.index - b.index || a.id - b.id),
+    ),
+  },
+};
+
+/** A course of the public catalogue: what its page shows, nothing about its members. */
+export const publicCourseResource: ResourceType<Course> = {
+  type: 'courses',
+  attributes: (course) => ({
+    name: course.name,
+    code: course.code,
+    description: course.description,
+    period_id: course.periodId,
+    period_year: course.period?.year ?? null,
+    period_type: course.period?.type ?? null,
+    lecturer_id: course.lecturerId,
+    is_active: course.isActive,
+    thumbnail: course.thumbnail,
+    start_at: course.startAt,
+    end_at: course.endAt,
+    is_open: course.isOpen,
+    is_public: course.isPublic,
+    is_free: course.isFree,
+    created_at: course.createdAt,
+    updated_at: course.updatedAt,
+  }),
+  relationships: {
+    modules: relation(
+      () => publicModuleResource,
+      (course: Course) =>
+        course.modules && [...course.modules].sort((a, b) => a.index - b.index || a.id - b.id),
+    ),
+    lecturer: relation(
+      () => publicLecturerResource,
+      (course: Course) => course.lecturer,
+    ),
+    period: relation(
+      () => periodResource,
+      (course: Course) => course.period,
+    ),
+  },
+};
+
+export const publicCourseQuery: QuerySpec = {
+  filters: {
+    id: { column: 'course.id', type: 'integer', ops: ['is', 'in'] },
+    name: { column: 'course.name', type: 'string', ops: ['is', 'like'] },
+    code: { column: 'course.code', type: 'string', ops: ['is', 'like', 'in'] },
+    period_id: { column: 'course.period_id', type: 'integer', ops: ['is', 'in'] },
+    lecturer_id: { column: 'course.lecturer_id', type: 'integer', ops: ['is', 'in'] },
+    is_active: { column: 'course.is_active', type: 'boolean', ops: ['is'] },
+    is_public: { column: 'course.is_public', type: 'boolean', ops: ['is'] },
+    is_free: { column: 'course.is_free', type: 'boolean', ops: ['is'] },
+    is_open: { column: 'course.is_open', type: 'boolean', ops: ['is'] },
+    start_at: { column: 'course.start_at', type: 'date', ops: ['gt', 'gte', 'lt', 'lte', 'null'] },
+    end_at: { column: 'course.end_at', type: 'date', ops: ['gt', 'gte', 'lt', 'lte', 'null'] },
+    updated_at: { column: 'course.updated_at', type: 'date', ops: ['gt', 'gte', 'lt', 'lte'] },
+  },
+  sorts: {
+    id: 'course.id',
+    name: 'course.name',
+    code: 'course.code',
+    start_at: 'course.start_at',
+    created_at: 'course.created_at',
+    updated_at: 'course.updated_at',
+  },
+  includes: ['modules', 'modules.activities', 'lecturer', 'period'],
+  defaultSort: '-updated_at',
+  defaultLimit: CATALOGUE_PAGE,
+  maxLimit: 100,
+};
+
+export const exploreQuery: QuerySpec = { ...publicCourseQuery, defaultLimit: EXPLORE_PAGE };
+
+export const courseViewResource: ResourceType<CourseView> = {
+  type: 'course_views',
+  attributes: (view) => ({ course_id: view.courseId, created_at: view.createdAt }),
+};
+
+export const courseViewRules = {
+  campus: { type: 'string', nullable: true, max: 255 },
+  roles: { type: 'string', nullable: true, max: 255 },
+  code: { type: 'string', nullable: true, max: 255 },
+  name: { type: 'string', nullable: true, max: 255 },
+  province: { type: 'string', nullable: true, max: 255 },
+  is_verify: { type: 'boolean', nullable: true },
+} as const;

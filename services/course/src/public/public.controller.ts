@@ -1,0 +1,107 @@
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '@lms/auth';
+import {
+  pageMeta,
+  parseQuery,
+  type RawQuery,
+  readAttributes,
+  toDocument,
+  validateAttributes,
+} from '@lms/jsonapi';
+import { ContentFilesService } from '../contents/content-files.service';
+import { sendDownload } from '../contents/content-files.controller';
+import { contentQuery, contentResource } from '../contents/contents.schemas';
+import { ContentsService } from '../contents/contents.service';
+import { CampusResolver } from '../tenants/campus.resolver';
+import {
+  courseViewResource,
+  courseViewRules,
+  exploreQuery,
+  publicCourseQuery,
+  publicCourseResource,
+} from './public-catalogue';
+import { PublicCatalogueService } from './public.service';
+
+/**
+ * What anyone may read without signing in, for the campus of the request's host (the gateway's
+ * `x-forwarded-host`); an unknown host is a 404. Dates are in the campus's time zone.
+ */
+@Controller('api/public')
+@Public()
+export class PublicController {
+  constructor(
+    private readonly campuses: CampusResolver,
+    private readonly catalogue: PublicCatalogueService,
+    private readonly contents: ContentsService,
+    private readonly files: ContentFilesService,
+  ) {}
+
+  /** Free courses of the catalogue: 4 by default, newest change first. */
+  @Get('courses/explore')
+  async explore(@Req() request: FastifyRequest, @Query() raw: RawQuery) {
+    const campus = await this.campuses.resolve(request);
+    const query = parseQuery(raw, exploreQuery, { timeZone: campus.timeZone });
+    const [courses, total] = await this.catalogue.explore(campus.id, query);
+    return toDocument(publicCourseResource, courses, {
+      meta: pageMeta(total, query),
+      include: query.include,
+      timeZone: campus.timeZone,
+    });
+  }
+
+  /** The catalogue: active public or free courses, 9 a page. */
+  @Get('courses')
+  async list(@Req() request: FastifyRequest, @Query() raw: RawQuery) {
+    const campus = await this.campuses.resolve(request);
+    const query = parseQuery(raw, publicCourseQuery, { timeZone: campus.timeZone });
+    const [courses, total] = await this.catalogue.list(campus.id, query);
+    return toDocument(publicCourseResource, courses, {
+      meta: pageMeta(total, query),
+      include: query.include,
+      timeZone: campus.timeZone,
+    });
+  }
+
+  @Get('courses/:id')
+  async get(@Req() request: FastifyRequest, @Param('id', ParseIntPipe) id: number, @Query() raw: RawQuery) {
+    const campus = await this.campuses.resolve(request);
+    const query = parseQuery({ include: raw.include }, publicCourseQuery);
+    return toDocument(publicCourseResource, await this.catalogue.get(campus.id, id, query.include), {
+      include: query.include,
+      timeZone: campus.timeZone,
+    });
+  }
+
+  /** `{courseId, campus, roles, code, name, province, is_verify, ip_address}`: one visit. */
+  @Post('view/course/:id')
+  async view(@Req() request: FastifyRequest, @Param('id', ParseIntPipe) id: number, @Body() body: unknown) {
+    const campus = await this.campuses.resolve(request);
+    const attributes = { ...readAttributes(body) };
+    if (Array.isArray(attributes.roles)) attributes.roles = attributes.roles.map(String).join(',');
+    const input = validateAttributes(attributes, courseViewRules, { unknown: 'strip' });
+    const view = await this.catalogue.recordView(campus.id, id, input, request.ip ?? null);
+    return toDocument(courseViewResource, view, { timeZone: campus.timeZone });
+  }
+
+  /** Contents of the campus's active public courses, with the filters of `/course/contents`. */
+  @Get('contents')
+  async contentsList(@Req() request: FastifyRequest, @Query() raw: RawQuery) {
+    const campus = await this.campuses.resolve(request);
+    const query = parseQuery(raw, contentQuery, { timeZone: campus.timeZone });
+    const [contents, total] = await this.contents.listPublic(campus.id, query);
+    return toDocument(contentResource, contents, { meta: pageMeta(total, query), timeZone: campus.timeZone });
+  }
+
+  /** The file of a public content: a 302 to a 5-minute link. */
+  @Get('contents/:id/download')
+  async download(
+    @Req() request: FastifyRequest,
+    @Param('id', ParseIntPipe) id: number,
+    @Query('redirect') redirect: unknown,
+    @Res() reply: FastifyReply,
+  ) {
+    const campus = await this.campuses.resolve(request);
+    return sendDownload(reply, id, await this.files.publicDownloadUrl(campus.id, id), redirect);
+  }
+}
