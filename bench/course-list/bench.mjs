@@ -1,0 +1,235 @@
+#!/usr/bin/env node
+// List endpoints at 10 000 rows (issue #5): a filtered, sorted page of the lecturer's courses and of
+// one activity's contents, through the gateway, against baselines measured in the same run — a bare
+// Fastify hello-world, the gateway's own GET /api/time and the proxied GET /api/login/me — reported
+// as p95 ratios plus the absolute figures (the machines are shared and noisy). Two phases: under
+// load (--connections) and one client at a time (latency). Prints the SQL plans of each list once.
+//   npm run build && npm run bench:course-list [-- --seconds 5 --rounds 2 --connections 16]
+//   --proposed-indexes   also create the index README.md recommends (pg_trgm on courses.name)
+//   --no-plans           do not print the SQL and plans (they are still written to the JSON)
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Pool, request } from 'undici';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SECONDS = arg('seconds', 5);
+const CONNECTIONS = arg('connections', 16);
+const ROUNDS = arg('rounds', 2);
+const WARMUP = arg('warmup', 1);
+const BUDGET_MS = 50;
+const PROPOSED = process.argv.includes('--proposed-indexes');
+const PLANS = !process.argv.includes('--no-plans');
+
+const root = new URL('../..', import.meta.url).pathname;
+const server = spawn('node', [new URL('./server.mjs', import.meta.url).pathname], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, BENCH_PROPOSED_INDEXES: PROPOSED ? '1' : '0' },
+});
+const boot = await new Promise((resolve, reject) => {
+  server.on('exit', (code) => reject(new Error(`server exited with ${code} (run npm run build first)`)));
+  createInterface({ input: server.stdout }).on('line', (line) => {
+    if (line.startsWith('{')) resolve(JSON.parse(line));
+  });
+});
+const { seed } = boot;
+console.log(
+  `seeded ${seed.courses} courses, ${seed.contents} contents in ${(seed.ms / 1000).toFixed(1)} s` +
+    (seed.proposed_indexes ? ' (+ proposed indexes)' : ''),
+);
+
+async function json(pool, method, path, body, headers = {}) {
+  const res = await pool.request({
+    method,
+    path,
+    headers: { 'content-type': 'application/json', host: 'localhost', ...headers },
+    body: body && JSON.stringify(body),
+  });
+  return { status: res.statusCode, body: await res.body.json() };
+}
+
+const gatewayPool = new Pool(boot.gateway, { connections: CONNECTIONS });
+const login = await json(gatewayPool, 'POST', '/api/user/auth/login', {
+  username: 'lecturer',
+  password: 'lms-demo',
+});
+if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+const auth = { authorization: `Bearer ${login.body.data.attributes.access_token}`, host: 'localhost' };
+
+const targets = {
+  hello: { pool: new Pool(boot.hello, { connections: CONNECTIONS }), path: '/hello', headers: {} },
+  time: { pool: gatewayPool, path: '/api/time', headers: { host: 'localhost' } },
+  me: { pool: gatewayPool, path: '/api/login/me', headers: auth },
+  courses: {
+    pool: gatewayPool,
+    path: '/api/course/courses?filter[name][like]=calc&sort=-updated_at&page[limit]=9&page[offset]=90&include=lecturer',
+    headers: auth,
+  },
+  contents: {
+    pool: gatewayPool,
+    path:
+      `/api/course/contents?filter[contentable_type][is]=activities&filter[contentable_id][is]=${seed.activity_id}` +
+      '&filter[type][is]=link&sort=-updated_at&page[limit]=20&page[offset]=100',
+    headers: auth,
+  },
+};
+const LISTS = ['courses', 'contents'];
+
+// Sanity: every target answers 200 and the lists hold what the seed put there.
+for (const [name, target] of Object.entries(targets)) {
+  const res = await json(target.pool, 'GET', target.path, undefined, target.headers);
+  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (LISTS.includes(name)) {
+    if (res.body.data.length === 0) throw new Error(`${name}: empty page`);
+    console.log(
+      `${name}: ${res.body.data.length} rows, meta.total ${res.body.meta.total}  GET ${target.path}`,
+    );
+  }
+}
+
+// The SQL of one request of each list, with EXPLAIN (ANALYZE, BUFFERS). The outbox relay polls
+// on its own timer; its statements are recorded but are not the request's.
+const background = (sql) =>
+  /\boutbox\b/i.test(sql) || /^\s*(START TRANSACTION|BEGIN|COMMIT|ROLLBACK)\s*$/i.test(sql);
+const plans = {};
+for (const name of LISTS) {
+  const res = await request(`${boot.control}/explain`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: targets[name].path, headers: targets[name].headers }),
+  });
+  const { queries } = await res.body.json();
+  plans[name] = queries.map((q) => ({ ...q, background: background(q.sql) }));
+  const own = plans[name].filter((q) => !q.background);
+  const executionMs = own.reduce(
+    (s, q) => s + Number(/Execution Time: ([\d.]+)/.exec(q.plan ?? '')?.[1] ?? 0),
+    0,
+  );
+  console.log(
+    `${name}: ${own.length} SQL statements per request, ${executionMs.toFixed(1)} ms execution in EXPLAIN ANALYZE`,
+  );
+  if (!PLANS) continue;
+  for (const [i, q] of own.entries()) {
+    console.log(`\n--- ${name} query ${i + 1} ---\n${q.sql}\n-- parameters: ${JSON.stringify(q.parameters)}`);
+    if (q.plan) console.log(q.plan);
+  }
+  console.log('');
+}
+
+async function load({ pool, path, headers }, seconds, connections) {
+  const latencies = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const start = performance.now();
+      try {
+        const res = await pool.request({ method: 'GET', path, headers });
+        await res.body.dump();
+        if (res.statusCode !== 200) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - start);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))];
+  return { rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), errors, n: latencies.length };
+}
+
+const phases = { load: CONNECTIONS, latency: 1 };
+const results = {};
+try {
+  for (const target of Object.values(targets)) await load(target, WARMUP, CONNECTIONS);
+  for (const [phase, connections] of Object.entries(phases)) {
+    results[phase] = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of Object.keys(targets)) {
+        results[phase][name].push(await load(targets[name], SECONDS, connections));
+      }
+    }
+  }
+} finally {
+  server.kill('SIGTERM');
+}
+
+const mean = (runs, key) => runs.reduce((s, r) => s + r[key], 0) / runs.length;
+const summaries = {};
+for (const [phase, connections] of Object.entries(phases)) {
+  const summary = Object.fromEntries(
+    Object.entries(results[phase]).map(([name, runs]) => [
+      name,
+      {
+        rps: mean(runs, 'rps'),
+        p50: mean(runs, 'p50'),
+        p95: mean(runs, 'p95'),
+        errors: runs.reduce((s, r) => s + r.errors, 0),
+        requests: runs.reduce((s, r) => s + r.n, 0),
+      },
+    ]),
+  );
+  for (const r of Object.values(summary)) {
+    r.p95_vs_hello = r.p95 / summary.hello.p95;
+    r.p95_vs_time = r.p95 / summary.time.p95;
+    r.p95_vs_me = r.p95 / summary.me.p95;
+  }
+  summaries[phase] = { connections, targets: summary };
+
+  console.log(
+    `\n${phase}: ${connections} connection(s), ${ROUNDS} rounds of ${SECONDS}s (means over rounds)`,
+  );
+  console.log('target      req/s    p50 ms    p95 ms  p95÷hello  p95÷time  p95÷me  errors');
+  for (const [name, r] of Object.entries(summary)) {
+    console.log(
+      [
+        name.padEnd(9),
+        r.rps.toFixed(0).padStart(8),
+        r.p50.toFixed(2).padStart(9),
+        r.p95.toFixed(2).padStart(9),
+        r.p95_vs_hello.toFixed(1).padStart(10),
+        r.p95_vs_time.toFixed(2).padStart(9),
+        r.p95_vs_me.toFixed(2).padStart(7),
+        String(r.errors).padStart(7),
+      ].join(' '),
+    );
+  }
+}
+console.log('');
+for (const { connections, targets: summary } of Object.values(summaries)) {
+  for (const name of LISTS) {
+    const verdict = summary[name].p95 < BUDGET_MS ? 'within' : 'OVER';
+    console.log(
+      `${name} p95 at ${connections} connection(s): ${summary[name].p95.toFixed(1)} ms, ${verdict} the ${BUDGET_MS} ms budget`,
+    );
+  }
+}
+
+mkdirSync(`${root}artifacts/bench`, { recursive: true });
+const out = `${root}artifacts/bench/course-list.json`;
+writeFileSync(
+  out,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      options: { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, warmup: WARMUP },
+      seed,
+      paths: Object.fromEntries(Object.entries(targets).map(([name, t]) => [name, t.path])),
+      budget_p95_ms: BUDGET_MS,
+      summary: summaries,
+      rounds: results,
+      plans,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`\nwritten ${out.slice(root.length)}`);
+process.exit(0);
