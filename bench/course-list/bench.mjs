@@ -5,7 +5,6 @@
 // as p95 ratios plus the absolute figures (the machines are shared and noisy). Two phases: under
 // load (--connections) and one client at a time (latency). Prints the SQL plans of each list once.
 //   npm run build && npm run bench:course-list [-- --seconds 5 --rounds 2 --connections 16]
-//   --proposed-indexes   also create the index README.md recommends (pg_trgm on courses.name)
 //   --no-plans           do not print the SQL and plans (they are still written to the JSON)
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,14 +20,13 @@ const CONNECTIONS = arg('connections', 16);
 const ROUNDS = arg('rounds', 2);
 const WARMUP = arg('warmup', 1);
 const BUDGET_MS = 50;
-const PROPOSED = process.argv.includes('--proposed-indexes');
 const PLANS = !process.argv.includes('--no-plans');
 
 const root = new URL('../..', import.meta.url).pathname;
 const server = spawn('node', [new URL('./server.mjs', import.meta.url).pathname], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, BENCH_PROPOSED_INDEXES: PROPOSED ? '1' : '0' },
+  env: process.env,
 });
 const boot = await new Promise((resolve, reject) => {
   server.on('exit', (code) => reject(new Error(`server exited with ${code} (run npm run build first)`)));
@@ -37,10 +35,7 @@ const boot = await new Promise((resolve, reject) => {
   });
 });
 const { seed } = boot;
-console.log(
-  `seeded ${seed.courses} courses, ${seed.contents} contents in ${(seed.ms / 1000).toFixed(1)} s` +
-    (seed.proposed_indexes ? ' (+ proposed indexes)' : ''),
-);
+console.log(`seeded ${seed.courses} courses, ${seed.contents} contents in ${(seed.ms / 1000).toFixed(1)} s`);
 
 async function json(pool, method, path, body, headers = {}) {
   const res = await pool.request({

@@ -117,11 +117,6 @@ await db.query(
   [demo.tenant_id, demo.course_id, demo.activity_id, demo.lecturer_id, subjects, CONTENTS, kinds],
 );
 await db.query('COMMIT');
-// `--proposed-indexes`: the index recommended in README.md, to measure what it changes.
-if (process.env.BENCH_PROPOSED_INDEXES === '1') {
-  await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  await db.query('CREATE INDEX courses_name_trgm_idx ON courses USING gin (name gin_trgm_ops)');
-}
 await db.query('ANALYZE');
 const counts = await one(
   `SELECT (SELECT count(*) FROM courses)::int AS courses, (SELECT count(*) FROM contents)::int AS contents,
@@ -179,7 +174,6 @@ console.log(
     database: `${pg.url}/lms_course`,
     seed: {
       ...counts,
-      proposed_indexes: process.env.BENCH_PROPOSED_INDEXES === '1',
       activity_id: Number(demo.activity_id),
       course_id: Number(demo.course_id),
       ms: seedMs,

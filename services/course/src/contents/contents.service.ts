@@ -6,7 +6,7 @@ import { applyQuery, notFound, type ParsedQuery } from '@lms/jsonapi';
 import { CourseAccess, readsSql, teachesSql } from '../courses/course-access.service';
 import { recordStructureChanged } from '../structure/structure-events';
 import { lockCourse, nextIndex } from '../structure/structure.service';
-import { Content, type ContentableType, type ContentType } from './content.entity';
+import { Content, CONTENTABLE_TYPES, type ContentableType, type ContentType } from './content.entity';
 import { checkContentBody } from './contents.schemas';
 
 /** Where a content lives: the course itself, one of its modules or one of its activities. */
@@ -86,8 +86,31 @@ export class ContentsService {
   }
 
   /** `archived`: the archive (deleted contents) of the courses the caller teaches. */
-  list(auth: AuthContext, query: ParsedQuery, archived: boolean): Promise<[Content[], number]> {
-    return applyQuery(this.visible(auth, archived), query).getManyAndCount();
+  async list(auth: AuthContext, query: ParsedQuery, archived: boolean): Promise<[Content[], number]> {
+    const qb = this.visible(auth, archived);
+    // The usual call names one course, module or activity: pin its course, so the visibility
+    // join reads one course instead of hashing every course of the campus (bench/course-list).
+    const courseId = await this.courseNamedBy(auth, query);
+    if (courseId !== undefined)
+      qb.andWhere('content.course_id = :pinned AND course.id = :pinned', { pinned: courseId });
+    return applyQuery(qb, query).getManyAndCount();
+  }
+
+  /** The course a list's `is` filters name (a course id, or one contentable), if any. */
+  private async courseNamedBy(auth: AuthContext, query: ParsedQuery): Promise<number | undefined> {
+    const is = (field: string) =>
+      query.filters.find((filter) => filter.field === field && filter.op === 'is')?.value;
+    const course = is('course_id');
+    if (typeof course === 'number') return course;
+    const type = is('contentable_type');
+    const id = is('contentable_id');
+    if (typeof id !== 'number' || typeof type !== 'string') return undefined;
+    if (!(CONTENTABLE_TYPES as readonly string[]).includes(type)) return undefined;
+    try {
+      return await this.courseOf(auth, { contentable_type: type as ContentableType, contentable_id: id });
+    } catch {
+      return undefined; // an unknown contentable lists nothing anyway
+    }
   }
 
   async get(auth: AuthContext, id: number): Promise<Content> {

@@ -19,6 +19,8 @@ import { Period } from './period.entity';
 @Entity({ name: 'courses' })
 @Index('courses_tenant_updated_idx', ['tenantId', 'updatedAt'])
 @Index('courses_lecturer_idx', ['lecturerId'])
+// Trigram index for name search; created by its migration (TypeORM cannot express GIN opclasses).
+@Index('courses_name_trgm_idx', { synchronize: false })
 export class Course {
   @PrimaryGeneratedColumn('identity', { type: 'bigint' })
   id: number;

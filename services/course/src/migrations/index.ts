@@ -4,6 +4,7 @@ import { Contents1795425108475 } from './1795425108475-contents';
 import { AssistantRequests1795425430854 } from './1795425430854-assistant-requests';
 import { EnrolmentWindows1795425558838 } from './1795425558838-enrolment-windows';
 import { PublicCatalogue1795428331820 } from './1795428331820-public-catalogue';
+import { CoursesNameTrigram1795430000000 } from './1795430000000-courses-name-trigram';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   AssistantRequests1795425430854,
   EnrolmentWindows1795425558838,
   PublicCatalogue1795428331820,
+  CoursesNameTrigram1795430000000,
 ];
