@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const ARTIFACTS = join(__dirname, '../../artifacts/screenshots');
 export const DEMO_PASSWORD = 'lms-demo';
@@ -75,4 +75,34 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
     }));
   })()`)) as AxeViolation[];
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/**
+ * HTML5 drag and drop of `source` onto `target` by dispatching the DOM drag events (dragstart,
+ * dragenter, dragover, drop, dragend) with one shared DataTransfer. Headless Chromium here does not
+ * start a native drag from mouse input, so the page's own drag handlers are driven directly.
+ */
+export async function dispatchDragAndDrop(source: Locator, target: Locator): Promise<void> {
+  const from = await source.elementHandle();
+  const to = await target.elementHandle();
+  if (!from || !to) throw new Error('drag source or target not found');
+  await source.page().evaluate(
+    ([dragged, dropTarget]) => {
+      const scope = globalThis as unknown as {
+        DataTransfer: new () => unknown;
+        DragEvent: new (type: string, init: Record<string, unknown>) => unknown;
+      };
+      const dataTransfer = new scope.DataTransfer();
+      const fire = (element: unknown, type: string) =>
+        (element as { dispatchEvent(event: unknown): boolean }).dispatchEvent(
+          new scope.DragEvent(type, { bubbles: true, cancelable: true, dataTransfer }),
+        );
+      fire(dragged, 'dragstart');
+      fire(dropTarget, 'dragenter');
+      fire(dropTarget, 'dragover');
+      fire(dropTarget, 'drop');
+      fire(dragged, 'dragend');
+    },
+    [from, to] as const,
+  );
 }

@@ -16,6 +16,11 @@ export type PageKind =
   | 'dashboard'
   | 'courses'
   | 'course'
+  | 'courseEdit'
+  | 'coursePreview'
+  | 'courseEnroll'
+  | 'courseDeleted'
+  | 'courseSettings'
   | 'profile'
   | 'account'
   | 'unavailable'
@@ -97,26 +102,34 @@ export const APP_ROUTES: RouteDef[] = [
   {
     id: 'courseEdit',
     path: '/courses/:id/edit/:moduleId?/:submoduleId?',
-    page: 'unavailable',
+    page: 'courseEdit',
     roles: LECTURER,
     parent: 'course',
-    feature: 'courseEditor',
     reducedSidebar: true,
   },
   {
     id: 'coursePreview',
     path: '/courses/:id/preview/:moduleId?/:submoduleId?',
-    page: 'unavailable',
+    page: 'coursePreview',
     roles: LECTURER,
     parent: 'course',
-    feature: 'courseContents',
     reducedSidebar: true,
   },
   ...(
     [
-      ['courseEnroll', 'enroll', 'enrolment'],
-      ['courseSettings', 'settings', 'courseSettings'],
-      ['courseDeleted', 'deleted', 'archivedContents'],
+      ['courseEnroll', 'enroll'],
+      ['courseSettings', 'settings'],
+      ['courseDeleted', 'deleted'],
+    ] as const
+  ).map(([id, segment]): RouteDef => ({
+    id,
+    path: `/courses/:id/${segment}`,
+    page: id,
+    roles: LECTURER,
+    parent: 'course',
+  })),
+  ...(
+    [
       ['courseGradebook', 'gradebook', 'gradebook'],
       ['courseCpmk', 'cpmk', 'learningOutcomes'],
       ['courseCompletion', 'completion', 'completion'],

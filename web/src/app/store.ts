@@ -6,8 +6,38 @@ import { notificationFor } from '../notifications/notification';
 import notificationsReducer, { notified } from '../notifications/notificationsSlice';
 import preferencesReducer, { savePreferences, type PreferencesState } from '../preferences/preferencesSlice';
 
-/** Calls whose failures the page handles itself or ignores (spec 01 §8). */
-const QUIET_ENDPOINTS = new Set(['login', 'logout', 'me', 'online', 'siteInfo', 'refreshSession']);
+/**
+ * Calls whose failures the page handles itself or ignores (spec 01 §8): failed contents or student
+ * lists show empty; the course screens show their own failures next to the form or list concerned.
+ */
+const QUIET_ENDPOINTS = new Set([
+  'login',
+  'logout',
+  'me',
+  'online',
+  'siteInfo',
+  'refreshSession',
+  'contents',
+  'students',
+  'downloadLink',
+  'saveContent',
+  'archiveContent',
+  'restoreContents',
+  'createModule',
+  'createModuleBatch',
+  'renameModule',
+  'deleteModule',
+  'createActivity',
+  'renameActivity',
+  'deleteActivity',
+  'sort',
+  'openEnrolment',
+  'takeEnrolment',
+  'leaveCourse',
+  'kickStudent',
+  'changeAssistants',
+  'toggleCoordinator',
+]);
 
 /** The theme is a `data-theme` attribute on <html>; the CSS variables follow it. */
 export function applyTheme(theme: PreferencesState['theme']) {

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useMeQuery } from '../auth/authApi';
 import { Spinner } from '../layout/Spinner';
 import { formatDateRange } from '../lib/dates';
 import { notificationFor } from '../notifications/notification';
-import { UnavailableNotice } from '../pages/UnavailablePage';
+import { CourseReader } from './CourseReader';
 import { useCourseQuery } from './coursesApi';
+import { LeaveButton } from './enrol/LeaveButton';
 
 /** Course management pages of the route map that a lecturer reaches from the course (spec 01 §2). */
 const LECTURER_PAGES: Array<{ routeId: string; segment: string }> = [
@@ -20,36 +21,43 @@ const LECTURER_PAGES: Array<{ routeId: string; segment: string }> = [
   { routeId: 'courseSettings', segment: 'settings' },
 ];
 
-/** Reading one course: its lecturer, period, classes, assistants and its modules with their activities. */
+export function CourseLoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page-message" role="alert">
+      <h1>{t('course.loadFailed')}</h1>
+      <p>{notificationFor(error, t('common.tryAgainLater')).text}</p>
+      <p className="empty-actions">
+        <button type="button" className="button" onClick={retry}>
+          {t('common.tryAgain')}
+        </button>
+        <Link className="button" to="/courses">
+          {t('course.backToCourses')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** Reading one course: its outline and the contents of the chosen module or activity, and its staff. */
 export default function CoursePage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const me = useMeQuery();
   const course = useCourseQuery(id);
 
   if (course.isLoading) return <Spinner label={t('course.loading')} />;
   if (course.isError || !course.data) {
-    return (
-      <div className="page-message" role="alert">
-        <h1>{t('course.loadFailed')}</h1>
-        <p>{notificationFor(course.error, t('common.tryAgainLater')).text}</p>
-        <p className="empty-actions">
-          <button type="button" className="button" onClick={() => void course.refetch()}>
-            {t('common.tryAgain')}
-          </button>
-          <Link className="button" to="/courses">
-            {t('course.backToCourses')}
-          </Link>
-        </p>
-      </div>
-    );
+    return <CourseLoadFailed error={course.error} retry={() => void course.refetch()} />;
   }
 
   const data = course.data;
-  const modules = [...(data.modules ?? [])].sort((a, b) => a.index - b.index);
   const period = data.period?.name ?? [data.period_year, data.period_type].filter(Boolean).join(' ');
   const dates = formatDateRange(data.start_at, data.end_at);
   const lecturer = me.data?.role === 'lecturer';
+  const base = `/courses/${encodeURIComponent(data.id)}`;
 
   return (
     <article aria-labelledby="course-title" className="course-page">
@@ -71,45 +79,14 @@ export default function CoursePage() {
       </header>
 
       <div className="course-columns">
-        <section aria-labelledby="modules-title" className="course-modules">
-          <h2 id="modules-title" className="section-title">
-            {t('course.modules', { count: modules.length })}
-          </h2>
-          {modules.length === 0 ? (
-            <p className="muted">{t('course.noModules')}</p>
-          ) : (
-            <ol className="module-list">
-              {modules.map((module, index) => {
-                const activities = [...(module.activities ?? [])].sort((a, b) => a.index - b.index);
-                const moduleDates = formatDateRange(module.start_at, module.end_at);
-                return (
-                  <li key={module.id} className="card module-card">
-                    <div className="module-head">
-                      <span className="module-index" aria-hidden="true">
-                        {index + 1}
-                      </span>
-                      <div>
-                        <h3>{module.name}</h3>
-                        {moduleDates && <p className="muted small">{moduleDates}</p>}
-                      </div>
-                    </div>
-                    {activities.length > 0 && (
-                      <ul
-                        className="activity-list"
-                        aria-label={t('course.activitiesOf', { module: module.name })}
-                      >
-                        {activities.map((activity) => (
-                          <li key={activity.id}>{activity.name}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </li>
-                );
-              })}
-            </ol>
-          )}
-          <UnavailableNotice feature={t('features.courseContents')} compact />
-        </section>
+        <CourseReader
+          course={data}
+          moduleId={params.get('module')}
+          activityId={params.get('activity')}
+          hrefOf={(moduleId, activityId) =>
+            `${base}?module=${encodeURIComponent(moduleId)}${activityId ? `&activity=${encodeURIComponent(activityId)}` : ''}`
+          }
+        />
 
         <aside className="course-aside" aria-label={t('course.details')}>
           <section className="card card-body">
@@ -136,6 +113,11 @@ export default function CoursePage() {
             ) : (
               <p className="muted">{t('course.noAssistants')}</p>
             )}
+            {data.status === 'STUDENT' && (
+              <div className="spaced-block">
+                <LeaveButton courseId={data.id} name={data.name} onLeft={() => navigate('/courses')} />
+              </div>
+            )}
           </section>
           {lecturer && (
             <nav className="card card-body" aria-labelledby="manage-title">
@@ -145,9 +127,7 @@ export default function CoursePage() {
               <ul className="plain-list">
                 {LECTURER_PAGES.map((page) => (
                   <li key={page.routeId}>
-                    <Link to={`/courses/${encodeURIComponent(data.id)}/${page.segment}`}>
-                      {t(`routes.${page.routeId}`)}
-                    </Link>
+                    <Link to={`${base}/${page.segment}`}>{t(`routes.${page.routeId}`)}</Link>
                   </li>
                 ))}
               </ul>

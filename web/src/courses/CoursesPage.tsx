@@ -2,10 +2,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { pageCount } from '../api/jsonapi';
+import { useMeQuery } from '../auth/authApi';
 import { Spinner } from '../layout/Spinner';
 import { notificationFor } from '../notifications/notification';
 import { CourseCard } from './CourseCard';
 import { COURSES_PAGE_SIZE, useCoursesQuery } from './coursesApi';
+import { EnrolledCourses, JoinCourseForm } from './enrol/StudentEnrolment';
+import { AssistantRequests } from './manage/AssistantRequests';
+import './course.css';
 
 /** The signed-in user's courses: search by name, nine to a page, page and search kept in the URL. */
 export default function CoursesPage() {
@@ -14,6 +18,7 @@ export default function CoursesPage() {
   const search = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [typed, setTyped] = useState(search);
+  const role = useMeQuery().data?.role;
 
   useEffect(() => {
     if (typed.trim() === search) return;
@@ -47,6 +52,13 @@ export default function CoursesPage() {
           onChange={(event) => setTyped(event.target.value)}
         />
       </header>
+      {role === 'student' && (
+        <div className="enrol-panels">
+          <JoinCourseForm />
+          <EnrolledCourses />
+        </div>
+      )}
+      {role === 'lecturer' && <AssistantRequests />}
       {courses.isLoading ? (
         <Spinner label={t('courses.loading')} />
       ) : courses.isError ? (

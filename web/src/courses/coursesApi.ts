@@ -24,9 +24,14 @@ export interface Course extends Flat {
   end_at: string | null;
   status: 'STUDENT' | 'LECTURER' | 'ASSISTANT' | null;
   modules?: CourseModule[];
-  lecturer?: (Flat & { name: string }) | null;
+  lecturer?: (Flat & { name: string; user_id?: number }) | null;
   assistant?: Array<
-    Flat & { name: string | null; is_coordinator?: boolean; user?: (Flat & { name?: string }) | null }
+    Flat & {
+      name: string | null;
+      user_id?: number;
+      is_coordinator?: boolean;
+      user?: (Flat & { name?: string }) | null;
+    }
   >;
   class?: Array<Flat & { name: string }>;
   period?: (Flat & { name: string }) | null;

@@ -1,0 +1,224 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+import {
+  DEMO_PASSWORD,
+  dispatchDragAndDrop,
+  launchBrowser,
+  screenshot,
+  seriousA11yViolations,
+  signInAs,
+  watchErrors,
+} from '../support/browser';
+
+/** Waits until a page has settled: its heading is shown and nothing is loading any more. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => {
+    const { document } = globalThis as unknown as { document: { querySelector(selector: string): unknown } };
+    return !document.querySelector('.route-progress, .spinner');
+  });
+}
+
+/** The order of the module rows in the editor, by name. */
+async function moduleNames(page: Page): Promise<string[]> {
+  return page.locator('.module-row .row-name a').allTextContents();
+}
+
+/** Waits (up to 10 s) until the first module row is `name`. */
+async function firstModuleIs(page: Page, name: string): Promise<void> {
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    if ((await moduleNames(page))[0] === name) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`The first module is ${(await moduleNames(page))[0]}, not ${name}`);
+}
+
+describe('the course flow: editor, archive, enrolment and reading', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  let base: string;
+  let courseId: string;
+  let lecturerToken: string;
+  const joined = { classId: '', token: '' };
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
+    base = platform.url.replace('127.0.0.1', 'localhost');
+    browser = await launchBrowser();
+    const login = await fetch(`${base}/api/user/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'lecturer', password: DEMO_PASSWORD }),
+    });
+    lecturerToken = ((await login.json()) as { data: { attributes: { access_token: string } } }).data
+      .attributes.access_token;
+    const courses = await fetch(`${base}/api/course/courses`, {
+      headers: { authorization: `Bearer ${lecturerToken}` },
+    });
+    courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  async function signedIn(
+    username: string,
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInAs(page, base, username);
+    return { context, page, errors };
+  }
+
+  it('lets the lecturer build, reorder, archive and restore, and open enrolment', async () => {
+    const { context, page, errors } = await signedIn('lecturer');
+    await page.goto(`${base}/courses/${courseId}/edit`);
+    await settled(page);
+    await page.getByRole('heading', { name: /Course editor: Algorithms and Programming/ }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // a module and an activity, renamed inline
+    const before = await moduleNames(page);
+    await page.getByRole('button', { name: 'Add module' }).click();
+    await page.getByRole('link', { name: 'Untitled', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Rename Untitled', exact: true }).click();
+    await page.getByRole('textbox', { name: 'New name for Untitled' }).fill('E2E Module');
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: 'E2E Module', exact: true }).waitFor();
+    expect(await moduleNames(page)).toEqual([...before, 'E2E Module']);
+
+    await page.getByRole('button', { name: 'Add activity to E2E Module' }).click();
+    await page.getByRole('link', { name: 'Untitled Submodule' }).waitFor();
+    await page.getByRole('button', { name: 'Rename Untitled Submodule' }).click();
+    await page.getByRole('textbox', { name: 'New name for Untitled Submodule' }).fill('E2E Activity');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('link', { name: 'E2E Activity' }).click();
+    await page.waitForURL(/\/edit\/\d+\/\d+$/);
+    const [, moduleId, activityId] = /\/edit\/(\d+)\/(\d+)$/.exec(page.url())!;
+
+    // a text content (its HTML is sanitised when shown)
+    await page.getByRole('button', { name: 'Add content' }).click();
+    const newContent = page.getByRole('form', { name: 'New content' });
+    await newContent.getByLabel('Name', { exact: true }).fill('E2E note');
+    await newContent
+      .getByLabel('Text', { exact: true })
+      .fill('<p>Hello <b>students</b><img src=x onerror="alert(1)"></p>');
+    await page.getByRole('button', { name: 'Save content' }).click();
+    await page.getByRole('list', { name: 'Contents of E2E Activity' }).getByText('E2E note').waitFor();
+
+    // the unsaved-changes flag guards navigation
+    await page.getByRole('button', { name: 'Add content' }).click();
+    await newContent.getByLabel('Name', { exact: true }).fill('Half-written');
+    await page.getByText('Unsaved changes').waitFor();
+    await page.getByRole('link', { name: 'Back to the course' }).click();
+    await page.getByText('You have unsaved changes. Leave this page and lose them?').waitFor();
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(page.url()).toBe(`${base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
+    await page.getByRole('form', { name: 'New content' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Unsaved changes').waitFor({ state: 'detached' });
+
+    // reorder modules: drag the new module onto the first one, then back down with the keyboard buttons
+    const first = before[0];
+    const row = (name: string) =>
+      page.locator('.module-row', { has: page.getByRole('link', { name, exact: true }) });
+    // (headless Chromium starts no native drag from mouse input: the drag events are dispatched)
+    await dispatchDragAndDrop(row('E2E Module'), row(first));
+    await firstModuleIs(page, 'E2E Module');
+    expect(await moduleNames(page)).toEqual(['E2E Module', ...before]);
+    await page.getByRole('button', { name: 'Move E2E Module down' }).click();
+    await firstModuleIs(page, first);
+    await page.reload();
+    await settled(page);
+    expect(await moduleNames(page)).toEqual([first, 'E2E Module', ...before.slice(1)]);
+    await screenshot(page, 'course-editor');
+
+    // preview shows the content as students will read it
+    await page.getByRole('link', { name: 'Course preview' }).click();
+    await page.waitForURL(`${base}/courses/${courseId}/preview/${moduleId}/${activityId}`);
+    await page.getByRole('heading', { name: 'E2E note' }).waitFor();
+    expect(await page.locator('.rich-text').innerHTML()).toBe('<p>Hello <b>students</b><img src="x"></p>');
+
+    // archive the content, then restore it from the archived list
+    await page.goto(`${base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
+    await page.getByRole('button', { name: 'Archive E2E note' }).click();
+    await page.getByText('No contents here yet.').waitFor();
+    await page.goto(`${base}/courses/${courseId}/deleted`);
+    await settled(page);
+    await page.getByRole('button', { name: 'Restore E2E note' }).click();
+    await page.getByText('“E2E note” is back in its place.').waitFor();
+    await screenshot(page, 'course-archive-restored');
+    await page.goto(`${base}/courses/${courseId}/preview/${moduleId}/${activityId}`);
+    await page.getByRole('heading', { name: 'E2E note' }).waitFor();
+
+    // open enrolment and read the class's token
+    await page.goto(`${base}/courses/${courseId}/enroll`);
+    await settled(page);
+    // the seeded window shows its token; opening a new window replaces it
+    const token = page.locator('code.token').first();
+    const seeded = (await token.textContent())!.trim();
+    await page.getByRole('button', { name: 'Open enrolment' }).click();
+    for (let waited = 0; (await token.textContent())!.trim() === seeded; waited += 100) {
+      if (waited > 10_000) throw new Error('the token did not change');
+      await page.waitForTimeout(100);
+    }
+    joined.token = (await token.textContent())!.trim();
+    joined.classId = (await token.getAttribute('data-testid'))!.replace('token-', '');
+    expect(joined.token).toMatch(/^[A-Z2-9]{8}$/);
+    await page.getByRole('table').filter({ hasText: 'Ayu Lestari' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'course-enrolment');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a student fail with a wrong token, leave, re-join with the token and read the course', async () => {
+    const { context, page, errors } = await signedIn('student1');
+    await page.goto(`${base}/courses`);
+    await settled(page);
+    await page.getByLabel('Course number').fill(courseId);
+    await page.getByLabel('Class number').fill(joined.classId);
+    await page.getByLabel('Token').fill('WRONG234');
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'token: Token is wrong for this class' }).waitFor();
+    await screenshot(page, 'student-join-wrong-token');
+
+    // leave the course from the enrolled list…
+    const enrolled = page.getByRole('region', { name: /Enrolled in 1 course/ });
+    await enrolled.getByRole('button', { name: 'Leave the course' }).click();
+    await enrolled.getByRole('button', { name: 'Yes, leave' }).click();
+    await page.getByRole('heading', { name: 'Enrolled in 0 courses' }).waitFor();
+
+    // …and join again with the lecturer's token
+    await page.getByLabel('Token').fill(joined.token.toLowerCase());
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.waitForURL(`${base}/courses/${courseId}`);
+    await page.getByRole('heading', { name: 'Algorithms and Programming' }).waitFor();
+
+    // the reader: outline, and the contents of the first activity by type
+    await settled(page);
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    const zoom = page.getByRole('link', { name: /Join the Zoom meeting/ });
+    expect(await zoom.getAttribute('target')).toBe('_blank');
+    expect(await zoom.getAttribute('rel')).toContain('noopener');
+    expect(
+      await page.getByRole('link', { name: /Download Course handbook.pdf/ }).getAttribute('href'),
+    ).toMatch(/^\/api\/course\/contents\/\d+\/download$/);
+    await page.getByRole('button', { name: 'Play “Lecture recording”' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'course-reader-student');
+
+    await page.getByRole('link', { name: 'E2E Activity' }).click();
+    await page.getByRole('heading', { name: 'E2E note' }).waitFor();
+
+    // the refused join is the only failed call the console saw
+    const expected = errors.filter((line) => line.includes('status of 422'));
+    expect(expected).toHaveLength(1);
+    expect(errors.filter((line) => !line.includes('status of 422'))).toEqual([]);
+    await context.close();
+  });
+});

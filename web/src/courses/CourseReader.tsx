@@ -1,0 +1,123 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Spinner } from '../layout/Spinner';
+import { formatDateRange } from '../lib/dates';
+import { ContentViewer } from './content/ContentViewer';
+import { useContentsQuery } from './courseApi';
+import type { Course } from './coursesApi';
+import { byIndex, contentableOf, selectionOf } from './structure';
+import './course.css';
+
+/** Where a module or activity of the outline leads (the reader keeps it in the query, the preview in the path). */
+export type OutlineHref = (moduleId: string, activityId?: string) => string;
+
+/**
+ * The course's outline (modules, then their activities) beside the contents of the module or
+ * activity chosen: what students read, and what the lecturer previews.
+ */
+export function CourseReader({
+  course,
+  moduleId,
+  activityId,
+  hrefOf,
+}: {
+  course: Course;
+  moduleId: string | null;
+  activityId: string | null;
+  hrefOf: OutlineHref;
+}) {
+  const { t } = useTranslation();
+  const modules = byIndex(course.modules).map((module) => ({
+    ...module,
+    activities: byIndex(module.activities),
+  }));
+  // Nothing chosen yet: the first activity of the first module (or the module itself).
+  const fallback = moduleId ? null : modules[0];
+  const selection = selectionOf(
+    modules,
+    moduleId ?? fallback?.id,
+    moduleId ? activityId : fallback?.activities[0]?.id,
+  );
+  const target = contentableOf(selection);
+  const contents = useContentsQuery(target ?? {}, { skip: !target });
+  const items = contents.isError ? [] : byIndex(contents.data ?? []);
+  const heading = selection.activity?.name ?? selection.module?.name;
+
+  return (
+    <div className="reader-layout">
+      <nav className="card card-body reader-outline" aria-labelledby="outline-title">
+        <h2 id="outline-title" className="section-title">
+          {t('course.modules', { count: modules.length })}
+        </h2>
+        {modules.length === 0 ? (
+          <p className="muted">{t('course.noModules')}</p>
+        ) : (
+          <ol className="outline-list">
+            {modules.map((module, index) => {
+              const dates = formatDateRange(module.start_at, module.end_at);
+              const current = selection.module?.id === module.id && !selection.activity;
+              return (
+                <li key={module.id}>
+                  <Link
+                    to={hrefOf(module.id)}
+                    className="outline-module"
+                    aria-current={current ? 'page' : undefined}
+                  >
+                    <span className="module-index" aria-hidden="true">
+                      {index + 1}
+                    </span>
+                    <span>
+                      {module.name}
+                      {dates && <span className="muted small block">{dates}</span>}
+                    </span>
+                  </Link>
+                  {module.activities.length > 0 && (
+                    <ul aria-label={t('course.activitiesOf', { module: module.name })}>
+                      {module.activities.map((activity) => (
+                        <li key={activity.id}>
+                          <Link
+                            to={hrefOf(module.id, activity.id)}
+                            className="outline-activity"
+                            aria-current={selection.activity?.id === activity.id ? 'page' : undefined}
+                          >
+                            {activity.name}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </nav>
+
+      <section className="reader-contents" aria-labelledby="contents-title">
+        {!target ? (
+          <p className="muted" id="contents-title">
+            {moduleId ? t('reader.notFound') : t('reader.choose')}
+          </p>
+        ) : (
+          <>
+            <h2 id="contents-title" className="section-title">
+              {selection.activity && <span className="muted">{selection.module?.name} · </span>}
+              {heading}
+            </h2>
+            {contents.isLoading ? (
+              <Spinner label={t('reader.loadingContents')} />
+            ) : items.length === 0 ? (
+              <p className="muted">{t('reader.noContents')}</p>
+            ) : (
+              <div className="content-stack">
+                {items.map((content) => (
+                  <ContentViewer key={content.id} content={content} />
+                ))}
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

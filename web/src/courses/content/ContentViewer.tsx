@@ -1,0 +1,117 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notificationFor } from '../../notifications/notification';
+import { useDownloadLinkMutation, type Content } from '../courseApi';
+import { downloadPath, formatSize, isConference, videoSource } from './media';
+import { looksLikeHtml, safeUrl, sanitizeHtml } from './sanitize';
+
+function TextBody({ text }: { text: string }) {
+  const html = useMemo(() => (looksLikeHtml(text) ? sanitizeHtml(text) : null), [text]);
+  if (html === null) return <p className="plain-text">{text}</p>;
+  // Sanitized above: only an allowlist of formatting tags and safe addresses is left.
+  return <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function ExternalLink({ href, children }: { href: string | null; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  if (!href) return <p className="muted">{t('reader.invalidLink')}</p>;
+  return (
+    <a className="external-link" href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="sr-only"> {t('reader.newTab')}</span>
+    </a>
+  );
+}
+
+/** A video plays only when asked: the player of another site is not loaded before that. */
+function VideoBody({ content }: { content: Content }) {
+  const { t } = useTranslation();
+  const [playing, setPlaying] = useState(false);
+  const source = videoSource(content.content);
+  if (!source) return <p className="muted">{t('reader.invalidLink')}</p>;
+  if (source.kind === 'link') {
+    return <ExternalLink href={source.src}>{t('reader.watchVideo')}</ExternalLink>;
+  }
+  if (!playing) {
+    return (
+      <p className="row-actions">
+        <button type="button" className="button" onClick={() => setPlaying(true)}>
+          {t('reader.playVideo', { name: content.name })}
+        </button>
+        <ExternalLink href={safeUrl(content.content)}>{t('reader.openVideo')}</ExternalLink>
+      </p>
+    );
+  }
+  return source.kind === 'youtube' ? (
+    <div className="video-frame">
+      <iframe
+        src={`${source.src}${source.src.includes('?') ? '&' : '?'}autoplay=1`}
+        title={content.name}
+        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    </div>
+  ) : (
+    <video className="video-file" src={source.src} controls autoPlay preload="metadata" />
+  );
+}
+
+/** The file's bytes come from a short-lived link that the API hands out to a signed-in caller. */
+function FileBody({ content }: { content: Content }) {
+  const { t } = useTranslation();
+  const [fetchLink, link] = useDownloadLinkMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const details = [content.mime, formatSize(content.size)].filter(Boolean).join(' · ');
+  const download = (event: React.MouseEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    fetchLink(content.id)
+      .unwrap()
+      .then((url) => window.location.assign(url))
+      .catch((error: unknown) => setFailure(notificationFor(error, t('reader.downloadFailed')).text));
+  };
+  return (
+    <>
+      <p className="row-actions">
+        <a className="button" href={downloadPath(content.id)} onClick={download} download>
+          {link.isLoading ? t('reader.preparingDownload') : t('reader.download', { name: content.name })}
+        </a>
+        {details && <span className="muted small">{details}</span>}
+      </p>
+      {failure && (
+        <p className="alert alert-warning" role="alert">
+          {failure}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** One content of a module or activity, shown as its type asks. */
+export function ContentViewer({ content }: { content: Content }) {
+  const { t } = useTranslation();
+  const type = content.contents_type;
+  let body: React.ReactNode;
+  if (type === 'text') body = <TextBody text={content.content ?? ''} />;
+  else if (type === 'link')
+    body = <ExternalLink href={safeUrl(content.content)}>{t('reader.openLink')}</ExternalLink>;
+  else if (type === 'video') body = <VideoBody content={content} />;
+  else if (type === 'file') body = <FileBody content={content} />;
+  else if (isConference(type))
+    body = (
+      <ExternalLink href={safeUrl(content.content, ['https:'])}>
+        {t('reader.joinConference', { provider: t(`contentTypes.${type}`) })}
+      </ExternalLink>
+    );
+  else body = <p className="muted">{t('reader.unknownType')}</p>;
+  return (
+    <article className={`content-item content-${type}`} aria-labelledby={`content-${content.id}`}>
+      <header className="content-head">
+        <h3 id={`content-${content.id}`}>{content.name}</h3>
+        <span className="badge badge-muted">{t(`contentTypes.${type}`, { defaultValue: type })}</span>
+      </header>
+      {body}
+    </article>
+  );
+}

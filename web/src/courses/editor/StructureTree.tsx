@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../app/hooks';
+import { notificationFor } from '../../notifications/notification';
+import {
+  useCreateActivityMutation,
+  useCreateModuleBatchMutation,
+  useCreateModuleMutation,
+  useDeleteActivityMutation,
+  useDeleteModuleMutation,
+  useRenameActivityMutation,
+  useRenameModuleMutation,
+  useSortMutation,
+} from '../courseApi';
+import { coursesApi, type CourseActivity, type CourseModule } from '../coursesApi';
+import { applyOrder, type Selection } from '../structure';
+import { DeleteButton, MoveButtons, NameCell } from './TreeParts';
+import { useDragSort } from './useDragSort';
+
+type Fail = (error: unknown) => void;
+
+function ModuleActivities({
+  courseId,
+  module,
+  selection,
+  hrefOf,
+  fail,
+  quiet,
+}: {
+  courseId: string;
+  module: CourseModule & { activities: CourseActivity[] };
+  selection: Selection;
+  hrefOf: (moduleId: string, activityId?: string) => string;
+  fail: Fail;
+  quiet: Fail;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [sort] = useSortMutation();
+  const [rename] = useRenameActivityMutation();
+  const [remove] = useDeleteActivityMutation();
+  const ids = module.activities.map((activity) => activity.id);
+  const reorder = (order: string[]) => {
+    const patch = dispatch(
+      coursesApi.util.updateQueryData('course', courseId, (draft) => {
+        const target = draft.modules?.find((item) => item.id === module.id);
+        if (target?.activities) applyOrder(target.activities, order);
+      }),
+    );
+    sort({ courseId, type: 'activities', ids: order })
+      .unwrap()
+      .catch((error: unknown) => {
+        patch.undo();
+        quiet(error);
+      });
+  };
+  const { rowProps, move } = useDragSort(ids, reorder);
+  if (module.activities.length === 0) return null;
+  return (
+    <ol
+      className="editor-list tree-activities"
+      aria-label={t('course.activitiesOf', { module: module.name })}
+    >
+      {module.activities.map((activity, position) => (
+        <li key={activity.id} className="editor-row" {...rowProps(activity.id)}>
+          <span className="drag-handle" aria-hidden="true">
+            ⋮⋮
+          </span>
+          <NameCell
+            name={activity.name}
+            href={hrefOf(module.id, activity.id)}
+            current={selection.activity?.id === activity.id}
+            unsavedKey={`activity-${activity.id}`}
+            onRename={(name) => rename({ courseId, id: activity.id, name }).unwrap().catch(fail)}
+          />
+          <span className="row-actions">
+            <MoveButtons
+              name={activity.name}
+              first={position === 0}
+              last={position === module.activities.length - 1}
+              onMove={(delta) => move(activity.id, delta)}
+            />
+            <DeleteButton
+              label={t('editor.deleteNamed', { name: activity.name })}
+              onConfirm={() => void remove({ courseId, id: activity.id }).unwrap().catch(quiet)}
+            />
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The course's modules and their activities: add, rename, delete, reorder (drag or buttons). */
+export function StructureTree({
+  courseId,
+  modules,
+  selection,
+  hrefOf,
+  onDeleted,
+}: {
+  courseId: string;
+  modules: Array<CourseModule & { activities: CourseActivity[] }>;
+  selection: Selection;
+  hrefOf: (moduleId: string, activityId?: string) => string;
+  onDeleted: (moduleId: string, activityId?: string) => void;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmBatch, setConfirmBatch] = useState(false);
+  const [sort] = useSortMutation();
+  const [createModule, creatingModule] = useCreateModuleMutation();
+  const [createBatch, creatingBatch] = useCreateModuleBatchMutation();
+  const [renameModule] = useRenameModuleMutation();
+  const [deleteModule] = useDeleteModuleMutation();
+  const [createActivity] = useCreateActivityMutation();
+  const fail: Fail = (error) => {
+    setFailure(notificationFor(error).text);
+    throw error;
+  };
+  const quiet = (error: unknown) => {
+    try {
+      fail(error);
+    } catch {
+      // shown above
+    }
+  };
+
+  const ids = modules.map((module) => module.id);
+  const reorder = (order: string[]) => {
+    setFailure(null);
+    const patch = dispatch(
+      coursesApi.util.updateQueryData('course', courseId, (draft) => {
+        if (draft.modules) applyOrder(draft.modules, order);
+      }),
+    );
+    sort({ courseId, type: 'modules', ids: order })
+      .unwrap()
+      .catch((error: unknown) => {
+        patch.undo();
+        quiet(error);
+      });
+  };
+  const { rowProps, move } = useDragSort(ids, reorder);
+
+  return (
+    <nav className="card card-body structure-tree" aria-labelledby="structure-title">
+      <h2 id="structure-title" className="section-title">
+        {t('editor.structure')}
+      </h2>
+      <p className="muted small" id="structure-help">
+        {t('editor.reorderHelp')}
+      </p>
+      {failure && (
+        <p className="alert alert-warning" role="alert">
+          {failure}
+        </p>
+      )}
+      {modules.length === 0 ? (
+        <p className="muted">{t('course.noModules')}</p>
+      ) : (
+        <ol className="editor-list tree-modules" aria-label={t('editor.modulesList')}>
+          {modules.map((module, position) => (
+            <li key={module.id} className="tree-module">
+              <div className="editor-row module-row" {...rowProps(module.id)}>
+                <span className="drag-handle" aria-hidden="true">
+                  ⋮⋮
+                </span>
+                <NameCell
+                  name={module.name}
+                  href={hrefOf(module.id)}
+                  current={selection.module?.id === module.id && !selection.activity}
+                  unsavedKey={`module-${module.id}`}
+                  onRename={(name) => renameModule({ courseId, id: module.id, name }).unwrap().catch(fail)}
+                />
+                <span className="row-actions">
+                  <MoveButtons
+                    name={module.name}
+                    first={position === 0}
+                    last={position === modules.length - 1}
+                    onMove={(delta) => move(module.id, delta)}
+                  />
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-label={t('editor.addActivityTo', { name: module.name })}
+                    onClick={() =>
+                      void createActivity({ courseId, moduleId: module.id }).unwrap().catch(quiet)
+                    }
+                  >
+                    {t('editor.addActivity')}
+                  </button>
+                  <DeleteButton
+                    label={t('editor.deleteNamed', { name: module.name })}
+                    onConfirm={() =>
+                      void deleteModule({ courseId, id: module.id })
+                        .unwrap()
+                        .then(() => onDeleted(module.id))
+                        .catch(quiet)
+                    }
+                  />
+                </span>
+              </div>
+              <ModuleActivities
+                courseId={courseId}
+                module={module}
+                selection={selection}
+                hrefOf={hrefOf}
+                fail={fail}
+                quiet={quiet}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="row-actions tree-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={creatingModule.isLoading}
+          onClick={() => void createModule({ courseId }).unwrap().catch(quiet)}
+        >
+          {t('editor.addModule')}
+        </button>
+        {confirmBatch ? (
+          <span className="row-actions" role="group" aria-label={t('editor.batchConfirm')}>
+            <span>{t('editor.batchConfirm')}</span>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={creatingBatch.isLoading}
+              onClick={() =>
+                void createBatch({ courseId })
+                  .unwrap()
+                  .then(() => setConfirmBatch(false))
+                  .catch(quiet)
+              }
+            >
+              {t('editor.batchYes')}
+            </button>
+            <button type="button" className="button" onClick={() => setConfirmBatch(false)}>
+              {t('common.cancel')}
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="button" onClick={() => setConfirmBatch(true)}>
+            {t('editor.batch')}
+          </button>
+        )}
+      </p>
+    </nav>
+  );
+}

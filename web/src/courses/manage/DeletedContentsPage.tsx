@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { Spinner } from '../../layout/Spinner';
+import { formatDateTime } from '../../lib/dates';
+import { notificationFor } from '../../notifications/notification';
+import { useContentsQuery, useRestoreContentsMutation, type Content } from '../courseApi';
+import { useCourseQuery, type Course } from '../coursesApi';
+import '../course.css';
+
+/** Where an archived content hung: the module or activity name, from the course tree. */
+export function placeOf(course: Course | undefined, content: Content): string | null {
+  for (const module of course?.modules ?? []) {
+    if (content.contentable_type === 'modules' && module.id === String(content.contentable_id))
+      return module.name;
+    const activity = module.activities?.find((item) => item.id === String(content.contentable_id));
+    if (content.contentable_type === 'activities' && activity) return `${module.name} · ${activity.name}`;
+  }
+  return content.contentable_type === 'courses' ? (course?.name ?? null) : null;
+}
+
+/** The course's archived (deleted) contents, newest first, each restorable (spec 01 §4). */
+export default function DeletedContentsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const course = useCourseQuery(id);
+  const archived = useContentsQuery({ courseId: id, archived: true });
+  const [restore, restoring] = useRestoreContentsMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [restored, setRestored] = useState<string | null>(null);
+  const items = archived.isError ? [] : (archived.data ?? []);
+
+  const bringBack = (content: Content) => {
+    setFailure(null);
+    restore([content.id])
+      .unwrap()
+      .then(() => setRestored(content.name))
+      .catch((error: unknown) => setFailure(notificationFor(error).text));
+  };
+
+  return (
+    <section aria-labelledby="deleted-title">
+      <header className="page-header">
+        <div>
+          <p className="course-code">{course.data?.code}</p>
+          <h1 id="deleted-title">
+            {t('routes.courseDeleted')}
+            {course.data ? `: ${course.data.name}` : ''}
+          </h1>
+        </div>
+        <Link className="button" to={`/courses/${encodeURIComponent(id)}`}>
+          {t('editor.backToCourse')}
+        </Link>
+      </header>
+      <div className="card card-body">
+        <p aria-live="polite" className="muted">
+          {restored ? t('archive.restored', { name: restored }) : t('archive.help')}
+        </p>
+        {failure && (
+          <p className="alert alert-warning" role="alert">
+            {failure}
+          </p>
+        )}
+        {archived.isLoading ? (
+          <Spinner label={t('common.loading')} />
+        ) : items.length === 0 ? (
+          <p className="muted">{t('archive.empty')}</p>
+        ) : (
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('editor.contentName')}</th>
+                <th scope="col">{t('editor.contentType')}</th>
+                <th scope="col">{t('archive.place')}</th>
+                <th scope="col">{t('archive.deletedAt')}</th>
+                <th scope="col">
+                  <span className="sr-only">{t('enrol.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((content) => (
+                <tr key={content.id}>
+                  <td>{content.name}</td>
+                  <td>{t(`contentTypes.${content.contents_type}`)}</td>
+                  <td>{placeOf(course.data, content) ?? '—'}</td>
+                  <td>{formatDateTime(content.deleted_at ?? null) ?? '—'}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button small"
+                      disabled={restoring.isLoading}
+                      aria-label={t('archive.restoreNamed', { name: content.name })}
+                      onClick={() => bringBack(content)}
+                    >
+                      {t('archive.restore')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </section>
+  );
+}
