@@ -88,7 +88,7 @@ function appRoutes(course: string): Array<[string, Allowed]> {
 }
 
 /** The public full-page routes (no sign-in). */
-function publicRoutes(course: string): string[] {
+function publicRoutes(course: { id: string; moduleId: string; activityId: string }): string[] {
   return [
     '/home-landing',
     '/landing',
@@ -105,8 +105,8 @@ function publicRoutes(course: string): string[] {
     '/pages/error-500',
     '/pages/not-authorized',
     '/pages/maintenance',
-    `/public/courses/${course}`,
-    `/public/courses/${course}/1/2`,
+    `/public/courses/${course.id}`,
+    `/public/courses/${course.id}/${course.moduleId}/${course.activityId}`,
     '/pages/preview-rps/IF101/2024',
     '/test/poc-whiteboard',
     '/test/poc-edit-pdf',
@@ -130,6 +130,8 @@ describe('the web client shell', () => {
   let browser: Browser;
   let base: string;
   let courseId: string;
+  /** The seeded public course (OPEN101), its first module and activity. */
+  const publicCourse = { id: '', moduleId: '', activityId: '' };
 
   beforeAll(async () => {
     platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
@@ -146,6 +148,13 @@ describe('the web client shell', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
+    const catalogue = await fetch(`${base}/api/public/courses?filter[code][is]=OPEN101`);
+    publicCourse.id = ((await catalogue.json()) as { data: Array<{ id: string }> }).data[0].id;
+    const detail = (await (
+      await fetch(`${base}/api/public/courses/${publicCourse.id}?include=modules,modules.activities`)
+    ).json()) as { included: Array<{ id: string; type: string }> };
+    publicCourse.moduleId = detail.included.find((resource) => resource.type === 'modules')!.id;
+    publicCourse.activityId = detail.included.find((resource) => resource.type === 'activities')!.id;
   });
 
   afterAll(async () => {
@@ -301,7 +310,7 @@ describe('the web client shell', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = watchErrors(page);
-    for (const path of publicRoutes(courseId)) {
+    for (const path of publicRoutes(publicCourse)) {
       await page.goto(`${base}${path}`);
       await settled(page);
       expect(new URL(page.url()).pathname).toBe(path);

@@ -2,25 +2,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from './App';
 import { loadChunk } from './chunks';
 import { RouteError } from './RouteError';
-import { routes } from './routes';
 import { createStore } from './store';
+import { json, serve, signedIn, start } from './testServer';
 
-/** Relative URLs as a browser resolves them (Node's Request needs absolute ones). */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
-  }
-}
-
-type Handler = (request: Request) => Response | Promise<Response>;
-const json = (status: number, body: unknown) =>
-  new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/vnd.api+json' },
-  });
 const tokens = (access: string) =>
   json(200, {
     data: {
@@ -42,27 +28,6 @@ const courses = () =>
     ],
     meta: { total: 1 },
   });
-
-function serve(routes: Record<string, Handler>) {
-  const calls: Request[] = [];
-  vi.stubGlobal('Request', PageRequest);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      calls.push(request.clone());
-      const url = new URL(request.url);
-      const handler = routes[`${request.method} ${url.pathname}`];
-      return handler ? handler(request) : json(404, { errors: [{ status: '404', title: 'Not found' }] });
-    }),
-  );
-  return calls;
-}
-
-function start(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<App store={createStore()} router={router} />);
-  return router;
-}
 
 async function signIn(username: string) {
   fireEvent.change(await screen.findByLabelText('Username'), { target: { value: username } });
@@ -182,16 +147,6 @@ describe('the app', () => {
     expect(localStorage.getItem('lms.auth')).toBeNull();
   });
 
-  const signedIn = () =>
-    localStorage.setItem(
-      'lms.auth',
-      JSON.stringify({
-        accessToken: 't1',
-        refreshToken: 'r',
-        expirationDate: Date.now() + 60_000,
-        verified: true,
-      }),
-    );
   const course = () =>
     json(200, {
       data: {

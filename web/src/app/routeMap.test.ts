@@ -118,6 +118,21 @@ describe('the route map', () => {
     expect(rolesOf('/courses')).toBeUndefined();
   });
 
+  it('shows the public course view and the catalogue (no longer an unavailable feature)', () => {
+    const publicCourse = ROUTE_DEFS.find((def) => def.id === 'publicCourse');
+    expect(publicCourse).toMatchObject({
+      path: '/public/courses/:id/:moduleId?/:submoduleId?',
+      page: 'publicCourse',
+      public: true,
+    });
+    expect(publicCourse?.feature).toBeUndefined();
+    expect(ROUTE_DEFS.filter((def) => def.page === 'landing').map((def) => def.path)).toEqual([
+      '/home-landing',
+      '/landing',
+    ]);
+    expect(ROUTE_DEFS.some((def) => def.feature === 'publicCatalogue')).toBe(false);
+  });
+
   it('reduces the sidebar where the page needs the room', () => {
     const reduced = ROUTE_DEFS.filter((def) => def.reducedSidebar).map((def) => def.path);
     expect(reduced).toEqual(

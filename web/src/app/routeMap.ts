@@ -29,6 +29,7 @@ export type PageKind =
   | 'lockScreen'
   | 'notFound'
   | 'status'
+  | 'publicCourse'
   | 'publicUnavailable';
 
 export type NavSection = 'main' | 'learning' | 'communication' | 'personal';
@@ -496,9 +497,8 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   {
     id: 'publicCourse',
     path: '/public/courses/:id/:moduleId?/:submoduleId?',
-    page: 'publicUnavailable',
+    page: 'publicCourse',
     public: true,
-    feature: 'publicCatalogue',
   },
   {
     id: 'previewRps',

@@ -30,6 +30,7 @@ const PAGES: Record<Exclude<PageKind, 'login' | 'notFound'>, () => Promise<PageM
   landing: () => import('../public/LandingPage'),
   lockScreen: () => import('../public/LockScreenPage'),
   status: () => import('../public/StatusPage'),
+  publicCourse: () => import('../public/PublicCoursePage'),
   publicUnavailable: () => import('../public/PublicUnavailablePage'),
 };
 

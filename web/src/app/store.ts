@@ -8,7 +8,9 @@ import preferencesReducer, { savePreferences, type PreferencesState } from '../p
 
 /**
  * Calls whose failures the page handles itself or ignores (spec 01 §8): failed contents or student
- * lists show empty; the course screens show their own failures next to the form or list concerned.
+ * lists show empty; the course screens show their own failures next to the form or list concerned;
+ * the public catalogue and course view show theirs in the page, a failed visit record is ignored,
+ * and a failed period list leaves the course list unfiltered.
  */
 const QUIET_ENDPOINTS = new Set([
   'login',
@@ -37,6 +39,11 @@ const QUIET_ENDPOINTS = new Set([
   'kickStudent',
   'changeAssistants',
   'toggleCoordinator',
+  'exploreCourses',
+  'publicCourses',
+  'publicCourse',
+  'recordCourseView',
+  'activePeriods',
 ]);
 
 /** The theme is a `data-theme` attribute on <html>; the CSS variables follow it. */

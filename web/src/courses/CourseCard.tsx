@@ -1,12 +1,29 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateRange } from '../lib/dates';
 import type { Course } from './coursesApi';
+import { periodOf } from './periods';
 
-export function CourseCard({ course }: { course: Course }) {
+/**
+ * A course in a grid of cards, linking to `to` (the reader by default). `headingLevel` fits the
+ * card's title under the section it is listed in; `badges` adds page-specific badges.
+ */
+export function CourseCard({
+  course,
+  to = `/courses/${encodeURIComponent(course.id)}`,
+  headingLevel = 2,
+  badges,
+}: {
+  course: Course;
+  to?: string;
+  headingLevel?: 2 | 3;
+  badges?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const period = [course.period_year, course.period_type].filter(Boolean).join(' ');
+  const period = periodOf(course);
   const dates = formatDateRange(course.start_at, course.end_at);
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article className="card course-card" aria-labelledby={`course-${course.id}`}>
       <div className="course-thumb" aria-hidden="true">
@@ -18,11 +35,11 @@ export function CourseCard({ course }: { course: Course }) {
       </div>
       <div className="card-body">
         <p className="course-code">{course.code}</p>
-        <h2 id={`course-${course.id}`}>
-          <Link to={`/courses/${course.id}`} className="stretched-link">
+        <Heading id={`course-${course.id}`}>
+          <Link to={to} className="stretched-link">
             {course.name}
           </Link>
-        </h2>
+        </Heading>
         {course.lecturer?.name && <p className="muted">{course.lecturer.name}</p>}
         <p className="course-meta">
           {period && <span>{period}</span>}
@@ -35,7 +52,8 @@ export function CourseCard({ course }: { course: Course }) {
               {t(`courses.status.${course.status}`, { defaultValue: course.status })}
             </span>
           )}
-          {!course.is_active && <span className="badge badge-muted">{t('courses.inactive')}</span>}
+          {course.is_active === false && <span className="badge badge-muted">{t('courses.inactive')}</span>}
+          {badges}
         </p>
       </div>
     </article>

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useMeQuery } from '../auth/authApi';
 import { Spinner } from '../layout/Spinner';
-import { formatDateRange } from '../lib/dates';
 import { notificationFor } from '../notifications/notification';
+import { CourseHero } from './CourseHero';
 import { CourseReader } from './CourseReader';
 import { useCourseQuery } from './coursesApi';
 import { LeaveButton } from './enrol/LeaveButton';
@@ -54,29 +54,12 @@ export default function CoursePage() {
   }
 
   const data = course.data;
-  const period = data.period?.name ?? [data.period_year, data.period_type].filter(Boolean).join(' ');
-  const dates = formatDateRange(data.start_at, data.end_at);
   const lecturer = me.data?.role === 'lecturer';
   const base = `/courses/${encodeURIComponent(data.id)}`;
 
   return (
     <article aria-labelledby="course-title" className="course-page">
-      <header className="course-hero">
-        <p className="course-code">{data.code}</p>
-        <h1 id="course-title">{data.name}</h1>
-        <p className="course-meta">
-          {data.lecturer?.name && <span>{data.lecturer.name}</span>}
-          {period && <span>{period}</span>}
-          {dates && <span>{dates}</span>}
-        </p>
-        <p className="badges">
-          {data.status && (
-            <span className="badge">{t(`courses.status.${data.status}`, { defaultValue: data.status })}</span>
-          )}
-          {!data.is_active && <span className="badge badge-muted">{t('courses.inactive')}</span>}
-        </p>
-        {data.description && <p>{data.description}</p>}
-      </header>
+      <CourseHero course={data} titleId="course-title" />
 
       <div className="course-columns">
         <CourseReader

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Spinner } from '../layout/Spinner';
 import { formatDateRange } from '../lib/dates';
 import { ContentViewer } from './content/ContentViewer';
-import { useContentsQuery } from './courseApi';
+import { useContentsQuery, type ContentScope } from './courseApi';
 import type { Course } from './coursesApi';
 import { byIndex, contentableOf, selectionOf } from './structure';
 import './course.css';
@@ -13,18 +13,24 @@ export type OutlineHref = (moduleId: string, activityId?: string) => string;
 
 /**
  * The course's outline (modules, then their activities) beside the contents of the module or
- * activity chosen: what students read, and what the lecturer previews.
+ * activity chosen: what students read, what the lecturer previews, and what a visitor of a public
+ * course reads (`scope="public"`). `closedNote` stands in for the contents when they are not open
+ * to this reader (a free course that is not public: its contents are for those who join).
  */
 export function CourseReader({
   course,
   moduleId,
   activityId,
   hrefOf,
+  scope = 'course',
+  closedNote,
 }: {
   course: Course;
   moduleId: string | null;
   activityId: string | null;
   hrefOf: OutlineHref;
+  scope?: ContentScope;
+  closedNote?: string;
 }) {
   const { t } = useTranslation();
   const modules = byIndex(course.modules).map((module) => ({
@@ -39,7 +45,9 @@ export function CourseReader({
     moduleId ? activityId : fallback?.activities[0]?.id,
   );
   const target = contentableOf(selection);
-  const contents = useContentsQuery(target ?? {}, { skip: !target });
+  const contents = useContentsQuery(target && scope === 'public' ? { ...target, scope } : (target ?? {}), {
+    skip: !target || Boolean(closedNote),
+  });
   const items = contents.isError ? [] : byIndex(contents.data ?? []);
   const heading = selection.activity?.name ?? selection.module?.name;
 
@@ -104,14 +112,16 @@ export function CourseReader({
               {selection.activity && <span className="muted">{selection.module?.name} · </span>}
               {heading}
             </h2>
-            {contents.isLoading ? (
+            {closedNote ? (
+              <p className="muted">{closedNote}</p>
+            ) : contents.isLoading ? (
               <Spinner label={t('reader.loadingContents')} />
             ) : items.length === 0 ? (
               <p className="muted">{t('reader.noContents')}</p>
             ) : (
               <div className="content-stack">
                 {items.map((content) => (
-                  <ContentViewer key={content.id} content={content} />
+                  <ContentViewer key={content.id} content={content} scope={scope} />
                 ))}
               </div>
             )}

@@ -1,35 +1,60 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { pageCount } from '../api/jsonapi';
 import { useMeQuery } from '../auth/authApi';
+import { Pagination } from '../layout/Pagination';
 import { Spinner } from '../layout/Spinner';
+import { useListParams } from '../lib/useListParams';
 import { notificationFor } from '../notifications/notification';
 import { CourseCard } from './CourseCard';
-import { COURSES_PAGE_SIZE, useCoursesQuery } from './coursesApi';
+import { COURSES_PAGE_SIZE, useActivePeriodsQuery, useCoursesQuery } from './coursesApi';
 import { EnrolledCourses, JoinCourseForm } from './enrol/StudentEnrolment';
 import { AssistantRequests } from './manage/AssistantRequests';
+import { groupPeriods, periodLabel } from './periods';
 import './course.css';
 
-/** The signed-in user's courses: search by name, nine to a page, page and search kept in the URL. */
+/** The active periods to filter by, grouped by year; a failed list leaves only "All periods". */
+function PeriodSelect({ value, onChange }: { value: string; onChange: (periodId: string) => void }) {
+  const { t } = useTranslation();
+  const periods = useActivePeriodsQuery();
+  const groups = groupPeriods(periods.data ?? []);
+  const known = (periods.data ?? []).some((period) => period.id === value);
+  return (
+    <label className="inline-field">
+      <span>{t('courses.period')}</span>
+      <select value={value} onChange={(event) => onChange(event.target.value)} aria-busy={periods.isLoading}>
+        <option value="">{t('courses.allPeriods')}</option>
+        {value && !known && <option value={value}>{t('courses.periodNumber', { id: value })}</option>}
+        {groups.map((group) => (
+          <optgroup key={group.year} label={String(group.year)}>
+            {group.types.flatMap((type) =>
+              type.periods.map((period) => (
+                <option key={period.id} value={period.id}>
+                  {periodLabel(period)}
+                </option>
+              )),
+            )}
+          </optgroup>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * The signed-in user's courses: search by name and filter by period, nine to a page; search,
+ * period and page are kept in the URL.
+ */
 export default function CoursesPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [typed, setTyped] = useState(search);
+  const { params, search, page, typed, setTyped, update, goTo } = useListParams();
+  const period = params.get('period') ?? '';
   const role = useMeQuery().data?.role;
 
-  useEffect(() => {
-    if (typed.trim() === search) return;
-    const timer = setTimeout(() => {
-      setParams(typed.trim() ? { q: typed.trim() } : {}, { replace: true });
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed, search, setParams]);
-
+  const filter: Record<string, Record<string, string>> = {};
+  if (search) filter.name = { like: search };
+  if (period) filter.period_id = { is: period };
   const courses = useCoursesQuery({
-    filter: search ? { name: { like: search } } : undefined,
+    filter: Object.keys(filter).length ? filter : undefined,
     include: ['modules', 'lecturer'],
     sort: '-updated_at',
     limit: COURSES_PAGE_SIZE,
@@ -37,20 +62,22 @@ export default function CoursesPage() {
   });
   const total = courses.data?.total ?? 0;
   const pages = pageCount(total, COURSES_PAGE_SIZE);
-  const goTo = (next: number) => setParams({ ...(search ? { q: search } : {}), page: String(next) });
 
   return (
     <section aria-labelledby="courses-title">
       <header className="page-header">
         <h1 id="courses-title">{t('courses.title')}</h1>
-        <input
-          type="search"
-          className="search"
-          aria-label={t('courses.search')}
-          placeholder={t('courses.search')}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-        />
+        <div className="list-filters">
+          <PeriodSelect value={period} onChange={(value) => update({ period: value || null })} />
+          <input
+            type="search"
+            className="search"
+            aria-label={t('courses.search')}
+            placeholder={t('courses.search')}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
       </header>
       {role === 'student' && (
         <div className="enrol-panels">
@@ -69,7 +96,9 @@ export default function CoursesPage() {
           </button>
         </div>
       ) : total === 0 ? (
-        <p className="page-message">{search ? t('courses.noMatch', { search }) : t('courses.none')}</p>
+        <p className="page-message">
+          {search ? t('courses.noMatch', { search }) : period ? t('courses.noneInPeriod') : t('courses.none')}
+        </p>
       ) : (
         <>
           <p className="muted" aria-live="polite">
@@ -81,22 +110,7 @@ export default function CoursesPage() {
               <CourseCard key={course.id} course={course} />
             ))}
           </div>
-          {pages > 1 && (
-            <nav className="pagination" aria-label={t('common.pages')}>
-              <button type="button" className="button" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                {t('common.previous')}
-              </button>
-              <span>{t('common.pageOf', { page, pages })}</span>
-              <button
-                type="button"
-                className="button"
-                disabled={page >= pages}
-                onClick={() => goTo(page + 1)}
-              >
-                {t('common.next')}
-              </button>
-            </nav>
-          )}
+          <Pagination page={page} pages={pages} onPage={goTo} />
         </>
       )}
     </section>

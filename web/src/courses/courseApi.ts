@@ -13,6 +13,12 @@ import type { Course, CourseActivity, CourseModule } from './coursesApi';
 /** Where a content hangs (spec 01 §3). */
 export type ContentableType = 'courses' | 'modules' | 'activities';
 
+/**
+ * Who reads contents: a signed-in member (`/course/contents`) or a visitor of a public course
+ * (`/public/contents`, no token needed); the two take the same filters.
+ */
+export type ContentScope = 'course' | 'public';
+
 export const CONFERENCE_TYPES = ['zoom', 'google-meet', 'ms-teams', 'cloudx', 'webex'] as const;
 export const CONTENT_TYPES = ['text', 'link', 'video', 'file', ...CONFERENCE_TYPES] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -98,15 +104,21 @@ export const courseApi = api
       /** Live contents of a module or activity (or, archived, of the whole course), by index. */
       contents: build.query<
         Content[],
-        { type?: ContentableType; id?: string | number; courseId?: string | number; archived?: boolean }
+        {
+          type?: ContentableType;
+          id?: string | number;
+          courseId?: string | number;
+          archived?: boolean;
+          scope?: ContentScope;
+        }
       >({
-        query: ({ type, id, courseId, archived }) => {
+        query: ({ type, id, courseId, archived, scope = 'course' }) => {
           const filter: Record<string, Record<string, string | number>> = {};
           if (type) filter.contentable_type = { is: type };
           if (id !== undefined) filter.contentable_id = { is: id };
           if (courseId !== undefined) filter.course_id = { is: courseId };
           const query = toSearchParams({ filter, sort: archived ? '-deleted_at' : 'index', limit: 0 });
-          return `course/contents?${query}${archived ? '&archived=1' : ''}`;
+          return `${scope}/contents?${query}${archived ? '&archived=1' : ''}`;
         },
         transformResponse: (document: Document) => list<Content>(document),
         providesTags: ['Contents'],
@@ -124,8 +136,9 @@ export const courseApi = api
         invalidatesTags: ['Contents'],
       }),
       /** A short-lived link to a file content's bytes (`redirect=0` answers it instead of a 302). */
-      downloadLink: build.mutation<string, string>({
-        query: (id) => `course/contents/${encodeURIComponent(id)}/download?redirect=0`,
+      downloadLink: build.mutation<string, { id: string; scope?: ContentScope }>({
+        query: ({ id, scope = 'course' }) =>
+          `${scope}/contents/${encodeURIComponent(id)}/download?redirect=0`,
         transformResponse: (document: Document) => deserializeOne<{ id: string; url: string }>(document).url,
       }),
       restoreContents: build.mutation<void, string[]>({

@@ -22,7 +22,12 @@ export interface Course extends Flat {
   thumbnail: string | null;
   start_at: string | null;
   end_at: string | null;
-  status: 'STUDENT' | 'LECTURER' | 'ASSISTANT' | null;
+  /** Readable by anyone without signing in (the public catalogue). */
+  is_public?: boolean;
+  /** Open to join (the "explore" strip of the catalogue). */
+  is_free?: boolean;
+  /** The caller's role in the course; absent in the public catalogue. */
+  status?: 'STUDENT' | 'LECTURER' | 'ASSISTANT' | null;
   modules?: CourseModule[];
   lecturer?: (Flat & { name: string; user_id?: number }) | null;
   assistant?: Array<
@@ -54,6 +59,14 @@ export interface CourseModule extends Flat {
   activities?: CourseActivity[];
 }
 
+/** An academic period (spec 01 §3); the attribute `type` arrives as `period_type`. */
+export interface Period extends Flat {
+  name: string;
+  year: number;
+  period_type: string;
+  is_active: boolean;
+}
+
 /** What reading one course includes (spec 01 §7). */
 export const COURSE_INCLUDES = [
   'modules',
@@ -81,7 +94,12 @@ export const coursesApi = api.injectEndpoints({
       transformResponse: (document: Document) => deserializeOne<Course>(document),
       providesTags: (_result, _error, id) => [{ type: 'Course', id }],
     }),
+    /** `GET /course/periods?filter[is_active][is]=1`: the campus's active periods, all of them. */
+    activePeriods: build.query<Period[], void>({
+      query: () => `course/periods?${toSearchParams({ filter: { is_active: { is: 1 } }, limit: 0 })}`,
+      transformResponse: (document: Document) => deserializePage<Period>(document).items,
+    }),
   }),
 });
 
-export const { useCoursesQuery, useCourseQuery } = coursesApi;
+export const { useCoursesQuery, useCourseQuery, useActivePeriodsQuery } = coursesApi;

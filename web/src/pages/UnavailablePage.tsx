@@ -21,25 +21,23 @@ export default function UnavailablePage() {
   );
 }
 
-export function UnavailableNotice({ feature, compact = false }: { feature: string; compact?: boolean }) {
+function UnavailableNotice({ feature }: { feature: string }) {
   const { t } = useTranslation();
   return (
-    <div className={`empty-state${compact ? ' compact' : ''}`}>
+    <div className="empty-state">
       <span className="empty-icon" aria-hidden="true">
         <Icon name="alert" />
       </span>
       <h2>{t('unavailable.title')}</h2>
       <p className="muted">{t('unavailable.text', { feature })}</p>
-      {!compact && (
-        <p className="empty-actions">
-          <Link className="button button-primary" to="/courses">
-            {t('unavailable.toCourses')}
-          </Link>
-          <Link className="button" to="/">
-            {t('common.backHome')}
-          </Link>
-        </p>
-      )}
+      <p className="empty-actions">
+        <Link className="button button-primary" to="/courses">
+          {t('unavailable.toCourses')}
+        </Link>
+        <Link className="button" to="/">
+          {t('common.backHome')}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,17 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LOGIN_PATH } from '../auth/guard';
-import { UnavailableNotice } from '../pages/UnavailablePage';
 import { useSiteInfoQuery } from '../site/siteApi';
+import { CatalogueList, ExploreStrip } from './Catalogue';
 import { PublicFrame } from './PublicFrame';
 
-/** The public landing page of the campus: who it is, sign-in, help contacts, the catalogue to come. */
+/**
+ * The public landing page of the campus: who it is, sign-in, the newest free courses, the public
+ * course catalogue and help contacts.
+ */
 export default function LandingPage() {
   const { t } = useTranslation();
   const site = useSiteInfoQuery(window.location.hostname);
   const name = site.data?.name || t('app.name');
   return (
-    <PublicFrame wide>
+    <PublicFrame wide title={t('routes.landing')}>
       <section className="landing-hero" aria-labelledby="landing-title">
         <h1 id="landing-title">{name}</h1>
         <p className="lead">{site.data?.description || t('landing.tagline')}</p>
@@ -24,12 +27,8 @@ export default function LandingPage() {
           </Link>
         </p>
       </section>
-      <section aria-labelledby="catalogue-title" className="landing-section">
-        <h2 id="catalogue-title" className="section-title">
-          {t('landing.catalogue')}
-        </h2>
-        <UnavailableNotice feature={t('features.publicCatalogue')} compact />
-      </section>
+      <ExploreStrip />
+      <CatalogueList />
       {site.data?.whatsapp.length ? (
         <section aria-labelledby="contact-title" className="landing-section">
           <h2 id="contact-title" className="section-title">

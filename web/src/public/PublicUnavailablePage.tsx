@@ -5,7 +5,7 @@ import { LOGIN_PATH } from '../auth/guard';
 import { Icon } from '../layout/Icon';
 import { PublicFrame } from './PublicFrame';
 
-/** A public page whose service is not built yet (registration, password reset, SSO, public catalogue…). */
+/** A public page whose service is not built yet (registration, password reset, SSO…). */
 export default function PublicUnavailablePage() {
   const { t } = useTranslation();
   const handle = useRouteHandle();

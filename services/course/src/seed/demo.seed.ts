@@ -51,10 +51,44 @@ const FIRST_ACTIVITY_CONTENTS: ReadonlyArray<{
 const STAFF_AND_STUDENTS = ['lecturer', 'assistant', 'student1', 'student2', 'student3'];
 
 /**
+ * The campus's open course: public (anyone reads it without signing in) and free (open to join).
+ * It has no lecturer, so the demo users' own course lists stay as they are.
+ */
+const OPEN_COURSE: {
+  name: string;
+  code: string;
+  description: string;
+  module: string;
+  activity: string;
+  contents: ReadonlyArray<{ name: string; type: ContentType; content: string }>;
+} = {
+  name: 'Digital Literacy for Everyone',
+  code: 'OPEN101',
+  description: 'A free, open course: searching the web well, judging sources and citing them.',
+  module: 'Finding information',
+  activity: 'Searching the web well',
+  contents: [
+    {
+      name: 'Start here',
+      type: 'text',
+      content:
+        '<p>Welcome! This course is open to everyone: no account is needed to read it.</p>' +
+        '<p>Begin with the reading below, then try three searches of your own.</p>',
+    },
+    {
+      name: 'How search engines work (reading)',
+      type: 'link',
+      content: 'https://en.wikipedia.org/wiki/Search_engine',
+    },
+  ],
+};
+
+/**
  * The demo course of the demo campus: taught by `lecturer`, assisted by `assistant`, one class
  * with the three students, four modules with two activities each, five contents (text, link,
- * file, video, Zoom) in the first activity and an open enrolment window. Needs the users projection to
- * hold the demo users (they arrive by event from identity); runs once per campus.
+ * file, video, Zoom) in the first activity and an open enrolment window; beside it the open course
+ * OPEN101 of the public catalogue (one module, one activity, two contents). Needs the users
+ * projection to hold the demo users (they arrive by event from identity); runs once per campus.
  */
 export async function seedCourseDemo(
   dataSource: DataSource,
@@ -152,7 +186,47 @@ export async function seedCourseDemo(
       }),
     );
     await manager.insert(EnrolmentToken, { windowId: window.id, classId: courseClass.id, token: newToken() });
+
+    // The open course of the public catalogue.
+    const open = await manager.save(
+      manager.create(Course, {
+        tenantId,
+        name: OPEN_COURSE.name,
+        code: OPEN_COURSE.code,
+        description: OPEN_COURSE.description,
+        periodId: period.id,
+        lecturerId: null,
+        isActive: true,
+        isPublic: true,
+        isFree: true,
+        startAt: new Date(`${year}-08-25T00:00:00Z`),
+        endAt: new Date(`${year + 1}-01-16T00:00:00Z`),
+      }),
+    );
+    const openModule = await manager.save(
+      manager.create(CourseModule, { courseId: open.id, index: 0, name: OPEN_COURSE.module }),
+    );
+    const openActivity = await manager.save(
+      manager.create(Activity, { moduleId: openModule.id, index: 0, name: OPEN_COURSE.activity }),
+    );
+    await manager.insert(
+      Content,
+      OPEN_COURSE.contents.map((spec, index) => ({
+        tenantId,
+        courseId: open.id,
+        contentableType: 'activities' as const,
+        contentableId: openActivity.id,
+        index,
+        name: spec.name,
+        type: spec.type,
+        content: spec.content,
+        size: null,
+        mime: null,
+        createdBy: byName.get('lecturer')!.id,
+        deletedAt: null,
+      })),
+    );
   });
-  new Logger('CourseSeed').log('demo course IF101 created');
+  new Logger('CourseSeed').log('demo courses IF101 and OPEN101 created');
   return { created: true };
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationFor } from '../../notifications/notification';
-import { useDownloadLinkMutation, type Content } from '../courseApi';
+import { useDownloadLinkMutation, type Content, type ContentScope } from '../courseApi';
 import { downloadPath, formatSize, isConference, videoSource } from './media';
 import { looksLikeHtml, safeUrl, sanitizeHtml } from './sanitize';
 
@@ -57,8 +57,11 @@ function VideoBody({ content }: { content: Content }) {
   );
 }
 
-/** The file's bytes come from a short-lived link that the API hands out to a signed-in caller. */
-function FileBody({ content }: { content: Content }) {
+/**
+ * The file's bytes come from a short-lived link that the API hands out: to a signed-in caller, or
+ * to anyone for a content of a public course.
+ */
+function FileBody({ content, scope }: { content: Content; scope: ContentScope }) {
   const { t } = useTranslation();
   const [fetchLink, link] = useDownloadLinkMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -66,7 +69,7 @@ function FileBody({ content }: { content: Content }) {
   const download = (event: React.MouseEvent) => {
     event.preventDefault();
     setFailure(null);
-    fetchLink(content.id)
+    fetchLink({ id: content.id, scope })
       .unwrap()
       .then((url) => window.location.assign(url))
       .catch((error: unknown) => setFailure(notificationFor(error, t('reader.downloadFailed')).text));
@@ -74,7 +77,7 @@ function FileBody({ content }: { content: Content }) {
   return (
     <>
       <p className="row-actions">
-        <a className="button" href={downloadPath(content.id)} onClick={download} download>
+        <a className="button" href={downloadPath(content.id, scope)} onClick={download} download>
           {link.isLoading ? t('reader.preparingDownload') : t('reader.download', { name: content.name })}
         </a>
         {details && <span className="muted small">{details}</span>}
@@ -88,8 +91,8 @@ function FileBody({ content }: { content: Content }) {
   );
 }
 
-/** One content of a module or activity, shown as its type asks. */
-export function ContentViewer({ content }: { content: Content }) {
+/** One content of a module or activity, shown as its type asks (`scope`: who reads it). */
+export function ContentViewer({ content, scope = 'course' }: { content: Content; scope?: ContentScope }) {
   const { t } = useTranslation();
   const type = content.contents_type;
   let body: React.ReactNode;
@@ -97,7 +100,7 @@ export function ContentViewer({ content }: { content: Content }) {
   else if (type === 'link')
     body = <ExternalLink href={safeUrl(content.content)}>{t('reader.openLink')}</ExternalLink>;
   else if (type === 'video') body = <VideoBody content={content} />;
-  else if (type === 'file') body = <FileBody content={content} />;
+  else if (type === 'file') body = <FileBody content={content} scope={scope} />;
   else if (isConference(type))
     body = (
       <ExternalLink href={safeUrl(content.content, ['https:'])}>

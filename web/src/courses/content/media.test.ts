@@ -39,6 +39,7 @@ describe('content helpers', () => {
 
   it('builds the download path and formats sizes', () => {
     expect(downloadPath('12')).toBe('/api/course/contents/12/download');
+    expect(downloadPath('12', 'public')).toBe('/api/public/contents/12/download');
     expect(formatSize(184_320)).toBe('180 KB');
     expect(formatSize(1_572_864)).toBe('1.5 MB');
     expect(formatSize(512)).toBe('512 B');

@@ -1,4 +1,4 @@
-import { CONFERENCE_TYPES, type ContentType } from '../courseApi';
+import { CONFERENCE_TYPES, type ContentScope, type ContentType } from '../courseApi';
 
 export type VideoSource =
   { kind: 'youtube'; src: string } | { kind: 'file'; src: string } | { kind: 'link'; src: string } | null;
@@ -40,8 +40,8 @@ export function isConference(type: ContentType): boolean {
 }
 
 /** Where the file of a file content is fetched from (answers a short-lived link). */
-export function downloadPath(contentId: string): string {
-  return `/api/course/contents/${encodeURIComponent(contentId)}/download`;
+export function downloadPath(contentId: string, scope: ContentScope = 'course'): string {
+  return `/api/${scope}/contents/${encodeURIComponent(contentId)}/download`;
 }
 
 /** `184 KB`, `1.5 MB`. */

@@ -1,0 +1,142 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, queryOf, serve, signedIn, start } from '../app/testServer';
+
+const periods = () =>
+  json(200, {
+    data: [
+      {
+        type: 'periods',
+        id: '3',
+        attributes: { name: '2025/2026 Odd Semester', year: 2025, period_type: 'GANJIL' },
+      },
+      {
+        type: 'periods',
+        id: '4',
+        attributes: { name: '2025/2026 Even Semester', year: 2025, period_type: 'GENAP' },
+      },
+      {
+        type: 'periods',
+        id: '1',
+        attributes: { name: '2024/2025 Odd Semester', year: 2024, period_type: 'GANJIL' },
+      },
+    ],
+    meta: { total: 3 },
+  });
+
+/** Courses of period 3 (twelve "Algorithms" courses) and period 1 (one "Data" course). */
+const courses = (request: Request) => {
+  const url = new URL(request.url);
+  const period = url.searchParams.get('filter[period_id][is]');
+  const search = url.searchParams.get('filter[name][like]')?.toLowerCase();
+  const all = [
+    ...Array.from({ length: 12 }, (_, index) => ({
+      id: String(index + 1),
+      name: `Algorithms ${index + 1}`,
+      period: '3',
+    })),
+    { id: '50', name: 'Data Structures', period: '1' },
+  ].filter(
+    (course) =>
+      (!period || course.period === period) && (!search || course.name.toLowerCase().includes(search)),
+  );
+  const offset = Number(url.searchParams.get('page[offset]') ?? 0);
+  return json(200, {
+    data: all.slice(offset, offset + 9).map((course) => ({
+      type: 'courses',
+      id: course.id,
+      attributes: { name: course.name, status: 'LECTURER', is_active: true },
+    })),
+    meta: { total: all.length },
+  });
+};
+
+describe('the course list', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('filters by an active period (grouped by year), with search and pages, all kept in the URL', async () => {
+    signedIn();
+    const calls = serve({
+      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
+      'GET /api/login/me': () =>
+        json(200, {
+          data: { type: 'users', id: '4', attributes: { name: 'Dr. Ratna Wijaya', level: 'lecturer' } },
+        }),
+      'GET /api/course/periods': periods,
+      'GET /api/course/courses': courses,
+      'GET /api/course/request/assistant': () => json(200, { data: [], meta: { total: 0 } }),
+      'POST /api/course/online': () => json(204, null),
+    });
+    const router = start('/courses');
+    await screen.findByText('13 courses');
+
+    const select = screen.getByRole('combobox', { name: 'Period' }) as HTMLSelectElement;
+    await waitFor(() => expect(select.querySelectorAll('option')).toHaveLength(4));
+    expect([...select.querySelectorAll('optgroup')].map((group) => group.label)).toEqual(['2025', '2024']);
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      'All periods',
+      '2025/2026 Odd Semester',
+      '2025/2026 Even Semester',
+      '2024/2025 Odd Semester',
+    ]);
+    const periodCall = calls.find((call) => call.url.includes('/api/course/periods'))!;
+    expect(queryOf(periodCall)).toContain('filter[is_active][is]=1');
+
+    // a period: the list is filtered and starts again at page 1
+    await act(async () => fireEvent.change(select, { target: { value: '3' } }));
+    await screen.findByText('12 courses');
+    expect(router.state.location.search).toBe('?period=3');
+    expect(queryOf(calls[calls.length - 1])).toContain('filter[period_id][is]=3');
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next' })));
+    await screen.findByText('Page 2 of 2');
+    expect(router.state.location.search).toBe('?period=3&page=2');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+
+    // a search keeps the period and goes back to page 1
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search courses' }), {
+      target: { value: 'data' },
+    });
+    await screen.findByText('No course matches “data”.');
+    expect(router.state.location.search).toBe('?period=3&q=data');
+    const last = queryOf(calls[calls.length - 1]);
+    expect(last).toContain('filter[period_id][is]=3');
+    expect(last).toContain('filter[name][like]=data');
+    expect(last).toContain('page[offset]=0');
+
+    // all periods again: the search alone
+    await act(async () => fireEvent.change(select, { target: { value: '' } }));
+    await screen.findByText('1 course');
+    expect(router.state.location.search).toBe('?q=data');
+    expect(within(screen.getByRole('article')).getByRole('link', { name: 'Data Structures' })).toBeTruthy();
+  });
+
+  it('says when a period has no courses, and lists without the filter when periods cannot be loaded', async () => {
+    signedIn();
+    serve({
+      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
+      'GET /api/login/me': () =>
+        json(200, {
+          data: { type: 'users', id: '4', attributes: { name: 'Dr. Ratna Wijaya', level: 'lecturer' } },
+        }),
+      'GET /api/course/periods': () => json(500, { errors: [{ status: '500', title: 'Down' }] }),
+      'GET /api/course/courses': (request) =>
+        new URL(request.url).searchParams.get('filter[period_id][is]') === '9'
+          ? json(200, { data: [], meta: { total: 0 } })
+          : courses(request),
+      'GET /api/course/request/assistant': () => json(200, { data: [], meta: { total: 0 } }),
+      'POST /api/course/online': () => json(204, null),
+    });
+    start('/courses?period=9');
+    await screen.findByText('You have no courses in this period.');
+    const select = screen.getByRole('combobox', { name: 'Period' }) as HTMLSelectElement;
+    // the period of the URL stays selectable, though the list of periods failed
+    await waitFor(() => expect(select.value).toBe('9'));
+    expect([...select.options].map((option) => option.textContent)).toEqual(['All periods', 'Period 9']);
+    expect(screen.queryByText('Down')).toBeNull();
+  });
+});
