@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../layout/Spinner';
 import { formatDateRange } from '../lib/dates';
+import { TOC_FIX_SCROLL, useScrolledPast } from '../lib/useScrolledPast';
 import { ContentViewer } from './content/ContentViewer';
 import { useContentsQuery, type ContentScope } from './courseApi';
 import type { Course } from './coursesApi';
@@ -50,10 +51,14 @@ export function CourseReader({
   });
   const items = contents.isError ? [] : byIndex(contents.data ?? []);
   const heading = selection.activity?.name ?? selection.module?.name;
+  const outlineFixed = useScrolledPast(TOC_FIX_SCROLL);
 
   return (
     <div className="reader-layout">
-      <nav className="card card-body reader-outline" aria-labelledby="outline-title">
+      <nav
+        className={`card card-body reader-outline${outlineFixed ? ' reader-outline-fixed' : ''}`}
+        aria-labelledby="outline-title"
+      >
         <h2 id="outline-title" className="section-title">
           {t('course.modules', { count: modules.length })}
         </h2>
