@@ -44,6 +44,9 @@ const OPTIONAL: Record<string, string> = {
   DB_POOL_SIZE: 'database connections per service process (10)',
   DATA_DIR: 'all-in-one data; course: local-disk blobs when no S3_ENDPOINT is set (.data)',
   BLOB_SIGNING_SECRET: 'course: signs local-disk links when no S3_ENDPOINT is set (made once)',
+  ACADEMIC_SYNC_URL: 'course: the academic system courses are synced from (none: the sync answers 503)',
+  ACADEMIC_SYNC_TOKEN: 'course: bearer token of the academic system (none sent)',
+  ACADEMIC_SYNC_TIMEOUT_MS: 'course: budget of one call to the academic system (10000)',
 };
 
 // ---------------------------------------------------------------------------------------------

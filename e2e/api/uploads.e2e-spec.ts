@@ -83,6 +83,9 @@ describe('file contents through the gateway', () => {
     const location = String(redirect.headers.location);
     const file = await request(new URL(location, platform.url), { headers: { host: 'localhost' } });
     expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="week-1.pdf"; filename*=UTF-8''week-1.pdf`,
+    );
     expect(Buffer.from(await file.body.arrayBuffer()).equals(pdf)).toBe(true);
   });
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
@@ -10,6 +11,13 @@ import {
   signInAs,
   watchErrors,
 } from '../support/browser';
+
+/** A 1.5 MB PDF (by its signature) for the upload and the download. */
+const HANDOUT = Buffer.concat([
+  Buffer.from('%PDF-1.4\n% E2E handout\n'),
+  Buffer.alloc(1_500_000, 'lorem ipsum '),
+  Buffer.from('\n%%EOF\n'),
+]);
 
 /** Waits until a page has settled: its heading is shown and nothing is loading any more. */
 async function settled(page: Page): Promise<void> {
@@ -110,6 +118,19 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     await page.getByRole('button', { name: 'Save content' }).click();
     await page.getByRole('list', { name: 'Contents of E2E Activity' }).getByText('E2E note').waitFor();
 
+    // a file content: uploaded with a progress bar, listed once the upload is done
+    await page.getByRole('button', { name: 'Add content' }).click();
+    await newContent.getByLabel('Type', { exact: true }).selectOption('file');
+    await newContent.getByLabel('Name', { exact: true }).fill('E2E handout');
+    await newContent.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'handout.pdf',
+      mimeType: 'application/pdf',
+      buffer: HANDOUT,
+    });
+    await newContent.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('list', { name: 'Contents of E2E Activity' }).getByText('E2E handout').waitFor();
+    await newContent.waitFor({ state: 'detached' });
+
     // the unsaved-changes flag guards navigation
     await page.getByRole('button', { name: 'Add content' }).click();
     await newContent.getByLabel('Name', { exact: true }).fill('Half-written');
@@ -145,7 +166,9 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     // archive the content, then restore it from the archived list
     await page.goto(`${base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
     await page.getByRole('button', { name: 'Archive E2E note' }).click();
-    await page.getByText('No contents here yet.').waitFor();
+    const contents = page.getByRole('list', { name: 'Contents of E2E Activity' });
+    await contents.getByText('E2E note').waitFor({ state: 'detached' });
+    await contents.getByText('E2E handout').waitFor();
     await page.goto(`${base}/courses/${courseId}/deleted`);
     await settled(page);
     await page.getByRole('button', { name: 'Restore E2E note' }).click();
@@ -214,6 +237,15 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
 
     await page.getByRole('link', { name: 'E2E Activity' }).click();
     await page.getByRole('heading', { name: 'E2E note' }).waitFor();
+
+    // the uploaded file downloads as an attachment with its bytes intact
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Download E2E handout/ }).click(),
+    ]);
+    // named after the content, with the file type's extension
+    expect(download.suggestedFilename()).toBe('E2E handout.pdf');
+    expect(await readFile((await download.path())!)).toEqual(HANDOUT);
 
     // the refused join is the only failed call the console saw
     const expected = errors.filter((line) => line.includes('status of 422'));

@@ -59,7 +59,11 @@ export interface CourseEnrolmentChanged {
   classId: number;
   userId: number;
   enrolled: boolean;
-  reason: 'joined' | 'left' | 'kicked';
+  /**
+   * `joined` by token, `left` by themselves, `kicked` by the lecturer, `synced`: put in or taken
+   * out of the class by a sync with the academic system's roster.
+   */
+  reason: 'joined' | 'left' | 'kicked' | 'synced';
 }
 
 export interface EventDataMap {
@@ -134,7 +138,7 @@ const validators: Record<EventType, Check> = {
     classId: Number.isInteger,
     userId: Number.isInteger,
     enrolled: (v) => typeof v === 'boolean',
-    reason: oneOf('joined', 'left', 'kicked'),
+    reason: oneOf('joined', 'left', 'kicked', 'synced'),
   }),
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BlobNotFoundError, BlobTooLargeError } from './storage';
+import { BlobNotFoundError, BlobTooLargeError, contentDisposition } from './storage';
 import type { LocalDiskStorage } from './local-disk.storage';
 
 export interface BlobRoutesOptions {
@@ -41,6 +41,8 @@ function routes(app: FastifyInstance, options: BlobRoutesOptions): void {
         return reply.code(403).send(problem(403, 'Forbidden', 'The link is invalid or expired'));
       try {
         const info = await store.stat(allowed.key);
+        if (allowed.downloadName !== undefined)
+          reply.header('content-disposition', contentDisposition(allowed.downloadName));
         return reply
           .header('content-type', info.contentType)
           .header('content-length', info.size)

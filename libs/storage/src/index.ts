@@ -1,5 +1,5 @@
-export { BlobNotFoundError, BlobTooLargeError, limitSize } from './storage';
-export type { BlobInfo, BlobStorage, PutOptions } from './storage';
+export { BlobNotFoundError, BlobTooLargeError, contentDisposition, limitSize } from './storage';
+export type { BlobInfo, BlobStorage, PresignGetOptions, PutOptions } from './storage';
 export { LocalDiskStorage } from './local-disk.storage';
 export type { LocalDiskStorageOptions, PresignedRequest } from './local-disk.storage';
 export { S3Storage } from './s3.storage';

@@ -10,6 +10,7 @@ import {
   limitSize,
   type BlobInfo,
   type BlobStorage,
+  type PresignGetOptions,
   type PutOptions,
 } from './storage';
 
@@ -25,6 +26,8 @@ export interface LocalDiskStorageOptions {
 export interface PresignedRequest {
   key: string;
   method: 'GET' | 'PUT';
+  /** A GET answered as an attachment saved under this name. */
+  downloadName?: string;
 }
 
 /**
@@ -84,8 +87,8 @@ export class LocalDiskStorage implements BlobStorage {
     await rm(`${path}.meta.json`, { force: true });
   }
 
-  async presignGet(key: string, expirySeconds: number): Promise<string> {
-    return this.presign(key, 'GET', expirySeconds);
+  async presignGet(key: string, expirySeconds: number, options: PresignGetOptions = {}): Promise<string> {
+    return this.presign(key, 'GET', expirySeconds, options.downloadName);
   }
 
   async presignPut(key: string, expirySeconds: number): Promise<string> {
@@ -103,15 +106,24 @@ export class LocalDiskStorage implements BlobStorage {
       k: string;
       m: string;
       e: number;
+      d?: string;
     };
     if (claims.m !== method || claims.e * 1000 < now) return null;
-    return { key: claims.k, method };
+    return claims.d === undefined
+      ? { key: claims.k, method }
+      : { key: claims.k, method, downloadName: claims.d };
   }
 
-  private presign(key: string, method: 'GET' | 'PUT', expirySeconds: number): string {
+  /** The token's claims: key, method, expiry and (GET) the download name, all signed. */
+  private presign(key: string, method: 'GET' | 'PUT', expirySeconds: number, downloadName?: string): string {
     assertKey(key);
     const payload = Buffer.from(
-      JSON.stringify({ k: key, m: method, e: Math.floor(Date.now() / 1000) + expirySeconds }),
+      JSON.stringify({
+        k: key,
+        m: method,
+        e: Math.floor(Date.now() / 1000) + expirySeconds,
+        ...(downloadName === undefined ? {} : { d: downloadName }),
+      }),
     ).toString('base64url');
     return `${this.options.publicBaseUrl}/${payload}.${this.sign(payload).toString()}`;
   }

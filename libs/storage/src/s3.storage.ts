@@ -7,6 +7,8 @@ import {
   limitSize,
   type BlobInfo,
   type BlobStorage,
+  contentDisposition,
+  type PresignGetOptions,
   type PutOptions,
 } from './storage';
 
@@ -109,9 +111,13 @@ export class S3Storage implements BlobStorage {
     await this.client.removeObject(this.options.bucket, key);
   }
 
-  presignGet(key: string, expirySeconds: number): Promise<string> {
+  /** A download name becomes the signed `response-content-disposition` the store answers with. */
+  presignGet(key: string, expirySeconds: number, options: PresignGetOptions = {}): Promise<string> {
     assertKey(key);
-    return this.signer.presignedGetObject(this.options.bucket, key, expirySeconds);
+    const headers: Record<string, string> = {};
+    if (options.downloadName !== undefined)
+      headers['response-content-disposition'] = contentDisposition(options.downloadName);
+    return this.signer.presignedGetObject(this.options.bucket, key, expirySeconds, headers);
   }
 
   presignPut(key: string, expirySeconds: number): Promise<string> {

@@ -6,6 +6,15 @@ export interface BlobInfo {
   contentType: string;
 }
 
+/** How a presigned download is answered. */
+export interface PresignGetOptions {
+  /**
+   * The name the browser saves the file under: the download answers
+   * `Content-Disposition: attachment` with it (see {@link contentDisposition}).
+   */
+  downloadName?: string;
+}
+
 export interface PutOptions {
   contentType: string;
   /** Refuse (and store nothing) once the stream passes this many bytes. */
@@ -23,8 +32,11 @@ export interface BlobStorage {
   get(key: string): Promise<Readable>;
   stat(key: string): Promise<BlobInfo>;
   remove(key: string): Promise<void>;
-  /** A URL that lets whoever holds it download the blob until it expires. */
-  presignGet(key: string, expirySeconds: number): Promise<string>;
+  /**
+   * A URL that lets whoever holds it download the blob until it expires; with a `downloadName`
+   * the download is an attachment saved under that name.
+   */
+  presignGet(key: string, expirySeconds: number, options?: PresignGetOptions): Promise<string>;
   /** A URL that lets whoever holds it upload this one blob until it expires. */
   presignPut(key: string, expirySeconds: number): Promise<string>;
 }
@@ -58,4 +70,25 @@ export function limitSize(maxBytes: number): Transform & { bytes(): number } {
     },
   });
   return Object.assign(limiter, { bytes: () => seen });
+}
+
+/** Control characters never go into a header. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+/** Half of a surrogate pair without the other half (not encodable as UTF-8). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `Content-Disposition: attachment` for a file saved as `name` (RFC 6266): a plain-ASCII
+ * `filename` for old clients (other characters, quotes and backslashes become `_`) and the exact
+ * name as `filename*=UTF-8''…` (RFC 8187). Control characters are dropped; an empty name is `file`.
+ */
+export function contentDisposition(name: string): string {
+  const clean = name.replace(CONTROL, '').replace(LONE_SURROGATE, '\uFFFD').trim() || 'file';
+  const ascii = clean.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(clean).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

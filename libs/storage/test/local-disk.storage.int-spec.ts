@@ -6,7 +6,9 @@ import { LocalDiskStorage, registerBlobRoutes } from '@lms/storage';
 import { describeStorageContract } from './storage.contract';
 
 const root = mkdtempSync(join(tmpdir(), 'lms-blobs-'));
-const server = Fastify();
+// Closing drops keep-alive connections too: a download's socket may still be finishing its
+// response when the last test ends (the client has every byte), and would then be kept open.
+const server = Fastify({ forceCloseConnections: true });
 const stores: Record<string, LocalDiskStorage> = {};
 registerBlobRoutes(server, { prefix: '/api/blobs', stores, maxBytes: 1_000_000 });
 
@@ -37,5 +39,18 @@ describe('local disk presigned tokens', () => {
     const other = new LocalDiskStorage({ root, signingSecret: 'other', publicBaseUrl: '' });
     expect(other.verify(token, 'GET')).toBeNull();
     expect(storage.verify('garbage', 'GET')).toBeNull();
+  });
+
+  it('signs the download name with the rest', async () => {
+    const token = await tokenOf(storage.presignGet('a/b.txt', 60, { downloadName: 'Notes é.txt' }));
+    expect(storage.verify(token, 'GET')).toEqual({
+      key: 'a/b.txt',
+      method: 'GET',
+      downloadName: 'Notes é.txt',
+    });
+    const [payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const renamed = Buffer.from(JSON.stringify({ ...claims, d: 'other.exe' })).toString('base64url');
+    expect(storage.verify(`${renamed}.${signature}`, 'GET')).toBeNull();
   });
 });

@@ -82,5 +82,24 @@ export function describeStorageContract(
       const wrongMethod = await fetchUrl(get, { method: 'PUT', body: 'overwrite' });
       expect(wrongMethod.status).toBeGreaterThanOrEqual(400);
     });
+
+    it('answers a presigned GET with a download name as an attachment under that name', async () => {
+      const k = key('blob');
+      await storage.put(k, Buffer.from('%PDF-1.7'), { contentType: 'application/pdf', maxBytes: 100 });
+      const plain = await fetchUrl(await storage.presignGet(k, 60));
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('content-disposition')).toBeNull();
+      expect(await plain.text()).toBe('%PDF-1.7');
+
+      const named = await fetchUrl(
+        await storage.presignGet(k, 60, { downloadName: 'Minggu 1 "Pengantar" – é.pdf' }),
+      );
+      expect(named.status).toBe(200);
+      expect(named.headers.get('content-type')).toBe('application/pdf');
+      expect(named.headers.get('content-disposition')).toBe(
+        `attachment; filename="Minggu 1 _Pengantar_ _ _.pdf"; filename*=UTF-8''Minggu%201%20%22Pengantar%22%20%E2%80%93%20%C3%A9.pdf`,
+      );
+      expect(await named.text()).toBe('%PDF-1.7');
+    });
   });
 }

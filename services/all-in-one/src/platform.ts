@@ -76,6 +76,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         // Uploaded files and their link-signing secret live with the rest of the data.
         DATA_DIR: options.dataDir,
         ...(process.env.MAX_UPLOAD_MB ? { MAX_UPLOAD_MB: process.env.MAX_UPLOAD_MB } : {}),
+        // The academic system courses are synced from (unset: the sync answers 503).
+        ...(process.env.ACADEMIC_SYNC_URL ? { ACADEMIC_SYNC_URL: process.env.ACADEMIC_SYNC_URL } : {}),
+        ...(process.env.ACADEMIC_SYNC_TOKEN ? { ACADEMIC_SYNC_TOKEN: process.env.ACADEMIC_SYNC_TOKEN } : {}),
+        ...(process.env.ACADEMIC_SYNC_TIMEOUT_MS
+          ? { ACADEMIC_SYNC_TIMEOUT_MS: process.env.ACADEMIC_SYNC_TIMEOUT_MS }
+          : {}),
       }),
       { port: ports.course },
     ),

@@ -32,6 +32,10 @@ import { PublicController } from './public/public.controller';
 import { PublicCatalogueService } from './public/public.service';
 import { CampusResolver } from './tenants/campus.resolver';
 import { TenantUpsertedHandler } from './tenants/tenant-upserted.handler';
+import { ACADEMIC_SYSTEM } from './sync/academic-system';
+import { openAcademicSystem } from './sync/http.academic-system';
+import { SyncController } from './sync/sync.controller';
+import { SyncService } from './sync/sync.service';
 
 @Module({})
 export class CourseModule {
@@ -65,6 +69,7 @@ export class CourseModule {
         FacultiesController,
         StaffController,
         EnrolmentController,
+        SyncController,
         UserUpsertedHandler,
         TenantUpsertedHandler,
       ],
@@ -82,6 +87,8 @@ export class CourseModule {
         PublicCatalogueService,
         StaffService,
         EnrolmentService,
+        { provide: ACADEMIC_SYSTEM, useFactory: () => openAcademicSystem(config) },
+        SyncService,
       ],
     };
   }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JsonDocument } from '@lms/testing';
+import { type JsonDocument, stackServer } from '@lms/testing';
 import { ContentsService } from '../src/contents/contents.service';
 import { CourseHarness, cast, one } from './support/harness';
 
@@ -289,6 +289,9 @@ describe('file contents: upload and download', () => {
     const file = await fetch(h.baseUrl + location);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="slides.pdf"; filename*=UTF-8''slides.pdf`,
+    );
     expect(Buffer.from(await file.arrayBuffer())).toEqual(PDF);
     const forged = await fetch(`${h.baseUrl}${location.slice(0, -3)}abc`);
     expect(forged.status).toBe(403);
@@ -300,9 +303,16 @@ describe('file contents: upload and download', () => {
 
     const asJson = await download(tokens.student, created.id, '?redirect=0');
     expect(asJson.status).toBe(200);
-    const document = (await asJson.json()) as { data: { attributes: { url: string; expires_in: number } } };
+    const document = (await asJson.json()) as {
+      data: { attributes: { url: string; filename: string; expires_in: number } };
+    };
     expect(document.data.attributes.url).toMatch(/^\/api\/course\/blobs\/course\//);
+    expect(document.data.attributes.filename).toBe('slides.pdf');
     expect(document.data.attributes.expires_in).toBe(300);
+    const viaDocument = await fetch(h.baseUrl + document.data.attributes.url);
+    expect(viaDocument.headers.get('content-disposition')).toBe(
+      `attachment; filename="slides.pdf"; filename*=UTF-8''slides.pdf`,
+    );
 
     // A public course is readable by anyone of its campus.
     await h.ds.query(`UPDATE courses SET is_public = true WHERE id = $1`, [c.course.id]);
@@ -314,6 +324,49 @@ describe('file contents: upload and download', () => {
     expect((await download(tokens.student, created.id)).status).toBe(404);
     expect((await download(tokens.lecturer, created.id)).status).toBe(302);
     expect(existsSync(join(blobRoot(), String(created.attributes.content)))).toBe(true);
+  });
+
+  it('saves a download under the content’s name, in UTF-8, with the extension of its type', async () => {
+    const { c, target, tokens } = await setup();
+    const stored = async (name: string, bytes: Buffer, filename: string, type: string) =>
+      one(
+        (await upload(tokens.lecturer, { fields: { ...target, name }, file: { bytes, filename, type } }))
+          .body,
+      );
+    const disposition = async (id: string) => {
+      const redirect = await download(tokens.student, id);
+      expect(redirect.status).toBe(302);
+      const file = await fetch(h.baseUrl + redirect.headers.get('location')!);
+      expect(file.status).toBe(200);
+      return file.headers.get('content-disposition');
+    };
+
+    const syllabus = await stored('Syllabus', docx(), 'syllabus.docx', 'application/octet-stream');
+    expect(await disposition(syllabus.id)).toBe(
+      `attachment; filename="Syllabus.docx"; filename*=UTF-8''Syllabus.docx`,
+    );
+    const local = await stored('Materi Pertemuan 1 – “Pengantar” ü.pdf', PDF, 'a.pdf', 'application/pdf');
+    expect(await disposition(local.id)).toBe(
+      `attachment; filename="Materi Pertemuan 1 _ _Pengantar_ _.pdf"; ` +
+        `filename*=UTF-8''Materi%20Pertemuan%201%20%E2%80%93%20%E2%80%9CPengantar%E2%80%9D%20%C3%BC.pdf`,
+    );
+    const photo = await stored(
+      'photo.JPEG',
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]),
+      'p.jpg',
+      'image/jpeg',
+    );
+    expect(await disposition(photo.id)).toBe(
+      `attachment; filename="photo.JPEG"; filename*=UTF-8''photo.JPEG`,
+    );
+
+    // Renamed after the upload: the download follows the name.
+    expect(
+      (await c.asLecturer.patch(`/api/course/contents/${syllabus.id}`, { name: 'RPS "final"' })).status,
+    ).toBe(200);
+    expect(await disposition(syllabus.id)).toBe(
+      `attachment; filename="RPS _final_.docx"; filename*=UTF-8''RPS%20%22final%22.docx`,
+    );
   });
 
   it('answers 422 for a content without a file and 404 for a key that is not this campus’s file', async () => {
@@ -353,5 +406,56 @@ describe('file contents: upload and download', () => {
 
   it('keeps its link-signing secret under DATA_DIR', () => {
     expect(existsSync(join(h.dataDir, 'keys', 'course-blob-signing.secret'))).toBe(true);
+  });
+});
+
+describe('file contents in MinIO (stack mode): downloads', () => {
+  let h: CourseHarness;
+  let publicEndpoint: string;
+  beforeAll(async () => {
+    const minio = stackServer('minio');
+    // Browsers reach the store under another name than the service does: links are signed for it.
+    publicEndpoint = `http://localhost:${new URL(minio.S3_ENDPOINT).port}`;
+    h = await new CourseHarness({
+      S3_ENDPOINT: minio.S3_ENDPOINT,
+      S3_PUBLIC_ENDPOINT: publicEndpoint,
+      S3_ACCESS_KEY: minio.S3_ACCESS_KEY,
+      S3_SECRET_KEY: minio.S3_SECRET_KEY,
+      S3_BUCKET: 'lms-course-test',
+    }).start();
+  });
+  afterAll(() => h?.stop());
+
+  it('redirects to a presigned MinIO link for the public address that answers the file as a named attachment', async () => {
+    const c = await cast(h);
+    const form = new FormData();
+    form.append('contentable_type', 'courses');
+    form.append('contentable_id', String(c.course.id));
+    form.append('name', 'Kontrak Kuliah é');
+    form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'kontrak.pdf');
+    const uploaded = await fetch(`${h.baseUrl}/api/course/contents/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await h.token(c.lecturer.id, 'lecturer')}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const content = one((await uploaded.json()) as JsonDocument);
+
+    const redirect = await fetch(`${h.baseUrl}/api/course/contents/${content.id}/download`, {
+      headers: { authorization: `Bearer ${await h.token(c.student.id, 'student')}` },
+      redirect: 'manual',
+    });
+    expect(redirect.status).toBe(302);
+    const location = redirect.headers.get('location')!;
+    expect(location.startsWith(`${publicEndpoint}/lms-course-test/course/1/${c.course.id}/`)).toBe(true);
+    expect(new URL(location).searchParams.get('response-content-disposition')).toBe(
+      `attachment; filename="Kontrak Kuliah _.pdf"; filename*=UTF-8''Kontrak%20Kuliah%20%C3%A9.pdf`,
+    );
+    const file = await fetch(location);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="Kontrak Kuliah _.pdf"; filename*=UTF-8''Kontrak%20Kuliah%20%C3%A9.pdf`,
+    );
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(PDF);
   });
 });

@@ -25,22 +25,45 @@ import type { Content } from './content.entity';
 import { CONTENT_REQUIRED_TEXTS, normaliseContentableType } from './contents.schemas';
 import { ContentsService } from './contents.service';
 
-/** What an uploaded file may be, judged by its content; the label is what a refusal lists. */
-export const UPLOAD_TYPES: ReadonlyArray<readonly [mime: string, label: string]> = [
-  ['application/pdf', 'PDF'],
-  ['image/png', 'PNG'],
-  ['image/jpeg', 'JPEG'],
-  ['image/gif', 'GIF'],
-  ['image/webp', 'WebP'],
-  [OFFICE_TYPES.docx, 'Word (docx)'],
-  [OFFICE_TYPES.xlsx, 'Excel (xlsx)'],
-  [OFFICE_TYPES.pptx, 'PowerPoint (pptx)'],
-  ['video/mp4', 'MP4'],
-  ['audio/mpeg', 'MP3'],
-  ['text/plain', 'plain text'],
-  ['text/csv', 'CSV'],
+/**
+ * What an uploaded file may be, judged by its content; the label is what a refusal lists, the
+ * extension what a download gets when the content's name has none.
+ */
+export const UPLOAD_TYPES: ReadonlyArray<readonly [mime: string, label: string, extension: string]> = [
+  ['application/pdf', 'PDF', 'pdf'],
+  ['image/png', 'PNG', 'png'],
+  ['image/jpeg', 'JPEG', 'jpg'],
+  ['image/gif', 'GIF', 'gif'],
+  ['image/webp', 'WebP', 'webp'],
+  [OFFICE_TYPES.docx, 'Word (docx)', 'docx'],
+  [OFFICE_TYPES.xlsx, 'Excel (xlsx)', 'xlsx'],
+  [OFFICE_TYPES.pptx, 'PowerPoint (pptx)', 'pptx'],
+  ['video/mp4', 'MP4', 'mp4'],
+  ['audio/mpeg', 'MP3', 'mp3'],
+  ['text/plain', 'plain text', 'txt'],
+  ['text/csv', 'CSV', 'csv'],
 ];
 const ALLOWED = new Set(UPLOAD_TYPES.map(([mime]) => mime));
+const EXTENSIONS = new Map(UPLOAD_TYPES.map(([mime, , extension]) => [mime, extension]));
+
+/**
+ * The name a downloaded file is saved under: the content's name, with the extension of its type
+ * added when the name does not end in it ("Syllabus" of a Word file → "Syllabus.docx").
+ */
+export function downloadNameOf(content: Pick<Content, 'name' | 'mime'>): string {
+  const name = content.name.trim() || 'file';
+  const extension = content.mime === null ? undefined : EXTENSIONS.get(content.mime);
+  if (extension === undefined) return name;
+  const has = (ext: string) => name.toLowerCase().endsWith(`.${ext}`);
+  if (has(extension) || (extension === 'jpg' && has('jpeg'))) return name;
+  return `${name}.${extension}`;
+}
+
+/** A short-lived link to a file, and the name the browser saves it under. */
+export interface DownloadLink {
+  url: string;
+  filename: string;
+}
 
 /**
  * Types a browser may declare for a file of each detected type (it guesses from the name).
@@ -176,16 +199,17 @@ export class ContentFilesService {
   }
 
   /** A 5-minute link to the file of a content the caller may read. */
-  async downloadUrl(auth: AuthContext, id: number): Promise<string> {
+  async downloadUrl(auth: AuthContext, id: number): Promise<DownloadLink> {
     return this.linkFor(await this.contents.get(auth, id), auth.tenantId);
   }
 
   /** The same for an anonymous reader: a live content of a public course of the campus. */
-  async publicDownloadUrl(tenantId: number, id: number): Promise<string> {
+  async publicDownloadUrl(tenantId: number, id: number): Promise<DownloadLink> {
     return this.linkFor(await this.contents.getPublic(tenantId, id), tenantId);
   }
 
-  private async linkFor(content: Content, tenantId: number): Promise<string> {
+  /** The link answers the file as an attachment named after the content (Content-Disposition). */
+  private async linkFor(content: Content, tenantId: number): Promise<DownloadLink> {
     if (content.type !== 'file' || content.content === null) {
       throw unprocessable([
         { pointer: attributePointer('contents_type'), detail: 'Only a file content can be downloaded' },
@@ -199,6 +223,10 @@ export class ContentFilesService {
       if (error instanceof BlobNotFoundError) throw notFound('The file does not exist');
       throw error;
     }
-    return this.storage.presignGet(content.content, DOWNLOAD_LINK_SECONDS);
+    const filename = downloadNameOf(content);
+    const url = await this.storage.presignGet(content.content, DOWNLOAD_LINK_SECONDS, {
+      downloadName: filename,
+    });
+    return { url, filename };
   }
 }

@@ -19,6 +19,8 @@ import { Period } from './period.entity';
 @Entity({ name: 'courses' })
 @Index('courses_tenant_updated_idx', ['tenantId', 'updatedAt'])
 @Index('courses_lecturer_idx', ['lecturerId'])
+// By code within the campus: `filter[code]`, and the academic-system sync (campus, code, period).
+@Index('courses_tenant_code_idx', ['tenantId', 'code', 'periodId'])
 // Trigram index for name search; created by its migration (TypeORM cannot express GIN opclasses).
 @Index('courses_name_trgm_idx', { synchronize: false })
 export class Course {

@@ -33,6 +33,7 @@ export async function openBlobStorage(config: CourseConfig): Promise<BlobStorage
         secretKey: blobs.s3SecretKey ?? '',
         bucket: blobs.s3Bucket,
         region: blobs.s3Region,
+        publicEndpoint: blobs.s3PublicEndpoint,
       })
     : new LocalDiskStorage({
         root: join(config.dataDir, 'blobs', BLOB_STORE_NAME),

@@ -5,6 +5,7 @@ import { AssistantRequests1795425430854 } from './1795425430854-assistant-reques
 import { EnrolmentWindows1795425558838 } from './1795425558838-enrolment-windows';
 import { PublicCatalogue1795428331820 } from './1795428331820-public-catalogue';
 import { CoursesNameTrigram1795430000000 } from './1795430000000-courses-name-trigram';
+import { CoursesTenantCode1795431085147 } from './1795431085147-courses-tenant-code';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   EnrolmentWindows1795425558838,
   PublicCatalogue1795428331820,
   CoursesNameTrigram1795430000000,
+  CoursesTenantCode1795431085147,
 ];
