@@ -90,6 +90,19 @@ export interface AssistantRequest extends Flat {
 
 export type SortType = 'modules' | 'activities' | 'contents';
 
+/** What a sync from the academic system changed (`meta` of `POST /sync/sync/syncByCourse`). */
+export interface SyncOutcome {
+  changed: boolean;
+  course_created: boolean;
+  course_updated: boolean;
+  classes_created: number;
+  students_added: number;
+  students_removed: number;
+  students_total: number;
+  unmatched_students: Array<{ nim: string; name: string | null; class_name: string }>;
+  unmatched_lecturer: string | null;
+}
+
 const body = (attributes: Record<string, unknown>) => ({ data: { attributes } });
 const list = <T extends { id: string }>(document: Document) => {
   const result = deserialize<T>(document);
@@ -203,6 +216,20 @@ export const courseApi = api
           type === 'contents' ? ['Contents'] : courseTag(courseId),
       }),
 
+      /** Classes and rosters of the course pulled from the university's academic system. */
+      syncCourse: build.mutation<
+        SyncOutcome,
+        { courseId: string; year: number; type: string; code: string; periodId: number }
+      >({
+        query: ({ year, type, code, periodId }) => ({
+          url: 'sync/sync/syncByCourse',
+          method: 'POST',
+          body: body({ year, type, code, period_id: periodId }),
+        }),
+        transformResponse: (document: Document) => document.meta as unknown as SyncOutcome,
+        invalidatesTags: (_r, _e, { courseId }) => [...courseTag(courseId), 'Students', 'Enrolment'],
+      }),
+
       enrolWindow: build.query<EnrolWindow | null, string>({
         query: (courseId) => `course/enrolls?${toSearchParams({ filter: { course_id: { is: courseId } } })}`,
         transformResponse: (document: Document) => list<EnrolWindow>(document)[0] ?? null,
@@ -307,6 +334,7 @@ export const {
   useTakeEnrolmentMutation,
   useLeaveCourseMutation,
   useKickStudentMutation,
+  useSyncCourseMutation,
   useEnrolledCoursesQuery,
   useStudentsQuery,
   useLecturersQuery,

@@ -15,6 +15,7 @@ import { joinLink } from '../enrol/joinForm';
 import { fromLocalInput, toLocalInput } from '../structure';
 import { DeleteButton } from '../editor/TreeParts';
 import '../course.css';
+import { AcademicSync } from './AcademicSync';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -153,6 +154,8 @@ export default function EnrollPage() {
           )}
         </section>
       </div>
+
+      {course.data && <AcademicSync course={course.data} />}
 
       <section className="card card-body roster" aria-labelledby="roster-title">
         <h2 id="roster-title" className="section-title">

@@ -448,6 +448,22 @@ const de: typeof en = {
     failed: 'Die Datei konnte nicht hochgeladen werden.',
     tooLarge: 'Die Datei ist größer, als der Server annimmt.',
   },
+  sync: {
+    title: 'Akademisches System',
+    help: 'Klassen und Studierende von {{code}} ({{year}} {{type}}) aus dem akademischen System übernehmen. Aufgeführte Studierende kommen in ihre Klasse; nicht mehr aufgeführte verlassen sie.',
+    needsCodeAndPeriod:
+      'Dieser Kurs braucht einen Code und einen Zeitraum, bevor er mit dem akademischen System abgeglichen werden kann.',
+    run: 'Klassen und Studierende abgleichen',
+    running: 'Abgleich läuft…',
+    failed: 'Das akademische System ist nicht erreichbar.',
+    changed:
+      '{{classes}} neue Klassen, {{added}} Studierende hinzugefügt, {{removed}} entfernt; {{total}} Studierende in den abgeglichenen Klassen.',
+    unchanged: 'Bereits aktuell: {{total}} Studierende in den abgeglichenen Klassen.',
+    unmatchedLecturer: 'Das akademische System nennt Lehrende(n) {{nidn}} ohne Konto an diesem Campus.',
+    unmatchedStudents_one: '{{count}} Studierende(r) des akademischen Systems hat hier noch kein Konto:',
+    unmatchedStudents_other: '{{count}} Studierende des akademischen Systems haben hier noch kein Konto:',
+    unmatchedCaption: 'Studierende ohne Konto',
+  },
   enrol: {
     joinTitle: 'Einem Kurs beitreten',
     joinHelp:

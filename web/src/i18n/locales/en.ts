@@ -443,6 +443,22 @@ const en = {
     failed: 'The file could not be uploaded.',
     tooLarge: 'The file is larger than the server accepts.',
   },
+  sync: {
+    title: 'Academic system',
+    help: 'Bring the classes and students of {{code}} ({{year}} {{type}}) from the academic system. Students it lists are placed in their class; those it no longer lists leave it.',
+    needsCodeAndPeriod:
+      'This course needs a code and a period before it can be synced with the academic system.',
+    run: 'Sync classes and students',
+    running: 'Syncing…',
+    failed: 'The academic system could not be reached.',
+    changed:
+      '{{classes}} new classes, {{added}} students added, {{removed}} removed; {{total}} students in the synced classes.',
+    unchanged: 'Already up to date: {{total}} students in the synced classes.',
+    unmatchedLecturer: 'The academic system names lecturer {{nidn}}, who has no account on this campus.',
+    unmatchedStudents_one: '{{count}} student of the academic system has no account here yet:',
+    unmatchedStudents_other: '{{count}} students of the academic system have no account here yet:',
+    unmatchedCaption: 'Students without an account',
+  },
   enrol: {
     joinTitle: 'Join a course',
     joinHelp: 'Enter the course number, the class number and the token your lecturer gave you.',

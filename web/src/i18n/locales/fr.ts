@@ -447,6 +447,23 @@ const fr: typeof en = {
     failed: 'Le fichier n’a pas pu être téléversé.',
     tooLarge: 'Le fichier dépasse la taille acceptée par le serveur.',
   },
+  sync: {
+    title: 'Système académique',
+    help: 'Importer les classes et les étudiants de {{code}} ({{year}} {{type}}) depuis le système académique. Les étudiants listés rejoignent leur classe ; ceux qui n’y sont plus la quittent.',
+    needsCodeAndPeriod:
+      'Ce cours doit avoir un code et une période avant d’être synchronisé avec le système académique.',
+    run: 'Synchroniser classes et étudiants',
+    running: 'Synchronisation…',
+    failed: 'Le système académique est injoignable.',
+    changed:
+      '{{classes}} nouvelles classes, {{added}} étudiants ajoutés, {{removed}} retirés ; {{total}} étudiants dans les classes synchronisées.',
+    unchanged: 'Déjà à jour : {{total}} étudiants dans les classes synchronisées.',
+    unmatchedLecturer:
+      'Le système académique indique l’enseignant {{nidn}}, qui n’a pas de compte sur ce campus.',
+    unmatchedStudents_one: '{{count}} étudiant du système académique n’a pas encore de compte ici :',
+    unmatchedStudents_other: '{{count}} étudiants du système académique n’ont pas encore de compte ici :',
+    unmatchedCaption: 'Étudiants sans compte',
+  },
   enrol: {
     joinTitle: 'Rejoindre un cours',
     joinHelp: 'Saisissez le numéro du cours, le numéro de la classe et le jeton donné par votre enseignant.',

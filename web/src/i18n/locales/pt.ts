@@ -445,6 +445,22 @@ const pt: typeof en = {
     failed: 'Não foi possível enviar o arquivo.',
     tooLarge: 'O arquivo é maior do que o servidor aceita.',
   },
+  sync: {
+    title: 'Sistema académico',
+    help: 'Trazer as turmas e os estudantes de {{code}} ({{year}} {{type}}) do sistema académico. Os estudantes listados entram na sua turma; os que deixaram de estar listados saem dela.',
+    needsCodeAndPeriod:
+      'Esta disciplina precisa de um código e de um período antes de ser sincronizada com o sistema académico.',
+    run: 'Sincronizar turmas e estudantes',
+    running: 'A sincronizar…',
+    failed: 'Não foi possível contactar o sistema académico.',
+    changed:
+      '{{classes}} turmas novas, {{added}} estudantes adicionados, {{removed}} removidos; {{total}} estudantes nas turmas sincronizadas.',
+    unchanged: 'Já está atualizado: {{total}} estudantes nas turmas sincronizadas.',
+    unmatchedLecturer: 'O sistema académico indica o docente {{nidn}}, que não tem conta neste campus.',
+    unmatchedStudents_one: '{{count}} estudante do sistema académico ainda não tem conta aqui:',
+    unmatchedStudents_other: '{{count}} estudantes do sistema académico ainda não têm conta aqui:',
+    unmatchedCaption: 'Estudantes sem conta',
+  },
   enrol: {
     joinTitle: 'Entrar em um curso',
     joinHelp: 'Informe o número do curso, o número da turma e o token fornecido pelo seu professor.',
