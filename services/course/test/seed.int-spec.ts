@@ -6,7 +6,7 @@ describe('demo seed', () => {
   beforeAll(() => h.start());
   afterAll(() => h.stop());
 
-  it('creates the demo course with structure, contents of several types and an open enrolment window, once', async () => {
+  it('creates the faculties and the demo course with structure, contents of several types and an open enrolment window, once', async () => {
     const users: Record<string, Awaited<ReturnType<CourseHarness['user']>>> = {};
     for (const [username, role] of [
       ['lecturer', 'lecturer'],
@@ -29,6 +29,10 @@ describe('demo seed', () => {
       new Set(['text', 'link', 'file', 'video', 'zoom']),
     );
     const asLecturer = await h.api.as(await h.token(users.lecturer.id, 'lecturer', 7));
+    const faculties = await asLecturer.get('/api/course/faculties');
+    expect(list(faculties.body).map((faculty) => faculty.attributes.code)).toEqual(
+      expect.arrayContaining(['FIK', 'FT', 'FEB', 'FKIP']),
+    );
     const window = await asLecturer.get(`/api/course/enrolls?filter[course_id][is]=${course.id}`);
     expect(list(window.body)[0].attributes).toMatchObject({
       is_open: true,

@@ -6,6 +6,7 @@ import { CourseClass } from '../courses/course-class.entity';
 import { Course } from '../courses/course.entity';
 import { Period } from '../courses/period.entity';
 import { Content, type ContentType } from '../contents/content.entity';
+import { Faculty } from '../faculties/faculty.entity';
 import { EnrolmentToken, EnrolmentWindow } from '../enrolment/enrolment-window.entity';
 import { newToken } from '../enrolment/enrolment.service';
 import { Activity } from '../structure/activity.entity';
@@ -50,6 +51,14 @@ const FIRST_ACTIVITY_CONTENTS: ReadonlyArray<{
 
 const STAFF_AND_STUDENTS = ['lecturer', 'assistant', 'student1', 'student2', 'student3'];
 
+/** The demo campus's faculties (name, code). */
+const FACULTIES: ReadonlyArray<readonly [name: string, code: string]> = [
+  ['Faculty of Computer Science', 'FIK'],
+  ['Faculty of Engineering', 'FT'],
+  ['Faculty of Economics and Business', 'FEB'],
+  ['Faculty of Teacher Training and Education', 'FKIP'],
+];
+
 /**
  * The campus's open course: public (anyone reads it without signing in) and free (open to join).
  * It has no lecturer, so the demo users' own course lists stay as they are.
@@ -84,7 +93,7 @@ const OPEN_COURSE: {
 };
 
 /**
- * The demo course of the demo campus: taught by `lecturer`, assisted by `assistant`, one class
+ * The demo campus's faculties and its demo course: taught by `lecturer`, assisted by `assistant`, one class
  * with the three students, four modules with two activities each, five contents (text, link,
  * file, video, Zoom) in the first activity and an open enrolment window; beside it the open course
  * OPEN101 of the public catalogue (one module, one activity, two contents). Needs the users
@@ -108,6 +117,10 @@ export async function seedCourseDemo(
   if (await dataSource.getRepository(Course).existsBy({ tenantId, code: 'IF101' })) return { created: false };
 
   await dataSource.transaction(async (manager) => {
+    await manager.insert(
+      Faculty,
+      FACULTIES.map(([name, code]) => ({ tenantId, name, code })),
+    );
     const year = new Date().getFullYear();
     const period = await manager.save(
       manager.create(Period, {
