@@ -13,7 +13,7 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@lms/(jsonapi|auth|database|events|testing|platform|storage|cache)$': '<rootDir>/libs/$1/src',
+  '^@lms/(jsonapi|auth|database|events|testing|platform|storage|cache|realtime)$': '<rootDir>/libs/$1/src',
   '^@lms/(gateway|identity|course)$': '<rootDir>/services/$1/src',
 };
 

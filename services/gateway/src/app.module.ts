@@ -6,6 +6,7 @@ import { TenantResolver } from './auth/tenant.resolver';
 import { GatewayConfig } from './config';
 import { GatewayHealthController } from './health.controller';
 import { ProxyHandler } from './routing/proxy';
+import { UpgradeProxy } from './routing/upgrade';
 import { SharedStore } from './shared-store';
 
 @Module({})
@@ -23,6 +24,7 @@ export class GatewayModule {
         SharedStore,
         TenantResolver,
         ProxyHandler,
+        UpgradeProxy,
       ],
     };
   }

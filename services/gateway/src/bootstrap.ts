@@ -6,6 +6,7 @@ import { GatewayModule } from './app.module';
 import { IdentityClient } from './auth/identity.client';
 import type { GatewayConfig } from './config';
 import { ProxyHandler } from './routing/proxy';
+import { UpgradeProxy } from './routing/upgrade';
 import { serveWebClient } from './web/web';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -44,7 +45,10 @@ export async function startGateway(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     scope.route({ method: [...PROXIED_METHODS], url: '/api/*', handler: proxy.handle });
+    // socket.io: long-polling requests here, WebSocket upgrades on the server's `upgrade` event.
+    scope.route({ method: [...PROXIED_METHODS], url: '/socket/*', handler: proxy.handleSocket });
   });
+  app.getHttpServer().on('upgrade', app.get(UpgradeProxy).handle);
   await serveWebClient(app, config.webDist);
   const identity = app.get(IdentityClient);
   fastify.addHook('onClose', async () => identity.close());

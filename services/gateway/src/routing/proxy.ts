@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidTokenError, TokenVerifier } from '@lms/auth';
-import { badRequest, JsonApiException, serviceUnavailable, unauthorized } from '@lms/jsonapi';
+import { badRequest, JsonApiException, notFound, serviceUnavailable, unauthorized } from '@lms/jsonapi';
 import { TenantResolver } from '../auth/tenant.resolver';
 import { GatewayConfig } from '../config';
-import { Router } from './routes';
+import { Router, SOCKET_ROUTES, type ServiceName } from './routes';
 
 /** Paths that try to climb out of `/api` (`..`, encoded dots or slashes) are refused outright. */
 const TRAVERSAL = /(^|\/)(\.|%2e){1,2}(\/|$)|%2f|%5c|\\/i;
@@ -14,13 +14,15 @@ export function sendJsonApiError(reply: FastifyReply, error: JsonApiException): 
 }
 
 /**
- * Forwards `/api/*` to the service that owns the path, over pooled keep-alive connections.
- * A bearer token is checked here too, so a token of another campus (host) never reaches a
- * service; services still verify every token themselves.
+ * Forwards `/api/*` to the service that owns the path, over pooled keep-alive connections, and
+ * the socket.io long-polling requests of `/socket/*` to the service serving that socket (their
+ * WebSocket upgrades: `UpgradeProxy`). A bearer token is checked here too, so a token of another
+ * campus (host) never reaches a service; services still verify every token themselves.
  */
 @Injectable()
 export class ProxyHandler {
   private readonly router = new Router();
+  private readonly sockets = new Router(SOCKET_ROUTES);
 
   constructor(
     private readonly config: GatewayConfig,
@@ -28,14 +30,58 @@ export class ProxyHandler {
     private readonly tenants: TenantResolver,
   ) {}
 
-  readonly handle = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+  /** `/api/*`. */
+  readonly handle = (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
+    this.forward(request, reply, () => this.router.resolve(request.url.slice('/api'.length).split('?')[0]));
+
+  /** `/socket/*`: socket.io's long-polling transport (GET and POST under the socket's path). */
+  readonly handleSocket = (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
+    this.forward(request, reply, () => this.socketService(request.url.split('?')[0]));
+
+  /**
+   * The service serving the socket at `path` (`/socket/messages/…`); a 404 for no socket, a 503
+   * when that service is not deployed. Shared with the upgrade proxy.
+   */
+  socketService(path: string): ServiceName {
+    if (TRAVERSAL.test(path)) throw badRequest('Malformed path');
+    const service = this.sockets.match(path);
+    if (!service) throw notFound(`No socket is served at ${path}`);
+    return service;
+  }
+
+  /** Base URL of a service, or the 503 every proxied path answers while it is not deployed. */
+  baseUrl(service: ServiceName): string {
+    const base = this.config.services[service];
+    if (!base) throw serviceUnavailable(`The ${service} service is not available in this deployment yet`);
+    return base;
+  }
+
+  /** A bearer token, when one is sent, must be valid and of the campus served at `host`. */
+  async checkToken(authorization: string | undefined, host: string): Promise<void> {
+    if (!authorization) return;
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    if (!match) throw unauthorized('Authorization header must be "Bearer <token>"');
+    let tenantId: number;
     try {
-      const path = request.url.slice('/api'.length).split('?')[0];
+      tenantId = (await this.verifier.verify(match[1])).tenantId;
+    } catch (error) {
+      throw unauthorized(error instanceof InvalidTokenError ? error.message : 'Token is invalid');
+    }
+    const tenant = await this.tenants.resolve(host);
+    if (!tenant || tenant.id !== tenantId) throw unauthorized('This token was issued for another campus');
+  }
+
+  private async forward(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: () => ServiceName,
+  ): Promise<FastifyReply> {
+    try {
+      const path = request.url.split('?')[0];
       if (TRAVERSAL.test(path)) throw badRequest('Malformed path');
-      const service = this.router.resolve(path);
-      const base = this.config.services[service];
-      if (!base) throw serviceUnavailable(`The ${service} service is not available in this deployment yet`);
-      await this.checkToken(request);
+      const service = route();
+      const base = this.baseUrl(service);
+      await this.checkToken(request.headers.authorization, request.host);
       return reply.from(base + request.url, {
         rewriteRequestHeaders: (_req, headers) => {
           const forwarded: Record<string, string | string[] | undefined> = {
@@ -61,20 +107,5 @@ export class ProxyHandler {
       if (error instanceof JsonApiException) return sendJsonApiError(reply, error);
       throw error;
     }
-  };
-
-  private async checkToken(request: FastifyRequest) {
-    const header = request.headers.authorization;
-    if (!header) return;
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw unauthorized('Authorization header must be "Bearer <token>"');
-    let tenantId: number;
-    try {
-      tenantId = (await this.verifier.verify(match[1])).tenantId;
-    } catch (error) {
-      throw unauthorized(error instanceof InvalidTokenError ? error.message : 'Token is invalid');
-    }
-    const tenant = await this.tenants.resolve(request.host);
-    if (!tenant || tenant.id !== tenantId) throw unauthorized('This token was issued for another campus');
   }
 }

@@ -1,4 +1,4 @@
-import { Router } from './routes';
+import { Router, SOCKET_ROUTES } from './routes';
 
 describe('Router (longest prefix wins)', () => {
   const router = new Router();
@@ -28,4 +28,23 @@ describe('Router (longest prefix wins)', () => {
   ])('routes %s to %s', (path, service) => {
     expect(router.resolve(path)).toBe(service);
   });
+});
+
+describe('socket router', () => {
+  const router = new Router(SOCKET_ROUTES);
+
+  it.each([
+    ['/socket/messages/', 'messaging'],
+    ['/socket/messages', 'messaging'],
+    ['/socket/crs/', 'presence'],
+  ])('routes %s to %s', (path, service) => {
+    expect(router.match(path)).toBe(service);
+  });
+
+  it.each(['/socket', '/socket/', '/socket/messagesx/', '/socket/other/', '/socket.io/', '/api/socket/crs/'])(
+    'knows no socket at %s',
+    (path) => {
+      expect(router.match(path)).toBeUndefined();
+    },
+  );
 });

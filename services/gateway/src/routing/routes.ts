@@ -52,6 +52,15 @@ export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceNam
   ['', 'course'],
 ];
 
+/**
+ * The socket.io endpoints (outside `/api`, as ARCHITECTURE.md names them) → the service serving
+ * each. The gateway forwards their long-polling requests and their WebSocket upgrades unchanged.
+ */
+export const SOCKET_ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceName]> = [
+  ['/socket/messages', 'messaging'],
+  ['/socket/crs', 'presence'],
+];
+
 /** Longest matching prefix, on whole path segments (`/course/tasks` does not match `/course/tasksx`). */
 export class Router {
   private readonly table: ReadonlyArray<readonly [string, ServiceName]>;
@@ -62,9 +71,14 @@ export class Router {
 
   /** `path` is the part after `/api`, without the query string. */
   resolve(path: string): ServiceName {
+    return this.match(path) ?? 'course';
+  }
+
+  /** The service of the longest prefix of `path`, or undefined when none matches. */
+  match(path: string): ServiceName | undefined {
     for (const [prefix, service] of this.table) {
       if (prefix === '' || path === prefix || path.startsWith(`${prefix}/`)) return service;
     }
-    return 'course';
+    return undefined;
   }
 }

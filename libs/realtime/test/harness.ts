@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { AuthModule } from '@lms/auth';
+import { createServiceApp } from '@lms/platform';
+import { Realtime, RealtimeModule } from '@lms/realtime';
+
+/** The campuses of the tests, by host name (a service finds them in its tenants projection). */
+export const CAMPUSES: Record<string, number> = { 'campus-a.test': 1, 'campus-b.test': 2 };
+
+/** A path of this test file's own: replicas sharing Redis only hear the emits of their path. */
+export const testSocketPath = () => `/socket/test-${randomBytes(4).toString('hex')}`;
+
+export interface SocketApp {
+  app: NestFastifyApplication;
+  realtime: Realtime;
+  url: string;
+}
+
+@Module({})
+class SocketTestModule {
+  static forRoot(publicKeyPem: string, path: string, redisUrl?: string): DynamicModule {
+    return {
+      module: SocketTestModule,
+      imports: [
+        AuthModule.forRoot({ publicKeyPem }),
+        RealtimeModule.forRoot({
+          path,
+          redisUrl,
+          campusOfHost: async (host) => CAMPUSES[host] ?? null,
+          engine: { pingInterval: 5000, pingTimeout: 5000 },
+        }),
+      ],
+    };
+  }
+}
+
+/** A Nest service (createServiceApp, as every service) serving socket.io at `path`. */
+export async function startSocketApp(options: {
+  publicKeyPem: string;
+  path: string;
+  redisUrl?: string;
+}): Promise<SocketApp> {
+  const app = await createServiceApp(
+    SocketTestModule.forRoot(options.publicKeyPem, options.path, options.redisUrl),
+    { name: 'realtime-test', logLevel: 'error' },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  if (!address || typeof address === 'string') throw new Error('not listening on TCP');
+  return { app, realtime: app.get(Realtime), url: `http://127.0.0.1:${address.port}` };
+}
+
+/** A client that does not reconnect by itself, as the campus's browser at `host` would open it. */
+export function openSocket(
+  url: string,
+  path: string,
+  options: { token?: string; host?: string; headers?: Record<string, string> } & Partial<
+    ManagerOptions & SocketOptions
+  > = {},
+): Socket {
+  const { token, host, headers, ...rest } = options;
+  return io(url, {
+    path,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: token ? { token } : {},
+    extraHeaders: { ...(host ? { 'x-forwarded-host': host } : {}), ...headers },
+    ...rest,
+  });
+}
+
+const within = <T>(
+  ms: number,
+  what: string,
+  run: (resolve: (value: T) => void, reject: (e: Error) => void) => void,
+) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+    run(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+
+/** Resolves once connected; rejects with the `connect_error`. */
+export function connected(socket: Socket, ms = 5000): Promise<Socket> {
+  return within(ms, 'connect', (resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** The `connect_error` of a refused handshake (fails when the socket connects). */
+export function refused(socket: Socket, ms = 5000): Promise<Error & { data?: unknown }> {
+  return within(ms, 'connect_error', (resolve, reject) => {
+    socket.once('connect', () => reject(new Error('the socket connected')));
+    socket.once('connect_error', resolve);
+  });
+}
+
+/** The arguments of the next `event`. */
+export function nextEvent(socket: Socket, event: string, ms = 5000): Promise<unknown[]> {
+  return within(ms, `event "${event}"`, (resolve) =>
+    socket.once(event, (...args: unknown[]) => resolve(args)),
+  );
+}
+
+/** Every `event` the socket receives from now on. */
+export function record(socket: Socket, event: string): unknown[][] {
+  const seen: unknown[][] = [];
+  socket.on(event, (...args: unknown[]) => seen.push(args));
+  return seen;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,3 @@
+import { describeRealtimeContract } from './realtime.contract';
+
+describeRealtimeContract('in-memory', () => undefined);
