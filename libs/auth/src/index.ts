@@ -12,3 +12,4 @@ export { AuthGuard } from './auth.guard';
 export { AuthModule } from './auth.module';
 export { assertCourseRole } from './course-roles';
 export type { CourseRole, CourseRoleLookup } from './course-roles';
+export { browserHost, normalizeHost } from './host';

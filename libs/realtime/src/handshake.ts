@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { type AuthContext, InvalidTokenError, type TokenVerifier } from '@lms/auth';
+import { type AuthContext, browserHost, InvalidTokenError, type TokenVerifier } from '@lms/auth';
 
 /** Why a handshake was refused: the message the client's `connect_error` carries. */
 export class HandshakeRefused extends Error {
@@ -15,25 +15,6 @@ export class HandshakeRefused extends Error {
 export interface HandshakeLike {
   headers: IncomingHttpHeaders;
   auth: Record<string, unknown>;
-}
-
-/** `Campus.Example.ac.id:8080` → `campus.example.ac.id` (as identity stores domains). */
-export function normalizeHost(host: string): string {
-  const trimmed = host.trim().toLowerCase();
-  const withoutPort = trimmed.startsWith('[')
-    ? trimmed.slice(0, trimmed.indexOf(']') + 1)
-    : trimmed.split(':')[0];
-  return withoutPort.replace(/\.$/, '');
-}
-
-/**
- * The host the browser connected to: the `x-forwarded-host` the gateway sets, else the request's
- * own `host` (as for HTTP requests). Only the first entry of a list counts.
- */
-export function handshakeHost(headers: IncomingHttpHeaders): string {
-  const header = headers['x-forwarded-host'] ?? headers.host ?? '';
-  const value = Array.isArray(header) ? header[0] : header;
-  return normalizeHost(value.split(',')[0] ?? '');
 }
 
 /** The access token: `auth.token` of the handshake (browsers), else `Authorization: Bearer`. */
@@ -64,7 +45,7 @@ export async function authenticateHandshake(
   } catch (error) {
     throw new HandshakeRefused(error instanceof InvalidTokenError ? error.message : 'Token is invalid');
   }
-  const host = handshakeHost(handshake.headers);
+  const host = browserHost(handshake.headers);
   let campus: number | null;
   try {
     campus = host ? await campusOfHost(host) : null;

@@ -13,11 +13,5 @@ export { Realtime } from './realtime';
 export type { EventsMap, RealtimeOptions, RealtimeSocket, SocketData } from './realtime';
 export { RealtimeModule } from './realtime.module';
 export { tenantRoom, userRoom } from './rooms';
-export {
-  authenticateHandshake,
-  handshakeHost,
-  handshakeToken,
-  HandshakeRefused,
-  normalizeHost,
-} from './handshake';
+export { authenticateHandshake, handshakeToken, HandshakeRefused } from './handshake';
 export type { HandshakeLike } from './handshake';

@@ -1,18 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import { normalizeHost } from '@lms/auth';
 import { recordEvent } from '@lms/events';
 import { applyQuery, type ParsedQuery } from '@lms/jsonapi';
 import { Tenant } from './tenant.entity';
-
-/** `Campus.Example.ac.id:8080` → `campus.example.ac.id`. */
-export function normalizeHost(host: string): string {
-  const trimmed = host.trim().toLowerCase();
-  const withoutPort = trimmed.startsWith('[')
-    ? trimmed.slice(0, trimmed.indexOf(']') + 1)
-    : trimmed.split(':')[0];
-  return withoutPort.replace(/\.$/, '');
-}
 
 @Injectable()
 export class TenantsService {
