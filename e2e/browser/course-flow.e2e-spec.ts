@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import {
-  DEMO_PASSWORD,
+  apiToken,
   dispatchDragAndDrop,
   launchBrowser,
   screenshot,
   seriousA11yViolations,
+  settled,
   signInAs,
   watchErrors,
 } from '../support/browser';
@@ -18,15 +19,6 @@ const HANDOUT = Buffer.concat([
   Buffer.alloc(1_500_000, 'lorem ipsum '),
   Buffer.from('\n%%EOF\n'),
 ]);
-
-/** Waits until a page has settled: its heading is shown and nothing is loading any more. */
-async function settled(page: Page): Promise<void> {
-  await page.locator('h1').first().waitFor();
-  await page.waitForFunction(() => {
-    const { document } = globalThis as unknown as { document: { querySelector(selector: string): unknown } };
-    return !document.querySelector('.route-progress, .spinner');
-  });
-}
 
 /** The order of the module rows in the editor, by name. */
 async function moduleNames(page: Page): Promise<string[]> {
@@ -54,13 +46,7 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
     base = platform.url.replace('127.0.0.1', 'localhost');
     browser = await launchBrowser();
-    const login = await fetch(`${base}/api/user/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'lecturer', password: DEMO_PASSWORD }),
-    });
-    lecturerToken = ((await login.json()) as { data: { attributes: { access_token: string } } }).data
-      .attributes.access_token;
+    lecturerToken = await apiToken(base, 'lecturer');
     const courses = await fetch(`${base}/api/course/courses`, {
       headers: { authorization: `Bearer ${lecturerToken}` },
     });

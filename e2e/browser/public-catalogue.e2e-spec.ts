@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import {
-  DEMO_PASSWORD,
+  apiToken,
   launchBrowser,
   screenshot,
   seriousA11yViolations,
+  settled,
   watchErrors,
 } from '../support/browser';
 
@@ -23,15 +24,6 @@ interface Resource {
   id: string;
   attributes: Record<string, unknown>;
   relationships?: Record<string, { data: Array<{ id: string }> | { id: string } | null }>;
-}
-
-/** Waits until a page has settled: its heading is shown and nothing is loading any more. */
-async function settled(page: Page): Promise<void> {
-  await page.locator('h1').first().waitFor();
-  await page.waitForFunction(() => {
-    const { document } = globalThis as unknown as { document: { querySelector(selector: string): unknown } };
-    return !document.querySelector('.route-progress, .spinner');
-  });
 }
 
 describe('the public catalogue: a visitor reads public courses without signing in', () => {
@@ -62,13 +54,7 @@ describe('the public catalogue: a visitor reads public courses without signing i
     browser = await launchBrowser();
 
     // The lecturer opens IF101 to the public and puts a handout into its first activity.
-    const login = await fetch(`${base}/api/user/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'lecturer', password: DEMO_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { attributes: { access_token: string } } }).data.attributes
-      .access_token;
+    const token = await apiToken(base, 'lecturer');
     const auth = { authorization: `Bearer ${token}` };
     const courses = await fetch(`${base}/api/course/courses`, { headers: auth });
     algorithmsId = ((await courses.json()) as { data: Resource[] }).data[0].id;

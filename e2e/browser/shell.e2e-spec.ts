@@ -2,10 +2,12 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import {
+  apiToken,
   DEMO_PASSWORD,
   launchBrowser,
   screenshot,
   seriousA11yViolations,
+  settled,
   signInAs,
   watchErrors,
 } from '../support/browser';
@@ -116,15 +118,6 @@ function publicRoutes(course: { id: string; moduleId: string; activityId: string
 const may = (role: 'student' | 'lecturer', allowed: Allowed) =>
   allowed === 'all' || (role === 'lecturer' && (allowed === 'lecturer' || allowed === 'adminLecturer'));
 
-/** Waits until a page has settled: its heading is shown and no chunk is loading any more. */
-async function settled(page: Page): Promise<void> {
-  await page.locator('h1').first().waitFor();
-  await page.waitForFunction(() => {
-    const { document } = globalThis as unknown as { document: { querySelector(selector: string): unknown } };
-    return !document.querySelector('.route-progress, .spinner');
-  });
-}
-
 describe('the web client shell', () => {
   let platform: TestPlatform;
   let browser: Browser;
@@ -137,13 +130,7 @@ describe('the web client shell', () => {
     platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
     base = platform.url.replace('127.0.0.1', 'localhost');
     browser = await launchBrowser();
-    const login = await fetch(`${base}/api/user/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'lecturer', password: DEMO_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { attributes: { access_token: string } } }).data.attributes
-      .access_token;
+    const token = await apiToken(base, 'lecturer');
     const courses = await fetch(`${base}/api/course/courses`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -106,3 +106,24 @@ export async function dispatchDragAndDrop(source: Locator, target: Locator): Pro
     [from, to] as const,
   );
 }
+
+/** Waits until a page has settled: its heading is shown and nothing is loading any more. */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => {
+    const { document } = globalThis as unknown as { document: { querySelector(selector: string): unknown } };
+    return !document.querySelector('.route-progress, .spinner');
+  });
+}
+
+/** An access token of a demo account, signed in through the gateway's API (for test setup calls). */
+export async function apiToken(base: string, username: string): Promise<string> {
+  const login = await fetch(`${base}/api/user/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`signing ${username} in failed: ${login.status}`);
+  return ((await login.json()) as { data: { attributes: { access_token: string } } }).data.attributes
+    .access_token;
+}

@@ -7,6 +7,7 @@ import { ADMIN_REFUSED } from '../auth/guard';
 import { signIn } from '../auth/signIn';
 import { LanguageMenu } from '../layout/TopbarMenus';
 import { useSiteInfoQuery } from '../site/siteApi';
+import { WarningAlert } from '../layout/WarningAlert';
 
 /**
  * Sign-in page (public, /pages/login); the guard moves a signed-in user on to `to` or home, except
@@ -48,11 +49,7 @@ export function LoginPage() {
         <h1 id="login-title">{site.data?.name || t('login.title')}</h1>
         {site.data?.description && <p className="muted">{site.data.description}</p>}
         {adding && <p className="login-mode">{t('login.addAccount')}</p>}
-        {reason && (
-          <p className="alert alert-warning" role="alert">
-            {reason === ADMIN_REFUSED ? t('auth.adminRefused') : reason}
-          </p>
-        )}
+        <WarningAlert>{reason === ADMIN_REFUSED ? t('auth.adminRefused') : reason}</WarningAlert>
         <label htmlFor="username">{t('login.username')}</label>
         <input
           id="username"

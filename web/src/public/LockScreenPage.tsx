@@ -6,6 +6,7 @@ import { ADMIN_REFUSED, LOGIN_PATH } from '../auth/guard';
 import { signIn } from '../auth/signIn';
 import { initials } from '../layout/TopbarMenus';
 import { PublicFrame } from './PublicFrame';
+import { WarningAlert } from '../layout/WarningAlert';
 
 /** The lock screen: the last account used on this browser unlocks with its password. */
 export default function LockScreenPage() {
@@ -39,11 +40,7 @@ export default function LockScreenPage() {
         {account ? (
           <>
             <p className="muted">{t('lock.text', { name: account.fullname })}</p>
-            {reason && (
-              <p className="alert alert-warning" role="alert">
-                {reason === ADMIN_REFUSED ? t('auth.adminRefused') : reason}
-              </p>
-            )}
+            <WarningAlert>{reason === ADMIN_REFUSED ? t('auth.adminRefused') : reason}</WarningAlert>
             <label htmlFor="lock-password">{t('login.password')}</label>
             <input
               id="lock-password"

@@ -4,6 +4,7 @@ import { notificationFor } from '../../notifications/notification';
 import { useDownloadLinkMutation, type Content, type ContentScope } from '../courseApi';
 import { downloadPath, formatSize, isConference, videoSource } from './media';
 import { looksLikeHtml, safeUrl, sanitizeHtml } from './sanitize';
+import { WarningAlert } from '../../layout/WarningAlert';
 
 function TextBody({ text }: { text: string }) {
   const html = useMemo(() => (looksLikeHtml(text) ? sanitizeHtml(text) : null), [text]);
@@ -82,11 +83,7 @@ function FileBody({ content, scope }: { content: Content; scope: ContentScope })
         </a>
         {details && <span className="muted small">{details}</span>}
       </p>
-      {failure && (
-        <p className="alert alert-warning" role="alert">
-          {failure}
-        </p>
-      )}
+      <WarningAlert>{failure}</WarningAlert>
     </>
   );
 }

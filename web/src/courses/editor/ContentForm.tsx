@@ -6,6 +6,7 @@ import { changedFields } from '../structure';
 import { draftOf, draftProblems, fieldKind, isDirty, type ContentDraft } from './contentDraft';
 import { FileUpload } from './FileUpload';
 import { useUnsavedFlag } from './unsaved';
+import { WarningAlert } from '../../layout/WarningAlert';
 
 /** Creating (content null) or editing one content, per type; saves only what changed. */
 export function ContentForm({
@@ -153,16 +154,8 @@ export function ContentForm({
           }}
         />
       )}
-      {problems.length > 0 && (
-        <p className="alert alert-warning" role="alert">
-          {problems.join(' ')}
-        </p>
-      )}
-      {failure && (
-        <p className="alert alert-warning" role="alert">
-          {failure}
-        </p>
-      )}
+      <WarningAlert>{problems.join(' ')}</WarningAlert>
+      <WarningAlert>{failure}</WarningAlert>
       <p className="row-actions">
         {!(kind === 'file' && !content) && (
           <button type="submit" className="button button-primary" disabled={state.isLoading}>

@@ -13,6 +13,7 @@ import {
 import { applyOrder, byIndex, nextIndex } from '../structure';
 import { ContentForm } from './ContentForm';
 import { useDragSort } from './useDragSort';
+import { WarningAlert } from '../../layout/WarningAlert';
 
 /** The contents of the selected module or activity: add, edit, archive and reorder them. */
 export function ContentsEditor({
@@ -64,11 +65,7 @@ export function ContentsEditor({
           </button>
         )}
       </header>
-      {failure && (
-        <p className="alert alert-warning" role="alert">
-          {failure}
-        </p>
-      )}
+      <WarningAlert>{failure}</WarningAlert>
       {editing === 'new' && (
         <ContentForm
           courseId={courseId}

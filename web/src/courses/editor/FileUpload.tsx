@@ -8,6 +8,7 @@ import { notificationFor } from '../../notifications/notification';
 import type { Content } from '../courseApi';
 import { formatSize } from '../content/media';
 import { sendUpload, uploadForm, type UploadTarget } from './upload';
+import { WarningAlert } from '../../layout/WarningAlert';
 
 /**
  * Uploading a file as a new file content, with a progress bar and a way to cancel. Isolated here
@@ -105,11 +106,7 @@ export function FileUpload({
           </button>
         )}
       </p>
-      {failure && (
-        <p className="alert alert-warning" role="alert">
-          {failure}
-        </p>
-      )}
+      <WarningAlert>{failure}</WarningAlert>
     </div>
   );
 }

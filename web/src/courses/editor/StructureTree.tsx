@@ -16,6 +16,7 @@ import { coursesApi, type CourseActivity, type CourseModule } from '../coursesAp
 import { applyOrder, type Selection } from '../structure';
 import { DeleteButton, MoveButtons, NameCell } from './TreeParts';
 import { useDragSort } from './useDragSort';
+import { WarningAlert } from '../../layout/WarningAlert';
 
 type Fail = (error: unknown) => void;
 
@@ -152,11 +153,7 @@ export function StructureTree({
       <p className="muted small" id="structure-help">
         {t('editor.reorderHelp')}
       </p>
-      {failure && (
-        <p className="alert alert-warning" role="alert">
-          {failure}
-        </p>
-      )}
+      <WarningAlert>{failure}</WarningAlert>
       {modules.length === 0 ? (
         <p className="muted">{t('course.noModules')}</p>
       ) : (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationFor } from '../../notifications/notification';
 import { useLeaveCourseMutation } from '../courseApi';
+import { WarningAlert } from '../../layout/WarningAlert';
 
 /** Leaving a course, confirmed in place (a second button) rather than in a browser dialog. */
 export function LeaveButton({
@@ -44,11 +45,7 @@ export function LeaveButton({
           {t('enrol.leave')}
         </button>
       )}
-      {failure && (
-        <p className="alert alert-warning" role="alert">
-          {failure}
-        </p>
-      )}
+      <WarningAlert>{failure}</WarningAlert>
     </div>
   );
 }

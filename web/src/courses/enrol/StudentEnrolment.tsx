@@ -7,6 +7,7 @@ import { notificationFor } from '../../notifications/notification';
 import { useEnrolledCoursesQuery, useTakeEnrolmentMutation } from '../courseApi';
 import { readJoinForm, type JoinProblem } from './joinForm';
 import { LeaveButton } from './LeaveButton';
+import { WarningAlert } from '../../layout/WarningAlert';
 
 /** A student joins a class with the token the lecturer gave out; a join link fills the form in. */
 export function JoinCourseForm() {
@@ -78,16 +79,8 @@ export function JoinCourseForm() {
           {state.isLoading ? t('enrol.joining') : t('enrol.join')}
         </button>
       </div>
-      {problems.length > 0 && (
-        <p className="alert alert-warning" role="alert">
-          {problems.map((problem) => t(`enrol.invalid.${problem}`)).join(' ')}
-        </p>
-      )}
-      {failure && (
-        <p className="alert alert-warning" role="alert">
-          {failure}
-        </p>
-      )}
+      <WarningAlert>{problems.map((problem) => t(`enrol.invalid.${problem}`)).join(' ')}</WarningAlert>
+      <WarningAlert>{failure}</WarningAlert>
     </form>
   );
 }

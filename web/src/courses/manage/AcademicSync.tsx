@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notificationFor } from '../../notifications/notification';
 import { useSyncCourseMutation, type SyncOutcome } from '../courseApi';
 import type { Course } from '../coursesApi';
+import { WarningAlert } from '../../layout/WarningAlert';
 
 /** The sync call's arguments for this course, or null when it lacks a code or a period to sync by. */
 export function syncArgs(course: Course) {
@@ -101,11 +102,7 @@ export function AcademicSync({ course }: { course: Course }) {
           {state.isLoading ? t('sync.running') : t('sync.run')}
         </button>
       </p>
-      {failure && (
-        <p className="alert alert-warning" role="alert">
-          {failure}
-        </p>
-      )}
+      <WarningAlert>{failure}</WarningAlert>
       {outcome && <Outcome outcome={outcome} />}
     </section>
   );

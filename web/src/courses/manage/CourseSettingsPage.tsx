@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Spinner } from '../../layout/Spinner';
 import { notificationFor } from '../../notifications/notification';
 import { useChangeAssistantsMutation, useLecturersQuery, useToggleCoordinatorMutation } from '../courseApi';
 import { useCourseQuery } from '../coursesApi';
 import { DeleteButton } from '../editor/TreeParts';
 import '../course.css';
+import { WarningAlert } from '../../layout/WarningAlert';
+import { ManageHeader } from './ManageHeader';
 
 /** Lecturers that could be invited: not the course's lecturer and not already assisting. */
 export function invitable<T extends { user_id: number }>(
@@ -45,18 +47,7 @@ export default function CourseSettingsPage() {
 
   return (
     <section aria-labelledby="settings-title">
-      <header className="page-header">
-        <div>
-          <p className="course-code">{data?.code}</p>
-          <h1 id="settings-title">
-            {t('routes.courseSettings')}
-            {data ? `: ${data.name}` : ''}
-          </h1>
-        </div>
-        <Link className="button" to={`/courses/${encodeURIComponent(id)}`}>
-          {t('editor.backToCourse')}
-        </Link>
-      </header>
+      <ManageHeader courseId={id} course={data} title={t('routes.courseSettings')} titleId="settings-title" />
       <div className="manage-grid">
         <section className="card card-body" aria-labelledby="assistants-title">
           <h2 id="assistants-title" className="section-title">
@@ -65,11 +56,7 @@ export default function CourseSettingsPage() {
           <p aria-live="polite" className="muted small">
             {message}
           </p>
-          {failure && (
-            <p className="alert alert-warning" role="alert">
-              {failure}
-            </p>
-          )}
+          <WarningAlert>{failure}</WarningAlert>
           {assistants.length === 0 ? (
             <p className="muted">{t('course.noAssistants')}</p>
           ) : (

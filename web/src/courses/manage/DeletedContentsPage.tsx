@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Spinner } from '../../layout/Spinner';
 import { formatDateTime } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
 import { useContentsQuery, useRestoreContentsMutation, type Content } from '../courseApi';
 import { useCourseQuery, type Course } from '../coursesApi';
 import '../course.css';
+import { WarningAlert } from '../../layout/WarningAlert';
+import { ManageHeader } from './ManageHeader';
 
 /** Where an archived content hung: the module or activity name, from the course tree. */
 export function placeOf(course: Course | undefined, content: Content): string | null {
@@ -40,27 +42,17 @@ export default function DeletedContentsPage() {
 
   return (
     <section aria-labelledby="deleted-title">
-      <header className="page-header">
-        <div>
-          <p className="course-code">{course.data?.code}</p>
-          <h1 id="deleted-title">
-            {t('routes.courseDeleted')}
-            {course.data ? `: ${course.data.name}` : ''}
-          </h1>
-        </div>
-        <Link className="button" to={`/courses/${encodeURIComponent(id)}`}>
-          {t('editor.backToCourse')}
-        </Link>
-      </header>
+      <ManageHeader
+        courseId={id}
+        course={course.data}
+        title={t('routes.courseDeleted')}
+        titleId="deleted-title"
+      />
       <div className="card card-body">
         <p aria-live="polite" className="muted">
           {restored ? t('archive.restored', { name: restored }) : t('archive.help')}
         </p>
-        {failure && (
-          <p className="alert alert-warning" role="alert">
-            {failure}
-          </p>
-        )}
+        <WarningAlert>{failure}</WarningAlert>
         {archived.isLoading ? (
           <Spinner label={t('common.loading')} />
         ) : items.length === 0 ? (

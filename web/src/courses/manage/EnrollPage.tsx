@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Spinner } from '../../layout/Spinner';
 import { formatDateTime } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
@@ -16,6 +16,8 @@ import { fromLocalInput, toLocalInput } from '../structure';
 import { DeleteButton } from '../editor/TreeParts';
 import '../course.css';
 import { AcademicSync } from './AcademicSync';
+import { WarningAlert } from '../../layout/WarningAlert';
+import { ManageHeader } from './ManageHeader';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -50,18 +52,12 @@ export default function EnrollPage() {
 
   return (
     <section aria-labelledby="enroll-title">
-      <header className="page-header">
-        <div>
-          <p className="course-code">{course.data?.code}</p>
-          <h1 id="enroll-title">
-            {t('routes.courseEnroll')}
-            {course.data ? `: ${course.data.name}` : ''}
-          </h1>
-        </div>
-        <Link className="button" to={`/courses/${encodeURIComponent(id)}`}>
-          {t('editor.backToCourse')}
-        </Link>
-      </header>
+      <ManageHeader
+        courseId={id}
+        course={course.data}
+        title={t('routes.courseEnroll')}
+        titleId="enroll-title"
+      />
 
       <div className="manage-grid">
         <form className="card card-body" onSubmit={submit} aria-labelledby="open-title" noValidate>
@@ -89,11 +85,7 @@ export default function EnrollPage() {
               />
             </div>
           </div>
-          {failure && (
-            <p className="alert alert-warning" role="alert">
-              {failure}
-            </p>
-          )}
+          <WarningAlert>{failure}</WarningAlert>
           <p>
             <button type="submit" className="button button-primary" disabled={opening.isLoading}>
               {t('enrol.open')}
@@ -161,11 +153,7 @@ export default function EnrollPage() {
         <h2 id="roster-title" className="section-title">
           {t('enrol.rosterTitle', { count: students.data?.length ?? 0 })}
         </h2>
-        {rosterFailure && (
-          <p className="alert alert-warning" role="alert">
-            {rosterFailure}
-          </p>
-        )}
+        <WarningAlert>{rosterFailure}</WarningAlert>
         {students.isLoading ? (
           <Spinner label={t('common.loading')} />
         ) : !students.data?.length ? (
