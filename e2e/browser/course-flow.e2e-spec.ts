@@ -181,6 +181,29 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'course-enrolment');
 
+    // settings: only the modified detail is sent, and it is kept
+    await page.goto(`${base}/courses/${courseId}/settings`);
+    await settled(page);
+    await page.getByLabel('Description', { exact: true }).fill('Taught with the E2E flow.');
+    await page.getByText('Unsaved changes').waitFor();
+    const [patch] = await Promise.all([
+      page.waitForRequest(
+        (request) => request.method() === 'PATCH' && request.url().includes('/api/course/courses/'),
+      ),
+      page.getByRole('button', { name: 'Save details' }).click(),
+    ]);
+    expect(patch.postDataJSON()).toEqual({
+      data: { attributes: { description: 'Taught with the E2E flow.' } },
+    });
+    await page.getByText('Saved.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.reload();
+    await settled(page);
+    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(
+      'Taught with the E2E flow.',
+    );
+    await screenshot(page, 'course-settings');
+
     expect(errors).toEqual([]);
     await context.close();
   });

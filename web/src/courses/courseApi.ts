@@ -216,6 +216,26 @@ export const courseApi = api
           type === 'contents' ? ['Contents'] : courseTag(courseId),
       }),
 
+      /** The course's details; `changes` holds only the modified attributes (spec 01 §4). */
+      updateCourse: build.mutation<Course, { courseId: string; changes: Record<string, unknown> }>({
+        query: ({ courseId, changes }) => ({
+          url: `course/courses/${encodeURIComponent(courseId)}?include=lecturer,period`,
+          method: 'PATCH',
+          body: body(changes),
+        }),
+        transformResponse: (document: Document) => deserializeOne<Course>(document),
+        invalidatesTags: (_r, _e, { courseId }) => [...courseTag(courseId), 'Course'],
+      }),
+      /** Copies the modules, activities and contents of course `from` into `to` (never students). */
+      replicateCourse: build.mutation<{ copied: number }, { from: number; to: string }>({
+        query: ({ from, to }) => ({
+          url: 'course/courses/replicate',
+          method: 'PUT',
+          body: body({ from, to: Number(to) }),
+        }),
+        transformResponse: (document: Document) => ({ copied: Number(document.meta?.copied_modules ?? 0) }),
+        invalidatesTags: (_r, _e, { to }) => courseTag(to),
+      }),
       /** Classes and rosters of the course pulled from the university's academic system. */
       syncCourse: build.mutation<
         SyncOutcome,
@@ -335,6 +355,8 @@ export const {
   useLeaveCourseMutation,
   useKickStudentMutation,
   useSyncCourseMutation,
+  useUpdateCourseMutation,
+  useReplicateCourseMutation,
   useEnrolledCoursesQuery,
   useStudentsQuery,
   useLecturersQuery,

@@ -26,6 +26,8 @@ export interface Course extends Flat {
   is_public?: boolean;
   /** Open to join (the "explore" strip of the catalogue). */
   is_free?: boolean;
+  is_open?: boolean;
+  gradebook_publish?: boolean;
   /** The caller's role in the course; absent in the public catalogue. */
   status?: 'STUDENT' | 'LECTURER' | 'ASSISTANT' | null;
   modules?: CourseModule[];

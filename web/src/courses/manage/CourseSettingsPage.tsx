@@ -8,7 +8,10 @@ import { useCourseQuery } from '../coursesApi';
 import { DeleteButton } from '../editor/TreeParts';
 import '../course.css';
 import { WarningAlert } from '../../layout/WarningAlert';
+import { UnsavedProvider } from '../editor/unsaved';
+import { CourseDetailsForm } from './CourseDetailsForm';
 import { ManageHeader } from './ManageHeader';
+import { ReplicateForm } from './ReplicateForm';
 
 /** Lecturers that could be invited: not the course's lecturer and not already assisting. */
 export function invitable<T extends { user_id: number }>(
@@ -21,7 +24,7 @@ export function invitable<T extends { user_id: number }>(
   );
 }
 
-/** Course settings: the assistants (invite, remove, coordinator). */
+/** Course settings: its details, copying another course's structure, the assistants (invite, remove, coordinator). */
 export default function CourseSettingsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -46,105 +49,118 @@ export default function CourseSettingsPage() {
   };
 
   return (
-    <section aria-labelledby="settings-title">
-      <ManageHeader courseId={id} course={data} title={t('routes.courseSettings')} titleId="settings-title" />
-      <div className="manage-grid">
-        <section className="card card-body" aria-labelledby="assistants-title">
-          <h2 id="assistants-title" className="section-title">
-            {t('course.assistants')}
-          </h2>
-          <p aria-live="polite" className="muted small">
-            {message}
-          </p>
-          <WarningAlert>{failure}</WarningAlert>
-          {assistants.length === 0 ? (
-            <p className="muted">{t('course.noAssistants')}</p>
-          ) : (
-            <ul className="plain-list">
-              {assistants.map((assistant) => {
-                const name = assistant.name ?? assistant.user?.name ?? '—';
-                const userId = Number(assistant.user_id ?? assistant.user?.id);
-                return (
-                  <li key={assistant.id} className="list-row">
-                    <span>
-                      {name}{' '}
-                      {assistant.is_coordinator && <span className="badge">{t('course.coordinator')}</span>}
-                    </span>
-                    <span className="row-actions">
-                      <button
-                        type="button"
-                        className="button small"
-                        onClick={() =>
-                          run(
-                            toggle({ courseId: id, userId }).unwrap(),
-                            t('staff.coordinatorChanged', { name }),
-                          )
-                        }
-                      >
-                        {assistant.is_coordinator ? t('staff.unsetCoordinator') : t('staff.setCoordinator')}
-                      </button>
-                      <DeleteButton
-                        label={t('staff.removeNamed', { name })}
-                        text={t('enrol.kick')}
-                        onConfirm={() =>
-                          run(
-                            change({ courseId: id, action: 'remove', userIds: [userId] }).unwrap(),
-                            t('staff.removed', { name }),
-                          )
-                        }
-                      />
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </section>
-        <section className="card card-body" aria-labelledby="invite-title">
-          <h2 id="invite-title" className="section-title">
-            {t('staff.inviteTitle')}
-          </h2>
-          <p className="muted small">{t('staff.inviteHelp')}</p>
-          <div className="field">
-            <label htmlFor="lecturer-search">{t('staff.search')}</label>
-            <input
-              id="lecturer-search"
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
+    <UnsavedProvider>
+      <section aria-labelledby="settings-title">
+        <ManageHeader
+          courseId={id}
+          course={data}
+          title={t('routes.courseSettings')}
+          titleId="settings-title"
+        />
+        {data && (
+          <div className="manage-grid">
+            <CourseDetailsForm key={data.id} course={data} />
+            <ReplicateForm course={data} />
           </div>
-          {lecturers.isFetching ? (
-            <Spinner label={t('common.loading')} />
-          ) : candidates.length === 0 ? (
-            <p className="muted">{t('staff.noCandidates')}</p>
-          ) : (
-            <ul className="plain-list">
-              {candidates.map((lecturer) => (
-                <li key={lecturer.id} className="list-row">
-                  <span>
-                    {lecturer.name} <span className="muted small">{lecturer.nidn}</span>
-                  </span>
-                  <button
-                    type="button"
-                    className="button small"
-                    disabled={changing.isLoading}
-                    aria-label={t('staff.inviteNamed', { name: lecturer.name })}
-                    onClick={() =>
-                      run(
-                        change({ courseId: id, action: 'add', userIds: [lecturer.user_id] }).unwrap(),
-                        t('staff.invited', { name: lecturer.name }),
-                      )
-                    }
-                  >
-                    {t('staff.invite')}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </div>
-    </section>
+        )}
+        <div className="manage-grid">
+          <section className="card card-body" aria-labelledby="assistants-title">
+            <h2 id="assistants-title" className="section-title">
+              {t('course.assistants')}
+            </h2>
+            <p aria-live="polite" className="muted small">
+              {message}
+            </p>
+            <WarningAlert>{failure}</WarningAlert>
+            {assistants.length === 0 ? (
+              <p className="muted">{t('course.noAssistants')}</p>
+            ) : (
+              <ul className="plain-list">
+                {assistants.map((assistant) => {
+                  const name = assistant.name ?? assistant.user?.name ?? '—';
+                  const userId = Number(assistant.user_id ?? assistant.user?.id);
+                  return (
+                    <li key={assistant.id} className="list-row">
+                      <span>
+                        {name}{' '}
+                        {assistant.is_coordinator && <span className="badge">{t('course.coordinator')}</span>}
+                      </span>
+                      <span className="row-actions">
+                        <button
+                          type="button"
+                          className="button small"
+                          onClick={() =>
+                            run(
+                              toggle({ courseId: id, userId }).unwrap(),
+                              t('staff.coordinatorChanged', { name }),
+                            )
+                          }
+                        >
+                          {assistant.is_coordinator ? t('staff.unsetCoordinator') : t('staff.setCoordinator')}
+                        </button>
+                        <DeleteButton
+                          label={t('staff.removeNamed', { name })}
+                          text={t('enrol.kick')}
+                          onConfirm={() =>
+                            run(
+                              change({ courseId: id, action: 'remove', userIds: [userId] }).unwrap(),
+                              t('staff.removed', { name }),
+                            )
+                          }
+                        />
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+          <section className="card card-body" aria-labelledby="invite-title">
+            <h2 id="invite-title" className="section-title">
+              {t('staff.inviteTitle')}
+            </h2>
+            <p className="muted small">{t('staff.inviteHelp')}</p>
+            <div className="field">
+              <label htmlFor="lecturer-search">{t('staff.search')}</label>
+              <input
+                id="lecturer-search"
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+            {lecturers.isFetching ? (
+              <Spinner label={t('common.loading')} />
+            ) : candidates.length === 0 ? (
+              <p className="muted">{t('staff.noCandidates')}</p>
+            ) : (
+              <ul className="plain-list">
+                {candidates.map((lecturer) => (
+                  <li key={lecturer.id} className="list-row">
+                    <span>
+                      {lecturer.name} <span className="muted small">{lecturer.nidn}</span>
+                    </span>
+                    <button
+                      type="button"
+                      className="button small"
+                      disabled={changing.isLoading}
+                      aria-label={t('staff.inviteNamed', { name: lecturer.name })}
+                      onClick={() =>
+                        run(
+                          change({ courseId: id, action: 'add', userIds: [lecturer.user_id] }).unwrap(),
+                          t('staff.invited', { name: lecturer.name }),
+                        )
+                      }
+                    >
+                      {t('staff.invite')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </section>
+    </UnsavedProvider>
   );
 }

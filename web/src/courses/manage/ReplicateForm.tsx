@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WarningAlert } from '../../layout/WarningAlert';
+import { notificationFor } from '../../notifications/notification';
+import { useReplicateCourseMutation } from '../courseApi';
+import { useCoursesQuery, type Course } from '../coursesApi';
+
+/**
+ * Copies the modules, activities and contents of another course the lecturer teaches into this
+ * one (a new semester's run of the same course); students, answers and grades are never copied.
+ */
+export function ReplicateForm({ course }: { course: Course }) {
+  const { t } = useTranslation();
+  const courses = useCoursesQuery({ sort: 'name', limit: 0 });
+  const [replicate, state] = useReplicateCourseMutation();
+  const [from, setFrom] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [copied, setCopied] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const sources = (courses.data?.items ?? []).filter(
+    (candidate) => candidate.id !== course.id && candidate.status !== 'STUDENT',
+  );
+  const source = sources.find((candidate) => candidate.id === from);
+
+  const run = () => {
+    setConfirming(false);
+    setFailure(null);
+    setCopied(null);
+    replicate({ from: Number(from), to: course.id })
+      .unwrap()
+      .then((result) => setCopied(result.copied))
+      .catch((error: unknown) => setFailure(notificationFor(error).text));
+  };
+
+  return (
+    <section className="card card-body" aria-labelledby="replicate-title">
+      <h2 id="replicate-title" className="section-title">
+        {t('courseSettings.replicateTitle')}
+      </h2>
+      <p className="muted small">{t('courseSettings.replicateHelp')}</p>
+      <div className="field">
+        <label htmlFor="replicate-from">{t('courseSettings.replicateFrom')}</label>
+        <select
+          id="replicate-from"
+          value={from}
+          disabled={courses.isLoading}
+          onChange={(event) => {
+            setFrom(event.target.value);
+            setConfirming(false);
+          }}
+        >
+          <option value="">{t('courseSettings.replicateChoose')}</option>
+          {sources.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {[candidate.code, candidate.name].filter(Boolean).join(' · ')}
+            </option>
+          ))}
+        </select>
+      </div>
+      {confirming && source ? (
+        <div className="alert alert-warning" role="alert">
+          <p>{t('courseSettings.replicateConfirm', { from: source.name, to: course.name })}</p>
+          <p className="row-actions">
+            <button type="button" className="button button-primary" onClick={run}>
+              {t('courseSettings.replicateYes')}
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              {t('common.cancel')}
+            </button>
+          </p>
+        </div>
+      ) : (
+        <p>
+          <button
+            type="button"
+            className="button"
+            disabled={!source || state.isLoading}
+            onClick={() => setConfirming(true)}
+          >
+            {state.isLoading ? t('courseSettings.replicating') : t('courseSettings.replicate')}
+          </button>
+        </p>
+      )}
+      <WarningAlert>{failure}</WarningAlert>
+      <p aria-live="polite" className="muted small">
+        {copied === null ? '' : t('courseSettings.replicated', { count: copied })}
+      </p>
+    </section>
+  );
+}
