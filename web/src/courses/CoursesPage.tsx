@@ -9,14 +9,13 @@ import { CourseCard } from './CourseCard';
 import { COURSES_PAGE_SIZE, useActivePeriodsQuery, useCoursesQuery } from './coursesApi';
 import { EnrolledCourses, JoinCourseForm } from './enrol/StudentEnrolment';
 import { AssistantRequests } from './manage/AssistantRequests';
-import { groupPeriods, periodLabel } from './periods';
+import { PeriodOptions } from './PeriodOptions';
 import './course.css';
 
 /** The active periods to filter by, grouped by year; a failed list leaves only "All periods". */
 function PeriodSelect({ value, onChange }: { value: string; onChange: (periodId: string) => void }) {
   const { t } = useTranslation();
   const periods = useActivePeriodsQuery();
-  const groups = groupPeriods(periods.data ?? []);
   const known = (periods.data ?? []).some((period) => period.id === value);
   return (
     <label className="inline-field">
@@ -24,17 +23,7 @@ function PeriodSelect({ value, onChange }: { value: string; onChange: (periodId:
       <select value={value} onChange={(event) => onChange(event.target.value)} aria-busy={periods.isLoading}>
         <option value="">{t('courses.allPeriods')}</option>
         {value && !known && <option value={value}>{t('courses.periodNumber', { id: value })}</option>}
-        {groups.map((group) => (
-          <optgroup key={group.year} label={String(group.year)}>
-            {group.types.flatMap((type) =>
-              type.periods.map((period) => (
-                <option key={period.id} value={period.id}>
-                  {periodLabel(period)}
-                </option>
-              )),
-            )}
-          </optgroup>
-        ))}
+        <PeriodOptions periods={periods.data ?? []} />
       </select>
     </label>
   );

@@ -5,7 +5,7 @@ import { notificationFor } from '../../notifications/notification';
 import { useUpdateCourseMutation } from '../courseApi';
 import { useActivePeriodsQuery, type Course } from '../coursesApi';
 import { useUnsavedFlag } from '../editor/unsaved';
-import { groupPeriods, periodLabel } from '../periods';
+import { PeriodOptions } from '../PeriodOptions';
 import { changedDetails, type CourseDetails, detailsOf, detailsProblems } from './courseDetails';
 
 const SWITCHES = ['is_active', 'is_open', 'is_public', 'is_free', 'gradebook_publish'] as const;
@@ -102,17 +102,7 @@ export function CourseDetailsForm({ course }: { course: Course }) {
                 {[course.period_year, course.period_type].filter(Boolean).join(' ') || original.period_id}
               </option>
             )}
-            {groupPeriods(activePeriods).map((year) => (
-              <optgroup key={year.year} label={String(year.year)}>
-                {year.types.flatMap((type) =>
-                  type.periods.map((period) => (
-                    <option key={period.id} value={period.id}>
-                      {periodLabel(period)}
-                    </option>
-                  )),
-                )}
-              </optgroup>
-            ))}
+            <PeriodOptions periods={activePeriods} />
           </select>
         </div>
         <div className="field">
