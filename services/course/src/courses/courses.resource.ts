@@ -113,30 +113,37 @@ export function statusOf(course: Course, auth: AuthContext): string | null {
   return null;
 }
 
+/** What anyone who may see a course reads of it (the public catalogue shows no more). */
+export function publicCourseAttributes(course: Course) {
+  return {
+    name: course.name,
+    code: course.code,
+    description: course.description,
+    period_id: course.periodId,
+    period_year: course.period?.year ?? null,
+    period_type: course.period?.type ?? null,
+    lecturer_id: course.lecturerId,
+    is_active: course.isActive,
+    thumbnail: course.thumbnail,
+    start_at: course.startAt,
+    end_at: course.endAt,
+    is_open: course.isOpen,
+    is_public: course.isPublic,
+    is_free: course.isFree,
+    created_at: course.createdAt,
+    updated_at: course.updatedAt,
+  };
+}
+
 export function courseResource(auth: AuthContext): ResourceType<Course> {
   return {
     type: 'courses',
     attributes: (course) => ({
-      name: course.name,
-      code: course.code,
-      description: course.description,
-      period_id: course.periodId,
-      period_year: course.period?.year ?? null,
-      period_type: course.period?.type ?? null,
-      lecturer_id: course.lecturerId,
-      is_active: course.isActive,
-      thumbnail: course.thumbnail,
-      start_at: course.startAt,
-      end_at: course.endAt,
-      is_open: course.isOpen,
-      is_public: course.isPublic,
-      is_free: course.isFree,
+      ...publicCourseAttributes(course),
       is_parent: course.isParent,
       is_from_six: course.isFromSix,
       gradebook_publish: course.gradebookPublish,
       status: statusOf(course, auth),
-      created_at: course.createdAt,
-      updated_at: course.updatedAt,
     }),
     relationships: {
       modules: relation(

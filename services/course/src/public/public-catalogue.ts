@@ -1,6 +1,6 @@
 import { relation, type QuerySpec, type ResourceType } from '@lms/jsonapi';
 import type { Course } from '../courses/course.entity';
-import { activityResource, periodResource } from '../courses/courses.resource';
+import { activityResource, periodResource, publicCourseAttributes } from '../courses/courses.resource';
 import type { CourseModule } from '../structure/module.entity';
 import type { UserProjection } from '../users/user-projection.entity';
 import type { CourseView } from './course-view.entity';
@@ -37,24 +37,7 @@ const publicModuleResource: ResourceType<CourseModule> = {
 /** A course of the public catalogue: what its page shows, nothing about its members. */
 export const publicCourseResource: ResourceType<Course> = {
   type: 'courses',
-  attributes: (course) => ({
-    name: course.name,
-    code: course.code,
-    description: course.description,
-    period_id: course.periodId,
-    period_year: course.period?.year ?? null,
-    period_type: course.period?.type ?? null,
-    lecturer_id: course.lecturerId,
-    is_active: course.isActive,
-    thumbnail: course.thumbnail,
-    start_at: course.startAt,
-    end_at: course.endAt,
-    is_open: course.isOpen,
-    is_public: course.isPublic,
-    is_free: course.isFree,
-    created_at: course.createdAt,
-    updated_at: course.updatedAt,
-  }),
+  attributes: publicCourseAttributes,
   relationships: {
     modules: relation(
       () => publicModuleResource,
