@@ -6,15 +6,10 @@
 // load (--connections) and one client at a time (latency). Prints the SQL plans of each list once.
 //   npm run build && npm run bench:course-list [-- --seconds 5 --rounds 2 --connections 16]
 //   --no-plans           do not print the SQL and plans (they are still written to the JSON)
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { Pool, request } from 'undici';
+import { arg, bootServer, json, load, root, signIn } from '../harness.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const SECONDS = arg('seconds', 5);
 const CONNECTIONS = arg('connections', 16);
 const ROUNDS = arg('rounds', 2);
@@ -22,38 +17,12 @@ const WARMUP = arg('warmup', 1);
 const BUDGET_MS = 50;
 const PLANS = !process.argv.includes('--no-plans');
 
-const root = new URL('../..', import.meta.url).pathname;
-const server = spawn('node', [new URL('./server.mjs', import.meta.url).pathname], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: process.env,
-});
-const boot = await new Promise((resolve, reject) => {
-  server.on('exit', (code) => reject(new Error(`server exited with ${code} (run npm run build first)`)));
-  createInterface({ input: server.stdout }).on('line', (line) => {
-    if (line.startsWith('{')) resolve(JSON.parse(line));
-  });
-});
+const { server, info: boot } = await bootServer(new URL('./server.mjs', import.meta.url));
 const { seed } = boot;
 console.log(`seeded ${seed.courses} courses, ${seed.contents} contents in ${(seed.ms / 1000).toFixed(1)} s`);
 
-async function json(pool, method, path, body, headers = {}) {
-  const res = await pool.request({
-    method,
-    path,
-    headers: { 'content-type': 'application/json', host: 'localhost', ...headers },
-    body: body && JSON.stringify(body),
-  });
-  return { status: res.statusCode, body: await res.body.json() };
-}
-
 const gatewayPool = new Pool(boot.gateway, { connections: CONNECTIONS });
-const login = await json(gatewayPool, 'POST', '/api/user/auth/login', {
-  username: 'lecturer',
-  password: 'lms-demo',
-});
-if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-const auth = { authorization: `Bearer ${login.body.data.attributes.access_token}`, host: 'localhost' };
+const auth = await signIn(gatewayPool, 'lecturer');
 
 const targets = {
   hello: { pool: new Pool(boot.hello, { connections: CONNECTIONS }), path: '/hello', headers: {} },
@@ -113,31 +82,6 @@ for (const name of LISTS) {
     if (q.plan) console.log(q.plan);
   }
   console.log('');
-}
-
-async function load({ pool, path, headers }, seconds, connections) {
-  const latencies = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < end) {
-      const start = performance.now();
-      try {
-        const res = await pool.request({ method: 'GET', path, headers });
-        await res.body.dump();
-        if (res.statusCode !== 200) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      latencies.push(performance.now() - start);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))];
-  return { rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), errors, n: latencies.length };
 }
 
 const phases = { load: CONNECTIONS, latency: 1 };

@@ -3,48 +3,17 @@
 // gateway and straight to identity, and of a bare Fastify hello-world, measured in one run and
 // reported as ratios (the machines are shared and noisy; absolute numbers mean little).
 //   npm run bench:gateway [-- --seconds 10 --connections 32 --rounds 2]
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { Pool } from 'undici';
+import { arg, bootServer, load, signIn } from '../harness.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const SECONDS = arg('seconds', 10);
 const CONNECTIONS = arg('connections', 32);
 const ROUNDS = arg('rounds', 2);
 
-const root = new URL('../..', import.meta.url).pathname;
-const server = spawn('node', [new URL('./server.mjs', import.meta.url).pathname], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const urls = await new Promise((resolve, reject) => {
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  createInterface({ input: server.stdout }).on('line', (line) => {
-    if (line.startsWith('{')) resolve(JSON.parse(line));
-  });
-});
-
-async function json(pool, method, path, body, headers = {}) {
-  const res = await pool.request({
-    method,
-    path,
-    headers: { 'content-type': 'application/json', host: 'localhost', ...headers },
-    body: body && JSON.stringify(body),
-  });
-  return { status: res.statusCode, body: await res.body.json() };
-}
+const { server, info: urls } = await bootServer(new URL('./server.mjs', import.meta.url));
 
 const gatewayPool = new Pool(urls.gateway, { connections: CONNECTIONS });
-const login = await json(gatewayPool, 'POST', '/api/user/auth/login', {
-  username: 'student1',
-  password: 'lms-demo',
-});
-if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-const token = login.body.data.attributes.access_token;
-const auth = { authorization: `Bearer ${token}`, host: 'localhost' };
+const auth = await signIn(gatewayPool, 'student1');
 
 const targets = {
   hello: { pool: new Pool(urls.hello, { connections: CONNECTIONS }), path: '/hello', headers: {} },
@@ -56,40 +25,12 @@ const targets = {
   gateway: { pool: gatewayPool, path: '/api/login/me', headers: auth },
 };
 
-async function load({ pool, path, headers }, seconds) {
-  const latencies = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < end) {
-      const start = performance.now();
-      try {
-        const res = await pool.request({ method: 'GET', path, headers });
-        await res.body.dump();
-        if (res.statusCode !== 200) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      latencies.push(performance.now() - start);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / elapsed,
-    p95: latencies[Math.floor(latencies.length * 0.95)],
-    errors,
-    n: latencies.length,
-  };
-}
-
 const results = { hello: [], direct: [], gateway: [] };
 try {
-  for (const target of Object.values(targets)) await load(target, 2); // warm-up
+  for (const target of Object.values(targets)) await load(target, 2, CONNECTIONS); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of Object.keys(targets)) results[name].push(await load(targets[name], SECONDS));
+    for (const name of Object.keys(targets))
+      results[name].push(await load(targets[name], SECONDS, CONNECTIONS));
   }
 } finally {
   server.kill('SIGTERM');
