@@ -12,7 +12,7 @@ export const SERVICES = [
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-/** Routing table of ARCHITECTURE.md: path prefix under `/api` → owning service. */
+/** The routing table: path prefix under `/api` → owning service (longest prefix wins). */
 export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceName]> = [
   ['/login', 'identity'],
   ['/public/lptk', 'identity'],
@@ -53,7 +53,7 @@ export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceNam
 ];
 
 /**
- * The socket.io endpoints (outside `/api`, as ARCHITECTURE.md names them) → the service serving
+ * The socket.io endpoints (outside `/api`; docs/architecture.md, "Sockets") → the service serving
  * each. The gateway forwards their long-polling requests and their WebSocket upgrades unchanged.
  */
 export const SOCKET_ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceName]> = [
