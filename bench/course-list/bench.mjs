@@ -6,9 +6,12 @@
 // load (--connections) and one client at a time (latency). Prints the SQL plans of each list once.
 //   npm run build && npm run bench:course-list [-- --seconds 5 --rounds 2 --connections 16]
 //   --no-plans           do not print the SQL and plans (they are still written to the JSON)
+//   --profile me,courses CPU-profile the server during one extra load phase per named target, write
+//                        artifacts/bench/course-list-<target>.cpuprofile and print its top frames
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Pool, request } from 'undici';
 import { arg, bootServer, json, load, root, signIn } from '../harness.mjs';
+import { formatSummary, summarise } from '../profile.mjs';
 
 const SECONDS = arg('seconds', 5);
 const CONNECTIONS = arg('connections', 16);
@@ -16,6 +19,9 @@ const ROUNDS = arg('rounds', 2);
 const WARMUP = arg('warmup', 1);
 const BUDGET_MS = 50;
 const PLANS = !process.argv.includes('--no-plans');
+const PROFILE = process.argv.includes('--profile')
+  ? (process.argv[process.argv.indexOf('--profile') + 1] ?? '').split(',').filter(Boolean)
+  : [];
 
 const { server, info: boot } = await bootServer(new URL('./server.mjs', import.meta.url));
 const { seed } = boot;
@@ -84,10 +90,26 @@ for (const name of LISTS) {
   console.log('');
 }
 
-const phases = { load: CONNECTIONS, latency: 1 };
+// `--rounds 0`: only the profiles (and the plans), no measured phases.
+const phases = ROUNDS > 0 ? { load: CONNECTIONS, latency: 1 } : {};
 const results = {};
+const profiles = {};
+mkdirSync(`${root}artifacts/bench`, { recursive: true });
 try {
   for (const target of Object.values(targets)) await load(target, WARMUP, CONNECTIONS);
+  for (const name of PROFILE) {
+    if (!targets[name]) throw new Error(`--profile: no target ${name} (${Object.keys(targets).join(', ')})`);
+    await request(`${boot.control}/profile/start`, { method: 'POST' }).then((res) => res.body.dump());
+    const run = await load(targets[name], SECONDS, CONNECTIONS);
+    const res = await request(`${boot.control}/profile/stop`, { method: 'POST' });
+    const profile = await res.body.json();
+    const file = `${root}artifacts/bench/course-list-${name}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+    profiles[name] = summarise(profile);
+    console.log(
+      `${formatSummary(`\nprofile of ${name} (${CONNECTIONS} connections, ${SECONDS}s, ${run.rps.toFixed(0)} req/s while profiled)`, profiles[name])}\n  written ${file.slice(root.length)}`,
+    );
+  }
   for (const [phase, connections] of Object.entries(phases)) {
     results[phase] = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
     for (let round = 0; round < ROUNDS; round++) {
@@ -151,7 +173,6 @@ for (const { connections, targets: summary } of Object.values(summaries)) {
   }
 }
 
-mkdirSync(`${root}artifacts/bench`, { recursive: true });
 const out = `${root}artifacts/bench/course-list.json`;
 writeFileSync(
   out,
@@ -165,6 +186,7 @@ writeFileSync(
       summary: summaries,
       rounds: results,
       plans,
+      profiles,
     },
     null,
     2,

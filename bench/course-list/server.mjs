@@ -17,6 +17,7 @@ const { DataSource } = require('typeorm');
 const { Client } = require('pg');
 const Fastify = require('fastify');
 const { request } = require('undici');
+const { profiler } = await import('../profile.mjs');
 
 const COURSES = Number(process.env.BENCH_COURSES ?? 10_000);
 const CONTENTS = Number(process.env.BENCH_CONTENTS ?? 10_000);
@@ -164,6 +165,13 @@ async function explain(path, headers) {
 
 const control = Fastify({ logger: false });
 control.post('/explain', async (req) => explain(req.body.path, req.body.headers ?? {}));
+// CPU profile of this process (gateway, identity and course share it) around one load phase.
+const cpu = profiler();
+control.post('/profile/start', async () => {
+  await cpu.start();
+  return { started: true };
+});
+control.post('/profile/stop', async () => cpu.stop());
 await control.listen({ port: 0, host: '127.0.0.1' });
 
 console.log(
