@@ -1,155 +1,111 @@
 /**
- * The catalogue of every event the services exchange: one data type and one validator per
- * event type, imported by producer and consumer alike. Versioned by adding fields only.
+ * The catalogue of every event the services exchange: one schema per event type, imported by
+ * producer and consumer alike; each event's TypeScript type is inferred from its schema.
+ * Versioned by adding fields only: a consumer accepts (and ignores) fields it does not know.
  */
-import type { PlatformRole } from '@lms/auth';
+import { z } from 'zod';
+import { PLATFORM_ROLES, type PlatformRole } from '@lms/auth';
 
 export type { PlatformRole };
 
-export interface IdentityUserUpserted {
-  id: number;
-  username: string;
-  name: string;
-  email: string | null;
-  thumbnail: string | null;
-  role: PlatformRole;
-  active: boolean;
-  nidn: string | null;
-  nim: string | null;
-  updatedAt: string;
-}
+const id = z.int().min(1);
+/** Unique across campuses, so an id alone names the row. */
+const idList = z.array(id);
+
+export const IdentityUserUpserted = z.looseObject({
+  id,
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  role: z.enum(PLATFORM_ROLES as readonly [PlatformRole, ...PlatformRole[]]),
+  active: z.boolean(),
+  nidn: z.string().nullable(),
+  nim: z.string().nullable(),
+  /** ISO 8601 instant of the change at the source; projections never go back in time. */
+  updatedAt: z.string(),
+});
+export type IdentityUserUpserted = z.infer<typeof IdentityUserUpserted>;
 
 /**
  * A campus (tenant) was created or changed: what other services need to serve requests that
  * carry no token (the public catalogue finds its campus by host name) and to show dates.
  */
-export interface IdentityTenantUpserted {
-  id: number;
+export const IdentityTenantUpserted = z.looseObject({
+  id,
   /** Host name the campus is served at, lower case, without port. */
-  domain: string;
-  name: string;
+  domain: z
+    .string()
+    .min(1)
+    .refine((value) => value === value.toLowerCase(), 'must be lower case'),
+  name: z.string(),
   /** IANA zone, e.g. `Asia/Jakarta`. */
-  timeZone: string;
-  description: string | null;
-  favicon: string | null;
-  landingPageUrl: string | null;
-  updatedAt: string;
-}
+  timeZone: z.string().min(1),
+  description: z.string().nullable(),
+  favicon: z.string().nullable(),
+  landingPageUrl: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type IdentityTenantUpserted = z.infer<typeof IdentityTenantUpserted>;
 
 /** Something in a course's structure changed: its modules, activities or contents. */
-export interface CourseStructureChanged {
-  courseId: number;
+export const CourseStructureChanged = z.looseObject({
+  courseId: id,
   /** What kind of item changed. */
-  subject: 'module' | 'activity' | 'content';
-  action: 'created' | 'updated' | 'deleted' | 'sorted' | 'archived' | 'restored' | 'copied' | 'moved';
+  subject: z.enum(['module', 'activity', 'content']),
+  action: z.enum(['created', 'updated', 'deleted', 'sorted', 'archived', 'restored', 'copied', 'moved']),
   /** Ids of the items concerned (for `copied`: the new copies). */
-  ids: number[];
-}
+  ids: idList,
+});
+export type CourseStructureChanged = z.infer<typeof CourseStructureChanged>;
 
 /** The course's staff after a change: a full snapshot, so a projection can simply replace it. */
-export interface CourseStaffChanged {
-  courseId: number;
-  lecturerId: number | null;
-  assistants: Array<{ userId: number; isCoordinator: boolean }>;
-}
+export const CourseStaffChanged = z.looseObject({
+  courseId: id,
+  lecturerId: id.nullable(),
+  assistants: z.array(z.looseObject({ userId: id, isCoordinator: z.boolean() })),
+});
+export type CourseStaffChanged = z.infer<typeof CourseStaffChanged>;
 
 /** A student joined or left a class of a course. */
-export interface CourseEnrolmentChanged {
-  courseId: number;
-  classId: number;
-  userId: number;
-  enrolled: boolean;
+export const CourseEnrolmentChanged = z.looseObject({
+  courseId: id,
+  classId: id,
+  userId: id,
+  enrolled: z.boolean(),
   /**
    * `joined` by token, `left` by themselves, `kicked` by the lecturer, `synced`: put in or taken
    * out of the class by a sync with the academic system's roster.
    */
-  reason: 'joined' | 'left' | 'kicked' | 'synced';
-}
+  reason: z.enum(['joined', 'left', 'kicked', 'synced']),
+});
+export type CourseEnrolmentChanged = z.infer<typeof CourseEnrolmentChanged>;
 
-export interface EventDataMap {
-  'identity.user.upserted': IdentityUserUpserted;
-  'identity.tenant.upserted': IdentityTenantUpserted;
-  'course.structure.changed': CourseStructureChanged;
-  'course.staff.changed': CourseStaffChanged;
-  'course.enrolment.changed': CourseEnrolmentChanged;
-}
+/** Every event type and the schema of its data. */
+export const EVENT_SCHEMAS = {
+  'identity.user.upserted': IdentityUserUpserted,
+  'identity.tenant.upserted': IdentityTenantUpserted,
+  'course.structure.changed': CourseStructureChanged,
+  'course.staff.changed': CourseStaffChanged,
+  'course.enrolment.changed': CourseEnrolmentChanged,
+} as const;
 
-export type EventType = keyof EventDataMap;
-
-type Check = (data: Record<string, unknown>) => string | null;
-
-const isString = (v: unknown) => typeof v === 'string';
-const isNullableString = (v: unknown) => v === null || typeof v === 'string';
-
-function fields(spec: Record<string, (v: unknown) => boolean>): Check {
-  return (data) => {
-    for (const [name, ok] of Object.entries(spec)) if (!ok(data[name])) return `field "${name}" is invalid`;
-    return null;
-  };
-}
-
-const isIdList = (v: unknown) => Array.isArray(v) && v.every(Number.isInteger);
-const oneOf =
-  (...values: string[]) =>
-  (v: unknown) =>
-    typeof v === 'string' && values.includes(v);
-
-const validators: Record<EventType, Check> = {
-  'identity.user.upserted': fields({
-    id: Number.isInteger,
-    username: isString,
-    name: isString,
-    email: isNullableString,
-    thumbnail: isNullableString,
-    role: (v) => v === 'student' || v === 'lecturer' || v === 'admin' || v === 'lptk',
-    active: (v) => typeof v === 'boolean',
-    nidn: isNullableString,
-    nim: isNullableString,
-    updatedAt: isString,
-  }),
-  'identity.tenant.upserted': fields({
-    id: Number.isInteger,
-    domain: (v) => typeof v === 'string' && v.length > 0 && v === v.toLowerCase(),
-    name: isString,
-    timeZone: (v) => typeof v === 'string' && v.length > 0,
-    description: isNullableString,
-    favicon: isNullableString,
-    landingPageUrl: isNullableString,
-    updatedAt: isString,
-  }),
-  'course.structure.changed': fields({
-    courseId: Number.isInteger,
-    subject: oneOf('module', 'activity', 'content'),
-    action: oneOf('created', 'updated', 'deleted', 'sorted', 'archived', 'restored', 'copied', 'moved'),
-    ids: isIdList,
-  }),
-  'course.staff.changed': fields({
-    courseId: Number.isInteger,
-    lecturerId: (v) => v === null || Number.isInteger(v),
-    assistants: (v) =>
-      Array.isArray(v) &&
-      v.every(
-        (a: { userId?: unknown; isCoordinator?: unknown }) =>
-          Number.isInteger(a?.userId) && typeof a?.isCoordinator === 'boolean',
-      ),
-  }),
-  'course.enrolment.changed': fields({
-    courseId: Number.isInteger,
-    classId: Number.isInteger,
-    userId: Number.isInteger,
-    enrolled: (v) => typeof v === 'boolean',
-    reason: oneOf('joined', 'left', 'kicked', 'synced'),
-  }),
-};
+export type EventType = keyof typeof EVENT_SCHEMAS;
+export type EventDataMap = { [T in EventType]: z.infer<(typeof EVENT_SCHEMAS)[T]> };
 
 export function isKnownEventType(type: string): type is EventType {
-  return Object.prototype.hasOwnProperty.call(validators, type);
+  return Object.hasOwn(EVENT_SCHEMAS, type);
 }
 
 /** Throws with a clear reason when an event's data does not match its contract. */
 export function assertEventData(type: string, data: unknown): void {
   if (!isKnownEventType(type)) throw new Error(`Unknown event type "${type}"`);
   if (typeof data !== 'object' || data === null) throw new Error(`Event ${type}: data must be an object`);
-  const problem = validators[type](data as Record<string, unknown>);
-  if (problem) throw new Error(`Event ${type}: ${problem}`);
+  const result = EVENT_SCHEMAS[type].safeParse(data);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `field "${issue.path.map(String).join('.')}" is invalid (${issue.message})`,
+    );
+    throw new Error(`Event ${type}: ${problems.join('; ')}`);
+  }
 }

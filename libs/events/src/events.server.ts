@@ -6,7 +6,7 @@ import { assertEventData, isKnownEventType } from './catalogue';
 import { topicOf, type EventEnvelope } from './envelope';
 import type { EventTransport, Subscription } from './transport';
 
-/** What an `@EventPattern` handler receives as its context (`@Ctx()`). */
+/** What an `@OnEvent` handler receives as its context (`@Ctx()`). */
 export class EventContext {
   constructor(
     readonly envelope: EventEnvelope,
@@ -16,7 +16,7 @@ export class EventContext {
 }
 
 /**
- * Serves the `@EventPattern` handlers of one service from an {@link EventTransport}.
+ * Serves the `@OnEvent` handlers of one service from an {@link EventTransport}.
  * Each event is applied exactly once per service: the inbox row and the handler's effect are
  * written in one transaction, so a redelivered event finds its row and is skipped.
  * Fails fast at start-up on a handler for an unknown event type or two handlers for one type.
@@ -39,7 +39,7 @@ export class EventsServer extends Server implements CustomTransportStrategy {
     for (const [pattern, handler] of handlers) {
       if (!isKnownEventType(pattern))
         throw new Error(`${this.group}: handler for unknown event "${pattern}"`);
-      if (!handler.isEventHandler) throw new Error(`${this.group}: "${pattern}" must use @EventPattern`);
+      if (!handler.isEventHandler) throw new Error(`${this.group}: "${pattern}" must use @OnEvent`);
       if (handler.next) throw new Error(`${this.group}: two handlers for "${pattern}"`);
     }
     const topics = [...new Set([...handlers.keys()].map(topicOf))];

@@ -10,7 +10,9 @@ export type {
   IdentityUserUpserted,
   PlatformRole,
 } from './catalogue';
-export { assertEventData, isKnownEventType } from './catalogue';
+export { assertEventData, EVENT_SCHEMAS, isKnownEventType } from './catalogue';
+export { OnEvent } from './on-event.decorator';
+export type { EventOf } from './on-event.decorator';
 export { OutboxEvent } from './outbox.entity';
 export { InboxEvent } from './inbox.entity';
 export { EventsTables1763800000000 } from './events-tables.migration';

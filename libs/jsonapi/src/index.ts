@@ -43,7 +43,7 @@ export type {
   ResourceType,
   ToDocumentOptions,
 } from './serializer';
-export { attributePointer, validateAttributes } from './validate';
+export { validateAttributes } from './validate';
 export type {
   AttributeRule,
   AttributeRules,
@@ -52,3 +52,16 @@ export type {
   ValidatedAttributes,
 } from './validate';
 export { formatWireDate, parseWireDate } from './wire-date';
+export {
+  attributePointer,
+  attributes,
+  field,
+  INT4_MAX,
+  jsonSchemaOf,
+  parseAttributes,
+  validateWith,
+  z,
+} from './schema';
+export type { AttributesOf, AttributesOptions, AttributesSchema, ParseAttributesOptions } from './schema';
+export { ATTRIBUTES_SCHEMA, Attributes } from './attributes.decorator';
+export type { AttributesMetadata, AttributesParamOptions } from './attributes.decorator';

@@ -1,6 +1,7 @@
 import { expectJsonApiDocument } from '../test-support/json-api-schema';
 import { JsonApiException } from './errors';
-import { attributePointer, validateAttributes } from './validate';
+import { attributePointer } from './schema';
+import { validateAttributes } from './validate';
 
 function issuesOf(run: () => unknown): { pointer: string | undefined; detail: string }[] {
   try {

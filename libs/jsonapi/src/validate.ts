@@ -1,4 +1,5 @@
 import { unprocessable, type ValidationIssue } from './errors';
+import { attributePointer } from './schema';
 import { parseWireDate } from './wire-date';
 
 export type AttributeType =
@@ -68,11 +69,6 @@ export interface ValidateOptions {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NUMERIC = /^-?\d+(?:\.\d+)?$/;
-
-/** The JSON pointer of an attribute in a write document (RFC 6901 escaping). */
-export function attributePointer(name: string): string {
-  return `/data/attributes/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
 
 type Checked = { value: unknown } | { problem: string };
 

@@ -1,48 +1,86 @@
 /**
- * Reads a service's configuration from the environment and fails at boot with one clear message
- * naming every missing or malformed variable.
+ * A service's configuration as one zod schema over its environment variables: each builder names
+ * how a variable is read (an empty variable counts as unset), `readEnv` fails at boot with one
+ * message naming every missing or malformed variable, and the result is typed by the schema.
  */
-export class ConfigReader {
-  private readonly problems: string[] = [];
+import { z } from 'zod';
 
-  constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
+const unset = (value: unknown) => (value === '' ? undefined : value);
 
-  string(name: string, fallback?: string): string {
-    const value = this.env[name] ?? fallback;
-    if (value === undefined || value === '') {
-      this.problems.push(`${name} is required`);
-      return '';
-    }
-    return value;
+/** Messages are completed with the variable's name in front ("is required" → "PORT is required"). */
+function withFallback<T extends z.ZodType>(schema: T, fallback?: z.output<T>) {
+  const read = fallback === undefined ? schema : schema.default(fallback as never);
+  return z.preprocess(unset, read);
+}
+
+interface Range {
+  min?: number;
+  max?: number;
+}
+
+function integer(range: Range) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be an integer') })
+    .transform((raw, ctx) => {
+      const value = Number(raw);
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message, input: raw });
+        return z.NEVER;
+      };
+      if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value))
+        return fail(`must be an integer, got "${raw}"`);
+      if ((range.min !== undefined && value < range.min) || (range.max !== undefined && value > range.max))
+        return fail(`must be between ${range.min ?? '-∞'} and ${range.max ?? '∞'}, got ${value}`);
+      return value;
+    });
+}
+
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
   }
+}
 
-  optional(name: string): string | undefined {
-    const value = this.env[name];
-    return value === undefined || value === '' ? undefined : value;
-  }
+/** Builders of environment variables. A variable is required unless it has a fallback or is `optional`. */
+export const variable = {
+  /** Text; `fallback` when unset. */
+  string: (fallback?: string) => withFallback(text(), fallback),
+  /** Text or undefined. */
+  optional: () => withFallback(text().optional()),
+  /** A whole number within `range`; `fallback` when unset. */
+  int: (fallback?: number, range: Range = {}) =>
+    z.preprocess(unset, fallback === undefined ? integer(range) : integer(range).default(fallback)),
+  /** 0/1/true/false; `fallback` when unset. */
+  flag: (fallback = false) =>
+    z.preprocess(
+      unset,
+      z
+        .enum(['0', '1', 'true', 'false'], { error: () => 'must be 0/1/true/false' })
+        .transform((raw) => raw === '1' || raw === 'true')
+        .default(fallback),
+    ),
+  /** An http(s) URL or undefined. */
+  httpUrl: () => withFallback(text().refine(isHttpUrl, 'must be an http(s) URL').optional()),
+  /** A PEM key; `\n` written as two characters (one-line env files) become line breaks. */
+  pem: () => withFallback(text().transform((value) => value.replace(/\\n/g, '\n'))),
+};
 
-  int(name: string, fallback?: number): number {
-    const raw = this.env[name];
-    if (raw === undefined || raw === '') {
-      if (fallback === undefined) this.problems.push(`${name} is required`);
-      return fallback ?? 0;
-    }
-    const value = Number(raw);
-    if (!Number.isInteger(value)) this.problems.push(`${name} must be an integer, got "${raw}"`);
-    return value;
-  }
-
-  flag(name: string, fallback = false): boolean {
-    const raw = this.env[name];
-    if (raw === undefined || raw === '') return fallback;
-    if (!['0', '1', 'true', 'false'].includes(raw)) this.problems.push(`${name} must be 0/1/true/false`);
-    return raw === '1' || raw === 'true';
-  }
-
-  /** Throws when anything was missing or malformed. */
-  done(service: string): void {
-    if (this.problems.length > 0) {
-      throw new Error(`${service}: invalid configuration: ${this.problems.join('; ')}`);
-    }
-  }
+/** Reads `schema` (an object of variables) from the environment or throws one clear error. */
+export function readEnv<S extends z.ZodType<object>>(
+  service: string,
+  schema: S,
+  source: NodeJS.ProcessEnv = process.env,
+): z.output<S> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) =>
+    `${issue.path.map(String).join('.')} ${issue.message}`.trim(),
+  );
+  throw new Error(`${service}: invalid configuration: ${problems.join('; ')}`);
 }

@@ -1,5 +1,5 @@
 export { createServiceApp } from './service-app';
 export type { ServiceAppOptions } from './service-app';
 export { HealthController, HealthModule } from './health.controller';
-export { ConfigReader } from './config';
+export { readEnv, variable } from './config';
 export { kafkaTransportFromEnv, closeOnSignals } from './stack';

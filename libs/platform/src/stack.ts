@@ -1,18 +1,20 @@
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { KafkaTransport } from '@lms/events';
-import { ConfigReader } from './config';
+import { z } from 'zod';
+import { readEnv, variable } from './config';
 
 /** Stack mode: the Kafka transport of one service, from KAFKA_BROKERS. */
 export function kafkaTransportFromEnv(service: string, env: NodeJS.ProcessEnv = process.env): KafkaTransport {
-  const read = new ConfigReader(env);
-  const brokers = read.string('KAFKA_BROKERS');
-  const partitions = read.int('KAFKA_PARTITIONS', 6);
-  read.done(service);
+  const config = readEnv(
+    service,
+    z.object({ KAFKA_BROKERS: variable.string(), KAFKA_PARTITIONS: variable.int(6, { min: 1 }) }),
+    env,
+  );
   return new KafkaTransport({
-    brokers: brokers.split(',').map((broker) => broker.trim()),
+    brokers: config.KAFKA_BROKERS.split(',').map((broker) => broker.trim()),
     clientId: `lms-${service}-${process.pid}`,
-    partitions,
+    partitions: config.KAFKA_PARTITIONS,
   });
 }
 

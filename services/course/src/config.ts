@@ -1,4 +1,5 @@
-import { ConfigReader } from '@lms/platform';
+import { z } from 'zod';
+import { readEnv, variable } from '@lms/platform';
 
 /** Where the course service keeps its files: MinIO/S3 when an endpoint is set, else local disk. */
 export interface CourseBlobConfig {
@@ -28,6 +29,33 @@ export interface AcademicSyncConfig {
   timeoutMs: number;
 }
 
+/** The course service's environment variables (documented in .env.example). */
+const CourseEnv = z
+  .object({
+    PORT: variable.int(3002, { min: 0, max: 65535 }),
+    DATABASE_URL: variable.string(),
+    JWT_PUBLIC_KEY: variable.pem(),
+    DATA_DIR: variable.string('.data'),
+    MAX_UPLOAD_MB: variable.int(100, { min: 1, max: 1024 }),
+    S3_ENDPOINT: variable.optional(),
+    S3_ACCESS_KEY: variable.optional(),
+    S3_SECRET_KEY: variable.optional(),
+    S3_BUCKET: variable.string('lms-course'),
+    S3_REGION: variable.optional(),
+    S3_PUBLIC_ENDPOINT: variable.optional(),
+    BLOB_SIGNING_SECRET: variable.optional(),
+    ACADEMIC_SYNC_URL: variable.httpUrl(),
+    ACADEMIC_SYNC_TOKEN: variable.optional(),
+    // Below the gateway's 60 s wait for an answer, so the caller gets our 504 rather than its own.
+    ACADEMIC_SYNC_TIMEOUT_MS: variable.int(10_000, { min: 100, max: 50_000 }),
+  })
+  .superRefine((vars, ctx) => {
+    if (vars.S3_ENDPOINT === undefined) return;
+    for (const name of ['S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const)
+      if (vars[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required with S3_ENDPOINT' });
+  });
+
 /** The course service's configuration, read once at boot (see .env.example). */
 export class CourseConfig {
   port: number;
@@ -41,51 +69,27 @@ export class CourseConfig {
   academicSync: AcademicSyncConfig;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): CourseConfig {
-    const read = new ConfigReader(env);
-    const s3Endpoint = read.optional('S3_ENDPOINT');
-    const maxUploadMb = read.int('MAX_UPLOAD_MB', 100);
-    const academicSyncUrl = read.optional('ACADEMIC_SYNC_URL');
-    const config = Object.assign(new CourseConfig(), {
-      port: read.int('PORT', 3002),
-      databaseUrl: read.string('DATABASE_URL'),
-      jwtPublicKey: read.string('JWT_PUBLIC_KEY').replace(/\\n/g, '\n'),
-      dataDir: read.string('DATA_DIR', '.data'),
-      maxUploadBytes: maxUploadMb * 1024 * 1024,
+    const vars = readEnv('course', CourseEnv, env);
+    return Object.assign(new CourseConfig(), {
+      port: vars.PORT,
+      databaseUrl: vars.DATABASE_URL,
+      jwtPublicKey: vars.JWT_PUBLIC_KEY,
+      dataDir: vars.DATA_DIR,
+      maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
       blobs: {
-        s3Endpoint,
-        s3AccessKey: s3Endpoint ? read.string('S3_ACCESS_KEY') : undefined,
-        s3SecretKey: s3Endpoint ? read.string('S3_SECRET_KEY') : undefined,
-        s3Bucket: read.string('S3_BUCKET', 'lms-course'),
-        s3Region: read.optional('S3_REGION'),
-        s3PublicEndpoint: read.optional('S3_PUBLIC_ENDPOINT'),
-        signingSecret: read.optional('BLOB_SIGNING_SECRET'),
+        s3Endpoint: vars.S3_ENDPOINT,
+        s3AccessKey: vars.S3_ENDPOINT ? vars.S3_ACCESS_KEY : undefined,
+        s3SecretKey: vars.S3_ENDPOINT ? vars.S3_SECRET_KEY : undefined,
+        s3Bucket: vars.S3_BUCKET,
+        s3Region: vars.S3_REGION,
+        s3PublicEndpoint: vars.S3_PUBLIC_ENDPOINT,
+        signingSecret: vars.BLOB_SIGNING_SECRET,
       },
       academicSync: {
-        url: academicSyncUrl,
-        token: read.optional('ACADEMIC_SYNC_TOKEN'),
-        timeoutMs: read.int('ACADEMIC_SYNC_TIMEOUT_MS', 10_000),
+        url: vars.ACADEMIC_SYNC_URL,
+        token: vars.ACADEMIC_SYNC_TOKEN,
+        timeoutMs: vars.ACADEMIC_SYNC_TIMEOUT_MS,
       },
     });
-    read.done('course');
-    if (maxUploadMb < 1 || maxUploadMb > 1024)
-      throw new Error(`course: invalid configuration: MAX_UPLOAD_MB must be between 1 and 1024`);
-    if (academicSyncUrl !== undefined && !isHttpUrl(academicSyncUrl))
-      throw new Error(`course: invalid configuration: ACADEMIC_SYNC_URL must be an http(s) URL`);
-    // Below the gateway's 60 s wait for an answer, so the caller gets our 504 rather than its own.
-    const timeoutMs = config.academicSync.timeoutMs;
-    if (timeoutMs < 100 || timeoutMs > 50_000)
-      throw new Error(
-        `course: invalid configuration: ACADEMIC_SYNC_TIMEOUT_MS must be between 100 and 50000`,
-      );
-    return config;
-  }
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
   }
 }

@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import type { EventContext, EventEnvelope, IdentityTenantUpserted } from '@lms/events';
+import { type EventContext, type EventOf, OnEvent } from '@lms/events';
 
 @Controller()
 export class TenantUpsertedHandler {
@@ -8,8 +7,8 @@ export class TenantUpsertedHandler {
    * Keeps the campus projection current; an older version never overwrites a newer one. A domain
    * moved from one campus to another is released by the old one first (the unique index holds).
    */
-  @EventPattern('identity.tenant.upserted')
-  async handle(@Payload() envelope: EventEnvelope<IdentityTenantUpserted>, @Ctx() context: EventContext) {
+  @OnEvent('identity.tenant.upserted')
+  async handle(envelope: EventOf<'identity.tenant.upserted'>, context: EventContext) {
     const tenant = envelope.data;
     await context.manager.query(
       `UPDATE tenants SET domain = '#released-' || id WHERE domain = $1 AND id <> $2 AND source_updated_at <= $3`,

@@ -1,12 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import type { EventContext, EventEnvelope, IdentityUserUpserted } from '@lms/events';
+import { type EventContext, type EventOf, OnEvent } from '@lms/events';
 
 @Controller()
 export class UserUpsertedHandler {
   /** Keeps the users projection current; events arriving out of order never roll it back. */
-  @EventPattern('identity.user.upserted')
-  async handle(@Payload() envelope: EventEnvelope<IdentityUserUpserted>, @Ctx() context: EventContext) {
+  @OnEvent('identity.user.upserted')
+  async handle(envelope: EventOf<'identity.user.upserted'>, context: EventContext) {
     const user = envelope.data;
     await context.manager.query(
       `INSERT INTO users (id, tenant_id, username, name, email, thumbnail, role, active, nidn, nim, source_updated_at)
