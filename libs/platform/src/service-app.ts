@@ -1,28 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { type DynamicModule, type LogLevel, type Type } from '@nestjs/common';
+import { createServer } from 'node:http';
+import { type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyBaseLogger, FastifyServerFactoryHandler } from 'fastify';
+import type { ChildLoggerOptions } from 'pino';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { JsonApiExceptionFilter } from '@lms/jsonapi';
+import { createServiceLogger, type DestinationStream, PinoNestLogger } from './logging';
+import { currentRequest, runInRequestContext } from './request-context';
 
 export interface ServiceAppOptions {
   /** Service name, shown in every log line. */
   name: string;
   logLevel?: string;
   bodyLimitBytes?: number;
+  /** Where the JSON log lines go (stdout by default; tests capture them). */
+  logDestination?: DestinationStream;
 }
 
-const NEST_LEVELS: Record<string, LogLevel[]> = {
-  fatal: ['fatal'],
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  info: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
-};
-
 /**
- * Every service's HTTP application: NestJS on Fastify, JSON logs (pino) carrying the request id
- * the gateway passed on (or a new one), JSON:API errors for everything that goes wrong, and
+ * Every service's HTTP application: NestJS on Fastify, one stream of JSON logs (pino: Fastify's
+ * request logs and Nest's own, see `createServiceLogger`) carrying the request id the gateway
+ * passed on (or a new one), JSON:API errors for everything that goes wrong, and
  * `application/vnd.api+json` bodies parsed as JSON.
  */
 export async function createServiceApp(
@@ -30,15 +29,21 @@ export async function createServiceApp(
   options: ServiceAppOptions,
 ): Promise<NestFastifyApplication> {
   const level = options.logLevel ?? process.env.LOG_LEVEL ?? 'info';
+  const logger = createServiceLogger(options.name, level, options.logDestination);
   const adapter = new FastifyAdapter({
-    logger: { level, base: { service: options.name } },
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    loggerInstance: logger,
+    // Every request runs in its context (request id, service) from the first log line on.
+    serverFactory: (handler: FastifyServerFactoryHandler) =>
+      createServer((request, response) => runInRequestContext(options.name, request, response, handler)),
+    genReqId: () => currentRequest()?.requestId ?? randomUUID(),
+    // The request id comes from the context (the logger's mixin), not a per-request binding.
+    childLoggerFactory: (parent: FastifyBaseLogger, _bindings: unknown, childOptions: ChildLoggerOptions) =>
+      parent.child({}, childOptions),
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     trustProxy: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
-    logger: NEST_LEVELS[level] ?? NEST_LEVELS.info,
+    logger: new PinoNestLogger(logger),
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addContentTypeParser(
