@@ -17,6 +17,41 @@ export default tseslint.config(
     },
   },
   {
+    // A controller is an entry point: only the app module names it, and it exports nothing but
+    // its class. What it uses lives in the area's service, resource (serializer, query spec),
+    // rules (write rules) or data (persistence helpers) file.
+    files: ['services/**/*.ts'],
+    ignores: ['services/*/src/app.module.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.controller', '**/*.controller.ts'],
+              message:
+                "Controllers are registered by the app module only; import from the area's service, resource, rules or data file.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['services/**/*.controller.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ExportNamedDeclaration > :matches(FunctionDeclaration, VariableDeclaration, TSInterfaceDeclaration, TSTypeAliasDeclaration)',
+          message:
+            "A controller file exports only its controller class; move helpers to the area's resource, rules or data file.",
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -2,3 +2,4 @@ export { startEmbeddedPostgres, ensureDatabase, dropDatabase } from './embedded-
 export type { EmbeddedPostgresOptions, RunningPostgres } from './embedded-postgres';
 export { createServiceDataSource, openServiceDataSource, pendingSchemaChanges } from './data-source';
 export type { ServiceDataSourceOptions } from './data-source';
+export { returnedRows } from './returned-rows';

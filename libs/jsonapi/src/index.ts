@@ -11,6 +11,7 @@ export {
 } from './errors';
 export type { JsonApiErrorDocument, JsonApiErrorObject, ValidationIssue } from './errors';
 export { JSON_API_MEDIA_TYPE, JsonApiExceptionFilter } from './exception.filter';
+export { idList } from './id-list';
 export {
   applyQuery,
   DEFAULT_FILTER_OPS,

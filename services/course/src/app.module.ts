@@ -6,13 +6,13 @@ import { EventsModule, type EventTransport } from '@lms/events';
 import { HealthModule } from '@lms/platform';
 import { CourseConfig } from './config';
 import { CourseAdminService } from './courses/course-admin.service';
-import { DirectoryController } from './courses/directory.controller';
-import { DirectoryService } from './courses/directory.service';
 import { CoursesController } from './courses/courses.controller';
 import { CoursesService } from './courses/courses.service';
 import { ContentsController } from './contents/contents.controller';
 import { ContentsService } from './contents/contents.service';
 import { CourseAccess } from './courses/course-access.service';
+import { DirectoryController } from './directory/directory.controller';
+import { DirectoryService } from './directory/directory.service';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { EnrolmentController } from './enrolment/enrolment.controller';
@@ -27,6 +27,7 @@ import { UserUpsertedHandler } from './users/user-upserted.handler';
 import { ContentFilesController } from './contents/content-files.controller';
 import { ContentFilesService } from './contents/content-files.service';
 import { FacultiesController } from './faculties/faculties.controller';
+import { FacultiesService } from './faculties/faculties.service';
 import { BLOB_STORAGE, openBlobStorage } from './files/blob-storage';
 import { PublicController } from './public/public.controller';
 import { PublicCatalogueService } from './public/public.service';
@@ -37,11 +38,12 @@ import { openAcademicSystem } from './sync/http.academic-system';
 import { SyncController } from './sync/sync.controller';
 import { SyncService } from './sync/sync.service';
 
+/** The course service's Nest application module (not the entity `CourseModule`, a course's module). */
 @Module({})
-export class CourseModule {
+export class CourseAppModule {
   static forRoot(config: CourseConfig, transport: EventTransport): DynamicModule {
     return {
-      module: CourseModule,
+      module: CourseAppModule,
       imports: [
         TypeOrmModule.forRootAsync({
           useFactory: () => ({ type: 'postgres' }),
@@ -82,6 +84,7 @@ export class CourseModule {
         StructureService,
         ContentsService,
         ContentFilesService,
+        FacultiesService,
         { provide: BLOB_STORAGE, useFactory: () => openBlobStorage(config) },
         CampusResolver,
         PublicCatalogueService,

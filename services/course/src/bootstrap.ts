@@ -4,7 +4,7 @@ import { EventsServer, type EventTransport } from '@lms/events';
 import multipart from '@fastify/multipart';
 import { createServiceApp } from '@lms/platform';
 import type { BlobStorage } from '@lms/storage';
-import { CourseModule } from './app.module';
+import { CourseAppModule } from './app.module';
 import type { CourseConfig } from './config';
 import { BLOB_STORAGE, serveLocalBlobs } from './files/blob-storage';
 
@@ -14,7 +14,7 @@ export async function startCourse(
   transport: EventTransport,
   options: { logLevel?: string; host?: string } = {},
 ): Promise<NestFastifyApplication> {
-  const app = await createServiceApp(CourseModule.forRoot(config, transport), {
+  const app = await createServiceApp(CourseAppModule.forRoot(config, transport), {
     name: 'course',
     logLevel: options.logLevel,
   });

@@ -17,10 +17,10 @@ import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 
 @Module({})
-export class IdentityModule {
+export class IdentityAppModule {
   static forRoot(config: IdentityConfig, transport: EventTransport): DynamicModule {
     return {
-      module: IdentityModule,
+      module: IdentityAppModule,
       imports: [
         TypeOrmModule.forRootAsync({
           useFactory: () => ({ type: 'postgres' }),

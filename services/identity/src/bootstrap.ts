@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { EventsServer, type EventTransport } from '@lms/events';
 import { createServiceApp } from '@lms/platform';
-import { IdentityModule } from './app.module';
+import { IdentityAppModule } from './app.module';
 import type { IdentityConfig } from './config';
 
 /** Builds and starts the identity service on `config.port` (0 = any free port). */
@@ -11,7 +11,7 @@ export async function startIdentity(
   transport: EventTransport,
   options: { logLevel?: string; host?: string } = {},
 ): Promise<NestFastifyApplication> {
-  const app = await createServiceApp(IdentityModule.forRoot(config, transport), {
+  const app = await createServiceApp(IdentityAppModule.forRoot(config, transport), {
     name: 'identity',
     logLevel: options.logLevel,
   });

@@ -4,39 +4,11 @@ import type {} from '@fastify/multipart';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
 import { attributePointer, badRequest, toDocument, unprocessable } from '@lms/jsonapi';
 import type { Content } from './content.entity';
-import { ContentFilesService, type DownloadLink, drain } from './content-files.service';
-import { contentResource } from './contents.schemas';
-import { DOWNLOAD_LINK_SECONDS } from '../files/blob-storage';
+import { ContentFilesService, drain } from './content-files.service';
+import { contentResource, sendDownload } from './contents.resource';
 
 /** Form fields of an upload: the target and an optional name, all before the file. */
 const MAX_FIELDS = 10;
-
-/**
- * A 302 to the file's link, or with `redirect=0` the link as a document. Either way the file is
- * then answered with `Content-Disposition: attachment; filename="…"; filename*=UTF-8''…` carrying
- * the content's name (signed into the link: by the local-disk blob route, or by MinIO/S3 as
- * `response-content-disposition`); the document names it too (`filename`).
- */
-export function sendDownload(reply: FastifyReply, id: number, link: DownloadLink, redirect: unknown) {
-  if (redirect === '0' || redirect === 'false') {
-    return reply
-      .header('cache-control', 'no-store')
-      .type('application/vnd.api+json')
-      .send({
-        data: {
-          type: 'downloads',
-          id: String(id),
-          attributes: {
-            url: link.url,
-            downloadUrl: link.url,
-            filename: link.filename,
-            expires_in: DOWNLOAD_LINK_SECONDS,
-          },
-        },
-      });
-  }
-  return reply.header('cache-control', 'no-store').redirect(link.url, 302);
-}
 
 @Controller('api/course')
 export class ContentFilesController {

@@ -22,7 +22,7 @@ import {
 import { CourseConfig } from '../config';
 import { BLOB_STORAGE, DOWNLOAD_LINK_SECONDS } from '../files/blob-storage';
 import type { Content } from './content.entity';
-import { CONTENT_REQUIRED_TEXTS, normaliseContentableType } from './contents.schemas';
+import { CONTENT_REQUIRED_TEXTS, contentUploadRules, normaliseContentableType } from './contents.rules';
 import { ContentsService } from './contents.service';
 
 /**
@@ -90,12 +90,6 @@ function declaredMatches(declared: string, detected: string): boolean {
 const CSV_HINT = /\.csv$/i;
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/x-csv', 'application/vnd.ms-excel'];
 
-const uploadRules = {
-  contentable_type: { type: 'enum', required: true, values: ['courses', 'modules', 'activities'] },
-  contentable_id: { type: 'integer', required: true, min: 1 },
-  name: { type: 'string', nullable: true, max: 255 },
-} as const;
-
 /** Reads a stream to its end and drops it (so an early refusal still lets the request finish). */
 export async function drain(stream: NodeJS.ReadableStream): Promise<void> {
   await pipeline(stream, new Writable({ write: (_chunk, _encoding, callback) => callback() })).catch(
@@ -148,7 +142,7 @@ export class ContentFilesService {
             ? { contentable_type: normaliseContentableType(fields.contentable_type) }
             : {}),
         },
-        uploadRules,
+        contentUploadRules,
         { requiredMessages: CONTENT_REQUIRED_TEXTS, unknown: 'strip' },
       );
       const target = { contentable_type: input.contentable_type, contentable_id: input.contentable_id };

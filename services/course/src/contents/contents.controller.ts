@@ -12,70 +12,24 @@ import {
 } from '@nestjs/common';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
 import {
-  attributePointer,
-  badRequest,
+  idList,
   pageMeta,
   parseQuery,
   type RawQuery,
   readAttributes,
   toDocument,
-  unprocessable,
   validateAttributes,
 } from '@lms/jsonapi';
-import { idList } from '../structure/modules.controller';
+import { archivedFlag, contentQuery, contentResource } from './contents.resource';
 import {
   CONTENT_REQUIRED_TEXTS,
   contentCreateRules,
-  contentQuery,
-  contentResource,
   contentTransferRules,
   contentUpdateRules,
-  normaliseContentableType,
-} from './contents.schemas';
+  restoreIds,
+  withContentableType,
+} from './contents.rules';
 import { ContentsService } from './contents.service';
-
-function withContentableType(body: unknown): Record<string, unknown> {
-  const attributes = { ...readAttributes(body) };
-  if (Object.hasOwn(attributes, 'contentable_type')) {
-    attributes.contentable_type = normaliseContentableType(attributes.contentable_type);
-  }
-  return attributes;
-}
-
-/** `archived=1` (or true) asks for the archive instead of the live contents. */
-function archivedFlag(value: unknown): boolean {
-  if (value === undefined || value === '0' || value === 'false') return false;
-  if (value === '1' || value === 'true') return true;
-  throw badRequest('archived must be 1 or 0', 'archived');
-}
-
-/**
- * The ids of a restore request: `{data: [1, 2]}`, `{data: [{id: 1}]}`, or attributes
- * `{ids: [..]}` / `{content_ids: [..]}` / `{id}` in any of the accepted envelopes.
- */
-function restoreIds(body: unknown): number[] {
-  const data = (body as { data?: unknown } | null)?.data;
-  let values: unknown[] | undefined;
-  let field = 'ids';
-  if (Array.isArray(data)) {
-    values = data.map((item) =>
-      item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : item,
-    );
-    field = 'data';
-  } else {
-    const attributes = readAttributes(body);
-    for (const name of ['ids', 'content_ids', 'id']) {
-      if (attributes[name] === undefined) continue;
-      field = name;
-      values = Array.isArray(attributes[name]) ? (attributes[name] as unknown[]) : [attributes[name]];
-      break;
-    }
-  }
-  if (!values || values.length === 0) {
-    throw unprocessable([{ pointer: attributePointer('ids'), detail: 'Content id is required' }]);
-  }
-  return idList(values, field);
-}
 
 @Controller('api/course')
 export class ContentsController {

@@ -4,10 +4,9 @@ import type { AuthContext } from '@lms/auth';
 import { OutboxRelay } from '@lms/events';
 import { applyQuery, notFound, type ParsedQuery } from '@lms/jsonapi';
 import { CourseAccess, readsSql, teachesSql } from '../courses/course-access.service';
-import { recordStructureChanged } from '../structure/structure-events';
-import { lockCourse, nextIndex } from '../structure/structure.service';
+import { lockCourse, nextIndex, recordStructureChanged } from '../structure/structure.data';
 import { Content, CONTENTABLE_TYPES, type ContentableType, type ContentType } from './content.entity';
-import { checkContentBody } from './contents.schemas';
+import { checkContentBody } from './contents.rules';
 
 /** Where a content lives: the course itself, one of its modules or one of its activities. */
 export interface ContentTarget {

@@ -11,28 +11,9 @@ import {
 import { CourseAdminService } from './course-admin.service';
 import { classResource, courseQuery, courseResource } from './courses.resource';
 import { CoursesService } from './courses.service';
-import { DirectoryService, studentQuery, studentResource } from './directory.service';
-
-const updateRules = {
-  name: { type: 'string', min: 1, max: 255 },
-  code: { type: 'string', nullable: true, max: 50 },
-  description: { type: 'string', nullable: true, max: 20000 },
-  period_id: { type: 'integer', nullable: true, min: 1 },
-  lecturer_id: { type: 'integer', nullable: true, min: 1 },
-  is_active: { type: 'boolean' },
-  thumbnail: { type: 'string', nullable: true, max: 500 },
-  start_at: { type: 'date', nullable: true },
-  end_at: { type: 'date', nullable: true },
-  is_open: { type: 'boolean' },
-  is_public: { type: 'boolean' },
-  is_free: { type: 'boolean' },
-  gradebook_publish: { type: 'boolean' },
-} as const;
-
-const replicateRules = {
-  from: { type: 'integer', required: true, min: 1 },
-  to: { type: 'integer', required: true, min: 1 },
-} as const;
+import { studentQuery, studentResource } from '../directory/directory.resource';
+import { DirectoryService } from '../directory/directory.service';
+import { courseUpdateRules, replicateRules } from './courses.rules';
 
 @Controller('api/course/courses')
 export class CoursesController {
@@ -90,7 +71,7 @@ export class CoursesController {
     @Body() body: unknown,
   ) {
     const query = parseQuery({ include: raw.include }, courseQuery);
-    const changes = validateAttributes(readAttributes(body), updateRules, { timeZone: auth.timeZone });
+    const changes = validateAttributes(readAttributes(body), courseUpdateRules, { timeZone: auth.timeZone });
     await this.admin.update(auth, id, changes);
     const course = await this.admin.load(auth, id, query.include);
     return toDocument(courseResource(auth), course, { include: query.include, timeZone: auth.timeZone });

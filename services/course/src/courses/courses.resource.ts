@@ -1,15 +1,11 @@
 import { relation, type QuerySpec, type ResourceType } from '@lms/jsonapi';
 import type { AuthContext } from '@lms/auth';
-import type { Activity } from '../structure/activity.entity';
-import type { CourseModule } from '../structure/module.entity';
+import { byIndex, moduleResource } from '../structure/structure.resource';
 import type { UserProjection } from '../users/user-projection.entity';
 import type { CourseAssistant } from './course-assistant.entity';
 import type { CourseClass } from './course-class.entity';
 import type { Course } from './course.entity';
 import type { Period } from './period.entity';
-
-const byIndex = <T extends { index: number; id: number }>(items: T[] | undefined) =>
-  items && [...items].sort((a, b) => a.index - b.index || a.id - b.id);
 
 export const userResource: ResourceType<UserProjection> = {
   type: 'users',
@@ -66,43 +62,6 @@ export const periodResource: ResourceType<Period> = {
     period_type: period.type,
     is_active: period.isActive,
   }),
-};
-
-export const activityResource: ResourceType<Activity> = {
-  type: 'activities',
-  attributes: (activity) => ({
-    module_id: activity.moduleId,
-    parent_id: activity.parentId,
-    index: activity.index,
-    name: activity.name,
-    is_active: activity.isActive,
-    start_at: activity.startAt,
-    end_at: activity.endAt,
-  }),
-  relationships: {
-    module: relation(
-      () => moduleResource,
-      (activity: Activity) => activity.module,
-    ),
-  },
-};
-
-export const moduleResource: ResourceType<CourseModule> = {
-  type: 'modules',
-  attributes: (module) => ({
-    course_id: module.courseId,
-    index: module.index,
-    name: module.name,
-    is_active: module.isActive,
-    start_at: module.startAt,
-    end_at: module.endAt,
-  }),
-  relationships: {
-    activities: relation(
-      () => activityResource,
-      (module: CourseModule) => byIndex(module.activities),
-    ),
-  },
 };
 
 /** The caller's role in the course: what the client shows as the course's status. */

@@ -6,54 +6,14 @@ import {
   parseQuery,
   type RawQuery,
   readAttributes,
-  type ResourceType,
   toDocument,
   validateAttributes,
 } from '@lms/jsonapi';
-import { courseQuery, courseResource } from '../courses/courses.resource';
+import { courseResource } from '../courses/courses.resource';
 import { CoursesService } from '../courses/courses.service';
-import type { EnrolmentWindow } from './enrolment-window.entity';
+import { enrolledQuery, enrolResource } from './enrolment.resource';
+import { COURSE_ID, kickRules, leaveRules, openRules, takeRules } from './enrolment.rules';
 import { EnrolmentService } from './enrolment.service';
-
-const COURSE_ID = { course_id: 'Course id is required' };
-
-const openRules = {
-  course_id: { type: 'integer', required: true, min: 1 },
-  start_at: { type: 'date', required: true },
-  end_at: { type: 'date', required: true },
-} as const;
-
-const takeRules = {
-  course_id: { type: 'integer', required: true, min: 1 },
-  class_id: { type: 'integer', required: true, min: 1 },
-  token: { type: 'string', required: true, min: 1, max: 32 },
-} as const;
-
-const leaveRules = { course_id: { type: 'integer', required: true, min: 1 } } as const;
-
-const kickRules = {
-  course_id: { type: 'integer', required: true, min: 1 },
-  student_id: { type: 'integer', required: true, min: 1 },
-} as const;
-
-/** Enrolled courses come nine to a page (spec 03 §9). */
-const enrolledQuery = { ...courseQuery, defaultLimit: 9 };
-
-export const enrolResource: ResourceType<EnrolmentWindow> = {
-  type: 'enrolls',
-  attributes: (window) => ({
-    course_id: window.courseId,
-    start_at: window.startAt,
-    end_at: window.endAt,
-    is_open: Date.now() >= window.startAt.getTime() && Date.now() <= window.endAt.getTime(),
-    tokens: (window.tokens ?? []).map((token) => ({
-      class_id: token.classId,
-      class_name: token.courseClass?.name ?? null,
-      token: token.token,
-    })),
-    created_at: window.createdAt,
-  }),
-};
 
 @Controller('api/course/enrolls')
 export class EnrolmentController {

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { returnedRows } from '@lms/database';
 import type { AuthContext } from '@lms/auth';
 import { type CourseEnrolmentChanged, OutboxRelay, recordEvent } from '@lms/events';
 import { attributePointer, conflict, formatWireDate, notFound, unprocessable } from '@lms/jsonapi';
 import { CourseAccess, LEADING, LECTURER_ONLY, TEACHING } from '../courses/course-access.service';
 import { CourseClass } from '../courses/course-class.entity';
-import { returnedRows } from '../courses/returned-rows';
-import { lockCourse } from '../structure/structure.service';
+import { lockCourse } from '../structure/structure.data';
 import { EnrolmentToken, EnrolmentWindow } from './enrolment-window.entity';
 
 /** Join tokens: 8 characters without look-alikes (no 0/O, 1/I/L). */

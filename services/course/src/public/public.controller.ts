@@ -1,26 +1,13 @@
 import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '@lms/auth';
-import {
-  pageMeta,
-  parseQuery,
-  type RawQuery,
-  readAttributes,
-  toDocument,
-  validateAttributes,
-} from '@lms/jsonapi';
+import { pageMeta, parseQuery, type RawQuery, toDocument, validateAttributes } from '@lms/jsonapi';
 import { ContentFilesService } from '../contents/content-files.service';
-import { sendDownload } from '../contents/content-files.controller';
-import { contentQuery, contentResource } from '../contents/contents.schemas';
+import { contentQuery, contentResource, sendDownload } from '../contents/contents.resource';
 import { ContentsService } from '../contents/contents.service';
 import { CampusResolver } from '../tenants/campus.resolver';
-import {
-  courseViewResource,
-  courseViewRules,
-  exploreQuery,
-  publicCourseQuery,
-  publicCourseResource,
-} from './public-catalogue';
+import { courseViewResource, exploreQuery, publicCourseQuery, publicCourseResource } from './public.resource';
+import { courseViewAttributes, courseViewRules } from './public.rules';
 import { PublicCatalogueService } from './public.service';
 
 /**
@@ -77,9 +64,7 @@ export class PublicController {
   @Post('view/course/:id')
   async view(@Req() request: FastifyRequest, @Param('id', ParseIntPipe) id: number, @Body() body: unknown) {
     const campus = await this.campuses.resolve(request);
-    const attributes = { ...readAttributes(body) };
-    if (Array.isArray(attributes.roles)) attributes.roles = attributes.roles.map(String).join(',');
-    const input = validateAttributes(attributes, courseViewRules, { unknown: 'strip' });
+    const input = validateAttributes(courseViewAttributes(body), courseViewRules, { unknown: 'strip' });
     const view = await this.catalogue.recordView(campus.id, id, input, request.ip ?? null);
     return toDocument(courseViewResource, view, { timeZone: campus.timeZone });
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { returnedRows } from '@lms/database';
 import type { AuthContext } from '@lms/auth';
 import { OutboxRelay } from '@lms/events';
 import {
@@ -12,9 +13,8 @@ import {
 } from '@lms/jsonapi';
 import { CourseAccess, LECTURER_ONLY } from '../courses/course-access.service';
 import { CourseAssistant } from '../courses/course-assistant.entity';
-import { returnedRows } from '../courses/returned-rows';
 import { AssistantRequest } from './assistant-request.entity';
-import { recordStaffChanged } from './staff-events';
+import { recordStaffChanged } from './staff.data';
 
 export interface AssistantChange {
   action: 'add' | 'remove';

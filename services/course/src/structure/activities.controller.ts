@@ -19,8 +19,8 @@ import {
   toDocument,
   validateAttributes,
 } from '@lms/jsonapi';
-import { activityResource } from '../courses/courses.resource';
-import { activityCreateRules, activityQuery, activityUpdateRules, REQUIRED_TEXTS } from './structure.schemas';
+import { activityQuery, activityResource } from './structure.resource';
+import { activityCreateRules, activityUpdateRules, REQUIRED_TEXTS } from './structure.rules';
 import { StructureService } from './structure.service';
 
 /** Activities, the spec's submodules: `GET /course/activities?filter[course_id][is]=…`. */

@@ -12,36 +12,23 @@ import {
 } from '@nestjs/common';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
 import {
-  attributePointer,
+  idList,
   pageMeta,
   parseQuery,
   type RawQuery,
   readAttributes,
   toDocument,
-  unprocessable,
   validateAttributes,
 } from '@lms/jsonapi';
-import { moduleResource } from '../courses/courses.resource';
+import { moduleQuery, moduleResource } from './structure.resource';
 import {
   moduleBatchRules,
   moduleCreateRules,
   moduleDeleteManyRules,
-  moduleQuery,
   moduleUpdateRules,
   REQUIRED_TEXTS,
-} from './structure.schemas';
+} from './structure.rules';
 import { StructureService } from './structure.service';
-
-/** A list of positive whole ids from a validated array attribute (422 on `field` otherwise). */
-export function idList(values: unknown[], field: string): number[] {
-  const ids = values.map((value) =>
-    typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
-  );
-  if (!ids.every((id): id is number => Number.isSafeInteger(id) && (id as number) > 0)) {
-    throw unprocessable([{ pointer: attributePointer(field), detail: `${field} must be a list of ids` }]);
-  }
-  return ids;
-}
 
 @Controller('api/course/modules')
 export class ModulesController {

@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Param, ParseIntPipe, Put } from '@nestjs/common';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { readAttributes, validateAttributes } from '@lms/jsonapi';
-import { idList } from './modules.controller';
-import { REQUIRED_TEXTS, SORT_TYPE_ALIASES, sortRules } from './structure.schemas';
+import { idList, readAttributes, validateAttributes } from '@lms/jsonapi';
+import { REQUIRED_TEXTS, SORT_TYPE_ALIASES, sortRules } from './structure.rules';
 import { StructureService } from './structure.service';
 
 @Controller('api/course/courses/sort')

@@ -6,13 +6,14 @@ import { applyQuery, attributePointer, notFound, type ParsedQuery, unprocessable
 import { CourseAccess, readsSql, teachesSql } from '../courses/course-access.service';
 import { Activity } from './activity.entity';
 import { CourseModule } from './module.entity';
-import { recordStructureChanged } from './structure-events';
+import { lockCourse, nextIndex, recordStructureChanged } from './structure.data';
 import {
+  assertSchedule,
   BATCH_MODULE_NAMES,
   DEFAULT_ACTIVITY_NAME,
   DEFAULT_MODULE_NAME,
   type SortType,
-} from './structure.schemas';
+} from './structure.rules';
 
 export interface ScheduleInput {
   name?: string;
@@ -24,34 +25,6 @@ export interface ScheduleInput {
 
 export interface ActivityInput extends ScheduleInput {
   parent_id?: number | null;
-}
-
-/** An item's window must not end before it starts (422 on `end_at`). */
-export function assertSchedule(startAt: Date | null | undefined, endAt: Date | null | undefined): void {
-  if (startAt && endAt && endAt.getTime() < startAt.getTime()) {
-    throw unprocessable([
-      { pointer: attributePointer('end_at'), detail: 'end_at must not be before start_at' },
-    ]);
-  }
-}
-
-/** The next free index among rows matching `where` (highest + 1; 0 for the first). */
-export async function nextIndex(
-  manager: EntityManager,
-  table: string,
-  where: string,
-  parameters: unknown[],
-): Promise<number> {
-  const [row]: Array<{ next: number }> = await manager.query(
-    `SELECT COALESCE(MAX(index), -1) + 1 AS next FROM ${table} WHERE ${where}`,
-    parameters,
-  );
-  return row.next;
-}
-
-/** Serialises index assignment and reordering within one course. */
-export async function lockCourse(manager: EntityManager, courseId: number): Promise<void> {
-  await manager.query(`SELECT id FROM courses WHERE id = $1 FOR UPDATE`, [courseId]);
 }
 
 /**

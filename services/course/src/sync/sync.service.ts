@@ -12,8 +12,8 @@ import {
 } from '@lms/jsonapi';
 import { CourseAccess, LECTURER_ONLY } from '../courses/course-access.service';
 import { Course } from '../courses/course.entity';
-import { recordStaffChanged } from '../staff/staff-events';
-import { lockCourse } from '../structure/structure.service';
+import { recordStaffChanged } from '../staff/staff.data';
+import { lockCourse } from '../structure/structure.data';
 import {
   ACADEMIC_SYSTEM,
   type AcademicCourse,

@@ -2,10 +2,10 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { PlatformRole } from '@lms/auth';
 import { Tenant } from '../tenants/tenant.entity';
-import { recordTenantUpserted } from '../tenants/tenants.service';
+import { recordTenantUpserted } from '../tenants/tenants.data';
 import { hashPassword } from '../users/passwords';
 import { User } from '../users/user.entity';
-import { recordUserUpserted } from '../users/users.service';
+import { recordUserUpserted } from '../users/users.data';
 
 export const DEMO_USERS: ReadonlyArray<{
   username: string;

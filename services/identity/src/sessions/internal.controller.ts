@@ -3,9 +3,8 @@ import { Public } from '@lms/auth';
 import { notFound, readAttributes, validateAttributes } from '@lms/jsonapi';
 import { TenantsService } from '../tenants/tenants.service';
 import { InternalGuard } from './internal.guard';
+import { loginRules, logoutRules, refreshRules } from './sessions.rules';
 import { SessionsService } from './sessions.service';
-
-const clientRules = { ip: { type: 'string', max: 64 }, user_agent: { type: 'string', max: 1000 } } as const;
 
 /** What only the gateway calls: credentials, refresh-token rotation, host → campus. */
 @Public()
@@ -20,12 +19,7 @@ export class InternalController {
   @Post('auth/login')
   @HttpCode(200)
   login(@Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), {
-      host: { type: 'string', required: true, max: 300 },
-      username: { type: 'string', required: true, min: 1, max: 100 },
-      password: { type: 'string', required: true, min: 1, max: 1000 },
-      ...clientRules,
-    });
+    const input = validateAttributes(readAttributes(body), loginRules);
     return this.sessions.login(input.host, input.username, input.password, {
       ip: input.ip,
       userAgent: input.user_agent,
@@ -35,19 +29,14 @@ export class InternalController {
   @Post('auth/refresh')
   @HttpCode(200)
   refresh(@Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), {
-      refresh_token: { type: 'string', required: true, min: 1, max: 200 },
-      ...clientRules,
-    });
+    const input = validateAttributes(readAttributes(body), refreshRules);
     return this.sessions.refresh(input.refresh_token, { ip: input.ip, userAgent: input.user_agent });
   }
 
   @Post('auth/logout')
   @HttpCode(204)
   async logout(@Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), {
-      refresh_token: { type: 'string', required: true, min: 1, max: 200 },
-    });
+    const input = validateAttributes(readAttributes(body), logoutRules);
     await this.sessions.logout(input.refresh_token);
   }
 

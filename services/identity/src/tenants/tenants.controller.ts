@@ -1,10 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { Public } from '@lms/auth';
 import { badRequest, notFound, pageMeta, parseQuery, type RawQuery, toDocument } from '@lms/jsonapi';
-import { tenantQuery, tenantResource } from './tenants.resource';
+import { tenantQuery, tenantResource, versionDocument } from './tenants.resource';
 import { TenantsService } from './tenants.service';
-
-const APP_VERSION = process.env.APP_VERSION ?? '0.1.0';
 
 @Controller('api/public')
 export class TenantsController {
@@ -26,12 +24,6 @@ export class TenantsController {
     if (typeof domain !== 'string' || domain.trim() === '') throw badRequest('domain is required', 'domain');
     const tenant = await this.tenants.findByHost(domain);
     if (!tenant) throw notFound(`No campus is served at ${domain}`);
-    return {
-      data: {
-        type: 'versions',
-        id: String(tenant.id),
-        attributes: { version: APP_VERSION, domain: tenant.domain, lptk_id: tenant.id, name: tenant.name },
-      },
-    };
+    return versionDocument(tenant);
   }
 }

@@ -1,5 +1,4 @@
-import type { ResourceType } from '@lms/jsonapi';
-import type { QuerySpec } from '@lms/jsonapi';
+import type { QuerySpec, ResourceType } from '@lms/jsonapi';
 import type { Tenant } from './tenant.entity';
 
 /** Site information of a campus, public: what the sign-in page and the layout show. */
@@ -27,3 +26,16 @@ export const tenantQuery: QuerySpec = {
   defaultSort: 'id',
   maxLimit: 100,
 };
+
+const APP_VERSION = process.env.APP_VERSION ?? '0.1.0';
+
+/** The running version for a campus, so a client can tell it is talking to a compatible server. */
+export function versionDocument(tenant: Tenant) {
+  return {
+    data: {
+      type: 'versions',
+      id: String(tenant.id),
+      attributes: { version: APP_VERSION, domain: tenant.domain, lptk_id: tenant.id, name: tenant.name },
+    },
+  };
+}

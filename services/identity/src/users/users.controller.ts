@@ -9,7 +9,8 @@ import {
   toDocument,
   validateAttributes,
 } from '@lms/jsonapi';
-import { userQuery, userResource } from './users.resource';
+import { userQuery, userResource, userStatsResource } from './users.resource';
+import { ownProfileRules } from './users.rules';
 import { UsersService } from './users.service';
 
 @Controller('api')
@@ -52,10 +53,7 @@ export class UsersController {
     @Param('id', ParseIntPipe) id: number,
     @Body() body: unknown,
   ) {
-    const changes = validateAttributes(readAttributes(body), {
-      thumbnail: { type: 'string', nullable: true, max: 500 },
-      notification_email: { type: 'email', nullable: true, max: 254 },
-    });
+    const changes = validateAttributes(readAttributes(body), ownProfileRules);
     const [user, tenant] = await Promise.all([
       this.users.updateOwn(auth, id, changes),
       this.users.tenantOf(auth),
@@ -86,21 +84,6 @@ export class UsersController {
     if (id !== auth.userId && auth.role === 'student')
       throw forbidden('Students can only see their own statistics');
     const tenant = await this.users.tenantOf(auth);
-    return toDocument(
-      {
-        type: 'user-stats',
-        attributes: () => ({
-          user_id: user.id,
-          login_count: user.loginCount,
-          last_login_at: user.lastLoginAt,
-          last_online: user.lastOnline,
-          member_since: user.createdAt,
-          days_since_joined: Math.floor((Date.now() - user.createdAt.getTime()) / 86_400_000),
-        }),
-        id: () => user.id,
-      },
-      user,
-      { timeZone: tenant.timeZone },
-    );
+    return toDocument(userStatsResource, user, { timeZone: tenant.timeZone });
   }
 }

@@ -35,6 +35,19 @@ export const userResource: ResourceType<UserView> = {
   }),
 };
 
+/** Activity figures of a user (`GET /stats/user/:id`). */
+export const userStatsResource: ResourceType<User> = {
+  type: 'user-stats',
+  attributes: (user) => ({
+    user_id: user.id,
+    login_count: user.loginCount,
+    last_login_at: user.lastLoginAt,
+    last_online: user.lastOnline,
+    member_since: user.createdAt,
+    days_since_joined: Math.floor((Date.now() - user.createdAt.getTime()) / 86_400_000),
+  }),
+};
+
 export const userQuery: QuerySpec = {
   filters: {
     id: { column: 'user.id', type: 'integer', ops: ['is', 'not', 'in'] },

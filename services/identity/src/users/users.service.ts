@@ -1,35 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { OutboxRelay, recordEvent } from '@lms/events';
+import { OutboxRelay } from '@lms/events';
 import { applyQuery, forbidden, notFound, type ParsedQuery } from '@lms/jsonapi';
 import { Tenant } from '../tenants/tenant.entity';
 import { User } from './user.entity';
+import { recordUserUpserted } from './users.data';
 
 export interface OwnProfileChanges {
   thumbnail?: string | null;
   notification_email?: string | null;
-}
-
-/** Publishes the user's current state for the other services' projections. */
-export function recordUserUpserted(manager: EntityManager, user: User, actorId: number | null) {
-  return recordEvent(manager, 'identity.user.upserted', {
-    tenantId: user.tenantId,
-    actorId,
-    key: user.id,
-    data: {
-      id: user.id,
-      username: user.username,
-      name: user.name,
-      email: user.email,
-      thumbnail: user.thumbnail,
-      role: user.level,
-      active: user.active,
-      nidn: user.nidn,
-      nim: user.nim,
-      updatedAt: user.updatedAt.toISOString(),
-    },
-  });
 }
 
 @Injectable()

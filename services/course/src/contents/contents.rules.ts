@@ -1,17 +1,5 @@
-import {
-  attributePointer,
-  type QuerySpec,
-  type ResourceType,
-  unprocessable,
-  type ValidationIssue,
-} from '@lms/jsonapi';
-import {
-  CONTENT_TYPES,
-  CONTENTABLE_TYPES,
-  type Content,
-  type ContentableType,
-  type ContentType,
-} from './content.entity';
+import { attributePointer, idList, readAttributes, unprocessable, type ValidationIssue } from '@lms/jsonapi';
+import { CONTENT_TYPES, CONTENTABLE_TYPES, type ContentableType, type ContentType } from './content.entity';
 
 /** Largest file a content may describe (bytes): 1 GiB. */
 export const MAX_FILE_SIZE = 1024 * 1024 * 1024;
@@ -141,42 +129,46 @@ export function checkContentBody(body: ContentBody): ContentBody {
   return result;
 }
 
-export const contentResource: ResourceType<Content> = {
-  type: 'contents',
-  attributes: (content) => ({
-    course_id: content.courseId,
-    contentable_type: content.contentableType,
-    contentable_id: content.contentableId,
-    index: content.index,
-    name: content.name,
-    type: content.type,
-    content: content.content,
-    size: content.size,
-    mime: content.mime,
-    created_at: content.createdAt,
-    updated_at: content.updatedAt,
-    deleted_at: content.deletedAt,
-  }),
-};
+/** The form fields of a multipart upload (before its file part). */
+export const contentUploadRules = {
+  contentable_type: { type: 'enum', required: true, values: ['courses', 'modules', 'activities'] },
+  contentable_id: { type: 'integer', required: true, min: 1 },
+  name: { type: 'string', nullable: true, max: 255 },
+} as const;
 
-export const contentQuery: QuerySpec = {
-  filters: {
-    id: { column: 'content.id', type: 'integer', ops: ['is', 'in'] },
-    course_id: { column: 'content.course_id', type: 'integer', ops: ['is', 'in'] },
-    contentable_type: { column: 'content.contentable_type', type: 'string', ops: ['is', 'in'] },
-    contentable_id: { column: 'content.contentable_id', type: 'integer', ops: ['is', 'in'] },
-    type: { column: 'content.type', type: 'string', ops: ['is', 'not', 'in'] },
-    name: { column: 'content.name', type: 'string', ops: ['is', 'like'] },
-    updated_at: { column: 'content.updated_at', type: 'date', ops: ['gt', 'gte', 'lt', 'lte'] },
-  },
-  sorts: {
-    id: 'content.id',
-    index: 'content.index',
-    name: 'content.name',
-    created_at: 'content.created_at',
-    updated_at: 'content.updated_at',
-    deleted_at: 'content.deleted_at',
-  },
-  includes: [],
-  defaultSort: 'index',
-};
+/** The attributes of a write with `contentable_type` in its canonical name. */
+export function withContentableType(body: unknown): Record<string, unknown> {
+  const attributes = { ...readAttributes(body) };
+  if (Object.hasOwn(attributes, 'contentable_type')) {
+    attributes.contentable_type = normaliseContentableType(attributes.contentable_type);
+  }
+  return attributes;
+}
+
+/**
+ * The ids of a restore request: `{data: [1, 2]}`, `{data: [{id: 1}]}`, or attributes
+ * `{ids: [..]}` / `{content_ids: [..]}` / `{id}` in any of the accepted envelopes.
+ */
+export function restoreIds(body: unknown): number[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  let values: unknown[] | undefined;
+  let field = 'ids';
+  if (Array.isArray(data)) {
+    values = data.map((item) =>
+      item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : item,
+    );
+    field = 'data';
+  } else {
+    const attributes = readAttributes(body);
+    for (const name of ['ids', 'content_ids', 'id']) {
+      if (attributes[name] === undefined) continue;
+      field = name;
+      values = Array.isArray(attributes[name]) ? (attributes[name] as unknown[]) : [attributes[name]];
+      break;
+    }
+  }
+  if (!values || values.length === 0) {
+    throw unprocessable([{ pointer: attributePointer('ids'), detail: 'Content id is required' }]);
+  }
+  return idList(values, field);
+}

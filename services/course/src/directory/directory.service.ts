@@ -1,86 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import {
-  applyQuery,
-  notFound,
-  type ParsedFilter,
-  type ParsedQuery,
-  type QuerySpec,
-  type ResourceType,
-} from '@lms/jsonapi';
+import { applyQuery, notFound, type ParsedFilter, type ParsedQuery } from '@lms/jsonapi';
+import { CourseAccess, TEACHING } from '../courses/course-access.service';
+import { CourseClass } from '../courses/course-class.entity';
+import { Period } from '../courses/period.entity';
 import { UserProjection } from '../users/user-projection.entity';
-import { CourseAccess, TEACHING } from './course-access.service';
-import { CourseClass } from './course-class.entity';
-import { Period } from './period.entity';
-
-/** A student as listed for staff: the user, and their class when listed within a course. */
-export interface StudentRow {
-  user: UserProjection;
-  classId: number | null;
-  className: string | null;
-  courseId: number | null;
-}
-
-export const studentResource: ResourceType<StudentRow> = {
-  type: 'students',
-  id: (row) => row.user.id,
-  attributes: (row) => ({
-    user_id: row.user.id,
-    name: row.user.name,
-    username: row.user.username,
-    code: row.user.nim,
-    nim: row.user.nim,
-    email: row.user.email,
-    thumbnail: row.user.thumbnail,
-    course_id: row.courseId,
-    class_id: row.classId,
-    class_name: row.className,
-  }),
-};
+import type { StudentRow } from './directory.resource';
 
 /** Membership filters are applied as EXISTS conditions, not as columns of the users table. */
 const MEMBERSHIP_FILTERS = ['class_id', 'course_id', 'period_id'];
-
-export const studentQuery: QuerySpec = {
-  filters: {
-    user_id: { column: 'student.id', type: 'integer', ops: ['is', 'in'] },
-    name: { column: 'student.name', type: 'string', ops: ['is', 'like'] },
-    code: { column: 'student.nim', type: 'string', ops: ['is', 'like', 'in'] },
-    nim: { column: 'student.nim', type: 'string', ops: ['is', 'like', 'in'] },
-    username: { column: 'student.username', type: 'string', ops: ['is', 'like'] },
-    class_id: { column: 'cl_f.id', type: 'integer', ops: ['is', 'in'] },
-    course_id: { column: 'cl_f.course_id', type: 'integer', ops: ['is', 'in'] },
-    period_id: { column: 'c_f.period_id', type: 'integer', ops: ['is', 'in'] },
-  },
-  sorts: { id: 'student.id', name: 'student.name', code: 'student.nim', nim: 'student.nim' },
-  defaultSort: 'name',
-};
-
-export const lecturerQuery: QuerySpec = {
-  filters: {
-    id: { column: 'lecturer.id', type: 'integer', ops: ['is', 'in'] },
-    name: { column: 'lecturer.name', type: 'string', ops: ['is', 'like'] },
-    nidn: { column: 'lecturer.nidn', type: 'string', ops: ['is', 'like', 'in'] },
-    username: { column: 'lecturer.username', type: 'string', ops: ['is', 'like'] },
-  },
-  sorts: { id: 'lecturer.id', name: 'lecturer.name', nidn: 'lecturer.nidn' },
-  includes: ['user'],
-  defaultSort: 'name',
-};
-
-export const periodQuery: QuerySpec = {
-  filters: {
-    id: { column: 'period.id', type: 'integer', ops: ['is', 'in'] },
-    is_active: { column: 'period.is_active', type: 'boolean', ops: ['is'] },
-    year: { column: 'period.year', type: 'integer' },
-    period_type: { column: 'period.type', type: 'string', ops: ['is', 'in'] },
-    name: { column: 'period.name', type: 'string', ops: ['is', 'like'] },
-  },
-  sorts: { id: 'period.id', year: 'period.year', name: 'period.name', period_type: 'period.type' },
-  defaultSort: '-year,period_type',
-  maxLimit: 500,
-};
 
 /** Periods, classes, and the people of a campus as courses need them (from the users projection). */
 @Injectable()

@@ -1,6 +1,7 @@
 import { relation, type QuerySpec, type ResourceType } from '@lms/jsonapi';
 import type { Course } from '../courses/course.entity';
-import { activityResource, periodResource, publicCourseAttributes } from '../courses/courses.resource';
+import { periodResource, publicCourseAttributes } from '../courses/courses.resource';
+import { activityResource } from '../structure/structure.resource';
 import type { CourseModule } from '../structure/module.entity';
 import type { UserProjection } from '../users/user-projection.entity';
 import type { CourseView } from './course-view.entity';
@@ -90,12 +91,3 @@ export const courseViewResource: ResourceType<CourseView> = {
   type: 'course_views',
   attributes: (view) => ({ course_id: view.courseId, created_at: view.createdAt }),
 };
-
-export const courseViewRules = {
-  campus: { type: 'string', nullable: true, max: 255 },
-  roles: { type: 'string', nullable: true, max: 255 },
-  code: { type: 'string', nullable: true, max: 255 },
-  name: { type: 'string', nullable: true, max: 255 },
-  province: { type: 'string', nullable: true, max: 255 },
-  is_verify: { type: 'boolean', nullable: true },
-} as const;

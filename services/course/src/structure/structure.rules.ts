@@ -1,4 +1,4 @@
-import type { QuerySpec } from '@lms/jsonapi';
+import { attributePointer, unprocessable } from '@lms/jsonapi';
 
 /** Names of the batch of modules a lecturer can add in one go (spec 02 §9), in order. */
 export const BATCH_MODULE_NAMES = [
@@ -90,40 +90,11 @@ export const sortRules = {
   ids: { type: 'array', required: true, min: 1, max: 1000 },
 } as const;
 
-export const moduleQuery: QuerySpec = {
-  filters: {
-    id: { column: 'module.id', type: 'integer', ops: ['is', 'in'] },
-    course_id: { column: 'module.course_id', type: 'integer', ops: ['is', 'in'] },
-    name: { column: 'module.name', type: 'string', ops: ['is', 'like'] },
-    is_active: { column: 'module.is_active', type: 'boolean', ops: ['is'] },
-  },
-  sorts: {
-    id: 'module.id',
-    index: 'module.index',
-    name: 'module.name',
-    created_at: 'module.created_at',
-    updated_at: 'module.updated_at',
-  },
-  includes: ['activities'],
-  defaultSort: 'index',
-};
-
-export const activityQuery: QuerySpec = {
-  filters: {
-    id: { column: 'activity.id', type: 'integer', ops: ['is', 'in'] },
-    course_id: { column: 'module.course_id', type: 'integer', ops: ['is', 'in'] },
-    module_id: { column: 'activity.module_id', type: 'integer', ops: ['is', 'in'] },
-    parent_id: { column: 'activity.parent_id', type: 'integer', ops: ['is', 'in', 'null'] },
-    name: { column: 'activity.name', type: 'string', ops: ['is', 'like'] },
-    is_active: { column: 'activity.is_active', type: 'boolean', ops: ['is'] },
-  },
-  sorts: {
-    id: 'activity.id',
-    index: 'activity.index',
-    name: 'activity.name',
-    created_at: 'activity.created_at',
-    updated_at: 'activity.updated_at',
-  },
-  includes: ['module'],
-  defaultSort: 'index',
-};
+/** An item's window must not end before it starts (422 on `end_at`). */
+export function assertSchedule(startAt: Date | null | undefined, endAt: Date | null | undefined): void {
+  if (startAt && endAt && endAt.getTime() < startAt.getTime()) {
+    throw unprocessable([
+      { pointer: attributePointer('end_at'), detail: 'end_at must not be before start_at' },
+    ]);
+  }
+}

@@ -1,14 +1,9 @@
 import { Controller, Get, Param, ParseIntPipe, Query } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, Roles } from '@lms/auth';
 import { pageMeta, parseQuery, type RawQuery, toDocument } from '@lms/jsonapi';
-import { lecturerResource, periodResource } from './courses.resource';
-import {
-  DirectoryService,
-  lecturerQuery,
-  periodQuery,
-  studentQuery,
-  studentResource,
-} from './directory.service';
+import { lecturerResource, periodResource } from '../courses/courses.resource';
+import { lecturerQuery, periodQuery, studentQuery, studentResource } from './directory.resource';
+import { DirectoryService } from './directory.service';
 
 @Controller('api/course')
 export class DirectoryController {

@@ -1,0 +1,25 @@
+import type { QuerySpec, ResourceType } from '@lms/jsonapi';
+import type { Faculty } from './faculty.entity';
+
+export const facultyResource: ResourceType<Faculty> = {
+  type: 'faculties',
+  attributes: (faculty) => ({
+    name: faculty.name,
+    code: faculty.code,
+    created_at: faculty.createdAt,
+    updated_at: faculty.updatedAt,
+  }),
+};
+
+export const facultyQuery: QuerySpec = {
+  filters: {
+    id: { column: 'faculty.id', type: 'integer', ops: ['is', 'in'] },
+    name: { column: 'faculty.name', type: 'string', ops: ['is', 'like'] },
+    code: { column: 'faculty.code', type: 'string', ops: ['is', 'in'] },
+  },
+  sorts: { id: 'faculty.id', name: 'faculty.name', code: 'faculty.code' },
+  defaultSort: 'name',
+  /** Spec §9 (document 3): faculties 20 a page. */
+  defaultLimit: 20,
+  maxLimit: 500,
+};

@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthContext } from '@lms/auth';
+import { applyQuery, type ParsedQuery } from '@lms/jsonapi';
+import { Faculty } from './faculty.entity';
+
+/** The faculties of a campus (seeded per campus; the academic system owns them). */
+@Injectable()
+export class FacultiesService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  list(auth: AuthContext, query: ParsedQuery): Promise<[Faculty[], number]> {
+    const qb = this.dataSource
+      .getRepository(Faculty)
+      .createQueryBuilder('faculty')
+      .where('faculty.tenant_id = :tenantId', { tenantId: auth.tenantId });
+    return applyQuery(qb, query).getManyAndCount();
+  }
+}

@@ -1,0 +1,82 @@
+import { relation, type QuerySpec, type ResourceType } from '@lms/jsonapi';
+import type { Activity } from './activity.entity';
+import type { CourseModule } from './module.entity';
+
+/** Items in their course order (index, then id). */
+export const byIndex = <T extends { index: number; id: number }>(items: T[] | undefined) =>
+  items && [...items].sort((a, b) => a.index - b.index || a.id - b.id);
+
+export const activityResource: ResourceType<Activity> = {
+  type: 'activities',
+  attributes: (activity) => ({
+    module_id: activity.moduleId,
+    parent_id: activity.parentId,
+    index: activity.index,
+    name: activity.name,
+    is_active: activity.isActive,
+    start_at: activity.startAt,
+    end_at: activity.endAt,
+  }),
+  relationships: {
+    module: relation(
+      () => moduleResource,
+      (activity: Activity) => activity.module,
+    ),
+  },
+};
+
+export const moduleResource: ResourceType<CourseModule> = {
+  type: 'modules',
+  attributes: (module) => ({
+    course_id: module.courseId,
+    index: module.index,
+    name: module.name,
+    is_active: module.isActive,
+    start_at: module.startAt,
+    end_at: module.endAt,
+  }),
+  relationships: {
+    activities: relation(
+      () => activityResource,
+      (module: CourseModule) => byIndex(module.activities),
+    ),
+  },
+};
+
+export const moduleQuery: QuerySpec = {
+  filters: {
+    id: { column: 'module.id', type: 'integer', ops: ['is', 'in'] },
+    course_id: { column: 'module.course_id', type: 'integer', ops: ['is', 'in'] },
+    name: { column: 'module.name', type: 'string', ops: ['is', 'like'] },
+    is_active: { column: 'module.is_active', type: 'boolean', ops: ['is'] },
+  },
+  sorts: {
+    id: 'module.id',
+    index: 'module.index',
+    name: 'module.name',
+    created_at: 'module.created_at',
+    updated_at: 'module.updated_at',
+  },
+  includes: ['activities'],
+  defaultSort: 'index',
+};
+
+export const activityQuery: QuerySpec = {
+  filters: {
+    id: { column: 'activity.id', type: 'integer', ops: ['is', 'in'] },
+    course_id: { column: 'module.course_id', type: 'integer', ops: ['is', 'in'] },
+    module_id: { column: 'activity.module_id', type: 'integer', ops: ['is', 'in'] },
+    parent_id: { column: 'activity.parent_id', type: 'integer', ops: ['is', 'in', 'null'] },
+    name: { column: 'activity.name', type: 'string', ops: ['is', 'like'] },
+    is_active: { column: 'activity.is_active', type: 'boolean', ops: ['is'] },
+  },
+  sorts: {
+    id: 'activity.id',
+    index: 'activity.index',
+    name: 'activity.name',
+    created_at: 'activity.created_at',
+    updated_at: 'activity.updated_at',
+  },
+  includes: ['module'],
+  defaultSort: 'index',
+};

@@ -1,0 +1,26 @@
+import type { EntityManager } from 'typeorm';
+import { normalizeHost } from '@lms/auth';
+import { recordEvent } from '@lms/events';
+import type { Tenant } from './tenant.entity';
+
+/**
+ * Publishes a campus's current state (in the caller's transaction) for the other services'
+ * tenant projections. Call it wherever a campus is created or changed.
+ */
+export function recordTenantUpserted(manager: EntityManager, tenant: Tenant, actorId: number | null) {
+  return recordEvent(manager, 'identity.tenant.upserted', {
+    tenantId: tenant.id,
+    actorId,
+    key: tenant.id,
+    data: {
+      id: tenant.id,
+      domain: normalizeHost(tenant.domain),
+      name: tenant.name,
+      timeZone: tenant.timeZone,
+      description: tenant.description,
+      favicon: tenant.favicon,
+      landingPageUrl: tenant.landingPageUrl,
+      updatedAt: tenant.updatedAt.toISOString(),
+    },
+  });
+}
