@@ -1,5 +1,5 @@
 import { unprocessable } from './errors';
-import { attributePointer } from './validate';
+import { attributePointer } from './schema';
 
 /**
  * The items of a validated array attribute as positive whole ids (numbers or digit strings);
