@@ -15,6 +15,67 @@ describe('formatWireDate', () => {
   it('refuses an invalid Date', () => {
     expect(() => formatWireDate(new Date('nope'), 'UTC')).toThrow(RangeError);
   });
+
+  it('refuses an unknown time zone', () => {
+    expect(() => formatWireDate(new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+
+  it('writes what Intl shows, around offset changes, in odd zones and in the past', () => {
+    const zones = [
+      'Asia/Jakarta', // LMT +07:07:12 before 1924
+      'Europe/Amsterdam', // +00:19:32 until 1937
+      'America/New_York',
+      'Australia/Lord_Howe', // daylight saving of 30 minutes
+      'Pacific/Chatham', // +12:45 / +13:45
+      'Asia/Kathmandu', // +05:45 since 1986
+      'America/St_Johns', // −03:30, changed at 00:01 local until 2011
+    ];
+    const mismatches: string[] = [];
+    for (const zone of zones) {
+      const formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+      const reference = (t: number) => {
+        const parts = Object.fromEntries(
+          formatter.formatToParts(new Date(t)).map((part) => [part.type, part.value]),
+        );
+        return `${parts.year.padStart(4, '0')}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+      };
+      const offset = (t: number) => Date.parse(`${reference(t).replace(' ', 'T')}Z`) - (t - (t % 1000));
+      const instants: number[] = [];
+      for (const year of [1920, 1937, 1987, 2024]) {
+        // Weekly samples of the year; where the offset differs, the second it changes (bisection).
+        let previous = Date.UTC(year, 0, 1);
+        for (let t = previous + 7 * 86_400_000; t <= Date.UTC(year + 1, 0, 1); t += 7 * 86_400_000) {
+          instants.push(t + 1_234_567);
+          if (offset(previous) !== offset(t)) {
+            let [low, high] = [previous, t];
+            while (high - low > 1000) {
+              const middle = low + Math.floor((high - low) / 2000) * 1000;
+              if (offset(middle) === offset(low)) low = middle;
+              else high = middle;
+            }
+            for (const delta of [-3_600_000, -1000, 0, 999, 1000, 1800_000, 3_600_000])
+              instants.push(high + delta);
+          }
+          previous = t;
+        }
+      }
+      for (const t of instants) {
+        const ours = formatWireDate(new Date(t), zone);
+        if (ours !== reference(t))
+          mismatches.push(`${zone} ${new Date(t).toISOString()}: ${ours} ≠ ${reference(t)}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
 });
 
 describe('parseWireDate', () => {

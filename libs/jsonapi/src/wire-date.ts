@@ -51,17 +51,61 @@ function wallClock(date: Date, timeZone: string): WallClock {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** `2024-05-01 17:30:00` for the instant `date` as seen on a clock in `timeZone` (IANA name). */
-export function formatWireDate(date: Date, timeZone: string): string {
-  if (Number.isNaN(date.getTime())) throw new RangeError('Cannot format an invalid Date');
-  const c = wallClock(date, timeZone);
-  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
+const HOUR_MS = 3_600_000;
+/** Hours remembered per zone before its memory is cleared (dates of a few years). */
+const MAX_HOURS_PER_ZONE = 100_000;
+/** Per zone, per UTC hour (epoch ÷ 1 h): the zone's offset all through that hour, or null when it changes within it. */
+const hourOffsets = new Map<string, Map<number, number | null>>();
+
+/** `epochMs` rounded down to a whole second (also before 1970). */
+const wholeSecond = (epochMs: number) => epochMs - (((epochMs % 1000) + 1000) % 1000);
+
+/** How far `timeZone`'s clocks are ahead of UTC at `epochMs`, in ms, as Intl reads the zone's rules. */
+function exactOffset(epochMs: number, timeZone: string): number {
+  const at = wholeSecond(epochMs);
+  const c = wallClock(new Date(at), timeZone);
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - at;
 }
 
-/** How far `timeZone`'s clocks are ahead of UTC at the whole-second instant `epochMs`, in ms. */
+/**
+ * The same, remembered per UTC hour: `Intl.DateTimeFormat#formatToParts` is slow enough to be
+ * a visible share of a list's CPU (bench/course-list/README.md), while a zone's offset changes a
+ * few times a year at most. An hour whose first and last second have the same offset has it all
+ * through (no zone changes twice within one hour); an hour with a change is read exactly.
+ */
 function zoneOffset(epochMs: number, timeZone: string): number {
-  const c = wallClock(new Date(epochMs), timeZone);
-  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - epochMs;
+  let zone = hourOffsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    hourOffsets.set(timeZone, zone);
+  }
+  const hour = Math.floor(epochMs / HOUR_MS);
+  let offset = zone.get(hour);
+  if (offset === undefined) {
+    const first = exactOffset(hour * HOUR_MS, timeZone);
+    const last = exactOffset((hour + 1) * HOUR_MS - 1000, timeZone);
+    offset = first === last ? first : null;
+    if (zone.size >= MAX_HOURS_PER_ZONE) zone.clear();
+    zone.set(hour, offset);
+  }
+  return offset ?? exactOffset(epochMs, timeZone);
+}
+
+/** `2024-05-01 17:30:00` for the instant `date` as seen on a clock in `timeZone` (IANA name). */
+export function formatWireDate(date: Date, timeZone: string): string {
+  const epochMs = date.getTime();
+  if (Number.isNaN(epochMs)) throw new RangeError('Cannot format an invalid Date');
+  const wall = new Date(wholeSecond(epochMs) + zoneOffset(epochMs, timeZone));
+  const year = wall.getUTCFullYear();
+  if (year < 1 || year > 9999) {
+    // Outside four-digit years, as Intl writes them (era years before year 1).
+    const c = wallClock(date, timeZone);
+    return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
+  }
+  return (
+    `${pad(year, 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())} ` +
+    `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}`
+  );
 }
 
 /**
