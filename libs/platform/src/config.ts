@@ -4,6 +4,7 @@
  * message naming every missing or malformed variable, and the result is typed by the schema.
  */
 import { z } from 'zod';
+import { TrustedProxies } from './forwarding';
 
 const unset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -67,6 +68,22 @@ export const variable = {
     ),
   /** An http(s) URL or undefined. */
   httpUrl: () => withFallback(text().refine(isHttpUrl, 'must be an http(s) URL').optional()),
+  /**
+   * TRUSTED_PROXIES: addresses, CIDRs and `loopback`/`private`/`linklocal`/`none`, comma-separated
+   * (forwarding.ts); `fallback` when unset.
+   */
+  proxies: (fallback: string) =>
+    z.preprocess(
+      (value) => unset(value) ?? fallback,
+      text().transform((spec, ctx) => {
+        try {
+          return TrustedProxies.parse(spec);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message, input: spec });
+          return z.NEVER;
+        }
+      }),
+    ),
   /** A PEM key; `\n` written as two characters (one-line env files) become line breaks. */
   pem: () => withFallback(text().transform((value) => value.replace(/\\n/g, '\n'))),
 };

@@ -8,6 +8,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { JsonApiExceptionFilter } from '@lms/jsonapi';
 import { createServiceLogger, type DestinationStream, PinoNestLogger } from './logging';
 import { currentRequest, runInRequestContext } from './request-context';
+import { type ForwardingTrust, guardForwardedHeaders, TrustedProxies } from './forwarding';
 
 export interface ServiceAppOptions {
   /** Service name, shown in every log line. */
@@ -16,6 +17,12 @@ export interface ServiceAppOptions {
   bodyLimitBytes?: number;
   /** Where the JSON log lines go (stdout by default; tests capture them). */
   logDestination?: DestinationStream;
+  /**
+   * Whose `X-Forwarded-*` headers are believed (client address, host, scheme): the peers of
+   * TRUSTED_PROXIES and, for services, the gateway proving itself with INTERNAL_TOKEN. Default:
+   * loopback peers only. From anyone else the headers are dropped.
+   */
+  forwarding?: ForwardingTrust;
 }
 
 /**
@@ -30,6 +37,7 @@ export async function createServiceApp(
 ): Promise<NestFastifyApplication> {
   const level = options.logLevel ?? process.env.LOG_LEVEL ?? 'info';
   const logger = createServiceLogger(options.name, level, options.logDestination);
+  const forwarding = options.forwarding ?? { proxies: TrustedProxies.parse('loopback') };
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // Every request runs in its context (request id, service) from the first log line on.
@@ -40,11 +48,14 @@ export async function createServiceApp(
     childLoggerFactory: (parent: FastifyBaseLogger, _bindings: unknown, childOptions: ChildLoggerOptions) =>
       parent.child({}, childOptions),
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
-    trustProxy: true,
+    // The direct peer passed guardForwardedHeaders (its headers are gone unless it is trusted);
+    // further hops of X-Forwarded-For count only while they are trusted proxies themselves.
+    trustProxy: (address: string, hop: number) => hop === 0 || forwarding.proxies.trusts(address),
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
   });
+  guardForwardedHeaders(app.getHttpServer(), forwarding);
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addContentTypeParser(
     'application/vnd.api+json',

@@ -7,6 +7,7 @@ import { startPlatform } from './platform';
 /**
  * `npm start`: the whole product on one machine, on a real PostgreSQL kept under DATA_DIR.
  *   PORT (8080)  DATA_DIR (.data)  PG_PORT (54329)  DEMO_PASSWORD (lms-demo)  LOG_LEVEL (warn)
+ *   TRUSTED_PROXIES (none: a reverse proxy in front of the gateway)
  */
 async function main() {
   const port = Number(process.env.PORT ?? 8080);
@@ -30,6 +31,7 @@ async function main() {
     demoPassword,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
     jwtPrivateKey: process.env.JWT_PRIVATE_KEY,
+    trustedProxies: process.env.TRUSTED_PROXIES,
   }).catch(async (error: unknown) => {
     await postgres.stop();
     throw error;

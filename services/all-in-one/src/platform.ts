@@ -24,6 +24,8 @@ export interface PlatformOptions {
   /** Database name prefix (tests run several platforms in one server). */
   databasePrefix?: string;
   jwtPrivateKey?: string;
+  /** The gateway's TRUSTED_PROXIES: a reverse proxy in front of `npm start` (default: none). */
+  trustedProxies?: string;
 }
 
 export interface RunningPlatform {
@@ -73,6 +75,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       CourseConfig.fromEnv({
         DATABASE_URL: await ensureDatabase(options.postgresUrl, `${prefix}_course`),
         JWT_PUBLIC_KEY: publicKeyPem,
+        INTERNAL_TOKEN: internalToken,
         // Uploaded files and their link-signing secret live with the rest of the data.
         DATA_DIR: options.dataDir,
         ...(process.env.MAX_UPLOAD_MB ? { MAX_UPLOAD_MB: process.env.MAX_UPLOAD_MB } : {}),
@@ -98,6 +101,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       COURSE_URL: addressOf(course),
       JWT_PRIVATE_KEY: privateKeyPem,
       INTERNAL_TOKEN: internalToken,
+      ...(options.trustedProxies ? { TRUSTED_PROXIES: options.trustedProxies } : {}),
       ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     }),
     { logLevel },

@@ -17,6 +17,7 @@ export async function startCourse(
   const app = await createServiceApp(CourseAppModule.forRoot(config, transport), {
     name: 'course',
     logLevel: options.logLevel,
+    forwarding: config.forwarding,
   });
   // Uploads are streamed part by part (nothing buffered whole); limits are set per request.
   await app.register(multipart, { throwFileSizeLimit: true });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readEnv, variable } from '@lms/platform';
+import { type ForwardingTrust, readEnv, variable } from '@lms/platform';
 
 /** Where the course service keeps its files: MinIO/S3 when an endpoint is set, else local disk. */
 export interface CourseBlobConfig {
@@ -48,6 +48,9 @@ const CourseEnv = z
     ACADEMIC_SYNC_TOKEN: variable.optional(),
     // Below the gateway's 60 s wait for an answer, so the caller gets our 504 rather than its own.
     ACADEMIC_SYNC_TIMEOUT_MS: variable.int(10_000, { min: 100, max: 50_000 }),
+    /** The gateway's; with it the gateway's X-Forwarded-* (client address, campus host) are believed. */
+    INTERNAL_TOKEN: variable.optional(),
+    TRUSTED_PROXIES: variable.proxies('loopback'),
   })
   .superRefine((vars, ctx) => {
     if (vars.S3_ENDPOINT === undefined) return;
@@ -67,6 +70,11 @@ export class CourseConfig {
   maxUploadBytes: number;
   blobs: CourseBlobConfig;
   academicSync: AcademicSyncConfig;
+  /**
+   * Whose client address and host are believed: TRUSTED_PROXIES (loopback) and the gateway,
+   * which proves itself with INTERNAL_TOKEN.
+   */
+  forwarding: ForwardingTrust;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): CourseConfig {
     const vars = readEnv('course', CourseEnv, env);
@@ -90,6 +98,7 @@ export class CourseConfig {
         token: vars.ACADEMIC_SYNC_TOKEN,
         timeoutMs: vars.ACADEMIC_SYNC_TIMEOUT_MS,
       },
+      forwarding: { proxies: vars.TRUSTED_PROXIES, gatewayToken: vars.INTERNAL_TOKEN },
     });
   }
 }

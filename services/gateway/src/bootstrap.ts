@@ -20,6 +20,7 @@ export async function startGateway(
     name: 'gateway',
     logLevel: options.logLevel,
     bodyLimitBytes: 1024 * 1024,
+    forwarding: { proxies: config.trustedProxies },
   });
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { readEnv, variable } from '@lms/platform';
+import { readEnv, TrustedProxies, variable } from '@lms/platform';
+import type { SignInThrottleSettings } from './auth/sign-in-throttle';
 import { SERVICES, type ServiceName } from './routing/routes';
 
 /** The gateway's environment variables (documented in .env.example). */
@@ -14,9 +15,14 @@ const GatewayEnv = z.object({
   ACCESS_TTL_SECONDS: variable.int(900, { min: 10 }),
   INTERNAL_TOKEN: variable.string(),
   WEB_DIST: variable.string(resolve(__dirname, '../../../web/dist')),
-  LOGIN_ATTEMPTS_PER_MINUTE: variable.int(10, { min: 1 }),
+  LOGIN_FREE_FAILURES: variable.int(5, { min: 1 }),
+  LOGIN_MAX_DELAY_SECONDS: variable.int(900, { min: 1 }),
+  LOGIN_ADDRESS_FAILURES: variable.int(1000, { min: 1 }),
+  LOGIN_ADDRESS_WINDOW_SECONDS: variable.int(900, { min: 1 }),
   TENANT_CACHE_SECONDS: variable.int(60, { min: 0 }),
   REDIS_URL: variable.optional(),
+  /** The proxies in front (ingress); the gateway faces the browsers itself by default. */
+  TRUSTED_PROXIES: variable.proxies('none'),
 });
 
 /** The gateway's configuration, read once at boot (see .env.example). */
@@ -29,10 +35,16 @@ export class GatewayConfig {
   accessTtlSeconds: number;
   internalToken: string;
   webDist: string;
-  loginAttemptsPerMinute: number;
+  /** Sign-in throttling (ADR 0004). */
+  signIn: SignInThrottleSettings;
   tenantCacheSeconds: number;
   /** Shared counters and cache of all replicas (stack mode); memory when unset. */
   redisUrl: string | undefined;
+  /**
+   * The proxies in front of the gateway (ingress, load balancer) whose X-Forwarded-For/-Host/
+   * -Proto are believed; nobody's by default, as the gateway faces the browsers itself.
+   */
+  trustedProxies: TrustedProxies;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
     const vars = readEnv('gateway', GatewayEnv, env) as z.output<typeof GatewayEnv> & Record<string, unknown>;
@@ -49,9 +61,15 @@ export class GatewayConfig {
       accessTtlSeconds: vars.ACCESS_TTL_SECONDS,
       internalToken: vars.INTERNAL_TOKEN,
       webDist: resolve(vars.WEB_DIST),
-      loginAttemptsPerMinute: vars.LOGIN_ATTEMPTS_PER_MINUTE,
+      signIn: {
+        freeFailures: vars.LOGIN_FREE_FAILURES,
+        maxDelaySeconds: vars.LOGIN_MAX_DELAY_SECONDS,
+        addressFailures: vars.LOGIN_ADDRESS_FAILURES,
+        addressWindowSeconds: vars.LOGIN_ADDRESS_WINDOW_SECONDS,
+      },
       tenantCacheSeconds: vars.TENANT_CACHE_SECONDS,
       redisUrl: vars.REDIS_URL,
+      trustedProxies: vars.TRUSTED_PROXIES,
     });
   }
 }

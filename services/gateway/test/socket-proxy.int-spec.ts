@@ -7,7 +7,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { io, type Socket } from 'socket.io-client';
 import { AuthModule, TokenIssuer } from '@lms/auth';
 import { GatewayConfig, startGateway } from '@lms/gateway';
-import { createServiceApp } from '@lms/platform';
+import { createServiceApp, TrustedProxies } from '@lms/platform';
 import { Realtime, RealtimeModule } from '@lms/realtime';
 import { ApiClient, freePort, mintToken } from '@lms/testing';
 
@@ -45,9 +45,11 @@ function gatewayConfig(privateKeyPem: string, services: GatewayConfig['services'
     accessTtlSeconds: 900,
     internalToken: randomBytes(12).toString('hex'),
     webDist: join(tmpdir(), 'lms-no-web-client'),
-    loginAttemptsPerMinute: 10,
+    signIn: { freeFailures: 5, maxDelaySeconds: 900, addressFailures: 1000, addressWindowSeconds: 900 },
     tenantCacheSeconds: 60,
     redisUrl: undefined,
+    // The test client plays the ingress in front of the gateway: it names the campus host.
+    trustedProxies: TrustedProxies.parse('loopback'),
   });
 }
 

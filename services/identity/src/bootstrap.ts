@@ -14,6 +14,7 @@ export async function startIdentity(
   const app = await createServiceApp(IdentityAppModule.forRoot(config, transport), {
     name: 'identity',
     logLevel: options.logLevel,
+    forwarding: config.forwarding,
   });
   app.connectMicroservice({ strategy: new EventsServer(transport, app.get(DataSource), 'identity') });
   await app.startAllMicroservices();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readEnv, variable } from '@lms/platform';
+import { type ForwardingTrust, readEnv, variable } from '@lms/platform';
 
 /** Identity's environment variables (documented in .env.example). */
 const IdentityEnv = z.object({
@@ -8,8 +8,7 @@ const IdentityEnv = z.object({
   JWT_PUBLIC_KEY: variable.pem(),
   INTERNAL_TOKEN: variable.string(),
   REFRESH_TTL_SECONDS: variable.int(30 * 24 * 3600, { min: 60 }),
-  MAX_FAILED_LOGINS: variable.int(5, { min: 1 }),
-  LOCKOUT_MINUTES: variable.int(15, { min: 1 }),
+  TRUSTED_PROXIES: variable.proxies('loopback'),
   SEED_DEMO: variable.flag(),
   DEMO_PASSWORD: variable.string('lms-demo'),
 });
@@ -21,10 +20,10 @@ export class IdentityConfig {
   jwtPublicKey: string;
   internalToken: string;
   refreshTtlSeconds: number;
-  maxFailedLogins: number;
-  lockoutMinutes: number;
   seedDemo: boolean;
   demoPassword: string;
+  /** Whose client address and host are believed: TRUSTED_PROXIES (loopback) and the gateway. */
+  forwarding: ForwardingTrust;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
     const vars = readEnv('identity', IdentityEnv, env);
@@ -34,10 +33,9 @@ export class IdentityConfig {
       jwtPublicKey: vars.JWT_PUBLIC_KEY,
       internalToken: vars.INTERNAL_TOKEN,
       refreshTtlSeconds: vars.REFRESH_TTL_SECONDS,
-      maxFailedLogins: vars.MAX_FAILED_LOGINS,
-      lockoutMinutes: vars.LOCKOUT_MINUTES,
       seedDemo: vars.SEED_DEMO,
       demoPassword: vars.DEMO_PASSWORD,
+      forwarding: { proxies: vars.TRUSTED_PROXIES, gatewayToken: vars.INTERNAL_TOKEN },
     });
   }
 }

@@ -1,20 +1,29 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { TokenIssuer } from '@lms/auth';
-import { formatWireDate, readAttributes, tooManyRequests } from '@lms/jsonapi';
+import { normalizeUsername, TokenIssuer } from '@lms/auth';
+import {
+  formatWireDate,
+  JsonApiException,
+  readAttributes,
+  tooManyRequests,
+  validateAttributes,
+} from '@lms/jsonapi';
 import { GatewayConfig } from '../config';
-import { IdentityClient, type IssuedSession } from './identity.client';
 import { SharedStore } from '../shared-store';
-import { RateLimiter } from './rate-limiter';
+import { IdentityClient, type IssuedSession } from './identity.client';
+import { SignInThrottle } from './sign-in-throttle';
 import { TenantResolver } from './tenant.resolver';
+
+/** The longest username and password identity accepts; longer ones are refused here, unstored. */
+const CREDENTIAL_RULES = {
+  username: { type: 'string', required: true, min: 1, max: 100 },
+  password: { type: 'string', required: true, min: 1, max: 1000 },
+} as const;
 
 /** Sign-in, token refresh and sign-out; the gateway signs the access tokens. */
 @Controller('api')
 export class AuthController {
-  /** Guessing one account's password from one address. */
-  private readonly accountLimiter: RateLimiter;
-  /** Spraying many accounts from one address; generous, since a campus shares few addresses. */
-  private readonly addressLimiter: RateLimiter;
+  private readonly throttle: SignInThrottle;
 
   constructor(
     private readonly identity: IdentityClient,
@@ -23,35 +32,33 @@ export class AuthController {
     config: GatewayConfig,
     shared: SharedStore,
   ) {
-    this.accountLimiter = new RateLimiter(
-      shared.store,
-      'login-account',
-      config.loginAttemptsPerMinute,
-      60_000,
-    );
-    this.addressLimiter = new RateLimiter(
-      shared.store,
-      'login-address',
-      config.loginAttemptsPerMinute * 50,
-      60_000,
-    );
+    this.throttle = new SignInThrottle(shared.store, config.signIn);
   }
 
   @Post('user/auth/login')
   @HttpCode(200)
   async login(@Body() body: unknown, @Req() request: FastifyRequest) {
-    const { username, password } = readAttributes(body);
-    const wait = Math.max(
-      await this.accountLimiter.hit(`${request.ip}|${String(username).toLowerCase()}`),
-      await this.addressLimiter.hit(request.ip),
-    );
-    if (wait > 0) throw tooManyRequests(`Too many sign-in attempts; try again in ${wait} seconds`, wait);
-    const session = await this.identity.login({
-      username,
-      password,
-      ...this.client(request),
-      host: request.host,
+    const { username, password } = validateAttributes(readAttributes(body), CREDENTIAL_RULES, {
+      unknown: 'strip',
     });
+    const account = normalizeUsername(username);
+    const wait = await this.throttle.wait(request.ip, account);
+    if (wait > 0) throw tooManyRequests(`Too many failed sign-ins; try again in ${wait} seconds`, wait);
+    let session: IssuedSession;
+    try {
+      session = await this.identity.login({
+        username,
+        password,
+        ...this.client(request),
+        host: request.host,
+      });
+    } catch (error) {
+      if (error instanceof JsonApiException && error.getStatus() === 401) {
+        await this.throttle.failed(request.ip, account);
+      }
+      throw error;
+    }
+    await this.throttle.succeeded(request.ip, account);
     return this.tokens(session);
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidTokenError, TokenVerifier } from '@lms/auth';
+import { GATEWAY_TOKEN_HEADER } from '@lms/platform';
 import { badRequest, JsonApiException, notFound, serviceUnavailable, unauthorized } from '@lms/jsonapi';
 import { TenantResolver } from '../auth/tenant.resolver';
 import { GatewayConfig } from '../config';
@@ -87,9 +88,15 @@ export class ProxyHandler {
           const forwarded: Record<string, string | string[] | undefined> = {
             ...headers,
             'x-request-id': request.id,
+            // The client as the gateway established it (TRUSTED_PROXIES), never as the client
+            // claims it; the token proves to the service that the gateway set these.
+            'x-forwarded-for': request.ip,
             'x-forwarded-host': request.host,
+            'x-forwarded-proto': request.protocol,
+            [GATEWAY_TOKEN_HEADER]: this.config.internalToken,
           };
           delete forwarded['x-internal-token'];
+          delete forwarded.forwarded;
           // Node already answered `Expect: 100-continue` (curl sends it for large uploads); the
           // upstream request must not carry it (undici refuses it).
           delete forwarded.expect;

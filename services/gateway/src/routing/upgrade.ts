@@ -10,9 +10,14 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { JsonApiException, serviceUnavailable } from '@lms/jsonapi';
+import { clientAddress, GATEWAY_TOKEN_HEADER } from '@lms/platform';
+import { GatewayConfig } from '../config';
 import { ProxyHandler } from './proxy';
 
-/** The host the browser connected to, as Fastify reads it behind a proxy (`trustProxy`). */
+/**
+ * The host the browser connected to, as Fastify reads it behind a trusted proxy (the forwarding
+ * headers of anyone else are gone by now: `guardForwardedHeaders`).
+ */
 export function forwardedHost(headers: IncomingHttpHeaders): string {
   const forwarded = headers['x-forwarded-host'];
   const value = Array.isArray(forwarded) ? forwarded.at(-1) : forwarded;
@@ -62,7 +67,10 @@ export class UpgradeProxy implements OnModuleDestroy {
   /** Open client connections: closed on shutdown (their clients reconnect to another replica). */
   private readonly open = new Set<Duplex>();
 
-  constructor(private readonly proxy: ProxyHandler) {}
+  constructor(
+    private readonly proxy: ProxyHandler,
+    private readonly config: GatewayConfig,
+  ) {}
 
   readonly handle = (request: IncomingMessage, socket: Duplex, firstBytes: Buffer): void => {
     this.open.add(socket);
@@ -89,11 +97,11 @@ export class UpgradeProxy implements OnModuleDestroy {
       'x-request-id': randomUUID(),
       'x-forwarded-host': host,
       'x-forwarded-proto': (request.headers['x-forwarded-proto'] as string | undefined) ?? 'http',
-      'x-forwarded-for': [request.headers['x-forwarded-for'], request.socket.remoteAddress]
-        .filter(Boolean)
-        .join(', '),
+      'x-forwarded-for': clientAddress(request, this.config.trustedProxies),
+      [GATEWAY_TOKEN_HEADER]: this.config.internalToken,
     };
     delete headers['x-internal-token'];
+    delete headers.forwarded;
     const upstream = (base.protocol === 'https:' ? httpsRequest : httpRequest)({
       protocol: base.protocol,
       hostname: base.hostname,

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
-import type { AuthContext } from '@lms/auth';
-import { tooManyRequests, unauthorized } from '@lms/jsonapi';
+import { type AuthContext, normalizeUsername } from '@lms/auth';
+import { unauthorized } from '@lms/jsonapi';
 import { IdentityConfig } from '../config';
 import { TenantsService } from '../tenants/tenants.service';
-import { verifyDecoy, verifyPassword } from '../users/passwords';
+import { prepareDecoy, verifyDecoy, verifyPassword } from '../users/passwords';
 import { User } from '../users/user.entity';
 import { RefreshToken } from './refresh-token.entity';
 import { Tenant } from '../tenants/tenant.entity';
@@ -39,37 +39,37 @@ export function claimsOf(user: User, tenant: Tenant, sessionId: string): AuthCon
 }
 
 @Injectable()
-export class SessionsService {
+export class SessionsService implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tenants: TenantsService,
     private readonly config: IdentityConfig,
   ) {}
 
+  /** The decoy hash exists before the first unknown username, which then costs no more. */
+  async onModuleInit(): Promise<void> {
+    await prepareDecoy();
+  }
+
   /**
-   * Checks a username and password on the campus of `host`. After `maxFailedLogins` wrong
-   * passwords in a row the account is locked for `lockoutMinutes` (429 with the time left).
+   * Checks a username and password on the campus of `host`. An unknown campus or username costs
+   * one password verification like a known one and gets the same 401. Throttling of failures is
+   * the gateway's (ADR 0004), per account and address: identity locks no account.
    */
   async login(host: string, username: string, password: string, client: ClientInfo): Promise<IssuedSession> {
     const tenant = await this.tenants.findByHost(host);
     if (!tenant) return verifyDecoy(password).then(() => Promise.reject(unauthorized(INVALID_CREDENTIALS)));
     const user = await this.dataSource
       .getRepository(User)
-      .findOneBy({ tenantId: tenant.id, username: username.trim().toLowerCase() });
+      .findOneBy({ tenantId: tenant.id, username: normalizeUsername(username) });
     if (!user) {
       await verifyDecoy(password);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    this.assertNotLocked(user);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await this.recordFailure(user);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
+    if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(INVALID_CREDENTIALS);
     if (!user.active) throw unauthorized('This account is disabled; ask your campus administrator');
     return this.dataSource.transaction(async (manager) => {
       await manager.update(User, user.id, {
-        failedLogins: 0,
-        lockedUntil: null,
         lastLoginAt: new Date(),
         loginCount: () => 'login_count + 1',
       });
@@ -148,33 +148,5 @@ export class SessionsService {
       refreshToken,
       refreshExpiresAt: expiresAt.toISOString(),
     };
-  }
-
-  private assertNotLocked(user: User) {
-    if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-      const seconds = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 1000);
-      throw tooManyRequests(
-        `Too many failed sign-in attempts; try again in ${Math.ceil(seconds / 60)} minute(s)`,
-        seconds,
-      );
-    }
-  }
-
-  private async recordFailure(user: User) {
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      const result = await runner.query(
-        `UPDATE users SET failed_logins = failed_logins + 1,
-           locked_until = CASE WHEN failed_logins + 1 >= $2
-                               THEN now() + make_interval(mins => $3) ELSE locked_until END
-         WHERE id = $1 RETURNING locked_until`,
-        [user.id, this.config.maxFailedLogins, this.config.lockoutMinutes],
-        true,
-      );
-      user.lockedUntil = (result.records as Array<{ locked_until: Date | null }>)[0]?.locked_until ?? null;
-    } finally {
-      await runner.release();
-    }
-    this.assertNotLocked(user);
   }
 }

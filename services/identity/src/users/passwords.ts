@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
@@ -16,8 +17,12 @@ export function verifyPassword(passwordHash: string, password: string): Promise<
  * username takes as long as a wrong password.
  */
 let decoy: Promise<string> | null = null;
+export function prepareDecoy(): Promise<string> {
+  decoy ??= hashPassword(`decoy-${randomBytes(16).toString('hex')}`);
+  return decoy;
+}
+
 export async function verifyDecoy(password: string): Promise<false> {
-  decoy ??= hashPassword(`decoy-${Math.random()}`);
-  await verifyPassword(await decoy, password);
+  await verifyPassword(await prepareDecoy(), password);
   return false;
 }

@@ -57,12 +57,6 @@ export class User {
   @Column('integer', { name: 'login_count', default: 0 })
   loginCount: number;
 
-  @Column('integer', { name: 'failed_logins', default: 0 })
-  failedLogins: number;
-
-  @Column('timestamptz', { name: 'locked_until', nullable: true })
-  lockedUntil: Date | null;
-
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
