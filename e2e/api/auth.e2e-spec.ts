@@ -90,6 +90,29 @@ describe('sign-in through the gateway (real HTTP, real PostgreSQL)', () => {
     expect(await guess('nobody-here')).toEqual(known);
   });
 
+  it('ends access at once on logout: the old access token gets 401 on /api/...', async () => {
+    const { tokens } = await login('assistant');
+    const me = () => api.as(tokens.access_token as string).get('/api/login/me');
+    expect((await me()).status).toBe(200);
+    await api.post('/api/user/auth/logout', { refresh_token: tokens.refresh_token });
+    const after = await me();
+    expect(after.status).toBe(401);
+    expect(after.body.errors?.[0].detail).toBe('This session has ended; sign in again');
+  });
+
+  it('ends every access token of a session whose refresh token was used twice', async () => {
+    const { tokens } = await login('lecturer');
+    const rotated = attributes(
+      (await api.post('/api/user/auth/refresh', { refresh_token: tokens.refresh_token })).body,
+    );
+    const reuse = await api.post('/api/user/auth/refresh', { refresh_token: tokens.refresh_token });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.errors?.[0]).not.toHaveProperty('meta');
+    for (const token of [tokens.access_token, rotated.access_token]) {
+      expect((await api.as(token as string).get('/api/login/me')).status).toBe(401);
+    }
+  });
+
   it('rotates refresh tokens and closes the whole session when a used one comes back', async () => {
     const { tokens } = await login('student2');
     const first = await api.post('/api/user/auth/refresh', { refresh_token: tokens.refresh_token });

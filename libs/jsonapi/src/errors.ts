@@ -8,6 +8,8 @@ export interface JsonApiErrorObject {
   detail: string;
   code?: string;
   source?: { pointer?: string; parameter?: string };
+  /** Facts for the caller's code rather than its user (e.g. between identity and the gateway). */
+  meta?: Record<string, unknown>;
 }
 
 /** The body of every error response. */

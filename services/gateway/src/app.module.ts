@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TokenIssuer, TokenVerifier } from '@lms/auth';
 import { AuthController } from './auth/auth.controller';
 import { IdentityClient } from './auth/identity.client';
+import { RevokedSessions } from './auth/revoked-sessions';
 import { TenantResolver } from './auth/tenant.resolver';
 import { GatewayConfig } from './config';
 import { GatewayHealthController } from './health.controller';
@@ -21,6 +22,7 @@ export class GatewayModule {
         { provide: TokenIssuer, useValue: issuer },
         { provide: TokenVerifier, useValue: new TokenVerifier(issuer.publicKeyPem) },
         IdentityClient,
+        RevokedSessions,
         SharedStore,
         TenantResolver,
         ProxyHandler,

@@ -136,7 +136,7 @@ const urlOf = (app: NestFastifyApplication) =>
 const attributes = (response: ApiResponse) => (response.body.data as JsonResource).attributes;
 const retryAfter = (response: ApiResponse) => Number(response.headers['retry-after']);
 
-describe('gateway sign-in: throttling and client addresses (fake identity)', () => {
+describe('gateway sign-in: throttling, client addresses, revocation (fake identity)', () => {
   const identity = new FakeIdentity();
   /** Facing the browsers itself: trusts nobody's forwarding headers. */
   let direct: NestFastifyApplication;
@@ -263,6 +263,37 @@ describe('gateway sign-in: throttling and client addresses (fake identity)', () 
 
       const time = await viaProxy.get('/api/time', { 'x-forwarded-host': 'campus-b.test' });
       expect(attributes(time).time_zone).toBe('Asia/Makassar');
+    });
+  });
+
+  describe('revocation', () => {
+    it('refuses the access token of a session that signed out, on every proxied request, at once', async () => {
+      const tokens = attributes(await login('leaver'));
+      const me = () => api.as(tokens.access_token as string).get('/api/login/me');
+      expect((await me()).status).toBe(200);
+      const other = attributes(await login('stayer'));
+
+      const logout = await api.post('/api/user/auth/logout', { refresh_token: tokens.refresh_token });
+      expect(logout.status).toBe(204);
+      const after = await me();
+      expect(after.status).toBe(401);
+      expect(after.body.errors?.[0].detail).toBe('This session has ended; sign in again');
+      expect((await api.as(other.access_token as string).get('/api/login/me')).status).toBe(200);
+    });
+
+    it('refuses every access token of a session whose refresh token came back a second time', async () => {
+      const first = attributes(await login('victim'));
+      const rotated = await api.post('/api/user/auth/refresh', { refresh_token: first.refresh_token });
+      expect(rotated.status).toBe(200);
+      const second = attributes(rotated);
+      expect((await api.as(second.access_token as string).get('/api/login/me')).status).toBe(200);
+
+      const reuse = await api.post('/api/user/auth/refresh', { refresh_token: first.refresh_token });
+      expect(reuse.status).toBe(401);
+      expect(reuse.body.errors?.[0]).not.toHaveProperty('meta');
+      for (const token of [first.access_token, second.access_token]) {
+        expect((await api.as(token as string).get('/api/login/me')).status).toBe(401);
+      }
     });
   });
 });

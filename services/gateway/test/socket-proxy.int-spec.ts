@@ -7,6 +7,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { io, type Socket } from 'socket.io-client';
 import { AuthModule, TokenIssuer } from '@lms/auth';
 import { GatewayConfig, startGateway } from '@lms/gateway';
+import { RevokedSessions } from '../src/auth/revoked-sessions';
+import { SharedStore } from '../src/shared-store';
 import { createServiceApp, TrustedProxies } from '@lms/platform';
 import { Realtime, RealtimeModule } from '@lms/realtime';
 import { ApiClient, freePort, mintToken } from '@lms/testing';
@@ -57,6 +59,7 @@ function gatewayConfig(privateKeyPem: string, services: GatewayConfig['services'
 function rawUpgrade(
   baseUrl: string,
   path: string,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: string; closed: boolean }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(`${baseUrl}${path}`, {
@@ -66,6 +69,7 @@ function rawUpgrade(
         'sec-websocket-version': '13',
         'sec-websocket-key': randomBytes(16).toString('base64'),
         'x-forwarded-host': 'campus-a.test',
+        ...headers,
       },
     });
     request.on('upgrade', (response, socket) => {
@@ -226,6 +230,26 @@ describe('gateway: socket.io proxy', () => {
     }
     const error = await refused(open('/socket/messages', { transports: ['websocket'] }));
     expect(error.message).toBe('Sign in first: no access token was sent');
+  });
+
+  it('refuses the upgrade of a token whose session has ended (logout, refresh-token reuse)', async () => {
+    // The campus of the host, as the gateway caches it (identity is not running in this test).
+    await gateway
+      .get(SharedStore)
+      .store.set(
+        'tenant:campus-a.test',
+        { tenant: { id: 1, timeZone: 'Asia/Jakarta', name: 'Campus A' } },
+        60_000,
+      );
+    const path = '/socket/messages/?EIO=4&transport=websocket';
+    const bearer = async (sessionId: string) => ({
+      authorization: `Bearer ${await mintToken(issuer, { role: 'student', userId: 11, sessionId })}`,
+    });
+    expect((await rawUpgrade(gatewayUrl, path, await bearer('live-session'))).status).toBe(101);
+    await gateway.get(RevokedSessions).revoke('ended-session');
+    const refused = await rawUpgrade(gatewayUrl, path, await bearer('ended-session'));
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.body).errors[0].detail).toBe('This session has ended; sign in again');
   });
 
   it('answers 503 for the live-classroom socket while presence is not deployed', async () => {

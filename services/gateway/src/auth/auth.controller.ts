@@ -11,6 +11,7 @@ import {
 import { GatewayConfig } from '../config';
 import { SharedStore } from '../shared-store';
 import { IdentityClient, type IssuedSession } from './identity.client';
+import { RevokedSessions } from './revoked-sessions';
 import { SignInThrottle } from './sign-in-throttle';
 import { TenantResolver } from './tenant.resolver';
 
@@ -29,6 +30,7 @@ export class AuthController {
     private readonly identity: IdentityClient,
     private readonly issuer: TokenIssuer,
     private readonly tenants: TenantResolver,
+    private readonly revoked: RevokedSessions,
     config: GatewayConfig,
     shared: SharedStore,
   ) {
@@ -66,14 +68,27 @@ export class AuthController {
   @HttpCode(200)
   async refresh(@Body() body: unknown, @Req() request: FastifyRequest) {
     const { refresh_token } = readAttributes(body);
-    return this.tokens(await this.identity.refresh({ refresh_token, ...this.client(request) }));
+    try {
+      return this.tokens(await this.identity.refresh({ refresh_token, ...this.client(request) }));
+    } catch (error) {
+      // A refresh token used twice: identity closed its session; its access tokens end now too.
+      if (error instanceof JsonApiException) {
+        for (const problem of error.errors) {
+          const revoked = problem.meta?.revoked_session_id;
+          delete problem.meta;
+          if (typeof revoked === 'string') await this.revoked.revoke(revoked);
+        }
+      }
+      throw error;
+    }
   }
 
   @Post('user/auth/logout')
   @HttpCode(204)
   async logout(@Body() body: unknown) {
     const { refresh_token } = readAttributes(body);
-    await this.identity.logout({ refresh_token });
+    const { session_id } = await this.identity.logout({ refresh_token });
+    if (session_id) await this.revoked.revoke(session_id);
   }
 
   /** Server time in the campus's zone, for clocks and count-downs that must agree with the server. */

@@ -33,7 +33,8 @@ export class IdentityClient {
     return this.call('POST', '/internal/auth/refresh', input);
   }
 
-  logout(input: Record<string, unknown>): Promise<void> {
+  /** Ends the refresh token's session; answers its id (the `sid` of its access tokens), if any. */
+  logout(input: Record<string, unknown>): Promise<{ session_id: string | null }> {
     return this.call('POST', '/internal/auth/logout', input);
   }
 

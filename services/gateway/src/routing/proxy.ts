@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidTokenError, TokenVerifier } from '@lms/auth';
 import { GATEWAY_TOKEN_HEADER } from '@lms/platform';
 import { badRequest, JsonApiException, notFound, serviceUnavailable, unauthorized } from '@lms/jsonapi';
+import { RevokedSessions } from '../auth/revoked-sessions';
 import { TenantResolver } from '../auth/tenant.resolver';
 import { GatewayConfig } from '../config';
 import { Router, SOCKET_ROUTES, type ServiceName } from './routes';
@@ -29,6 +30,7 @@ export class ProxyHandler {
     private readonly config: GatewayConfig,
     private readonly verifier: TokenVerifier,
     private readonly tenants: TenantResolver,
+    private readonly revoked: RevokedSessions,
   ) {}
 
   /** `/api/*`. */
@@ -57,18 +59,26 @@ export class ProxyHandler {
     return base;
   }
 
-  /** A bearer token, when one is sent, must be valid and of the campus served at `host`. */
+  /**
+   * A bearer token, when one is sent, must be valid, of a session that has not ended (logout,
+   * refresh-token reuse) and of the campus served at `host`.
+   */
   async checkToken(authorization: string | undefined, host: string): Promise<void> {
     if (!authorization) return;
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match) throw unauthorized('Authorization header must be "Bearer <token>"');
     let tenantId: number;
+    let sessionId: string;
     try {
-      tenantId = (await this.verifier.verify(match[1])).tenantId;
+      ({ tenantId, sessionId } = await this.verifier.verify(match[1]));
     } catch (error) {
       throw unauthorized(error instanceof InvalidTokenError ? error.message : 'Token is invalid');
     }
-    const tenant = await this.tenants.resolve(host);
+    const [tenant, revoked] = await Promise.all([
+      this.tenants.resolve(host),
+      this.revoked.isRevoked(sessionId),
+    ]);
+    if (revoked) throw unauthorized('This session has ended; sign in again');
     if (!tenant || tenant.id !== tenantId) throw unauthorized('This token was issued for another campus');
   }
 

@@ -33,11 +33,12 @@ export class InternalController {
     return this.sessions.refresh(input.refresh_token, { ip: input.ip, userAgent: input.user_agent });
   }
 
+  /** The ended session's id, so the gateway refuses its access tokens from now on. */
   @Post('auth/logout')
-  @HttpCode(204)
+  @HttpCode(200)
   async logout(@Body() body: unknown) {
     const input = validateAttributes(readAttributes(body), logoutRules);
-    await this.sessions.logout(input.refresh_token);
+    return { session_id: await this.sessions.logout(input.refresh_token) };
   }
 
   @Get('tenants/resolve')

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { type AuthContext, normalizeUsername } from '@lms/auth';
-import { unauthorized } from '@lms/jsonapi';
+import { JsonApiException, unauthorized } from '@lms/jsonapi';
 import { IdentityConfig } from '../config';
 import { TenantsService } from '../tenants/tenants.service';
 import { prepareDecoy, verifyDecoy, verifyPassword } from '../users/passwords';
@@ -97,7 +97,10 @@ export class SessionsService implements OnModuleInit {
           { family: token.family, revokedAt: IsNull() },
           { revokedAt: new Date() },
         );
-        return { error: 'Refresh token was already used; every session of this sign-in is closed' } as const;
+        return {
+          error: 'Refresh token was already used; every session of this sign-in is closed',
+          revokedSessionId: token.family,
+        } as const;
       }
       if (token.expiresAt.getTime() <= Date.now())
         return { error: 'Session has expired; sign in again' } as const;
@@ -107,19 +110,33 @@ export class SessionsService implements OnModuleInit {
       await manager.update(RefreshToken, token.id, { usedAt: new Date() });
       return { session: await this.issue(manager, user, tenant, token.family, client) } as const;
     });
-    if ('error' in outcome) throw unauthorized(outcome.error ?? 'Session has ended');
-    return outcome.session;
+    if (outcome.session) return outcome.session;
+    const detail = outcome.error ?? 'Session has ended';
+    if (!outcome.revokedSessionId) throw unauthorized(detail);
+    // The gateway ends the session's access tokens too (their `sid` is the family).
+    throw new JsonApiException(401, [
+      {
+        status: '401',
+        title: 'Unauthorized',
+        detail,
+        meta: { revoked_session_id: outcome.revokedSessionId },
+      },
+    ]);
   }
 
-  /** Ends the sign-in session the refresh token belongs to (every token of its family). */
-  async logout(refreshToken: string): Promise<void> {
+  /**
+   * Ends the sign-in session the refresh token belongs to (every token of its family); answers
+   * the session's id (the `sid` of its access tokens), or null for a token nobody issued.
+   */
+  async logout(refreshToken: string): Promise<string | null> {
     const token = await this.dataSource
       .getRepository(RefreshToken)
       .findOneBy({ tokenHash: sha256(refreshToken) });
-    if (!token) return;
+    if (!token) return null;
     await this.dataSource
       .getRepository(RefreshToken)
       .update({ family: token.family, revokedAt: IsNull() }, { revokedAt: new Date() });
+    return token.family;
   }
 
   private async issue(
