@@ -13,4 +13,4 @@ export { AuthModule } from './auth.module';
 export { assertCourseRole } from './course-roles';
 export type { CourseRole, CourseRoleLookup } from './course-roles';
 export { browserHost, normalizeHost } from './host';
-export { normalizeUsername } from './username';
+export { CREDENTIAL_LIMITS, normalizeUsername } from './username';

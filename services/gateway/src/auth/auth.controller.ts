@@ -10,16 +10,11 @@ import {
 } from '@lms/jsonapi';
 import { GatewayConfig } from '../config';
 import { SharedStore } from '../shared-store';
+import { loginRules } from './auth.rules';
 import { IdentityClient, type IssuedSession } from './identity.client';
 import { RevokedSessions } from './revoked-sessions';
 import { SignInThrottle } from './sign-in-throttle';
 import { TenantResolver } from './tenant.resolver';
-
-/** The longest username and password identity accepts; longer ones are refused here, unstored. */
-const CREDENTIAL_RULES = {
-  username: { type: 'string', required: true, min: 1, max: 100 },
-  password: { type: 'string', required: true, min: 1, max: 1000 },
-} as const;
 
 /** Sign-in, token refresh and sign-out; the gateway signs the access tokens. */
 @Controller('api')
@@ -40,7 +35,7 @@ export class AuthController {
   @Post('user/auth/login')
   @HttpCode(200)
   async login(@Body() body: unknown, @Req() request: FastifyRequest) {
-    const { username, password } = validateAttributes(readAttributes(body), CREDENTIAL_RULES, {
+    const { username, password } = validateAttributes(readAttributes(body), loginRules, {
       unknown: 'strip',
     });
     const account = normalizeUsername(username);

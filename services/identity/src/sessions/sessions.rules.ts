@@ -1,11 +1,13 @@
+import { CREDENTIAL_LIMITS } from '@lms/auth';
+
 /** Who the gateway says the client is (for the session record). */
 const clientRules = { ip: { type: 'string', max: 64 }, user_agent: { type: 'string', max: 1000 } } as const;
 
 /** `POST /internal/auth/login`: credentials for the campus at `host`. */
 export const loginRules = {
   host: { type: 'string', required: true, max: 300 },
-  username: { type: 'string', required: true, min: 1, max: 100 },
-  password: { type: 'string', required: true, min: 1, max: 1000 },
+  username: { type: 'string', required: true, min: 1, max: CREDENTIAL_LIMITS.username },
+  password: { type: 'string', required: true, min: 1, max: CREDENTIAL_LIMITS.password },
   ...clientRules,
 } as const;
 
