@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import helmet from 'helmet';
 import { createServiceApp } from '@lms/platform';
 import { GatewayModule } from './app.module';
 import { IdentityClient } from './auth/identity.client';
@@ -10,6 +10,26 @@ import { UpgradeProxy } from './routing/upgrade';
 import { serveWebClient } from './web/web';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * The security headers of every answer, helmet's middleware built once: the `@fastify/helmet`
+ * plugin builds it anew for every request (parsing the CSP each time), a visible share of the
+ * gateway's CPU per request (bench/course-list/README.md).
+ */
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", 'https://embed.tawk.to'],
+      connectSrc: ["'self'", 'wss:', 'https://*.tawk.to'],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      frameSrc: ["'self'", 'https:'],
+      objectSrc: ["'none'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+});
 
 /** Builds and starts the gateway: auth endpoints, `/api/*` proxy, the web client. */
 export async function startGateway(
@@ -22,20 +42,10 @@ export async function startGateway(
     bodyLimitBytes: 1024 * 1024,
     forwarding: { proxies: config.trustedProxies },
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://embed.tawk.to'],
-        connectSrc: ["'self'", 'wss:', 'https://*.tawk.to'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        frameSrc: ["'self'", 'https:'],
-        objectSrc: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, done));
   await app.register(replyFrom, {
     undici: { connections: 256, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 60_000 },
   });
