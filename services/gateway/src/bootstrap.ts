@@ -45,7 +45,9 @@ export async function startGateway(
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, done));
+    .addHook('onRequest', (request, reply, done) =>
+      securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
+    );
   await app.register(replyFrom, {
     undici: { connections: 256, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 60_000 },
   });

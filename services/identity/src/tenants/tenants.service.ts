@@ -5,16 +5,30 @@ import { normalizeHost } from '@lms/auth';
 import { applyQuery, type ParsedQuery } from '@lms/jsonapi';
 import { Tenant } from './tenant.entity';
 
+/** How long a campus read by id is reused in this process (its name and zone change rarely). */
+const BY_ID_TTL_MS = 5_000;
+
 @Injectable()
 export class TenantsService {
+  /** Campus by id, in front of the one-row query every signed-in read of identity makes. */
+  private readonly byId = new Map<number, { tenant: Readonly<Tenant> | null; expiresAt: number }>();
+
   constructor(@InjectRepository(Tenant) private readonly tenants: Repository<Tenant>) {}
 
   findByHost(host: string): Promise<Tenant | null> {
     return this.tenants.findOneBy({ domain: normalizeHost(host) });
   }
 
-  findById(id: number): Promise<Tenant | null> {
-    return this.tenants.findOneBy({ id });
+  /** The campus `id`, as read from the database at most a few seconds ago (frozen: it is shared). */
+  async findById(id: number): Promise<Readonly<Tenant> | null> {
+    const near = this.byId.get(id);
+    if (near && Date.now() < near.expiresAt) return near.tenant;
+    const found = await this.tenants.findOneBy({ id });
+    const tenant = found && Object.freeze(found);
+    // Campuses are few; ids of deleted or foreign campuses must not grow the map without end.
+    if (this.byId.size >= 1_000) this.byId.clear();
+    this.byId.set(id, { tenant, expiresAt: Date.now() + BY_ID_TTL_MS });
+    return tenant;
   }
 
   async list(query: ParsedQuery): Promise<[Tenant[], number]> {

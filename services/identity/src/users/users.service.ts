@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { OutboxRelay } from '@lms/events';
 import { applyQuery, forbidden, notFound, type ParsedQuery } from '@lms/jsonapi';
-import { Tenant } from '../tenants/tenant.entity';
+import type { Tenant } from '../tenants/tenant.entity';
+import { TenantsService } from '../tenants/tenants.service';
 import { User } from './user.entity';
 import { recordUserUpserted } from './users.data';
 
@@ -17,10 +18,12 @@ export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly relay: OutboxRelay,
+    private readonly tenants: TenantsService,
   ) {}
 
-  async tenantOf(auth: AuthContext): Promise<Tenant> {
-    const tenant = await this.dataSource.getRepository(Tenant).findOneBy({ id: auth.tenantId });
+  /** The caller's campus (cached for a few seconds: every read of a user needs its name and zone). */
+  async tenantOf(auth: AuthContext): Promise<Readonly<Tenant>> {
+    const tenant = await this.tenants.findById(auth.tenantId);
     if (!tenant) throw notFound('Campus not found');
     return tenant;
   }
