@@ -6,7 +6,7 @@ export {
   PLATFORM_ROLES,
 } from './tokens';
 export type { AuthContext, PlatformRole } from './tokens';
-export { Public, Roles, CurrentAuth } from './decorators';
+export { CurrentAuth, Public, PUBLIC_KEY, Roles, ROLES_KEY } from './decorators';
 export type { AuthenticatedRequest } from './decorators';
 export { AuthGuard } from './auth.guard';
 export { AuthModule } from './auth.module';

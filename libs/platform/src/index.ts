@@ -10,3 +10,19 @@ export {
   guardForwardedHeaders,
   TrustedProxies,
 } from './forwarding';
+export {
+  buildOpenApiDocument,
+  collectOperations,
+  DocumentOperation,
+  JSON_API_COMPONENTS,
+  serveOpenApi,
+  servedRoutes,
+  writeDocumentSchema,
+} from './openapi';
+export type {
+  JsonSchema,
+  OpenApiDocument,
+  OpenApiDocumentOptions,
+  OpenApiOperation,
+  OpenApiPaths,
+} from './openapi';

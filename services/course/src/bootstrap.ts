@@ -2,11 +2,11 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { EventsServer, type EventTransport } from '@lms/events';
 import multipart from '@fastify/multipart';
-import { createServiceApp } from '@lms/platform';
+import { createServiceApp, serveOpenApi } from '@lms/platform';
 import type { BlobStorage } from '@lms/storage';
 import { CourseAppModule } from './app.module';
 import type { CourseConfig } from './config';
-import { BLOB_STORAGE, serveLocalBlobs } from './files/blob-storage';
+import { BLOB_STORAGE, BLOB_ROUTES_OPENAPI, serveLocalBlobs } from './files/blob-storage';
 
 /** Builds and starts the course service on `config.port` (0 = any free port). */
 export async function startCourse(
@@ -19,6 +19,7 @@ export async function startCourse(
     logLevel: options.logLevel,
     forwarding: config.forwarding,
   });
+  serveOpenApi(app, { title: 'course', extraPaths: BLOB_ROUTES_OPENAPI });
   // Uploads are streamed part by part (nothing buffered whole); limits are set per request.
   await app.register(multipart, { throwFileSizeLimit: true });
   serveLocalBlobs(

@@ -5,6 +5,7 @@ import { IdentityClient } from './auth/identity.client';
 import { RevokedSessions } from './auth/revoked-sessions';
 import { TenantResolver } from './auth/tenant.resolver';
 import { GatewayConfig } from './config';
+import { DocsController } from './docs/docs.controller';
 import { GatewayHealthController } from './health.controller';
 import { ProxyHandler } from './routing/proxy';
 import { UpgradeProxy } from './routing/upgrade';
@@ -16,7 +17,7 @@ export class GatewayModule {
     const issuer = TokenIssuer.fromPem(config.jwtPrivateKey, config.accessTtlSeconds);
     return {
       module: GatewayModule,
-      controllers: [AuthController, GatewayHealthController],
+      controllers: [AuthController, DocsController, GatewayHealthController],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: TokenIssuer, useValue: issuer },

@@ -1,2 +1,3 @@
 export { GatewayConfig } from './config';
 export { startGateway } from './bootstrap';
+export { ROUTES, SERVICES, SOCKET_ROUTES } from './routing/routes';

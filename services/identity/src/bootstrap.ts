@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { EventsServer, type EventTransport } from '@lms/events';
-import { createServiceApp } from '@lms/platform';
+import { createServiceApp, serveOpenApi } from '@lms/platform';
 import { IdentityAppModule } from './app.module';
 import type { IdentityConfig } from './config';
 
@@ -16,6 +16,7 @@ export async function startIdentity(
     logLevel: options.logLevel,
     forwarding: config.forwarding,
   });
+  serveOpenApi(app, { title: 'identity' });
   app.connectMicroservice({ strategy: new EventsServer(transport, app.get(DataSource), 'identity') });
   await app.startAllMicroservices();
   await app.listen({ port: config.port, host: options.host ?? '127.0.0.1' });

@@ -7,6 +7,7 @@ import {
   registerBlobRoutes,
   S3Storage,
 } from '@lms/storage';
+import type { OpenApiPaths } from '@lms/platform';
 import type { CourseConfig } from '../config';
 
 /** Injection token of the course service's blob store. */
@@ -19,6 +20,57 @@ export const BLOB_STORAGE = Symbol('BLOB_STORAGE');
  */
 export const BLOB_ROUTES_PREFIX = '/api/course/blobs';
 export const BLOB_STORE_NAME = 'course';
+
+const ERROR = {
+  description: 'The link is invalid or expired, or the file does not exist (JSON:API error)',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Errors' } } },
+};
+const STORE = {
+  name: 'store',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', enum: [BLOB_STORE_NAME] },
+};
+const TOKEN = {
+  name: 'token',
+  in: 'path',
+  required: true,
+  description: 'The signed token of a link handed out by the API',
+  schema: { type: 'string' },
+};
+
+/** The presigned links of the local-disk store (plain Fastify routes) in the OpenAPI document. */
+export const BLOB_ROUTES_OPENAPI: OpenApiPaths = {
+  [`${BLOB_ROUTES_PREFIX}/{store}/{token}`]: {
+    get: {
+      operationId: 'Blobs_download',
+      tags: ['Blobs'],
+      summary: 'Download a file by its signed link (all-in-one mode)',
+      security: [],
+      parameters: [STORE, TOKEN],
+      responses: {
+        '200': {
+          description: 'The file',
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        },
+        '403': ERROR,
+        '404': ERROR,
+      },
+    },
+    put: {
+      operationId: 'Blobs_upload',
+      tags: ['Blobs'],
+      summary: 'Upload a file to its signed link (all-in-one mode)',
+      security: [],
+      parameters: [STORE, TOKEN],
+      requestBody: {
+        required: true,
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      },
+      responses: { '200': { description: 'Stored' }, '403': ERROR, '413': ERROR },
+    },
+  },
+};
 
 /** How long a download link stays valid. */
 export const DOWNLOAD_LINK_SECONDS = 5 * 60;

@@ -1,0 +1,115 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ROUTES, SOCKET_ROUTES } from '@lms/gateway';
+import { type OpenApiDocument, servedRoutes } from '@lms/platform';
+import { ApiClient } from '@lms/testing';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+
+/** Prefixes the routing table sends to a deployed service before any endpoint under them exists. */
+const ROUTED_AHEAD_OF_ENDPOINTS = new Set(['/course/lptks']);
+
+/** `/api/course/modules/:id` and `/api/x/*` → the OpenAPI path `/api/course/modules/{id}`, `/api/x/{token}`. */
+const templated = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\/\*$/, '/{token}');
+
+describe('OpenAPI document of the whole API', () => {
+  let platform: TestPlatform;
+  let api: ApiClient;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    api = new ApiClient(platform.url).at('localhost');
+    const response = await api.get('/api/docs');
+    expect(response.status).toBe(200);
+    document = response.body as OpenApiDocument;
+  });
+
+  afterAll(async () => {
+    await platform.stop();
+  });
+
+  it('is a valid OpenAPI 3 document', async () => {
+    expect(document.openapi).toMatch(/^3\.0\./);
+    // The validator is an ES module: it runs in its own Node process (as `npm run openapi` uses it).
+    const result = await new Promise<{ code: number; output: string }>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        [join(__dirname, '../../scripts/validate-openapi.mjs')],
+        (error, stdout, stderr) => resolve({ code: error ? 1 : 0, output: `${stdout}${stderr}` }),
+      );
+      child.stdin?.end(JSON.stringify(document));
+    });
+    expect(result).toEqual({ code: 0, output: expect.stringMatching(/^valid: OpenAPI 3\.0\.3/) });
+  });
+
+  it('documents every route the services serve behind the gateway', () => {
+    const missing: string[] = [];
+    for (const [service, app] of [
+      ['identity', platform.identity],
+      ['course', platform.course],
+    ] as Array<[string, NestFastifyApplication]>) {
+      const routes = servedRoutes(app).filter(({ url }) => url.startsWith('/api/'));
+      expect(routes.length).toBeGreaterThan(5);
+      for (const { method, url } of routes) {
+        if (!document.paths[templated(url)]?.[method])
+          missing.push(`${service}: ${method.toUpperCase()} ${url}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('has operations under every prefix of the routing table, or lists its service as unavailable', () => {
+    const unavailable = (
+      document['x-unavailable-services'] as Array<{ service: string; prefixes: string[] }>
+    ).map(({ service }) => service);
+    expect(unavailable).toEqual(expect.arrayContaining(['exam', 'messaging']));
+    expect(unavailable).not.toContain('course');
+    expect(unavailable).not.toContain('identity');
+    const paths = Object.keys(document.paths);
+    const undocumented = ROUTES.filter(([, service]) => !unavailable.includes(service))
+      .filter(([prefix]) => !ROUTED_AHEAD_OF_ENDPOINTS.has(prefix))
+      .filter(
+        ([prefix]) => !paths.some((path) => path === `/api${prefix}` || path.startsWith(`/api${prefix}/`)),
+      )
+      .map(([prefix, service]) => `${service}: /api${prefix}`);
+    expect(undocumented).toEqual([]);
+    // Sockets are not HTTP operations: they belong to services not built yet.
+    expect(SOCKET_ROUTES.every(([, service]) => unavailable.includes(service))).toBe(true);
+  });
+
+  it('describes a request body from the schema that validates it', () => {
+    const login = document.paths['/api/user/auth/login']?.post;
+    expect(login).toBeDefined();
+    const update = document.paths['/api/course/users/{id}']?.patch;
+    expect(update?.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(document.paths['/api/course/modules']?.get?.security).toBeUndefined();
+    expect(document.paths['/api/public/version']?.get?.security).toEqual([]);
+  });
+
+  it('keeps the services’ internal paths out', () => {
+    expect(
+      Object.keys(document.paths).filter(
+        (path) => !path.startsWith('/api/') && !/^\/(healthz|readyz)$/.test(path),
+      ),
+    ).toEqual([]);
+  });
+
+  it('serves a readable page with its assets from the gateway itself', async () => {
+    const page = await fetch(`${platform.url}/api/docs/ui`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    for (const asset of [
+      '/api/docs/ui/swagger-ui-bundle.js',
+      '/api/docs/ui/swagger-ui.css',
+      '/api/docs/ui/init.js',
+    ]) {
+      expect(html).toContain(asset);
+      const response = await fetch(`${platform.url}${asset}`);
+      expect(response.status).toBe(200);
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(50);
+    }
+    expect((await fetch(`${platform.url}/api/docs/ui/package.json`)).status).toBe(404);
+  });
+});

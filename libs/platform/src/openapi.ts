@@ -1,0 +1,376 @@
+/**
+ * The OpenAPI 3.0 document of a Nest service, built from what Nest already knows: routes from the
+ * controllers' metadata, request bodies from `@Attributes(schema)` (zod → JSON Schema), who may
+ * call from `@Public`/`@Roles`, and JSON:API documents as responses. Served at `GET /openapi.json`
+ * on the service's own port; the gateway merges the documents of every service at `/api/docs`.
+ */
+import { ParseIntPipe, RequestMethod, type INestApplication } from '@nestjs/common';
+import {
+  HTTP_CODE_METADATA,
+  METHOD_METADATA,
+  PATH_METADATA,
+  ROUTE_ARGS_METADATA,
+} from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { PUBLIC_KEY, ROLES_KEY } from '@lms/auth';
+import { ATTRIBUTES_SCHEMA, type AttributesMetadata, JSON_API_MEDIA_TYPE, jsonSchemaOf } from '@lms/jsonapi';
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiOperation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: JsonSchema[];
+  requestBody?: JsonSchema;
+  responses: Record<string, JsonSchema>;
+  security?: Array<Record<string, string[]>>;
+  [extension: `x-${string}`]: unknown;
+}
+
+export type OpenApiPaths = Record<string, Record<string, OpenApiOperation>>;
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  paths: OpenApiPaths;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
+  security?: Array<Record<string, string[]>>;
+  [extension: `x-${string}`]: unknown;
+}
+
+const OPERATION_KEY = 'lms:openapi-operation';
+
+/**
+ * Adds to (or overrides parts of) the generated operation of a handler: a multipart request
+ * body, a binary or redirect response, a summary. `responses` are merged by status code.
+ */
+export function DocumentOperation(operation: Partial<OpenApiOperation>): MethodDecorator {
+  return (target, key) => {
+    Reflect.defineMetadata(OPERATION_KEY, operation, target, key);
+  };
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const jsonApiContent = (schema: JsonSchema) => ({
+  [JSON_API_MEDIA_TYPE]: { schema },
+  'application/json': { schema },
+});
+
+/** Shared schemas: the JSON:API document shapes every service answers with. */
+export const JSON_API_COMPONENTS: Record<string, JsonSchema> = {
+  ResourceIdentifier: {
+    type: 'object',
+    required: ['type', 'id'],
+    properties: { type: { type: 'string' }, id: { type: 'string' } },
+  },
+  Resource: {
+    type: 'object',
+    required: ['type', 'id'],
+    properties: {
+      type: { type: 'string' },
+      id: { type: 'string' },
+      attributes: { type: 'object', additionalProperties: true },
+      relationships: { type: 'object', additionalProperties: true },
+      links: { type: 'object', additionalProperties: true },
+      meta: { type: 'object', additionalProperties: true },
+    },
+  },
+  Document: {
+    type: 'object',
+    description: 'A JSON:API document: one resource, a list, or only meta.',
+    properties: {
+      data: {
+        nullable: true,
+        oneOf: [ref('Resource'), { type: 'array', items: ref('Resource') }],
+      },
+      included: { type: 'array', items: ref('Resource') },
+      meta: { type: 'object', additionalProperties: true },
+      links: { type: 'object', additionalProperties: true },
+    },
+  },
+  Errors: {
+    type: 'object',
+    required: ['errors'],
+    properties: {
+      errors: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            status: { type: 'string' },
+            code: { type: 'string' },
+            title: { type: 'string' },
+            detail: { type: 'string' },
+            source: {
+              type: 'object',
+              properties: { pointer: { type: 'string' }, parameter: { type: 'string' } },
+            },
+            meta: { type: 'object', additionalProperties: true },
+          },
+        },
+      },
+    },
+  },
+};
+
+const ERROR_RESPONSE = { description: 'A JSON:API error document', content: jsonApiContent(ref('Errors')) };
+
+/** The body of a JSON:API write whose attributes follow `attributes`. */
+export function writeDocumentSchema(attributes: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: {
+        type: 'object',
+        required: ['attributes'],
+        properties: { type: { type: 'string' }, id: { type: 'string' }, attributes },
+      },
+    },
+  };
+}
+
+const METHODS: Partial<Record<RequestMethod, string>> = {
+  [RequestMethod.GET]: 'get',
+  [RequestMethod.POST]: 'post',
+  [RequestMethod.PUT]: 'put',
+  [RequestMethod.PATCH]: 'patch',
+  [RequestMethod.DELETE]: 'delete',
+  [RequestMethod.OPTIONS]: 'options',
+  [RequestMethod.HEAD]: 'head',
+};
+
+/** Nest's `RouteParamtypes`: which decorator fills a handler argument. */
+const QUERY = 4;
+const BODY = 3;
+
+interface RouteArg {
+  index: number;
+  data?: unknown;
+  pipes?: unknown[];
+}
+
+function joinPath(...parts: unknown[]): string {
+  const segments = parts
+    .flatMap((part) => (Array.isArray(part) ? [part[0]] : [part]))
+    .filter((part): part is string => typeof part === 'string')
+    .flatMap((part) => part.split('/'))
+    .filter(Boolean);
+  return `/${segments.join('/')}`;
+}
+
+/** `/api/course/modules/:id` → `/api/course/modules/{id}` and the parameter names. */
+function templated(path: string): { path: string; names: string[] } {
+  const names: string[] = [];
+  const result = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    names.push(name);
+    return `{${name}}`;
+  });
+  return { path: result, names };
+}
+
+const isIntPipe = (pipe: unknown) =>
+  pipe === ParseIntPipe ||
+  pipe instanceof ParseIntPipe ||
+  (pipe as { name?: string })?.name === 'ParseIntPipe';
+
+function pathParameter(name: string, args: RouteArg[]): JsonSchema {
+  const arg = args.find((candidate) => candidate.data === name);
+  const integer = arg?.pipes?.some(isIntPipe) ?? false;
+  return {
+    name,
+    in: 'path',
+    required: true,
+    schema: integer ? { type: 'integer', minimum: 1, maximum: 2_147_483_647 } : { type: 'string' },
+  };
+}
+
+/** The query grammar of list endpoints (`libs/jsonapi` `parseQuery`). */
+const QUERY_PARAMETERS: JsonSchema[] = [
+  {
+    name: 'filter',
+    in: 'query',
+    style: 'deepObject',
+    explode: true,
+    description: '`filter[<field>][<op>]=<value>`; fields and operators per endpoint',
+    schema: { type: 'object', additionalProperties: true },
+  },
+  {
+    name: 'sort',
+    in: 'query',
+    description: 'Comma-separated fields, `-` for descending',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'page',
+    in: 'query',
+    style: 'deepObject',
+    explode: true,
+    description: '`page[limit]`, `page[offset]`',
+    schema: {
+      type: 'object',
+      properties: { limit: { type: 'integer', minimum: 0 }, offset: { type: 'integer', minimum: 0 } },
+    },
+  },
+  { name: 'include', in: 'query', description: 'Comma-separated relationships', schema: { type: 'string' } },
+];
+
+function metadataOf<T>(key: string, handler: object, controller: object): T | undefined {
+  return (Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller)) as T | undefined;
+}
+
+function operationOf(
+  controller: new (...args: never[]) => object,
+  methodName: string,
+  httpMethod: string,
+  names: string[],
+): OpenApiOperation {
+  const prototype = controller.prototype as Record<string, object>;
+  const handler = prototype[methodName];
+  const args = Object.values(
+    (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, methodName) ?? {}) as Record<string, RouteArg>,
+  );
+  const argTypes = Object.keys(
+    (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, methodName) ?? {}) as Record<string, RouteArg>,
+  ).map((key) => Number(key.split(':')[0]));
+  const isPublic = metadataOf<boolean>(PUBLIC_KEY, handler, controller) === true;
+  const roles = metadataOf<string[]>(ROLES_KEY, handler, controller);
+  const body = Reflect.getMetadata(ATTRIBUTES_SCHEMA, prototype, methodName) as
+    AttributesMetadata | undefined;
+  const explicitStatus = Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined;
+  const status = explicitStatus ?? (httpMethod === 'post' ? 201 : 200);
+
+  const operation: OpenApiOperation = {
+    operationId: `${controller.name.replace(/Controller$/, '')}_${methodName}`,
+    tags: [controller.name.replace(/(Controller|Handler)$/, '')],
+    parameters: names.map((name) => pathParameter(name, args)),
+    responses: {
+      [String(status)]:
+        status === 204
+          ? { description: 'Done, nothing to return' }
+          : { description: 'A JSON:API document', content: jsonApiContent(ref('Document')) },
+      '4XX': ERROR_RESPONSE,
+      '503': ERROR_RESPONSE,
+    },
+    ...(isPublic ? { security: [] } : {}),
+    ...(roles && roles.length > 0 ? { 'x-roles': roles, description: `Roles: ${roles.join(', ')}` } : {}),
+  };
+  if (argTypes.includes(QUERY) && httpMethod === 'get') operation.parameters?.push(...QUERY_PARAMETERS);
+  if (body) {
+    operation.requestBody = {
+      required: !body.optionalBody,
+      content: jsonApiContent(writeDocumentSchema(jsonSchemaOf(body.schema))),
+    };
+  } else if (argTypes.includes(BODY)) {
+    operation.requestBody = {
+      required: false,
+      content: jsonApiContent({ type: 'object', additionalProperties: true }),
+    };
+  }
+  const extra = Reflect.getMetadata(OPERATION_KEY, prototype, methodName) as
+    Partial<OpenApiOperation> | undefined;
+  if (extra) {
+    const { responses, ...rest } = extra;
+    Object.assign(operation, rest, { responses: { ...operation.responses, ...responses } });
+  }
+  return operation;
+}
+
+/** The operations of every controller of the application, keyed by OpenAPI path and method. */
+export function collectOperations(source: INestApplication | ModulesContainer): OpenApiPaths {
+  const paths: OpenApiPaths = {};
+  const modules = source instanceof ModulesContainer ? source : source.get(ModulesContainer);
+  for (const module of modules.values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
+      if (!controller) continue;
+      const base = Reflect.getMetadata(PATH_METADATA, controller) as unknown;
+      for (const methodName of Object.getOwnPropertyNames(controller.prototype)) {
+        if (methodName === 'constructor') continue;
+        const handler = (controller.prototype as Record<string, unknown>)[methodName];
+        if (typeof handler !== 'function') continue;
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        const routePath = Reflect.getMetadata(PATH_METADATA, handler) as unknown;
+        if (method === undefined || routePath === undefined) continue;
+        const httpMethods =
+          method === RequestMethod.ALL
+            ? ['get', 'post', 'put', 'patch', 'delete']
+            : [METHODS[method]].filter((name): name is string => name !== undefined);
+        const { path, names } = templated(joinPath(base, routePath));
+        for (const httpMethod of httpMethods) {
+          (paths[path] ??= {})[httpMethod] = operationOf(controller, methodName, httpMethod, names);
+        }
+      }
+    }
+  }
+  return paths;
+}
+
+export interface OpenApiDocumentOptions {
+  /** Service name: the document's title and the prefix of its tags. */
+  title: string;
+  version?: string;
+  description?: string;
+  /** Operations served outside Nest's controllers (plain Fastify routes such as blob links). */
+  extraPaths?: OpenApiPaths;
+}
+
+/** The OpenAPI 3.0 document of the application's HTTP API. */
+export function buildOpenApiDocument(
+  source: INestApplication | ModulesContainer,
+  options: OpenApiDocumentOptions,
+): OpenApiDocument {
+  const paths = collectOperations(source);
+  for (const [path, operations] of Object.entries(options.extraPaths ?? {}))
+    paths[path] = { ...paths[path], ...operations };
+  const sorted = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    openapi: '3.0.3',
+    info: { title: options.title, version: options.version ?? '0.1.0', description: options.description },
+    paths: sorted,
+    components: {
+      schemas: JSON_API_COMPONENTS,
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+    security: [{ bearer: [] }],
+  };
+}
+
+/** A route the HTTP server serves: method and Fastify URL (`/api/course/modules/:id`). */
+export interface ServedRoute {
+  method: string;
+  url: string;
+}
+
+const served = new WeakMap<object, ServedRoute[]>();
+
+/**
+ * Every route the application's Fastify server registered after `serveOpenApi` (Nest's and plain
+ * Fastify ones alike), so a test can hold them against the document.
+ */
+export function servedRoutes(app: NestFastifyApplication): readonly ServedRoute[] {
+  return served.get(app) ?? [];
+}
+
+/**
+ * Serves the document at `GET /openapi.json` on the service's own port (the gateway routes only
+ * `/api/*`, so it is reached publicly only through the gateway's merged `/api/docs`). Call it
+ * before the application starts listening, so it sees every route registered.
+ */
+export function serveOpenApi(app: NestFastifyApplication, options: OpenApiDocumentOptions): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  const routes: ServedRoute[] = [];
+  served.set(app, routes);
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method: method.toLowerCase(), url: route.url });
+  });
+  let document: OpenApiDocument | undefined;
+  fastify.get('/openapi.json', async (_request, reply) => {
+    document ??= buildOpenApiDocument(app, options);
+    return reply.header('content-type', 'application/json').send(document);
+  });
+}
