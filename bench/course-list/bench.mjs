@@ -106,8 +106,11 @@ try {
     const file = `${root}artifacts/bench/course-list-${name}.cpuprofile`;
     writeFileSync(file, JSON.stringify(profile));
     profiles[name] = summarise(profile);
+    // Busy (non-idle) time of the server's thread per request served while profiled.
+    const busyMs = ((profile.endTime - profile.startTime) / 1000) * (1 - profiles[name].idleShare);
+    profiles[name].busyMsPerRequest = busyMs / run.n;
     console.log(
-      `${formatSummary(`\nprofile of ${name} (${CONNECTIONS} connections, ${SECONDS}s, ${run.rps.toFixed(0)} req/s while profiled)`, profiles[name])}\n  written ${file.slice(root.length)}`,
+      `${formatSummary(`\nprofile of ${name} (${CONNECTIONS} connections, ${SECONDS}s, ${run.rps.toFixed(0)} req/s while profiled, ${profiles[name].busyMsPerRequest.toFixed(2)} ms busy per request)`, profiles[name])}\n  written ${file.slice(root.length)}`,
     );
   }
   for (const [phase, connections] of Object.entries(phases)) {
