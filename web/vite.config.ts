@@ -21,6 +21,9 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // the machines the suite runs on are shared: rendering a page may take a few seconds there
+    testTimeout: 20_000,
   },
 });

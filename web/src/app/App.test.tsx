@@ -1,33 +1,26 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadChunk } from './chunks';
 import { RouteError } from './RouteError';
 import { createStore } from './store';
-import { json, serve, signedIn, start } from './testServer';
+import { signedIn, start } from '../test/app';
+import { json, serve } from '../test/server';
+import {
+  course,
+  errorDocument,
+  many,
+  moduleOf,
+  one,
+  related,
+  tokens as tokenReply,
+  user,
+} from '../test/factories';
 
-const tokens = (access: string) =>
-  json(200, {
-    data: {
-      type: 'auth-tokens',
-      id: 's1',
-      attributes: { access_token: access, refresh_token: `refresh-${access}`, expires_in: 900 },
-    },
-  });
-const me = (level: string) =>
-  json(200, { data: { type: 'users', id: '4', attributes: { username: 'u', name: 'Sam Student', level } } });
-const courses = () =>
-  json(200, {
-    data: [
-      {
-        type: 'courses',
-        id: '1',
-        attributes: { name: 'Algorithms and Programming', code: 'IF101', status: 'STUDENT', is_active: true },
-      },
-    ],
-    meta: { total: 1 },
-  });
+const tokens = (access: string) => json(200, one(tokenReply(access)));
+const me = (level: string) => json(200, one(user({ level })));
+const courses = () => json(200, many([course({}, '1')]));
 
 async function signIn(username: string) {
   fireEvent.change(await screen.findByLabelText('Username'), { target: { value: username } });
@@ -37,18 +30,13 @@ async function signIn(username: string) {
 
 describe('the app', () => {
   beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(cleanup);
 
   it('takes a visitor of /courses through sign-in back to their course list', async () => {
     const calls = serve({
-      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
       'POST /api/user/auth/login': () => tokens('t1'),
       'GET /api/login/me': () => me('student'),
       'GET /api/course/courses': courses,
-      'POST /api/course/online': () => json(204, null),
     });
     const router = start('/courses');
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login'));
@@ -73,7 +61,6 @@ describe('the app', () => {
 
   it('refuses an admin account and revokes its session', async () => {
     const calls = serve({
-      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
       'POST /api/user/auth/login': () => tokens('t-admin'),
       'GET /api/login/me': () => me('admin'),
       'POST /api/user/auth/logout': () => json(204, null),
@@ -89,9 +76,7 @@ describe('the app', () => {
 
   it('shows why a sign-in failed', async () => {
     serve({
-      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
-      'POST /api/user/auth/login': () =>
-        json(401, { errors: [{ status: '401', title: 'Invalid username or password' }] }),
+      'POST /api/user/auth/login': () => json(401, errorDocument(401, 'Invalid username or password')),
     });
     start('/pages/login');
     await signIn('student1');
@@ -108,14 +93,12 @@ describe('the app', () => {
       },
       'GET /api/login/me': (request) =>
         request.headers.get('authorization') === 'Bearer old' && refreshed
-          ? json(401, { errors: [{ title: 'Expired' }] })
+          ? json(401, errorDocument(401, 'Expired'))
           : me('student'),
       'GET /api/course/courses': (request) =>
         request.headers.get('authorization') === 'Bearer new'
           ? courses()
-          : json(401, { errors: [{ title: 'Expired' }] }),
-      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
-      'POST /api/course/online': () => json(204, null),
+          : json(401, errorDocument(401, 'Expired')),
     });
     const router = start('/pages/login?to=%2Fcourses');
     await signIn('student1');
@@ -137,9 +120,8 @@ describe('the app', () => {
       }),
     );
     serve({
-      'GET /api/login/me': () => json(401, { errors: [{ title: 'Expired' }] }),
-      'POST /api/user/auth/refresh': () => json(401, { errors: [{ title: 'Refresh token reused' }] }),
-      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
+      'GET /api/login/me': () => json(401, errorDocument(401, 'Expired')),
+      'POST /api/user/auth/refresh': () => json(401, errorDocument(401, 'Refresh token reused')),
     });
     const router = start('/courses');
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login'));
@@ -147,24 +129,16 @@ describe('the app', () => {
     expect(localStorage.getItem('lms.auth')).toBeNull();
   });
 
-  const course = () =>
-    json(200, {
-      data: {
-        type: 'courses',
-        id: '1',
-        attributes: { name: 'Algorithms and Programming', code: 'IF101', status: 'STUDENT', is_active: true },
-        relationships: { modules: { data: [{ type: 'modules', id: '10' }] } },
-      },
-      included: [{ type: 'modules', id: '10', attributes: { name: 'Introduction', index: 0 } }],
-    });
+  const courseWithModule = () => {
+    const introduction = moduleOf({ name: 'Introduction' }, '10');
+    return json(200, one(related(course({}, '1'), { modules: [introduction] }), [introduction]));
+  };
 
   it("shows the role's sidebar and breadcrumbs built from route metadata and the course's name", async () => {
     signedIn();
     serve({
-      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
       'GET /api/login/me': () => me('student'),
-      'GET /api/course/courses/1': course,
-      'POST /api/course/online': () => json(204, null),
+      'GET /api/course/courses/1': courseWithModule,
     });
     start('/courses/1');
     await screen.findByRole('heading', { name: 'Algorithms and Programming' });
@@ -187,10 +161,8 @@ describe('the app', () => {
   it('sends a student away from a lecturer-only page to the 404 page with from', async () => {
     signedIn();
     serve({
-      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
       'GET /api/login/me': () => me('student'),
-      'GET /api/course/courses/1': course,
-      'POST /api/course/online': () => json(204, null),
+      'GET /api/course/courses/1': courseWithModule,
     });
     const router = start('/courses/1/gradebook');
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/error-404'));
@@ -200,9 +172,7 @@ describe('the app', () => {
   it('says honestly when a part of the LMS is not available yet', async () => {
     signedIn();
     serve({
-      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
       'GET /api/login/me': () => me('lecturer'),
-      'POST /api/course/online': () => json(204, null),
     });
     start('/exam/4/statistic');
     await screen.findByRole('heading', { name: 'Exam statistics' });

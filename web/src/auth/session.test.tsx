@@ -2,6 +2,8 @@ import { act, cleanup, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../app/store';
+import { one, resource } from '../test/factories';
+import { json, serve } from '../test/server';
 import {
   REFRESH_MARGIN_MS,
   accessTokenExpiry,
@@ -56,39 +58,23 @@ describe('SessionKeeper', () => {
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('refreshes the tokens before the access token expires, then schedules the next refresh', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (request: Request) => {
-        calls.push(`${request.method} ${new URL(request.url, 'http://localhost').pathname}`);
-        return new Response(
-          JSON.stringify({
-            data: {
-              type: 'auth-tokens',
-              id: 's',
-              attributes: {
-                access_token: jwt(Date.now() / 1000 + 900),
-                refresh_token: 'r2',
-                expires_in: 900,
-              },
-            },
-          }),
-          { status: 200, headers: { 'content-type': 'application/vnd.api+json' } },
-        );
-      }),
-    );
-    vi.stubGlobal(
-      'Request',
-      class extends Request {
-        constructor(input: RequestInfo | URL, init?: RequestInit) {
-          super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
-        }
-      },
-    );
+    const calls = serve({
+      'POST /api/user/auth/refresh': () =>
+        json(
+          200,
+          one(
+            resource('auth-tokens', {
+              access_token: jwt(Date.now() / 1000 + 900),
+              refresh_token: 'r2',
+              expires_in: 900,
+            }),
+          ),
+        ),
+    });
+    const paths = () => calls.map((call) => `${call.method} ${new URL(call.url).pathname}`);
     const store = createStore();
     store.dispatch(tokensReceived(session(jwt(NOW / 1000 + 900))));
     render(
@@ -98,16 +84,16 @@ describe('SessionKeeper', () => {
     );
 
     await act(async () => vi.advanceTimersByTime(900_000 - REFRESH_MARGIN_MS - 1));
-    expect(calls).toEqual([]);
+    expect(paths()).toEqual([]);
     await act(async () => vi.advanceTimersByTime(1));
     for (let turn = 0; turn < 50 && store.getState().auth.stored?.refreshToken !== 'r2'; turn++) {
       await act(() => new Promise<void>((resolve) => queueMicrotask(resolve)));
     }
     expect(store.getState().auth.stored?.refreshToken).toBe('r2');
-    expect(calls).toEqual(['POST /api/user/auth/refresh']);
+    expect(paths()).toEqual(['POST /api/user/auth/refresh']);
     // the renewed token is renewed in turn, a minute before it expires
     await act(async () => vi.advanceTimersByTime(900_000 - REFRESH_MARGIN_MS - 1_000));
-    expect(calls).toHaveLength(1);
+    expect(paths()).toHaveLength(1);
   });
 
   it('signs the user out when the session window closes', async () => {

@@ -1,28 +1,19 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, queryOf, serve, signedIn, start } from '../app/testServer';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signedIn, start } from '../test/app';
+import { json, queryOf, serve } from '../test/server';
+import { course, errorDocument, many, one, period, user } from '../test/factories';
 
 const periods = () =>
-  json(200, {
-    data: [
-      {
-        type: 'periods',
-        id: '3',
-        attributes: { name: '2025/2026 Odd Semester', year: 2025, period_type: 'GANJIL' },
-      },
-      {
-        type: 'periods',
-        id: '4',
-        attributes: { name: '2025/2026 Even Semester', year: 2025, period_type: 'GENAP' },
-      },
-      {
-        type: 'periods',
-        id: '1',
-        attributes: { name: '2024/2025 Odd Semester', year: 2024, period_type: 'GANJIL' },
-      },
-    ],
-    meta: { total: 3 },
-  });
+  json(
+    200,
+    many([
+      period({ name: '2025/2026 Odd Semester', year: 2025, period_type: 'GANJIL' }, '3'),
+      period({ name: '2025/2026 Even Semester', year: 2025, period_type: 'GENAP' }, '4'),
+      period({ name: '2024/2025 Odd Semester', year: 2024, period_type: 'GANJIL' }, '1'),
+    ]),
+  );
+const lecturer = () => json(200, one(user({ name: 'Dr. Ratna Wijaya', level: 'lecturer' })));
 
 /** Courses of period 3 (twelve "Algorithms" courses) and period 1 (one "Data" course). */
 const courses = (request: Request) => {
@@ -41,35 +32,26 @@ const courses = (request: Request) => {
       (!period || course.period === period) && (!search || course.name.toLowerCase().includes(search)),
   );
   const offset = Number(url.searchParams.get('page[offset]') ?? 0);
-  return json(200, {
-    data: all.slice(offset, offset + 9).map((course) => ({
-      type: 'courses',
-      id: course.id,
-      attributes: { name: course.name, status: 'LECTURER', is_active: true },
-    })),
-    meta: { total: all.length },
-  });
+  return json(
+    200,
+    many(
+      all.slice(offset, offset + 9).map((item) => course({ name: item.name, status: 'LECTURER' }, item.id)),
+      all.length,
+    ),
+  );
 };
 
 describe('the course list', () => {
   beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(cleanup);
 
   it('filters by an active period (grouped by year), with search and pages, all kept in the URL', async () => {
     signedIn();
     const calls = serve({
-      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
-      'GET /api/login/me': () =>
-        json(200, {
-          data: { type: 'users', id: '4', attributes: { name: 'Dr. Ratna Wijaya', level: 'lecturer' } },
-        }),
+      'GET /api/login/me': lecturer,
       'GET /api/course/periods': periods,
       'GET /api/course/courses': courses,
-      'GET /api/course/request/assistant': () => json(200, { data: [], meta: { total: 0 } }),
-      'POST /api/course/online': () => json(204, null),
+      'GET /api/course/request/assistant': () => json(200, many([])),
     });
     const router = start('/courses');
     await screen.findByText('13 courses');
@@ -118,18 +100,13 @@ describe('the course list', () => {
   it('says when a period has no courses, and lists without the filter when periods cannot be loaded', async () => {
     signedIn();
     serve({
-      'GET /api/public/lptk': () => json(200, { data: [], meta: { total: 0 } }),
-      'GET /api/login/me': () =>
-        json(200, {
-          data: { type: 'users', id: '4', attributes: { name: 'Dr. Ratna Wijaya', level: 'lecturer' } },
-        }),
-      'GET /api/course/periods': () => json(500, { errors: [{ status: '500', title: 'Down' }] }),
+      'GET /api/login/me': lecturer,
+      'GET /api/course/periods': () => json(500, errorDocument(500, 'Down')),
       'GET /api/course/courses': (request) =>
         new URL(request.url).searchParams.get('filter[period_id][is]') === '9'
-          ? json(200, { data: [], meta: { total: 0 } })
+          ? json(200, many([]))
           : courses(request),
-      'GET /api/course/request/assistant': () => json(200, { data: [], meta: { total: 0 } }),
-      'POST /api/course/online': () => json(204, null),
+      'GET /api/course/request/assistant': () => json(200, many([])),
     });
     start('/courses?period=9');
     await screen.findByText('You have no courses in this period.');

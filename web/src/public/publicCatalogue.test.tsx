@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, queryOf, serve, signedIn, start, type Handler } from '../app/testServer';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signedIn, start } from '../test/app';
+import { json, queryOf, serve, type Handler } from '../test/server';
 
 const site = () =>
   json(200, {
@@ -50,10 +51,7 @@ const explore =
 
 describe('the public landing page with the catalogue', () => {
   beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(cleanup);
 
   it('shows the newest free courses and the catalogue, nine a page, each linking to its public view', async () => {
     const calls = serve({
@@ -141,10 +139,7 @@ describe('the public landing page with the catalogue', () => {
 
 describe('the public course view', () => {
   beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(cleanup);
 
   const publicCourse = (extra: Record<string, unknown> = {}) =>
     json(200, {
@@ -327,7 +322,6 @@ describe('the public course view', () => {
       'GET /api/public/courses/5': () => publicCourse(),
       'GET /api/public/contents': contents,
       'POST /api/public/view/course/5': () => json(201, { data: { type: 'course_views', id: '1' } }),
-      'POST /api/course/online': () => json(204, null),
     });
     // the signed-in app was open first (it loads the user), then the public course
     const router = start('/settings/profile');

@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from '../../app/store';
-import { json, serve, signedIn } from '../../app/testServer';
+import { signedIn } from '../../test/app';
+import { json, serve } from '../../test/server';
 import '../../i18n/i18n';
 import type { Course } from '../coursesApi';
 import { AcademicSync, syncArgs } from './AcademicSync';
@@ -29,10 +30,7 @@ describe('sync with the academic system', () => {
     localStorage.clear();
     signedIn();
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(cleanup);
 
   it('syncs by the course code and period only when the course has both', () => {
     expect(syncArgs(course)).toEqual({

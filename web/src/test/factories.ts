@@ -1,0 +1,106 @@
+/**
+ * Factories of the JSON:API documents the services answer, with defaults that look like the demo
+ * campus; each test overrides only the attributes it is about. Ids count up unless given.
+ */
+
+export interface Resource {
+  type: string;
+  id: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<
+    string,
+    { data: { type: string; id: string } | Array<{ type: string; id: string }> }
+  >;
+}
+
+let lastId = 1000;
+const nextId = () => String(++lastId);
+
+export function resource(type: string, attributes: Record<string, unknown>, id: string = nextId()): Resource {
+  return { type, id, attributes };
+}
+
+/** A document of one resource, with what it includes. */
+export const one = (data: Resource, included?: Resource[]) => ({ data, ...(included ? { included } : {}) });
+
+/** A document of a page of resources; `total` counts all pages (spec 01 §9). */
+export const many = (data: Resource[], total = data.length, included?: Resource[]) => ({
+  data,
+  meta: { total },
+  ...(included ? { included } : {}),
+});
+
+/** A JSON:API error document (spec 01 §8): status and title, and `detail` and a pointer if given. */
+export function errorDocument(
+  status: number,
+  title: string,
+  options: { detail?: string; pointer?: string } = {},
+) {
+  return {
+    errors: [
+      {
+        status: String(status),
+        title,
+        ...(options.detail ? { detail: options.detail } : {}),
+        ...(options.pointer ? { source: { pointer: options.pointer } } : {}),
+      },
+    ],
+  };
+}
+
+export const user = (attributes: Record<string, unknown> = {}, id = '4') =>
+  resource('users', { username: 'sam', name: 'Sam Student', level: 'student', ...attributes }, id);
+
+export const tokens = (access: string) =>
+  resource(
+    'auth-tokens',
+    { access_token: access, refresh_token: `refresh-${access}`, expires_in: 900 },
+    's1',
+  );
+
+export const course = (attributes: Record<string, unknown> = {}, id?: string) =>
+  resource(
+    'courses',
+    { name: 'Algorithms and Programming', code: 'IF101', status: 'STUDENT', is_active: true, ...attributes },
+    id,
+  );
+
+export const period = (attributes: Record<string, unknown> = {}, id?: string) =>
+  resource(
+    'periods',
+    { name: '2025/2026 Odd Semester', year: 2025, period_type: 'GANJIL', is_active: true, ...attributes },
+    id,
+  );
+
+export const moduleOf = (attributes: Record<string, unknown> = {}, id?: string) =>
+  resource('modules', { name: 'Introduction', index: 0, is_active: true, ...attributes }, id);
+
+export const content = (attributes: Record<string, unknown> = {}, id?: string) =>
+  resource(
+    'contents',
+    {
+      contentable_type: 'modules',
+      contentable_id: 10,
+      index: 0,
+      name: 'Welcome',
+      type: 'text',
+      content: '<p>Welcome</p>',
+      size: null,
+      mime: null,
+      ...attributes,
+    },
+    id,
+  );
+
+/** A resource with to-many relationships to others (`relationships.{name}.data`). */
+export function related(subject: Resource, relationships: Record<string, Resource[]>): Resource {
+  return {
+    ...subject,
+    relationships: Object.fromEntries(
+      Object.entries(relationships).map(([name, items]) => [
+        name,
+        { data: items.map((item) => ({ type: item.type, id: item.id })) },
+      ]),
+    ),
+  };
+}
