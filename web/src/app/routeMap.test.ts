@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { landingPage } from '../public/routes';
 import { APP_ROUTES, PUBLIC_ROUTES, ROUTE_DEFS, buildBreadcrumbs, fillPath, navFor } from './routeMap';
 
 describe('the route map', () => {
@@ -101,7 +102,9 @@ describe('the route map', () => {
     expect(new Set(ROUTE_DEFS.map((def) => def.path)).size).toBe(ROUTE_DEFS.length);
     for (const def of ROUTE_DEFS) {
       if (def.parent) expect(ids).toContain(def.parent);
-      if (def.page === 'unavailable' || def.page === 'publicUnavailable') expect(def.feature).toBeTruthy();
+      // a route shows its page or, without one, the "not available yet" page of its feature
+      if (!def.load && !def.component) expect(def.feature, def.id).toBeTruthy();
+      else expect(def.feature, def.id).toBeUndefined();
     }
     expect(PUBLIC_ROUTES.every((def) => def.public)).toBe(true);
     expect(APP_ROUTES.some((def) => def.public)).toBe(false);
@@ -122,11 +125,11 @@ describe('the route map', () => {
     const publicCourse = ROUTE_DEFS.find((def) => def.id === 'publicCourse');
     expect(publicCourse).toMatchObject({
       path: '/public/courses/:id/:moduleId?/:submoduleId?',
-      page: 'publicCourse',
       public: true,
     });
+    expect(publicCourse?.load).toBeTypeOf('function');
     expect(publicCourse?.feature).toBeUndefined();
-    expect(ROUTE_DEFS.filter((def) => def.page === 'landing').map((def) => def.path)).toEqual([
+    expect(ROUTE_DEFS.filter((def) => def.load === landingPage).map((def) => def.path)).toEqual([
       '/home-landing',
       '/landing',
     ]);
@@ -202,6 +205,15 @@ describe('navFor', () => {
     expect(ids('lecturer')).not.toContain('adminDashboard');
     expect(ids('admin')).toContain('adminDashboard');
     expect(student[0].items[0]).toEqual({ id: 'home', path: '/', titleKey: 'routes.home', icon: 'home' });
+  });
+
+  it('orders each section by the place its feature module gives the entry', () => {
+    expect(navFor('admin').map((group) => group.items.map((item) => item.id))).toEqual([
+      ['home', 'dashboard', 'adminDashboard', 'courses', 'todo', 'agenda'],
+      ['assignments', 'exams', 'discussions', 'presence', 'workspaces', 'surveys', 'forms', 'vicon'],
+      ['announcements', 'messages', 'notifications'],
+      ['notes', 'bookmarks', 'profile', 'account'],
+    ]);
   });
 
   it('shows nothing until the role is known', () => {

@@ -1,38 +1,16 @@
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Guard, type RouteHandle } from '../auth/Guard';
 import { NOT_FOUND_PATH } from '../auth/guard';
 import { Layout } from '../layout/Layout';
 import { Spinner } from '../layout/Spinner';
-import { LoginPage } from '../pages/LoginPage';
-import { NotFoundPage } from '../pages/NotFoundPage';
 import { loadChunk } from './chunks';
 import { RouteError } from './RouteError';
-import { APP_ROUTES, PUBLIC_ROUTES, type PageKind, type RouteDef } from './routeMap';
+import { APP_ROUTES, PUBLIC_ROUTES } from './routeMap';
+import type { PageLoader, RouteDef } from './routeTypes';
 
-type PageModule = { default: ComponentType };
-
-/** Pages load as separate chunks the first time they are opened (login and 404 are in the main bundle). */
-const PAGES: Record<Exclude<PageKind, 'login' | 'notFound'>, () => Promise<PageModule>> = {
-  home: () => import('../pages/HomePage'),
-  dashboard: () => import('../pages/DashboardPage'),
-  courses: () => import('../courses/CoursesPage'),
-  course: () => import('../courses/CoursePage'),
-  courseEdit: () => import('../courses/editor/CourseEditorPage'),
-  coursePreview: () => import('../courses/CoursePreviewPage'),
-  courseEnroll: () => import('../courses/manage/EnrollPage'),
-  courseDeleted: () => import('../courses/manage/DeletedContentsPage'),
-  courseSettings: () => import('../courses/manage/CourseSettingsPage'),
-  profile: () => import('../settings/ProfilePage'),
-  account: () => import('../settings/AccountPage'),
-  unavailable: () => import('../pages/UnavailablePage'),
-  landing: () => import('../public/LandingPage'),
-  lockScreen: () => import('../public/LockScreenPage'),
-  status: () => import('../public/StatusPage'),
-  publicCourse: () => import('../public/PublicCoursePage'),
-  publicUnavailable: () => import('../public/PublicUnavailablePage'),
-};
+const unavailable: PageLoader = () => import('../pages/UnavailablePage');
+const publicUnavailable: PageLoader = () => import('../public/PublicUnavailablePage');
 
 export function handleOf(def: RouteDef): RouteHandle {
   return {
@@ -45,11 +23,11 @@ export function handleOf(def: RouteDef): RouteHandle {
   };
 }
 
+/** A route of the map: its page in the main bundle, as a chunk, or the "not available yet" page. */
 function toRoute(def: RouteDef): RouteObject {
   const base = { path: def.path, handle: handleOf(def), errorElement: <RouteError /> };
-  if (def.page === 'login') return { ...base, element: <LoginPage /> };
-  if (def.page === 'notFound') return { ...base, element: <NotFoundPage /> };
-  const load = PAGES[def.page];
+  if (def.component) return { ...base, Component: def.component };
+  const load = def.load ?? (def.public ? publicUnavailable : unavailable);
   return { ...base, lazy: async () => ({ Component: (await loadChunk(load)).default }) };
 }
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAV_SECTIONS, ROUTE_DEFS } from '../app/routeMap';
+import { statusPage } from '../pages/routes';
 import { LANGUAGES, THEMES } from '../preferences/preferencesSlice';
 import i18n, { applyLanguage } from './i18n';
 import de from './locales/de';
@@ -57,7 +58,7 @@ describe('translations', () => {
       ...LANGUAGES.map((language) => `languages.${language}`),
       ...['admin', 'lptk', 'lecturer', 'student'].map((role) => `roles.${role}`),
       ...NAV_SECTIONS.map((section) => `nav.${section}`),
-      ...ROUTE_DEFS.filter((def) => def.page === 'status').flatMap((def) => [
+      ...ROUTE_DEFS.filter((def) => def.load === statusPage).flatMap((def) => [
         `status.${def.id}.title`,
         `status.${def.id}.text`,
       ]),

@@ -1,0 +1,84 @@
+import { LECTURER, type RouteDef } from '../app/routeTypes';
+
+/** Course management pages of the lecturer under `/courses/:id/…`. */
+const manage = (id: string, segment: string, load: RouteDef['load']): RouteDef => ({
+  id,
+  path: `/courses/:id/${segment}`,
+  load,
+  roles: LECTURER,
+  parent: 'course',
+});
+
+/** Course pages of features not available yet. */
+const upcoming = (id: string, segment: string, feature: string): RouteDef => ({
+  id,
+  path: `/courses/:id/${segment}`,
+  roles: LECTURER,
+  parent: 'course',
+  feature,
+});
+
+/** The courses: list, course page, editor and preview, and the lecturer's management pages. */
+export const courseRoutes: RouteDef[] = [
+  {
+    id: 'courses',
+    path: '/courses',
+    load: () => import('./CoursesPage'),
+    nav: { section: 'main', icon: 'book', order: 40 },
+  },
+  { id: 'course', path: '/courses/:id', load: () => import('./CoursePage'), parent: 'courses' },
+  {
+    id: 'courseEditExam',
+    path: '/courses/:id/edit/exam',
+    roles: LECTURER,
+    parent: 'course',
+    feature: 'exams',
+    reducedSidebar: true,
+  },
+  {
+    id: 'courseEdit',
+    path: '/courses/:id/edit/:moduleId?/:submoduleId?',
+    load: () => import('./editor/CourseEditorPage'),
+    roles: LECTURER,
+    parent: 'course',
+    reducedSidebar: true,
+  },
+  {
+    id: 'coursePreview',
+    path: '/courses/:id/preview/:moduleId?/:submoduleId?',
+    load: () => import('./CoursePreviewPage'),
+    roles: LECTURER,
+    parent: 'course',
+    reducedSidebar: true,
+  },
+  manage('courseEnroll', 'enroll', () => import('./manage/EnrollPage')),
+  manage('courseSettings', 'settings', () => import('./manage/CourseSettingsPage')),
+  manage('courseDeleted', 'deleted', () => import('./manage/DeletedContentsPage')),
+  upcoming('courseGradebook', 'gradebook', 'gradebook'),
+  upcoming('courseCpmk', 'cpmk', 'learningOutcomes'),
+  upcoming('courseCompletion', 'completion', 'completion'),
+  upcoming('courseLearningPlan', 'learning-plan', 'learningPlan'),
+  {
+    id: 'courseLearningPlanEdit',
+    path: '/courses/:id/learning-plan/edit',
+    roles: LECTURER,
+    parent: 'courseLearningPlan',
+    feature: 'learningPlan',
+    reducedSidebar: true,
+  },
+  {
+    id: 'courseRpsStage',
+    path: '/courses/:id/rps/stage/:stage',
+    roles: LECTURER,
+    parent: 'course',
+    feature: 'semesterPlan',
+    reducedSidebar: true,
+  },
+  {
+    id: 'courseRpsPreview',
+    path: '/courses/:id/rps/preview/:code/:curriculum',
+    roles: LECTURER,
+    parent: 'course',
+    feature: 'semesterPlan',
+  },
+];
