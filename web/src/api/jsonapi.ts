@@ -101,3 +101,12 @@ export function toPageNumber(limit: number, offset: number): { size: number; pag
 export function pageCount(total: number, limit: number): number {
   return limit <= 0 ? 1 : Math.max(1, Math.ceil(total / limit));
 }
+
+/** A request body of attributes (`{data: {attributes}}`). */
+export const attributesBody = (attributes: Record<string, unknown>) => ({ data: { attributes } });
+
+/** A collection document as a list (a single resource or none become a list of one or none). */
+export function deserializeList<T extends { id: string }>(document: Document): T[] {
+  const result = deserialize<T>(document);
+  return Array.isArray(result) ? result : result ? [result] : [];
+}

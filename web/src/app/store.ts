@@ -1,50 +1,10 @@
 import { configureStore, createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
 import accountsReducer, { saveAccounts, type AccountsState } from '../accounts/accountsSlice';
-import { api } from '../api/baseApi';
+import { api, isQuiet } from '../api/baseApi';
 import authReducer, { loggedOut, saveStoredAuth, type StoredAuth } from '../auth/authSlice';
 import { notificationFor } from '../notifications/notification';
 import notificationsReducer, { notified } from '../notifications/notificationsSlice';
 import preferencesReducer, { savePreferences, type PreferencesState } from '../preferences/preferencesSlice';
-
-/**
- * Calls whose failures the page handles itself or ignores (spec 01 §8): failed contents or student
- * lists show empty; the course screens show their own failures next to the form or list concerned;
- * the public catalogue and course view show theirs in the page, a failed visit record is ignored,
- * and a failed period list leaves the course list unfiltered.
- */
-const QUIET_ENDPOINTS = new Set([
-  'login',
-  'logout',
-  'me',
-  'online',
-  'siteInfo',
-  'refreshSession',
-  'contents',
-  'students',
-  'downloadLink',
-  'saveContent',
-  'archiveContent',
-  'restoreContents',
-  'createModule',
-  'createModuleBatch',
-  'renameModule',
-  'deleteModule',
-  'createActivity',
-  'renameActivity',
-  'deleteActivity',
-  'sort',
-  'openEnrolment',
-  'takeEnrolment',
-  'leaveCourse',
-  'kickStudent',
-  'changeAssistants',
-  'toggleCoordinator',
-  'exploreCourses',
-  'publicCourses',
-  'publicCourse',
-  'recordCourseView',
-  'activePeriods',
-]);
 
 /** The theme is a `data-theme` attribute on <html>; the CSS variables follow it. */
 export function applyTheme(theme: PreferencesState['theme']) {
@@ -63,10 +23,11 @@ export function createStore() {
 
   listener.startListening({
     matcher: isRejectedWithValue,
+    // Every failed call raises an error toast unless it was a 401 (the session handling takes it)
+    // or its endpoint declared `extraOptions: QUIET` because its page shows the failure itself.
     effect: (action, { dispatch }) => {
-      const meta = action.meta as { arg?: { endpointName?: string } };
       const failure = action.payload as { status?: unknown };
-      if (failure?.status === 401 || QUIET_ENDPOINTS.has(meta.arg?.endpointName ?? '')) return;
+      if (failure?.status === 401 || isQuiet(action.meta)) return;
       dispatch(notified(notificationFor(failure)));
     },
   });

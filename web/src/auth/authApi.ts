@@ -1,4 +1,4 @@
-import { api } from '../api/baseApi';
+import { api, QUIET } from '../api/baseApi';
 import { deserializeOne, type Document, type Flat } from '../api/jsonapi';
 import type { TokenReply } from './authSlice';
 
@@ -54,19 +54,23 @@ export function toUserInfo(user: Flat): UserInfo {
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<TokenReply, { username: string; password: string }>({
+      extraOptions: QUIET,
       query: (body) => ({ url: 'user/auth/login', method: 'POST', body }),
       transformResponse: (document: Document) => deserializeOne<TokenReply & { id: string }>(document),
     }),
     logout: build.mutation<void, { refresh_token: string }>({
+      extraOptions: QUIET,
       query: (body) => ({ url: 'user/auth/logout', method: 'POST', body }),
     }),
     me: build.query<UserInfo, void>({
+      extraOptions: QUIET,
       query: () => 'login/me',
       transformResponse: (document: Document) => toUserInfo(deserializeOne(document)),
       providesTags: ['Me'],
     }),
     /** Presence ping: the user's lastOnline. Failures are ignored (spec 01 §8). */
     online: build.mutation<void, void>({
+      extraOptions: QUIET,
       query: () => ({ url: 'course/online', method: 'POST', body: {} }),
     }),
   }),

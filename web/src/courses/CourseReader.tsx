@@ -4,7 +4,7 @@ import { Spinner } from '../layout/Spinner';
 import { formatDateRange } from '../lib/dates';
 import { TOC_FIX_SCROLL, useScrolledPast } from '../lib/useScrolledPast';
 import { ContentViewer } from './content/ContentViewer';
-import { useContentsQuery, type ContentScope } from './courseApi';
+import { useContentsQuery, type ContentScope } from './content/contentsApi';
 import type { Course } from './coursesApi';
 import { byIndex, contentableOf, selectionOf } from './structure';
 import './course.css';

@@ -1,4 +1,4 @@
-import { api } from '../api/baseApi';
+import { api, QUIET } from '../api/baseApi';
 import {
   deserializeOne,
   deserializePage,
@@ -83,6 +83,9 @@ export const COURSE_INCLUDES = [
 /** The signed-in user's courses, nine to a page (spec 01 §9). */
 export const COURSES_PAGE_SIZE = 9;
 
+/** The cache tag of one course: what changes its structure, staff or details invalidates it. */
+export const courseTag = (courseId: string | number) => [{ type: 'Course' as const, id: String(courseId) }];
+
 export const coursesApi = api.injectEndpoints({
   endpoints: (build) => ({
     courses: build.query<Page<Course>, ListQuery>({
@@ -98,6 +101,7 @@ export const coursesApi = api.injectEndpoints({
     }),
     /** `GET /course/periods?filter[is_active][is]=1`: the campus's active periods, all of them. */
     activePeriods: build.query<Period[], void>({
+      extraOptions: QUIET,
       query: () => `course/periods?${toSearchParams({ filter: { is_active: { is: 1 } }, limit: 0 })}`,
       transformResponse: (document: Document) => deserializePage<Period>(document).items,
     }),

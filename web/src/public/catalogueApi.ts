@@ -1,4 +1,4 @@
-import { api } from '../api/baseApi';
+import { api, QUIET } from '../api/baseApi';
 import { deserializeOne, deserializePage, toSearchParams, type Document, type Page } from '../api/jsonapi';
 import type { Course } from '../courses/coursesApi';
 
@@ -30,6 +30,7 @@ export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** "Explore": the newest active free courses, four of them. */
     exploreCourses: build.query<Page<Course>, void>({
+      extraOptions: QUIET,
       query: () =>
         `public/courses/explore?${toSearchParams({
           filter: { is_active: { is: 1 }, is_free: { is: 1 } },
@@ -41,6 +42,7 @@ export const catalogueApi = api.injectEndpoints({
     }),
     /** The catalogue: active public or free courses, searched by name, nine a page. */
     publicCourses: build.query<Page<Course>, { search: string; page: number }>({
+      extraOptions: QUIET,
       query: ({ search, page }) =>
         `public/courses?${toSearchParams({
           filter: search ? { name: { like: search } } : undefined,
@@ -53,11 +55,13 @@ export const catalogueApi = api.injectEndpoints({
     }),
     /** One course of the catalogue with its active modules and activities; 404 for any other. */
     publicCourse: build.query<Course, string>({
+      extraOptions: QUIET,
       query: (id) =>
         `public/courses/${encodeURIComponent(id)}?${toSearchParams({ include: PUBLIC_COURSE_INCLUDES })}`,
       transformResponse: (document: Document) => deserializeOne<Course>(document),
     }),
     recordCourseView: build.mutation<void, CourseVisit>({
+      extraOptions: QUIET,
       query: (visit) => ({
         url: `public/view/course/${encodeURIComponent(visit.courseId)}`,
         method: 'POST',

@@ -1,4 +1,4 @@
-import { api } from '../api/baseApi';
+import { api, QUIET } from '../api/baseApi';
 import { deserializePage, toSearchParams, type Document, type Flat } from '../api/jsonapi';
 
 /** Site information of the campus this host belongs to (spec 01 §1). */
@@ -27,6 +27,7 @@ function toSiteInfo(site: Flat): SiteInfo {
 export const siteApi = api.injectEndpoints({
   endpoints: (build) => ({
     siteInfo: build.query<SiteInfo | null, string>({
+      extraOptions: QUIET,
       query: (host) => `public/lptk?${toSearchParams({ filter: { domain: { like: host } }, limit: 1 })}`,
       transformResponse: (document: Document) => {
         const [site] = deserializePage(document).items;

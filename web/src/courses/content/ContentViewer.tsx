@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationFor } from '../../notifications/notification';
-import { useDownloadLinkMutation, type Content, type ContentScope } from '../courseApi';
+import { useDownloadLinkMutation, type Content, type ContentScope } from './contentsApi';
 import { downloadPath, formatSize, isConference, videoSource } from './media';
 import { looksLikeHtml, safeUrl, sanitizeHtml } from './sanitize';
 import { WarningAlert } from '../../layout/WarningAlert';

@@ -1,4 +1,4 @@
-import { CONFERENCE_TYPES, type ContentScope, type ContentType } from '../courseApi';
+import { CONFERENCE_TYPES, type ContentScope, type ContentType } from './contentsApi';
 
 export type VideoSource =
   { kind: 'youtube'; src: string } | { kind: 'file'; src: string } | { kind: 'link'; src: string } | null;

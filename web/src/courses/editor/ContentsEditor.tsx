@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
 import { Spinner } from '../../layout/Spinner';
 import { notificationFor } from '../../notifications/notification';
 import {
-  courseApi,
   useArchiveContentMutation,
   useContentsQuery,
-  useSortMutation,
+  useSortContentsMutation,
   type ContentableType,
-} from '../courseApi';
-import { applyOrder, byIndex, nextIndex } from '../structure';
+} from '../content/contentsApi';
+import { byIndex, nextIndex } from '../structure';
 import { ContentForm } from './ContentForm';
 import { useDragSort } from './useDragSort';
 import { WarningAlert } from '../../layout/WarningAlert';
@@ -26,30 +24,19 @@ export function ContentsEditor({
   title: string;
 }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const args = { type: target.type, id: target.id };
-  const contents = useContentsQuery(args);
+  const contents = useContentsQuery({ type: target.type, id: target.id });
   const [editing, setEditing] = useState<string | null>(null);
   const [archive] = useArchiveContentMutation();
-  const [sort] = useSortMutation();
+  const [sort] = useSortContentsMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const items = contents.isError ? [] : byIndex(contents.data ?? []);
   const ids = items.map((item) => item.id);
 
   const reorder = (order: string[]) => {
     setFailure(null);
-    // The enhanced API's state type is wider than the store's; the thunk is the same.
-    const patch = (dispatch as unknown as (action: unknown) => { undo: () => void })(
-      courseApi.util.updateQueryData('contents', args, (draft) => {
-        applyOrder(draft, order);
-      }),
-    );
-    sort({ courseId, type: 'contents', ids: order })
+    sort({ courseId, target, ids: order })
       .unwrap()
-      .catch((error: unknown) => {
-        patch.undo();
-        setFailure(notificationFor(error).text);
-      });
+      .catch((error: unknown) => setFailure(notificationFor(error).text));
   };
   const { rowProps, move } = useDragSort(ids, reorder);
 

@@ -5,7 +5,7 @@ import { deserializeOne, type Document } from '../../api/jsonapi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loggedOut } from '../../auth/authSlice';
 import { notificationFor } from '../../notifications/notification';
-import type { Content } from '../courseApi';
+import type { Content } from '../content/contentsApi';
 import { formatSize } from '../content/media';
 import { sendUpload, uploadForm, type UploadTarget } from './upload';
 import { WarningAlert } from '../../layout/WarningAlert';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
 import { notificationFor } from '../../notifications/notification';
 import {
   useCreateActivityMutation,
@@ -10,10 +9,11 @@ import {
   useDeleteModuleMutation,
   useRenameActivityMutation,
   useRenameModuleMutation,
-  useSortMutation,
-} from '../courseApi';
-import { coursesApi, type CourseActivity, type CourseModule } from '../coursesApi';
-import { applyOrder, type Selection } from '../structure';
+  useSortActivitiesMutation,
+  useSortModulesMutation,
+} from './structureApi';
+import type { CourseActivity, CourseModule } from '../coursesApi';
+import type { Selection } from '../structure';
 import { DeleteButton, MoveButtons, NameCell } from './TreeParts';
 import { useDragSort } from './useDragSort';
 import { WarningAlert } from '../../layout/WarningAlert';
@@ -36,25 +36,12 @@ function ModuleActivities({
   quiet: Fail;
 }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const [sort] = useSortMutation();
+  const [sort] = useSortActivitiesMutation();
   const [rename] = useRenameActivityMutation();
   const [remove] = useDeleteActivityMutation();
   const ids = module.activities.map((activity) => activity.id);
-  const reorder = (order: string[]) => {
-    const patch = dispatch(
-      coursesApi.util.updateQueryData('course', courseId, (draft) => {
-        const target = draft.modules?.find((item) => item.id === module.id);
-        if (target?.activities) applyOrder(target.activities, order);
-      }),
-    );
-    sort({ courseId, type: 'activities', ids: order })
-      .unwrap()
-      .catch((error: unknown) => {
-        patch.undo();
-        quiet(error);
-      });
-  };
+  const reorder = (order: string[]) =>
+    void sort({ courseId, moduleId: module.id, ids: order }).unwrap().catch(quiet);
   const { rowProps, move } = useDragSort(ids, reorder);
   if (module.activities.length === 0) return null;
   return (
@@ -107,10 +94,9 @@ export function StructureTree({
   onDeleted: (moduleId: string, activityId?: string) => void;
 }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmBatch, setConfirmBatch] = useState(false);
-  const [sort] = useSortMutation();
+  const [sort] = useSortModulesMutation();
   const [createModule, creatingModule] = useCreateModuleMutation();
   const [createBatch, creatingBatch] = useCreateModuleBatchMutation();
   const [renameModule] = useRenameModuleMutation();
@@ -131,17 +117,7 @@ export function StructureTree({
   const ids = modules.map((module) => module.id);
   const reorder = (order: string[]) => {
     setFailure(null);
-    const patch = dispatch(
-      coursesApi.util.updateQueryData('course', courseId, (draft) => {
-        if (draft.modules) applyOrder(draft.modules, order);
-      }),
-    );
-    sort({ courseId, type: 'modules', ids: order })
-      .unwrap()
-      .catch((error: unknown) => {
-        patch.undo();
-        quiet(error);
-      });
+    void sort({ courseId, ids: order }).unwrap().catch(quiet);
   };
   const { rowProps, move } = useDragSort(ids, reorder);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Content } from '../courseApi';
-import { draftOf, draftProblems, fieldKind, isDirty } from './contentDraft';
+import type { Content } from '../content/contentsApi';
+import { draftOf, draftProblems, fieldKind, isDirty, saveRequestOf } from './contentDraft';
 
 describe('content drafts', () => {
   it('starts from the content or empty', () => {
@@ -34,5 +34,31 @@ describe('content drafts', () => {
     const draft = { name: 'A', type: 'text' as const, content: 'x' };
     expect(isDirty(draft, { ...draft })).toBe(false);
     expect(isDirty(draft, { ...draft, content: 'y' })).toBe(true);
+  });
+
+  it('sends a new content whole and an edited one by its changed fields only', () => {
+    const placement = { courseId: '7', target: { type: 'modules' as const, id: '12' }, nextIndex: 3 };
+    expect(saveRequestOf(null, { name: ' Welcome ', type: 'text', content: '<p>Hi</p>' }, placement)).toEqual(
+      {
+        courseId: '7',
+        input: {
+          contentable_type: 'modules',
+          contentable_id: 12,
+          index: 3,
+          name: 'Welcome',
+          type: 'text',
+          content: '<p>Hi</p>',
+        },
+      },
+    );
+    const file = { id: '5', name: 'Slides', contents_type: 'file', content: 'files/a.pdf' } as Content;
+    expect(
+      saveRequestOf(file, { name: 'Slides', type: 'file', content: 'files/a.pdf' }, placement),
+    ).toBeNull();
+    expect(saveRequestOf(file, { name: 'Week 1 slides ', type: 'file', content: 'x' }, placement)).toEqual({
+      id: '5',
+      courseId: '7',
+      input: { name: 'Week 1 slides' },
+    });
   });
 });

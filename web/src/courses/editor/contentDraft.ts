@@ -1,4 +1,11 @@
-import { CONFERENCE_TYPES, type Content, type ContentType } from '../courseApi';
+import {
+  CONFERENCE_TYPES,
+  type Content,
+  type ContentInput,
+  type ContentType,
+  type ContentableType,
+} from '../content/contentsApi';
+import { changedFields } from '../structure';
 
 export interface ContentDraft {
   name: string;
@@ -45,4 +52,36 @@ export function draftProblems(draft: ContentDraft): DraftProblem[] {
 
 export function isDirty(original: ContentDraft, draft: ContentDraft): boolean {
   return original.name !== draft.name || original.type !== draft.type || original.content !== draft.content;
+}
+
+/**
+ * What saving a draft sends: a new content with everything, or only the changed fields of an
+ * existing one (a file's bytes are never replaced here); null when an edit changed nothing.
+ */
+export function saveRequestOf(
+  content: Content | null,
+  draft: ContentDraft,
+  placement: { courseId: string; target: { type: ContentableType; id: string }; nextIndex: number },
+): { id?: string; courseId: string; input: Partial<ContentInput> } | null {
+  const { courseId, target, nextIndex } = placement;
+  const name = draft.name.trim();
+  if (!content) {
+    return {
+      courseId,
+      input: {
+        contentable_type: target.type,
+        contentable_id: Number(target.id),
+        index: nextIndex,
+        name,
+        type: draft.type,
+        content: draft.content,
+      },
+    };
+  }
+  const original = draftOf(content);
+  const changes = changedFields(
+    { name: original.name, type: original.type, content: original.content },
+    { name, type: draft.type, content: fieldKind(draft.type) === 'file' ? original.content : draft.content },
+  );
+  return Object.keys(changes).length === 0 ? null : { id: content.id, courseId, input: changes };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationFor } from '../../notifications/notification';
-import { useLeaveCourseMutation } from '../courseApi';
+import { useLeaveCourseMutation } from './enrolmentApi';
 import { WarningAlert } from '../../layout/WarningAlert';
 
 /** Leaving a course, confirmed in place (a second button) rather than in a browser dialog. */

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { pageCount } from '../../api/jsonapi';
 import { Spinner } from '../../layout/Spinner';
 import { notificationFor } from '../../notifications/notification';
-import { useEnrolledCoursesQuery, useTakeEnrolmentMutation } from '../courseApi';
+import { useEnrolledCoursesQuery, useTakeEnrolmentMutation } from './enrolmentApi';
 import { readJoinForm, type JoinProblem } from './joinForm';
 import { LeaveButton } from './LeaveButton';
 import { WarningAlert } from '../../layout/WarningAlert';

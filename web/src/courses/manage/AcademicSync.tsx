@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationFor } from '../../notifications/notification';
-import { useSyncCourseMutation, type SyncOutcome } from '../courseApi';
+import { useSyncCourseMutation, type SyncOutcome } from './settingsApi';
 import type { Course } from '../coursesApi';
 import { WarningAlert } from '../../layout/WarningAlert';
 

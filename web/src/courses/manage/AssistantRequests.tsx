@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates';
-import { useAssistantRequestsQuery, useDecideRequestMutation } from '../courseApi';
+import { useAssistantRequestsQuery, useDecideRequestMutation } from './staffApi';
 
 /** Invitations to assist a course, waiting for the invited lecturer to accept or reject them. */
 export function AssistantRequests() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
-import { useUpdateCourseMutation } from '../courseApi';
+import { useUpdateCourseMutation } from './settingsApi';
 import { useActivePeriodsQuery, type Course } from '../coursesApi';
 import { useUnsavedFlag } from '../editor/unsaved';
 import { PeriodOptions } from '../PeriodOptions';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Spinner } from '../../layout/Spinner';
 import { notificationFor } from '../../notifications/notification';
-import { useChangeAssistantsMutation, useLecturersQuery, useToggleCoordinatorMutation } from '../courseApi';
+import { useChangeAssistantsMutation, useLecturersQuery, useToggleCoordinatorMutation } from './staffApi';
 import { useCourseQuery } from '../coursesApi';
 import { DeleteButton } from '../editor/TreeParts';
 import '../course.css';

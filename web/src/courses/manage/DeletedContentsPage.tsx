@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { Spinner } from '../../layout/Spinner';
 import { formatDateTime } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
-import { useContentsQuery, useRestoreContentsMutation, type Content } from '../courseApi';
+import { useContentsQuery, useRestoreContentsMutation, type Content } from '../content/contentsApi';
 import { useCourseQuery, type Course } from '../coursesApi';
 import '../course.css';
 import { WarningAlert } from '../../layout/WarningAlert';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
-import { useReplicateCourseMutation } from '../courseApi';
+import { useReplicateCourseMutation } from './settingsApi';
 import { useCoursesQuery, type Course } from '../coursesApi';
 
 /**

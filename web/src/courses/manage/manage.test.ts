@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Content } from '../courseApi';
+import type { Content } from '../content/contentsApi';
 import type { Course } from '../coursesApi';
 import { invitable } from './CourseSettingsPage';
 import { placeOf } from './DeletedContentsPage';

@@ -1,0 +1,118 @@
+import { api, QUIET } from '../../api/baseApi';
+import { attributesBody, deserializeOne, type Document } from '../../api/jsonapi';
+import { courseTag, coursesApi, type CourseActivity, type CourseModule } from '../coursesApi';
+import { applyOrder } from '../structure';
+
+const sortRequest = (courseId: string, type: 'modules' | 'activities', ids: string[]) => ({
+  url: `course/courses/sort/${courseId}`,
+  method: 'PUT',
+  body: attributesBody({ type, ids: ids.map(Number) }),
+});
+
+/**
+ * A course's structure as the editor changes it: modules and activities created, renamed, deleted
+ * and reordered. The editor shows each failure beside the tree, so none raises a toast. Reordering
+ * shows the new order at once in the cached course and puts it back when the server refuses.
+ */
+export const structureApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createModule: build.mutation<CourseModule, { courseId: string; name?: string }>({
+      extraOptions: QUIET,
+      query: ({ courseId, name }) => ({
+        url: 'course/modules',
+        method: 'POST',
+        body: attributesBody({ course_id: Number(courseId), ...(name ? { name } : {}) }),
+      }),
+      transformResponse: (document: Document) => deserializeOne<CourseModule>(document),
+      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+    }),
+    createModuleBatch: build.mutation<void, { courseId: string }>({
+      extraOptions: QUIET,
+      query: ({ courseId }) => ({
+        url: 'course/modules/batch',
+        method: 'POST',
+        body: attributesBody({ course_id: Number(courseId) }),
+      }),
+      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+    }),
+    renameModule: build.mutation<void, { courseId: string; id: string; name: string }>({
+      extraOptions: QUIET,
+      query: ({ id, name }) => ({
+        url: `course/modules/${id}`,
+        method: 'PATCH',
+        body: attributesBody({ name }),
+      }),
+      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+    }),
+    deleteModule: build.mutation<void, { courseId: string; id: string }>({
+      extraOptions: QUIET,
+      query: ({ id }) => ({ url: `course/modules/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+    }),
+    createActivity: build.mutation<CourseActivity, { courseId: string; moduleId: string; name?: string }>({
+      extraOptions: QUIET,
+      query: ({ moduleId, name }) => ({
+        url: 'course/activities',
+        method: 'POST',
+        body: attributesBody({ module_id: Number(moduleId), ...(name ? { name } : {}) }),
+      }),
+      transformResponse: (document: Document) => deserializeOne<CourseActivity>(document),
+      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+    }),
+    renameActivity: build.mutation<void, { courseId: string; id: string; name: string }>({
+      extraOptions: QUIET,
+      query: ({ id, name }) => ({
+        url: `course/activities/${id}`,
+        method: 'PATCH',
+        body: attributesBody({ name }),
+      }),
+      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+    }),
+    deleteActivity: build.mutation<void, { courseId: string; id: string }>({
+      extraOptions: QUIET,
+      query: ({ id }) => ({ url: `course/activities/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+    }),
+    /** The course's modules in their new order. */
+    sortModules: build.mutation<void, { courseId: string; ids: string[] }>({
+      extraOptions: QUIET,
+      query: ({ courseId, ids }) => sortRequest(courseId, 'modules', ids),
+      async onQueryStarted({ courseId, ids }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          coursesApi.util.updateQueryData('course', courseId, (draft) => {
+            if (draft.modules) applyOrder(draft.modules, ids);
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+    }),
+    /** One module's activities in their new order. */
+    sortActivities: build.mutation<void, { courseId: string; moduleId: string; ids: string[] }>({
+      extraOptions: QUIET,
+      query: ({ courseId, ids }) => sortRequest(courseId, 'activities', ids),
+      async onQueryStarted({ courseId, moduleId, ids }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          coursesApi.util.updateQueryData('course', courseId, (draft) => {
+            const module = draft.modules?.find((item) => item.id === moduleId);
+            if (module?.activities) applyOrder(module.activities, ids);
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+    }),
+  }),
+});
+
+export const {
+  useCreateModuleMutation,
+  useCreateModuleBatchMutation,
+  useRenameModuleMutation,
+  useDeleteModuleMutation,
+  useCreateActivityMutation,
+  useRenameActivityMutation,
+  useDeleteActivityMutation,
+  useSortModulesMutation,
+  useSortActivitiesMutation,
+} = structureApi;

@@ -1,0 +1,105 @@
+import { api, QUIET } from '../../api/baseApi';
+import {
+  attributesBody,
+  deserializeList,
+  deserializeOne,
+  deserializePage,
+  toSearchParams,
+  type Document,
+  type Flat,
+  type Page,
+} from '../../api/jsonapi';
+import type { Course } from '../coursesApi';
+
+export interface EnrolToken {
+  class_id: number;
+  class_name: string | null;
+  token: string;
+}
+
+export interface EnrolWindow extends Flat {
+  course_id: number;
+  start_at: string;
+  end_at: string;
+  is_open: boolean;
+  tokens: EnrolToken[];
+}
+
+export interface Student extends Flat {
+  user_id: number;
+  name: string;
+  username: string;
+  nim: string | null;
+  class_id: number | null;
+  class_name: string | null;
+}
+
+/** Enrolment: the lecturer's window and tokens, the student's join and leave, and the roster. */
+export const enrolmentApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    enrolWindow: build.query<EnrolWindow | null, string>({
+      query: (courseId) => `course/enrolls?${toSearchParams({ filter: { course_id: { is: courseId } } })}`,
+      transformResponse: (document: Document) => deserializeList<EnrolWindow>(document)[0] ?? null,
+      providesTags: ['Enrolment'],
+    }),
+    openEnrolment: build.mutation<EnrolWindow, { courseId: string; startAt: string; endAt: string }>({
+      extraOptions: QUIET,
+      query: ({ courseId, startAt, endAt }) => ({
+        url: 'course/enrolls',
+        method: 'POST',
+        body: attributesBody({ course_id: Number(courseId), start_at: startAt, end_at: endAt }),
+      }),
+      transformResponse: (document: Document) => deserializeOne<EnrolWindow>(document),
+      invalidatesTags: ['Enrolment'],
+    }),
+    takeEnrolment: build.mutation<Course, { courseId: number; classId: number; token: string }>({
+      extraOptions: QUIET,
+      query: ({ courseId, classId, token }) => ({
+        url: 'course/enrolls/take',
+        method: 'POST',
+        body: attributesBody({ course_id: courseId, class_id: classId, token }),
+      }),
+      transformResponse: (document: Document) => deserializeOne<Course>(document),
+      invalidatesTags: ['Course', 'Enrolled'],
+    }),
+    leaveCourse: build.mutation<void, string>({
+      extraOptions: QUIET,
+      query: (courseId) => ({
+        url: 'course/enrolls/leave',
+        method: 'POST',
+        body: attributesBody({ course_id: Number(courseId) }),
+      }),
+      invalidatesTags: ['Course', 'Enrolled'],
+    }),
+    kickStudent: build.mutation<void, { courseId: string; studentId: number }>({
+      extraOptions: QUIET,
+      query: ({ courseId, studentId }) => ({
+        url: 'course/enrolls/kick',
+        method: 'POST',
+        body: attributesBody({ course_id: Number(courseId), student_id: studentId }),
+      }),
+      invalidatesTags: ['Students'],
+    }),
+    enrolledCourses: build.query<Page<Course>, { offset: number }>({
+      query: ({ offset }) => `course/enrolls/courses?${toSearchParams({ limit: 9, offset })}`,
+      transformResponse: (document: Document) => deserializePage<Course>(document),
+      providesTags: ['Enrolled'],
+    }),
+    students: build.query<Student[], string>({
+      extraOptions: QUIET,
+      query: (courseId) => `course/courses/${courseId}/students?${toSearchParams({ limit: 0 })}`,
+      transformResponse: (document: Document) => deserializeList<Student>(document),
+      providesTags: ['Students'],
+    }),
+  }),
+});
+
+export const {
+  useEnrolWindowQuery,
+  useOpenEnrolmentMutation,
+  useTakeEnrolmentMutation,
+  useLeaveCourseMutation,
+  useKickStudentMutation,
+  useEnrolledCoursesQuery,
+  useStudentsQuery,
+} = enrolmentApi;

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../layout/Spinner';
+import { formatDateTime } from '../../lib/dates';
+import { useEnrolWindowQuery } from '../enrol/enrolmentApi';
+import { joinLink } from '../enrol/joinForm';
+
+/** The current enrolment window: open or closed, its dates, and each class's token and join link. */
+export function EnrolTokens({ courseId: id }: { courseId: string }) {
+  const { t } = useTranslation();
+  const current = useEnrolWindowQuery(id);
+  const window_ = current.data;
+  return (
+    <section className="card card-body" aria-labelledby="window-title">
+      <h2 id="window-title" className="section-title">
+        {t('enrol.currentTitle')}
+      </h2>
+      {current.isLoading ? (
+        <Spinner label={t('common.loading')} />
+      ) : !window_ ? (
+        <p className="muted">{t('enrol.noWindow')}</p>
+      ) : (
+        <>
+          <p>
+            <span className={`badge${window_.is_open ? '' : ' badge-muted'}`}>
+              {window_.is_open ? t('enrol.isOpen') : t('enrol.isClosed')}
+            </span>{' '}
+            {t('enrol.window', {
+              start: formatDateTime(window_.start_at),
+              end: formatDateTime(window_.end_at),
+            })}
+          </p>
+          <table className="data-table">
+            <caption className="sr-only">{t('enrol.tokensCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('enrol.className')}</th>
+                <th scope="col">{t('enrol.classId')}</th>
+                <th scope="col">{t('enrol.token')}</th>
+                <th scope="col">{t('enrol.joinLink')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {window_.tokens.map((token) => (
+                <tr key={token.class_id}>
+                  <td>{token.class_name}</td>
+                  <td>{token.class_id}</td>
+                  <td>
+                    <code className="token" data-testid={`token-${token.class_id}`}>
+                      {token.token}
+                    </code>
+                  </td>
+                  <td>
+                    <code className="small break">
+                      {joinLink(globalThis.location?.origin ?? '', id, token.class_id, token.token)}
+                    </code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="muted small">{t('enrol.courseIdIs', { id })}</p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { UserInfo } from '../auth/authApi';
+import { Icon } from './Icon';
+import { LanguageMenu, NotificationMenu, StarButton, StarredMenu, ThemeMenu, UserMenu } from './TopbarMenus';
+
+/** The top bar: menu (small screens), starred pages, language, theme, messages, notifications, accounts. */
+export function Topbar({
+  page,
+  user,
+  drawerOpen,
+  menuRef,
+  onMenu,
+}: {
+  /** The page being shown, to star it: its path, route id and a label known from state. */
+  page: { path: string; routeId: string | undefined; label: string | undefined };
+  user: UserInfo | undefined;
+  drawerOpen: boolean;
+  menuRef: RefObject<HTMLButtonElement | null>;
+  onMenu: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header className="topbar">
+      <button
+        ref={menuRef}
+        type="button"
+        className="icon-button menu-toggle"
+        aria-controls="sidebar"
+        aria-expanded={drawerOpen}
+        aria-label={t('layout.openMenu')}
+        onClick={onMenu}
+      >
+        <Icon name="menu" />
+      </button>
+      {page.routeId && <StarButton path={page.path} routeId={page.routeId} label={page.label} />}
+      <StarredMenu />
+      <div className="topbar-spacer" />
+      <LanguageMenu />
+      <ThemeMenu />
+      <Link
+        className="icon-button"
+        to="/messages"
+        aria-label={t('routes.messages')}
+        title={t('routes.messages')}
+      >
+        <Icon name="mail" />
+      </Link>
+      <NotificationMenu />
+      <UserMenu user={user} />
+    </header>
+  );
+}
