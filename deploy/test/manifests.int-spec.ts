@@ -44,6 +44,7 @@ const OPTIONAL: Record<string, string> = {
   DEMO_TENANT_ID: 'course: campus of the demo course (1)',
   APP_VERSION: 'identity: /public/version (package version)',
   DB_POOL_SIZE: 'database connections per service process (10)',
+  METRICS_PORT: 'every service: port of GET /metrics (not served)',
   DATA_DIR: 'all-in-one data; course: local-disk blobs when no S3_ENDPOINT is set (.data)',
   BLOB_SIGNING_SECRET: 'course: signs local-disk links when no S3_ENDPOINT is set (made once)',
   ACADEMIC_SYNC_URL: 'course: the academic system courses are synced from (none: the sync answers 503)',

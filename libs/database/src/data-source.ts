@@ -1,5 +1,6 @@
 import { types } from 'pg';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+import { trackDatabasePool } from './metrics';
 
 /**
  * Ids are bigint identities; on the wire and in code they are numbers (ids stay far below 2^53).
@@ -42,11 +43,12 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
   });
 }
 
-/** Initialises the DataSource and brings the schema up to date. */
+/** Initialises the DataSource and brings the schema up to date; its pool is reported in /metrics. */
 export async function openServiceDataSource(options: ServiceDataSourceOptions): Promise<DataSource> {
   const dataSource = createServiceDataSource(options);
   await dataSource.initialize();
   await dataSource.runMigrations();
+  trackDatabasePool(options.service, dataSource);
   return dataSource;
 }
 

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { EventEnvelope } from './envelope';
+import { eventsDeadLettered } from './metrics';
 import type { DeadLetter, EventHandler, EventTransport, Subscription } from './transport';
 
 interface Member {
@@ -91,6 +92,7 @@ export class InProcessTransport implements EventTransport {
       failedAt: new Date().toISOString(),
     };
     this.deadLetters.push(letter);
+    eventsDeadLettered.inc({ group, topic });
     if (this.deadLetters.length > 1000) this.deadLetters.shift();
     this.logger.error(`${envelope.type} ${envelope.id} for ${group} moved to ${topic}.dlq: ${lastError}`);
     const dlq = this.groups.get(`${topic}.dlq`);

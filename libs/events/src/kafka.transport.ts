@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { type Admin, type Consumer, Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { EventEnvelope } from './envelope';
+import { type ConsumerLag, eventsDeadLettered, trackConsumerLag } from './metrics';
 import type { DeadLetter, EventHandler, EventTransport, Subscription } from './transport';
 
 export interface KafkaTransportOptions {
@@ -39,6 +40,7 @@ export class KafkaTransport implements EventTransport {
   private admin: Admin | null = null;
   private readonly knownTopics = new Set<string>();
   private readonly consumers = new Set<Consumer>();
+  private readonly lagReports = new Set<() => void>();
 
   constructor(private readonly options: KafkaTransportOptions) {
     this.kafka = new Kafka({
@@ -106,8 +108,12 @@ export class KafkaTransport implements EventTransport {
       },
     });
     this.consumers.add(consumer);
+    const untrack = trackConsumerLag(() => this.lagOf(group, topics));
+    this.lagReports.add(untrack);
     return {
       close: async () => {
+        untrack();
+        this.lagReports.delete(untrack);
         this.consumers.delete(consumer);
         await consumer.disconnect();
       },
@@ -115,6 +121,8 @@ export class KafkaTransport implements EventTransport {
   }
 
   async close(): Promise<void> {
+    for (const untrack of this.lagReports) untrack();
+    this.lagReports.clear();
     await Promise.all([...this.consumers].map((consumer) => consumer.disconnect()));
     this.consumers.clear();
     await this.producer?.disconnect();
@@ -147,6 +155,7 @@ export class KafkaTransport implements EventTransport {
       }
     }
     this.logger.error(`${envelope.type} ${envelope.id} for ${group} moved to ${topic}.dlq: ${lastError}`);
+    eventsDeadLettered.inc({ group, topic });
     const letter: DeadLetter = {
       group,
       topic,
@@ -183,15 +192,53 @@ export class KafkaTransport implements EventTransport {
     return this.producer;
   }
 
+  private async getAdmin(): Promise<Admin> {
+    if (!this.admin) {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      this.admin = admin;
+    }
+    return this.admin;
+  }
+
+  /**
+   * A group's lag per topic: the partitions' end offsets less its committed offsets (from the
+   * start of the partition while nothing is committed). Asked of the broker at each scrape, so a
+   * stuck consumer shows a growing lag; a broker that does not answer in 3 s gives no sample.
+   */
+  private async lagOf(group: string, topics: string[]): Promise<ConsumerLag[]> {
+    const ask = async () => {
+      const admin = await this.getAdmin();
+      const committed = await admin.fetchOffsets({ groupId: group, topics });
+      return Promise.all(
+        committed.map(async ({ topic, partitions }) => {
+          const ends = await admin.fetchTopicOffsets(topic);
+          let lag = 0;
+          for (const end of ends) {
+            const at = Number(partitions.find((p) => p.partition === end.partition)?.offset ?? -1);
+            lag += Math.max(0, Number(end.high) - (at < 0 ? Number(end.low) : at));
+          }
+          return { group, topic, lag };
+        }),
+      );
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Kafka did not answer the lag query in 3 s')), 3_000);
+    });
+    try {
+      return await Promise.race([ask(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Creates missing topics with explicit partitions (auto-creation would use broker defaults). */
   private async ensureTopics(topics: string[]) {
     const missing = topics.filter((topic) => !this.knownTopics.has(topic));
     if (missing.length === 0) return;
-    if (!this.admin) {
-      this.admin = this.kafka.admin();
-      await this.admin.connect();
-    }
-    await this.admin.createTopics({
+    const admin = await this.getAdmin();
+    await admin.createTopics({
       waitForLeaders: true,
       topics: missing.map((topic) => ({
         topic,

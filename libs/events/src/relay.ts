@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope } from './envelope';
+import { eventsPublished, trackOutbox } from './metrics';
 import type { EventTransport } from './transport';
 
 export interface OutboxRelayOptions {
@@ -26,6 +27,8 @@ export class OutboxRelay {
   private readonly logger: Logger;
   private readonly intervalMs: number;
   private readonly batchSize: number;
+  private readonly service: string;
+  private untrack = () => undefined as unknown;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -36,6 +39,7 @@ export class OutboxRelay {
     private readonly transport: EventTransport,
     options: OutboxRelayOptions,
   ) {
+    this.service = options.service;
     this.logger = new Logger(`OutboxRelay(${options.service})`);
     this.intervalMs = options.intervalMs ?? 500;
     this.batchSize = options.batchSize ?? 200;
@@ -43,11 +47,13 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
+    this.untrack = trackOutbox(this.service, this.dataSource);
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.untrack();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
@@ -95,7 +101,10 @@ export class OutboxRelay {
         [this.batchSize],
       );
       if (rows.length === 0) return 0;
-      for (const row of rows) await this.transport.publish(row.topic, row.partition_key, row.envelope);
+      for (const row of rows) {
+        await this.transport.publish(row.topic, row.partition_key, row.envelope);
+        eventsPublished.inc({ service: this.service, topic: row.topic });
+      }
       await manager.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [
         rows.map((row) => row.id),
       ]);

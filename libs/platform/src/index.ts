@@ -1,4 +1,5 @@
 export { createServiceApp } from './service-app';
+export { startMetricsServer } from './metrics';
 export type { ServiceAppOptions } from './service-app';
 export { HealthController, HealthModule } from './health.controller';
 export { readEnv, variable } from './config';

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyServerFactoryHandler } from 'fastify';
 import type { ChildLoggerOptions } from 'pino';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { JsonApiExceptionFilter } from '@lms/jsonapi';
+import { instrumentHttp, startMetricsServer } from './metrics';
 import { createServiceLogger, type DestinationStream, PinoNestLogger } from './logging';
 import { currentRequest, runInRequestContext } from './request-context';
 import { type ForwardingTrust, guardForwardedHeaders, TrustedProxies } from './forwarding';
@@ -23,6 +24,8 @@ export interface ServiceAppOptions {
    * loopback peers only. From anyone else the headers are dropped.
    */
   forwarding?: ForwardingTrust;
+  /** Port of `GET /metrics` (Prometheus); default `METRICS_PORT`, none when unset. */
+  metricsPort?: number;
 }
 
 /**
@@ -70,5 +73,16 @@ export async function createServiceApp(
     }
   });
   app.useGlobalFilters(new JsonApiExceptionFilter());
+  await observe(app, options);
   return app;
+}
+
+/** Request metrics and, when a port is configured, `/metrics` (see `metrics.ts`). */
+async function observe(app: NestFastifyApplication, options: ServiceAppOptions) {
+  const fastify = app.getHttpAdapter().getInstance();
+  instrumentHttp(fastify, options.name);
+  const port =
+    options.metricsPort ?? (process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined);
+  const metrics = port === undefined ? undefined : await startMetricsServer(port);
+  if (metrics) fastify.addHook('onClose', async () => metrics.close());
 }

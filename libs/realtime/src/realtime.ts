@@ -13,6 +13,7 @@ import {
 } from 'socket.io';
 import type { AuthContext, TokenVerifier } from '@lms/auth';
 import { authenticateHandshake, HandshakeRefused } from './handshake';
+import { trackSocketConnections } from './metrics';
 import { tenantRoom, userRoom } from './rooms';
 
 /** What each socket carries: the caller, as its access token vouched for it at the handshake. */
@@ -70,6 +71,7 @@ export class Realtime<
   private io?: Server<ClientEvents, ServerEvents, DefaultEventsMap, SocketData>;
   private redis: Redis[] = [];
   private closed = false;
+  private untrackConnections = () => undefined as unknown;
   private readonly handlers: Array<(socket: RealtimeSocket<ServerEvents, ClientEvents>) => unknown> = [];
 
   constructor(
@@ -182,6 +184,7 @@ export class Realtime<
       }),
     );
     this.io = io;
+    this.untrackConnections = trackSocketConnections(this.options.path, () => io.engine.clientsCount);
   }
 
   private lastWarning = 0;
@@ -201,6 +204,7 @@ export class Realtime<
   async onModuleDestroy(): Promise<void> {
     if (!this.io || this.closed) return;
     this.closed = true;
+    this.untrackConnections();
     await this.io.close();
     await Promise.all(this.redis.map(quit));
   }

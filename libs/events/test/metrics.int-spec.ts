@@ -1,0 +1,101 @@
+import { register } from 'prom-client';
+import type { DataSource } from 'typeorm';
+import { openServiceDataSource } from '@lms/database';
+import { createTestDatabase } from '@lms/testing';
+import {
+  type EventEnvelope,
+  EventsTables1763800000000,
+  type IdentityUserUpserted,
+  InboxEvent,
+  InProcessTransport,
+  OutboxEvent,
+  OutboxRelay,
+  recordEvent,
+} from '@lms/events';
+
+async function value(name: string, labels: Record<string, string>): Promise<number | undefined> {
+  const metric = register.getSingleMetric(name);
+  if (!metric) throw new Error(`${name} is not registered`);
+  const { values } = await metric.get();
+  return values.find((sample) => Object.entries(labels).every(([key, v]) => sample.labels[key] === v))?.value;
+}
+
+const user = (id: number): IdentityUserUpserted => ({
+  id,
+  username: `u${id}`,
+  name: `User ${id}`,
+  email: null,
+  thumbnail: null,
+  role: 'student',
+  active: true,
+  nidn: null,
+  nim: null,
+  updatedAt: new Date().toISOString(),
+});
+
+describe('event pipeline metrics', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let ds: DataSource;
+  let relay: OutboxRelay | undefined;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('eventmetrics');
+    ds = await openServiceDataSource({
+      url: db.url,
+      service: 'metrics-test',
+      entities: [OutboxEvent, InboxEvent],
+      migrations: [EventsTables1763800000000],
+    });
+  });
+
+  afterAll(async () => {
+    await relay?.stop();
+    await ds.destroy();
+    await db.drop();
+  });
+
+  it('shows the outbox backlog and its age growing until the relay publishes', async () => {
+    const transport = new InProcessTransport();
+    transport.open();
+    relay = new OutboxRelay(ds, transport, { service: 'metrics-test', intervalMs: 3_600_000 });
+    relay.start();
+    await relay.drain();
+    expect(await value('lms_outbox_backlog', { service: 'metrics-test' })).toBe(0);
+    expect(await value('lms_outbox_oldest_unpublished_seconds', { service: 'metrics-test' })).toBe(0);
+
+    await ds.transaction(async (manager) => {
+      for (const id of [1, 2, 3])
+        await recordEvent(manager, 'identity.user.upserted', { tenantId: 1, key: id, data: user(id) });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await value('lms_outbox_backlog', { service: 'metrics-test' })).toBe(3);
+    expect(await value('lms_outbox_oldest_unpublished_seconds', { service: 'metrics-test' })).toBeGreaterThan(
+      0.04,
+    );
+
+    const published =
+      (await value('lms_events_published_total', { service: 'metrics-test', topic: 'identity.user' })) ?? 0;
+    await relay.drain();
+    expect(await value('lms_outbox_backlog', { service: 'metrics-test' })).toBe(0);
+    expect(
+      await value('lms_events_published_total', { service: 'metrics-test', topic: 'identity.user' }),
+    ).toBe(published + 3);
+
+    await relay.stop();
+    expect(await value('lms_outbox_backlog', { service: 'metrics-test' })).toBeUndefined();
+  });
+
+  it('counts the events a consumer group dead-letters', async () => {
+    const transport = new InProcessTransport({ maxAttempts: 2, retryDelayMs: 1 });
+    await transport.subscribe('broken-group', ['identity.user'], async () => {
+      throw new Error('projection is broken');
+    });
+    transport.open();
+    const envelope = { id: 'e1', type: 'identity.user.upserted', tenantId: 1 } as EventEnvelope;
+    await transport.publish('identity.user', '1', envelope);
+    await transport.publish('identity.user', '1', { ...envelope, id: 'e2' });
+    expect(
+      await value('lms_events_dead_lettered_total', { group: 'broken-group', topic: 'identity.user' }),
+    ).toBe(2);
+  });
+});
