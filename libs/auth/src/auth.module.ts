@@ -1,11 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { AuthGuard } from './auth.guard';
+import { DocumentInterceptor } from './document.interceptor';
 import { TokenVerifier } from './tokens';
 
 @Module({})
 export class AuthModule {
-  /** Verifies every request's token with the gateway's public key (PEM). */
+  /**
+   * Verifies every request's token with the gateway's public key (PEM), and writes the documents
+   * controllers answer with `respond()` in the caller's time zone.
+   */
   static forRoot(options: { publicKeyPem: string }): DynamicModule {
     return {
       module: AuthModule,
@@ -13,6 +17,7 @@ export class AuthModule {
       providers: [
         { provide: TokenVerifier, useValue: new TokenVerifier(options.publicKeyPem) },
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: DocumentInterceptor },
       ],
       exports: [TokenVerifier],
     };

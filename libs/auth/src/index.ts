@@ -6,7 +6,17 @@ export {
   PLATFORM_ROLES,
 } from './tokens';
 export type { AuthContext, PlatformRole } from './tokens';
-export { CurrentAuth, Public, PUBLIC_KEY, Roles, ROLES_KEY } from './decorators';
+export {
+  CurrentAuth,
+  JSON_API_QUERY_KEY,
+  JsonApiQuery,
+  Public,
+  PUBLIC_KEY,
+  Roles,
+  ROLES_KEY,
+} from './decorators';
+export type { JsonApiQueryMetadata } from './decorators';
+export { DocumentInterceptor } from './document.interceptor';
 export type { AuthenticatedRequest } from './decorators';
 export { AuthGuard } from './auth.guard';
 export { AuthModule } from './auth.module';

@@ -35,6 +35,7 @@ export type {
   QuerySpec,
   RawQuery,
 } from './query';
+export { PendingDocument, respond } from './respond';
 export { readAttributes, relation, toDocument } from './serializer';
 export type {
   JsonApiDocument,

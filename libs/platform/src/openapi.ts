@@ -13,7 +13,7 @@ import {
 } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PUBLIC_KEY, ROLES_KEY } from '@lms/auth';
+import { JSON_API_QUERY_KEY, type JsonApiQueryMetadata, PUBLIC_KEY, ROLES_KEY } from '@lms/auth';
 import { ATTRIBUTES_SCHEMA, type AttributesMetadata, JSON_API_MEDIA_TYPE, jsonSchemaOf } from '@lms/jsonapi';
 
 export type JsonSchema = Record<string, unknown>;
@@ -258,7 +258,13 @@ function operationOf(
     ...(isPublic ? { security: [] } : {}),
     ...(roles && roles.length > 0 ? { 'x-roles': roles, description: `Roles: ${roles.join(', ')}` } : {}),
   };
-  if (argTypes.includes(QUERY) && httpMethod === 'get') operation.parameters?.push(...QUERY_PARAMETERS);
+  const query = Reflect.getMetadata(JSON_API_QUERY_KEY, prototype, methodName) as
+    JsonApiQueryMetadata | undefined;
+  if (query?.includeOnly) {
+    operation.parameters?.push(...QUERY_PARAMETERS.filter((parameter) => parameter.name === 'include'));
+  } else if ((query || argTypes.includes(QUERY)) && httpMethod === 'get') {
+    operation.parameters?.push(...QUERY_PARAMETERS);
+  }
   if (body) {
     operation.requestBody = {
       required: !body.optionalBody,

@@ -154,6 +154,26 @@ describe('course service: GET /api/course/courses', () => {
     expect(bad.body.errors?.[0].source?.parameter).toBe('filter[name][gt]');
   });
 
+  it('reads date filters in the campus time zone the dates are shown in', async () => {
+    const lecturer = await user(1, 'lecturer');
+    // Asia/Jakarta (UTC+7, the token's campus zone): shown as 2026-03-01 07:00:00 and 04:00:00.
+    const morning = await course(1, lecturer.id, {
+      name: 'Morning',
+      startAt: new Date('2026-03-01T00:00:00Z'),
+    });
+    await course(1, lecturer.id, { name: 'Dawn', startAt: new Date('2026-02-28T21:00:00Z') });
+    const bearer = await token(lecturer.id, 'lecturer');
+
+    const response = await api
+      .as(bearer)
+      .get(`/api/course/courses?filter[start_at][gte]=${encodeURIComponent('2026-03-01 05:00:00')}`);
+
+    expect(response.status).toBe(200);
+    expect(list(response.body).map((c) => [c.id, c.attributes.start_at])).toEqual([
+      [String(morning.id), '2026-03-01 07:00:00'],
+    ]);
+  });
+
   it('loads includes for a whole page in a fixed number of queries (no N+1)', async () => {
     const lecturer = await user(1, 'lecturer');
     const bearer = await token(lecturer.id, 'lecturer');

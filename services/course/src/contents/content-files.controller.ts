@@ -2,7 +2,7 @@ import { Controller, Get, Param, ParseIntPipe, Post, Query, Req, Res } from '@ne
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { attributePointer, badRequest, toDocument, unprocessable } from '@lms/jsonapi';
+import { attributePointer, badRequest, respond, unprocessable } from '@lms/jsonapi';
 import type { Content } from './content.entity';
 import { ContentFilesService, drain } from './content-files.service';
 import { contentResource, sendDownload } from './contents.resource';
@@ -58,7 +58,7 @@ export class ContentFilesController {
     }
     if (!content)
       throw unprocessable([{ pointer: attributePointer('file'), detail: 'The file is required' }]);
-    return toDocument(contentResource, content, { timeZone: auth.timeZone });
+    return respond(contentResource, content);
   }
 
   /**

@@ -10,14 +10,13 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { type AuthContext, CurrentAuth } from '@lms/auth';
+import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
   idList,
   pageMeta,
-  parseQuery,
-  type RawQuery,
+  type ParsedQuery,
   readAttributes,
-  toDocument,
+  respond,
   validateAttributes,
 } from '@lms/jsonapi';
 import { archivedFlag, contentQuery, contentResource } from './contents.resource';
@@ -40,15 +39,18 @@ export class ContentsController {
    * for all; `archived=1` lists the archive of the courses the caller teaches.
    */
   @Get('contents')
-  async list(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
-    const query = parseQuery(raw, contentQuery, { timeZone: auth.timeZone });
-    const [contents, total] = await this.contents.list(auth, query, archivedFlag(raw.archived));
-    return toDocument(contentResource, contents, { meta: pageMeta(total, query), timeZone: auth.timeZone });
+  async list(
+    @CurrentAuth() auth: AuthContext,
+    @JsonApiQuery(contentQuery) query: ParsedQuery,
+    @Query('archived') archived: unknown,
+  ) {
+    const [contents, total] = await this.contents.list(auth, query, archivedFlag(archived));
+    return respond(contentResource, contents, { meta: pageMeta(total, query) });
   }
 
   @Get('contents/:id')
   async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    return toDocument(contentResource, await this.contents.get(auth, id), { timeZone: auth.timeZone });
+    return respond(contentResource, await this.contents.get(auth, id));
   }
 
   /** The spec also reads one content at the singular path. */
@@ -68,7 +70,7 @@ export class ContentsController {
       requiredMessages: CONTENT_REQUIRED_TEXTS,
     });
     const content = await this.contents.create(auth, input, input);
-    return toDocument(contentResource, content, { timeZone: auth.timeZone });
+    return respond(contentResource, content);
   }
 
   /** `{content_ids, contentable_type, contentable_id}`: copies go last in the target, in order. */
@@ -78,7 +80,7 @@ export class ContentsController {
       requiredMessages: CONTENT_REQUIRED_TEXTS,
     });
     const copies = await this.contents.copy(auth, idList(input.content_ids, 'content_ids'), input);
-    return toDocument(contentResource, copies, { timeZone: auth.timeZone });
+    return respond(contentResource, copies);
   }
 
   @Post('contents/move')
@@ -88,13 +90,13 @@ export class ContentsController {
       requiredMessages: CONTENT_REQUIRED_TEXTS,
     });
     const moved = await this.contents.move(auth, idList(input.content_ids, 'content_ids'), input);
-    return toDocument(contentResource, moved, { timeZone: auth.timeZone });
+    return respond(contentResource, moved);
   }
 
   @Patch('contents/restore')
   async restore(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
     const restored = await this.contents.restore(auth, restoreIds(body));
-    return toDocument(contentResource, restored, { timeZone: auth.timeZone });
+    return respond(contentResource, restored);
   }
 
   @Patch('contents/:id')
@@ -104,9 +106,7 @@ export class ContentsController {
     @Body() body: unknown,
   ) {
     const input = validateAttributes(readAttributes(body), contentUpdateRules);
-    return toDocument(contentResource, await this.contents.update(auth, id, input), {
-      timeZone: auth.timeZone,
-    });
+    return respond(contentResource, await this.contents.update(auth, id, input), {});
   }
 
   /** Archives the content (restorable from the archive). */

@@ -54,7 +54,7 @@ export class CourseAdminService {
   ) {}
 
   /** Partial update by the course's lecturer; handing the course to another lecturer changes its staff. */
-  async update(auth: AuthContext, id: number, changes: CourseChanges): Promise<void> {
+  async update(auth: AuthContext, id: number, changes: CourseChanges, include: string[]): Promise<Course> {
     await this.access.require(auth, id, LECTURER_ONLY);
     const course = await this.dataSource
       .getRepository(Course)
@@ -102,13 +102,18 @@ export class CourseAdminService {
       }
     });
     this.relay.nudge();
+    return this.load(auth, id, include);
   }
 
   /**
    * Copies the modules, activities and live contents of `from` (which the caller teaches) after
    * those of `to` (which the caller lectures). Students, classes and staff are not copied.
    */
-  async replicate(auth: AuthContext, from: number, to: number): Promise<number[]> {
+  async replicate(
+    auth: AuthContext,
+    from: number,
+    to: number,
+  ): Promise<{ course: Course; copiedModules: number }> {
     if (from === to)
       throw unprocessable([
         { pointer: attributePointer('to'), detail: 'to must be another course than from' },
@@ -120,7 +125,8 @@ export class CourseAdminService {
       return this.copyStructure(manager, auth, from, to);
     });
     this.relay.nudge();
-    return moduleIds;
+    const course = await this.load(auth, to, ['modules', 'modules.activities']);
+    return { course, copiedModules: moduleIds.length };
   }
 
   private async copyStructure(manager: EntityManager, auth: AuthContext, from: number, to: number) {

@@ -1,13 +1,6 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Patch, Put, Query } from '@nestjs/common';
-import { type AuthContext, CurrentAuth } from '@lms/auth';
-import {
-  pageMeta,
-  parseQuery,
-  type RawQuery,
-  readAttributes,
-  toDocument,
-  validateAttributes,
-} from '@lms/jsonapi';
+import { Body, Controller, Get, Param, ParseIntPipe, Patch, Put } from '@nestjs/common';
+import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
+import { pageMeta, type ParsedQuery, readAttributes, respond, validateAttributes } from '@lms/jsonapi';
 import { CourseAdminService } from './course-admin.service';
 import { classResource, courseQuery, courseResource } from './courses.resource';
 import { CoursesService } from './courses.service';
@@ -25,13 +18,11 @@ export class CoursesController {
 
   /** The caller's courses: `filter[...]`, `sort`, `include=modules`, `page[limit|offset]`. */
   @Get()
-  async list(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
-    const query = parseQuery(raw, courseQuery);
+  async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(courseQuery) query: ParsedQuery) {
     const [courses, total] = await this.courses.list(auth, query);
-    return toDocument(courseResource(auth), courses, {
+    return respond(courseResource(auth), courses, {
       include: query.include,
       meta: pageMeta(total, query),
-      timeZone: auth.timeZone,
     });
   }
 
@@ -39,23 +30,23 @@ export class CoursesController {
   @Put('replicate')
   async replicate(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
     const input = validateAttributes(readAttributes(body), replicateRules);
-    const modules = await this.admin.replicate(auth, input.from, input.to);
-    const course = await this.admin.load(auth, input.to, ['modules', 'modules.activities']);
-    return toDocument(courseResource(auth), course, {
+    const { course, copiedModules } = await this.admin.replicate(auth, input.from, input.to);
+    return respond(courseResource(auth), course, {
       include: ['modules', 'modules.activities'],
-      meta: { copied_modules: modules.length },
-      timeZone: auth.timeZone,
+      meta: { copied_modules: copiedModules },
     });
   }
 
   /** One course with `modules, modules.activities, lecturer, lecturer.user, assistant, class`. */
   @Get(':id')
-  async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number, @Query() raw: RawQuery) {
-    const query = parseQuery({ include: raw.include }, courseQuery);
+  async get(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @JsonApiQuery(courseQuery, { includeOnly: true }) query: ParsedQuery,
+  ) {
     const course = await this.courses.get(auth, id, query.include);
-    return toDocument(courseResource(auth), course, {
+    return respond(courseResource(auth), course, {
       include: query.include,
-      timeZone: auth.timeZone,
     });
   }
 
@@ -67,21 +58,19 @@ export class CoursesController {
   async update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIntPipe) id: number,
-    @Query() raw: RawQuery,
+    @JsonApiQuery(courseQuery, { includeOnly: true }) query: ParsedQuery,
     @Body() body: unknown,
   ) {
-    const query = parseQuery({ include: raw.include }, courseQuery);
     const changes = validateAttributes(readAttributes(body), courseUpdateRules, { timeZone: auth.timeZone });
-    await this.admin.update(auth, id, changes);
-    const course = await this.admin.load(auth, id, query.include);
-    return toDocument(courseResource(auth), course, { include: query.include, timeZone: auth.timeZone });
+    const course = await this.admin.update(auth, id, changes, query.include);
+    return respond(courseResource(auth), course, { include: query.include });
   }
 
   /** The course's classes: all of them for staff and admins, their own for a student. */
   @Get(':id/classes')
   async classes(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
     const classes = await this.directory.classesOf(auth, id);
-    return toDocument(classResource, classes, { meta: { total: classes.length }, timeZone: auth.timeZone });
+    return respond(classResource, classes, { meta: { total: classes.length } });
   }
 
   /** The course's students (`filter[class_id][is]`, `filter[name][like]`), for those who teach it. */
@@ -89,10 +78,9 @@ export class CoursesController {
   async students(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIntPipe) id: number,
-    @Query() raw: RawQuery,
+    @JsonApiQuery(studentQuery) query: ParsedQuery,
   ) {
-    const query = parseQuery(raw, studentQuery);
     const [students, total] = await this.directory.studentsOfCourse(auth, id, query);
-    return toDocument(studentResource, students, { meta: pageMeta(total, query), timeZone: auth.timeZone });
+    return respond(studentResource, students, { meta: pageMeta(total, query) });
   }
 }

@@ -1,6 +1,6 @@
-import { Controller, Get, Param, ParseIntPipe, Query } from '@nestjs/common';
-import { type AuthContext, CurrentAuth, Roles } from '@lms/auth';
-import { pageMeta, parseQuery, type RawQuery, toDocument } from '@lms/jsonapi';
+import { Controller, Get, Param, ParseIntPipe } from '@nestjs/common';
+import { type AuthContext, CurrentAuth, JsonApiQuery, Roles } from '@lms/auth';
+import { pageMeta, type ParsedQuery, respond } from '@lms/jsonapi';
 import { lecturerResource, periodResource } from '../courses/courses.resource';
 import { lecturerQuery, periodQuery, studentQuery, studentResource } from './directory.resource';
 import { DirectoryService } from './directory.service';
@@ -11,21 +11,18 @@ export class DirectoryController {
 
   /** The campus's periods: `filter[is_active][is]=1`; newest year first. */
   @Get('periods')
-  async periods(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
-    const query = parseQuery(raw, periodQuery);
+  async periods(@CurrentAuth() auth: AuthContext, @JsonApiQuery(periodQuery) query: ParsedQuery) {
     const [periods, total] = await this.directory.listPeriods(auth, query);
-    return toDocument(periodResource, periods, { meta: pageMeta(total, query), timeZone: auth.timeZone });
+    return respond(periodResource, periods, { meta: pageMeta(total, query) });
   }
 
   /** Lecturers of the campus: `filter[name][like]`, `filter[nidn][like]`. */
   @Get('lecturers')
-  async lecturers(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
-    const query = parseQuery(raw, lecturerQuery);
+  async lecturers(@CurrentAuth() auth: AuthContext, @JsonApiQuery(lecturerQuery) query: ParsedQuery) {
     const [lecturers, total] = await this.directory.listLecturers(auth, query);
-    return toDocument(lecturerResource, lecturers, {
+    return respond(lecturerResource, lecturers, {
       include: query.include,
       meta: pageMeta(total, query),
-      timeZone: auth.timeZone,
     });
   }
 
@@ -33,11 +30,10 @@ export class DirectoryController {
   async lecturer(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIntPipe) id: number,
-    @Query() raw: RawQuery,
+    @JsonApiQuery(lecturerQuery, { includeOnly: true }) query: ParsedQuery,
   ) {
-    const query = parseQuery({ include: raw.include }, lecturerQuery);
     const lecturer = await this.directory.getLecturer(auth, id);
-    return toDocument(lecturerResource, lecturer, { include: query.include, timeZone: auth.timeZone });
+    return respond(lecturerResource, lecturer, { include: query.include });
   }
 
   /**
@@ -46,9 +42,8 @@ export class DirectoryController {
    */
   @Get('students')
   @Roles('lecturer', 'admin')
-  async students(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
-    const query = parseQuery(raw, studentQuery);
+  async students(@CurrentAuth() auth: AuthContext, @JsonApiQuery(studentQuery) query: ParsedQuery) {
     const [students, total] = await this.directory.listStudents(auth, query);
-    return toDocument(studentResource, students, { meta: pageMeta(total, query), timeZone: auth.timeZone });
+    return respond(studentResource, students, { meta: pageMeta(total, query) });
   }
 }

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
-import { type AuthContext, CurrentAuth, Roles } from '@lms/auth';
+import { type AuthContext, CurrentAuth, JsonApiQuery, Roles } from '@lms/auth';
 import {
   badRequest,
   pageMeta,
-  parseQuery,
+  type ParsedQuery,
   type RawQuery,
   readAttributes,
-  toDocument,
+  respond,
   validateAttributes,
 } from '@lms/jsonapi';
 import { courseResource } from '../courses/courses.resource';
@@ -30,7 +30,7 @@ export class EnrolmentController {
       requiredMessages: COURSE_ID,
     });
     const window = await this.enrolment.open(auth, input.course_id, input.start_at, input.end_at);
-    return toDocument(enrolResource, window, { timeZone: auth.timeZone });
+    return respond(enrolResource, window);
   }
 
   /** The current window of a course the caller teaches: `?filter[course_id][is]=…` (or `course_id`). */
@@ -41,9 +41,8 @@ export class EnrolmentController {
       throw badRequest('filter[course_id][is] is required', 'filter[course_id][is]');
     }
     const window = await this.enrolment.current(auth, Number(value));
-    return toDocument(enrolResource, window ? [window] : [], {
+    return respond(enrolResource, window ? [window] : [], {
       meta: { total: window ? 1 : 0 },
-      timeZone: auth.timeZone,
     });
   }
 
@@ -52,9 +51,8 @@ export class EnrolmentController {
   @Roles('student')
   async take(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
     const input = validateAttributes(readAttributes(body), takeRules, { requiredMessages: COURSE_ID });
-    await this.enrolment.take(auth, input.course_id, input.class_id, input.token);
-    const course = await this.courses.getEnrolled(auth, input.course_id, []);
-    return toDocument(courseResource(auth), course, { timeZone: auth.timeZone });
+    const course = await this.enrolment.take(auth, input.course_id, input.class_id, input.token);
+    return respond(courseResource(auth), course);
   }
 
   @Post('leave')
@@ -76,13 +74,11 @@ export class EnrolmentController {
 
   /** The courses the caller is enrolled in, nine to a page. */
   @Get('courses')
-  async enrolled(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
-    const query = parseQuery(raw, enrolledQuery, { timeZone: auth.timeZone });
+  async enrolled(@CurrentAuth() auth: AuthContext, @JsonApiQuery(enrolledQuery) query: ParsedQuery) {
     const [courses, total] = await this.courses.listEnrolled(auth, query);
-    return toDocument(courseResource(auth), courses, {
+    return respond(courseResource(auth), courses, {
       include: query.include,
       meta: pageMeta(total, query),
-      timeZone: auth.timeZone,
     });
   }
 
@@ -90,10 +86,9 @@ export class EnrolmentController {
   async enrolledOne(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIntPipe) id: number,
-    @Query() raw: RawQuery,
+    @JsonApiQuery(enrolledQuery, { includeOnly: true }) query: ParsedQuery,
   ) {
-    const query = parseQuery({ include: raw.include }, enrolledQuery);
     const course = await this.courses.getEnrolled(auth, id, query.include);
-    return toDocument(courseResource(auth), course, { include: query.include, timeZone: auth.timeZone });
+    return respond(courseResource(auth), course, { include: query.include });
   }
 }

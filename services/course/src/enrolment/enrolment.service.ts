@@ -7,6 +7,8 @@ import { type CourseEnrolmentChanged, OutboxRelay, recordEvent } from '@lms/even
 import { attributePointer, conflict, formatWireDate, notFound, unprocessable } from '@lms/jsonapi';
 import { CourseAccess, LEADING, LECTURER_ONLY, TEACHING } from '../courses/course-access.service';
 import { CourseClass } from '../courses/course-class.entity';
+import type { Course } from '../courses/course.entity';
+import { CoursesService } from '../courses/courses.service';
 import { lockCourse } from '../structure/structure.data';
 import { EnrolmentToken, EnrolmentWindow } from './enrolment-window.entity';
 
@@ -36,6 +38,7 @@ export class EnrolmentService {
     private readonly dataSource: DataSource,
     private readonly access: CourseAccess,
     private readonly relay: OutboxRelay,
+    private readonly courses: CoursesService,
   ) {}
 
   private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -115,8 +118,8 @@ export class EnrolmentService {
     return window && this.windowWithTokens(window.id);
   }
 
-  /** A student joins the class the token belongs to, while the window is open. */
-  async take(auth: AuthContext, courseId: number, classId: number, token: string): Promise<void> {
+  /** A student joins the class the token belongs to, while the window is open; answers the course. */
+  async take(auth: AuthContext, courseId: number, classId: number, token: string): Promise<Course> {
     const [course]: Array<{ id: number; lecturer_id: number | null }> = await this.dataSource.query(
       `SELECT id, lecturer_id FROM courses WHERE id = $1 AND tenant_id = $2`,
       [courseId, auth.tenantId],
@@ -166,6 +169,7 @@ export class EnrolmentService {
         reason: 'joined',
       });
     });
+    return this.courses.getEnrolled(auth, courseId, []);
   }
 
   /** Removes `userId` from every class of the course; 404 when they are in none. */

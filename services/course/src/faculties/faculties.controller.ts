@@ -1,6 +1,6 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { pageMeta, parseQuery, type RawQuery, toDocument } from '@lms/jsonapi';
+import { Controller, Get } from '@nestjs/common';
+import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
+import { pageMeta, type ParsedQuery, respond } from '@lms/jsonapi';
 import { facultyQuery, facultyResource } from './faculties.resource';
 import { FacultiesService } from './faculties.service';
 
@@ -10,9 +10,8 @@ export class FacultiesController {
   constructor(private readonly faculties: FacultiesService) {}
 
   @Get('faculties')
-  async list(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
-    const query = parseQuery(raw, facultyQuery, { timeZone: auth.timeZone });
+  async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(facultyQuery) query: ParsedQuery) {
     const [faculties, total] = await this.faculties.list(auth, query);
-    return toDocument(facultyResource, faculties, { meta: pageMeta(total, query), timeZone: auth.timeZone });
+    return respond(facultyResource, faculties, { meta: pageMeta(total, query) });
   }
 }

@@ -1,7 +1,14 @@
 import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '@lms/auth';
-import { pageMeta, parseQuery, type RawQuery, toDocument, validateAttributes } from '@lms/jsonapi';
+import { JsonApiQuery, Public } from '@lms/auth';
+import {
+  pageMeta,
+  type ParsedQuery,
+  parseQuery,
+  type RawQuery,
+  respond,
+  validateAttributes,
+} from '@lms/jsonapi';
 import { ContentFilesService } from '../contents/content-files.service';
 import { contentQuery, contentResource, sendDownload } from '../contents/contents.resource';
 import { ContentsService } from '../contents/contents.service';
@@ -30,7 +37,7 @@ export class PublicController {
     const campus = await this.campuses.resolve(request);
     const query = parseQuery(raw, exploreQuery, { timeZone: campus.timeZone });
     const [courses, total] = await this.catalogue.explore(campus.id, query);
-    return toDocument(publicCourseResource, courses, {
+    return respond(publicCourseResource, courses, {
       meta: pageMeta(total, query),
       include: query.include,
       timeZone: campus.timeZone,
@@ -43,7 +50,7 @@ export class PublicController {
     const campus = await this.campuses.resolve(request);
     const query = parseQuery(raw, publicCourseQuery, { timeZone: campus.timeZone });
     const [courses, total] = await this.catalogue.list(campus.id, query);
-    return toDocument(publicCourseResource, courses, {
+    return respond(publicCourseResource, courses, {
       meta: pageMeta(total, query),
       include: query.include,
       timeZone: campus.timeZone,
@@ -51,10 +58,13 @@ export class PublicController {
   }
 
   @Get('courses/:id')
-  async get(@Req() request: FastifyRequest, @Param('id', ParseIntPipe) id: number, @Query() raw: RawQuery) {
+  async get(
+    @Req() request: FastifyRequest,
+    @Param('id', ParseIntPipe) id: number,
+    @JsonApiQuery(publicCourseQuery, { includeOnly: true }) query: ParsedQuery,
+  ) {
     const campus = await this.campuses.resolve(request);
-    const query = parseQuery({ include: raw.include }, publicCourseQuery);
-    return toDocument(publicCourseResource, await this.catalogue.get(campus.id, id, query.include), {
+    return respond(publicCourseResource, await this.catalogue.get(campus.id, id, query.include), {
       include: query.include,
       timeZone: campus.timeZone,
     });
@@ -66,7 +76,7 @@ export class PublicController {
     const campus = await this.campuses.resolve(request);
     const input = validateAttributes(courseViewAttributes(body), courseViewRules, { unknown: 'strip' });
     const view = await this.catalogue.recordView(campus.id, id, input, request.ip ?? null);
-    return toDocument(courseViewResource, view, { timeZone: campus.timeZone });
+    return respond(courseViewResource, view, { timeZone: campus.timeZone });
   }
 
   /** Contents of the campus's active public courses, with the filters of `/course/contents`. */
@@ -75,7 +85,7 @@ export class PublicController {
     const campus = await this.campuses.resolve(request);
     const query = parseQuery(raw, contentQuery, { timeZone: campus.timeZone });
     const [contents, total] = await this.contents.listPublic(campus.id, query);
-    return toDocument(contentResource, contents, { meta: pageMeta(total, query), timeZone: campus.timeZone });
+    return respond(contentResource, contents, { meta: pageMeta(total, query), timeZone: campus.timeZone });
   }
 
   /** The file of a public content: a 302 to a 5-minute link. */

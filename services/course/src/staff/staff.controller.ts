@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Patch, Put, Query } from '@nestjs/common';
-import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { pageMeta, parseQuery, type RawQuery, readAttributes, toDocument } from '@lms/jsonapi';
+import { Body, Controller, Get, Param, ParseIntPipe, Patch, Put } from '@nestjs/common';
+import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
+import { pageMeta, type ParsedQuery, readAttributes, respond } from '@lms/jsonapi';
 import { assistantResource } from '../courses/courses.resource';
 import { assistantRequestResource, requestQuery } from './staff.resource';
 import { decision, readChanges } from './staff.rules';
@@ -18,9 +18,8 @@ export class StaffController {
   @Put('courses/assistant')
   async change(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
     const { assistants, requests } = await this.staff.change(auth, readChanges(body));
-    return toDocument(assistantResource, assistants, {
-      meta: { requests: toDocument(assistantRequestResource, requests, { timeZone: auth.timeZone }).data },
-      timeZone: auth.timeZone,
+    return respond(assistantResource, assistants, {
+      meta: { requests: respond(assistantRequestResource, requests) },
     });
   }
 
@@ -32,17 +31,15 @@ export class StaffController {
     @Param('userId', ParseIntPipe) userId: number,
   ) {
     const assistant = await this.staff.toggleCoordinator(auth, courseId, userId);
-    return toDocument(assistantResource, assistant, { timeZone: auth.timeZone });
+    return respond(assistantResource, assistant);
   }
 
   /** The caller's invitations to assist (`filter[status][is]=PENDING`), newest first. */
   @Get('request/assistant')
-  async requests(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
-    const query = parseQuery(raw, requestQuery);
+  async requests(@CurrentAuth() auth: AuthContext, @JsonApiQuery(requestQuery) query: ParsedQuery) {
     const [requests, total] = await this.staff.listRequests(auth, query);
-    return toDocument(assistantRequestResource, requests, {
+    return respond(assistantRequestResource, requests, {
       meta: pageMeta(total, query),
-      timeZone: auth.timeZone,
     });
   }
 
@@ -54,7 +51,7 @@ export class StaffController {
     @Param('action') action: string,
   ) {
     const request = await this.staff.decide(auth, id, decision(action));
-    return toDocument(assistantRequestResource, request, { timeZone: auth.timeZone });
+    return respond(assistantRequestResource, request);
   }
 
   /** The same with `{actionType: ACCEPT|REJECT}` in the body. */
@@ -65,6 +62,6 @@ export class StaffController {
     @Body() body: unknown,
   ) {
     const request = await this.staff.decide(auth, id, decision(readAttributes(body ?? {}).actionType));
-    return toDocument(assistantRequestResource, request, { timeZone: auth.timeZone });
+    return respond(assistantRequestResource, request);
   }
 }

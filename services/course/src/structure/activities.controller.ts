@@ -1,24 +1,6 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
-import { type AuthContext, CurrentAuth } from '@lms/auth';
-import {
-  pageMeta,
-  parseQuery,
-  type RawQuery,
-  readAttributes,
-  toDocument,
-  validateAttributes,
-} from '@lms/jsonapi';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post } from '@nestjs/common';
+import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
+import { pageMeta, type ParsedQuery, readAttributes, respond, validateAttributes } from '@lms/jsonapi';
 import { activityQuery, activityResource } from './structure.resource';
 import { activityCreateRules, activityUpdateRules, REQUIRED_TEXTS } from './structure.rules';
 import { StructureService } from './structure.service';
@@ -29,21 +11,22 @@ export class ActivitiesController {
   constructor(private readonly structure: StructureService) {}
 
   @Get()
-  async list(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
-    const query = parseQuery(raw, activityQuery, { timeZone: auth.timeZone });
+  async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(activityQuery) query: ParsedQuery) {
     const [activities, total] = await this.structure.listActivities(auth, query);
-    return toDocument(activityResource, activities, {
+    return respond(activityResource, activities, {
       include: query.include,
       meta: pageMeta(total, query),
-      timeZone: auth.timeZone,
     });
   }
 
   @Get(':id')
-  async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number, @Query() raw: RawQuery) {
-    const query = parseQuery({ include: raw.include }, activityQuery);
+  async get(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @JsonApiQuery(activityQuery, { includeOnly: true }) query: ParsedQuery,
+  ) {
     const activity = await this.structure.getActivity(auth, id);
-    return toDocument(activityResource, activity, { include: query.include, timeZone: auth.timeZone });
+    return respond(activityResource, activity, { include: query.include });
   }
 
   /** A new activity goes last in its module; named 'Untitled Submodule' and active by default. */
@@ -54,7 +37,7 @@ export class ActivitiesController {
       requiredMessages: REQUIRED_TEXTS,
     });
     const activity = await this.structure.createActivity(auth, input.module_id, input);
-    return toDocument(activityResource, activity, { timeZone: auth.timeZone });
+    return respond(activityResource, activity);
   }
 
   @Patch(':id')
@@ -65,7 +48,7 @@ export class ActivitiesController {
   ) {
     const input = validateAttributes(readAttributes(body), activityUpdateRules, { timeZone: auth.timeZone });
     const activity = await this.structure.updateActivity(auth, id, input);
-    return toDocument(activityResource, activity, { timeZone: auth.timeZone });
+    return respond(activityResource, activity);
   }
 
   @Delete(':id')

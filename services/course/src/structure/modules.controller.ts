@@ -1,23 +1,11 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
-import { type AuthContext, CurrentAuth } from '@lms/auth';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post } from '@nestjs/common';
+import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
   idList,
   pageMeta,
-  parseQuery,
-  type RawQuery,
+  type ParsedQuery,
   readAttributes,
-  toDocument,
+  respond,
   validateAttributes,
 } from '@lms/jsonapi';
 import { moduleQuery, moduleResource } from './structure.resource';
@@ -36,21 +24,22 @@ export class ModulesController {
 
   /** `filter[course_id][is]`, `sort=index` (default), `include=activities`. */
   @Get()
-  async list(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
-    const query = parseQuery(raw, moduleQuery, { timeZone: auth.timeZone });
+  async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(moduleQuery) query: ParsedQuery) {
     const [modules, total] = await this.structure.listModules(auth, query);
-    return toDocument(moduleResource, modules, {
+    return respond(moduleResource, modules, {
       include: query.include,
       meta: pageMeta(total, query),
-      timeZone: auth.timeZone,
     });
   }
 
   @Get(':id')
-  async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number, @Query() raw: RawQuery) {
-    const query = parseQuery({ include: raw.include }, moduleQuery);
+  async get(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @JsonApiQuery(moduleQuery, { includeOnly: true }) query: ParsedQuery,
+  ) {
     const module = await this.structure.getModule(auth, id, query.include);
-    return toDocument(moduleResource, module, { include: query.include, timeZone: auth.timeZone });
+    return respond(moduleResource, module, { include: query.include });
   }
 
   /** A new module goes last; named 'Untitled' and active unless told otherwise. */
@@ -61,7 +50,7 @@ export class ModulesController {
       requiredMessages: REQUIRED_TEXTS,
     });
     const module = await this.structure.createModule(auth, input.course_id, input);
-    return toDocument(moduleResource, module, { timeZone: auth.timeZone });
+    return respond(moduleResource, module);
   }
 
   /** The sixteen modules of a semester: Module 01 … Finex/UAS (spec 02 §9), after the existing ones. */
@@ -71,7 +60,7 @@ export class ModulesController {
       requiredMessages: REQUIRED_TEXTS,
     });
     const modules = await this.structure.createModuleBatch(auth, input.course_id);
-    return toDocument(moduleResource, modules, { timeZone: auth.timeZone });
+    return respond(moduleResource, modules);
   }
 
   /** Deletes every listed module or none: `{module_ids: [..]}`. */
@@ -92,7 +81,7 @@ export class ModulesController {
   ) {
     const input = validateAttributes(readAttributes(body), moduleUpdateRules, { timeZone: auth.timeZone });
     const module = await this.structure.updateModule(auth, id, input);
-    return toDocument(moduleResource, module, { timeZone: auth.timeZone });
+    return respond(moduleResource, module);
   }
 
   @Delete(':id')

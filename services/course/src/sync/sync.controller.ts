@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, Roles } from '@lms/auth';
-import { readAttributes, toDocument, validateAttributes } from '@lms/jsonapi';
-import { CourseAdminService } from '../courses/course-admin.service';
+import { readAttributes, respond, validateAttributes } from '@lms/jsonapi';
 import { courseResource } from '../courses/courses.resource';
 import { syncMeta } from './sync.resource';
 import { syncRules } from './sync.rules';
@@ -10,10 +9,7 @@ import { SyncService } from './sync.service';
 /** Courses, classes and rosters from the university's academic information system. */
 @Controller('api/sync/sync')
 export class SyncController {
-  constructor(
-    private readonly sync: SyncService,
-    private readonly admin: CourseAdminService,
-  ) {}
+  constructor(private readonly sync: SyncService) {}
 
   /**
    * `{year, type, code, period_id}`: pulls course `code` of the semester `year`/`type` (those of
@@ -26,12 +22,10 @@ export class SyncController {
   @Roles('lecturer', 'admin')
   async syncByCourse(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
     const input = validateAttributes(readAttributes(body), syncRules);
-    const outcome = await this.sync.syncCourse(auth, input);
-    const course = await this.admin.load(auth, outcome.courseId, ['class']);
-    return toDocument(courseResource(auth), course, {
+    const { course, outcome } = await this.sync.syncCourse(auth, input);
+    return respond(courseResource(auth), course, {
       include: ['class'],
       meta: syncMeta(outcome),
-      timeZone: auth.timeZone,
     });
   }
 }

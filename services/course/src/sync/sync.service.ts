@@ -11,6 +11,7 @@ import {
   type ValidationIssue,
 } from '@lms/jsonapi';
 import { CourseAccess, LECTURER_ONLY } from '../courses/course-access.service';
+import { CourseAdminService } from '../courses/course-admin.service';
 import { Course } from '../courses/course.entity';
 import { recordStaffChanged } from '../staff/staff.data';
 import { lockCourse } from '../structure/structure.data';
@@ -100,9 +101,14 @@ export class SyncService {
     private readonly access: CourseAccess,
     private readonly relay: OutboxRelay,
     @Inject(ACADEMIC_SYSTEM) private readonly academic: AcademicSystem,
+    private readonly admin: CourseAdminService,
   ) {}
 
-  async syncCourse(auth: AuthContext, request: SyncRequest): Promise<SyncOutcome> {
+  /** Pulls one course from the academic system and upserts it: the course with its classes, and what changed. */
+  async syncCourse(
+    auth: AuthContext,
+    request: SyncRequest,
+  ): Promise<{ course: Course; outcome: SyncOutcome }> {
     const period = await this.periodFor(auth, request);
     // Asked before the transaction: no database connection waits on another system.
     const upstream = await this.fetch(auth, period, request.code);
@@ -115,7 +121,7 @@ export class SyncService {
       this.apply(manager, auth, period.id, upstream, lecturerId),
     );
     this.relay.nudge();
-    return outcome;
+    return { course: await this.admin.load(auth, outcome.courseId, ['class']), outcome };
   }
 
   /** The period of the caller's campus, whose year and type the call must repeat. */

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { Public } from '@lms/auth';
-import { badRequest, notFound, pageMeta, parseQuery, type RawQuery, toDocument } from '@lms/jsonapi';
+import { JsonApiQuery, Public } from '@lms/auth';
+import { badRequest, notFound, pageMeta, type ParsedQuery, respond } from '@lms/jsonapi';
 import { tenantQuery, tenantResource, versionDocument } from './tenants.resource';
 import { TenantsService } from './tenants.service';
 
@@ -11,10 +11,9 @@ export class TenantsController {
   /** Site info by host: `GET /api/public/lptk?filter[domain][like]=campus.example.ac.id`. */
   @Public()
   @Get('lptk')
-  async list(@Query() raw: RawQuery) {
-    const query = parseQuery(raw, tenantQuery);
+  async list(@JsonApiQuery(tenantQuery) query: ParsedQuery) {
     const [tenants, total] = await this.tenants.list(query);
-    return toDocument(tenantResource, tenants, { meta: pageMeta(total, query) });
+    return respond(tenantResource, tenants, { meta: pageMeta(total, query) });
   }
 
   /** The running version, so a client can tell it is talking to a compatible server. */

@@ -1,14 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
-import { type AuthContext, CurrentAuth } from '@lms/auth';
-import {
-  forbidden,
-  pageMeta,
-  parseQuery,
-  type RawQuery,
-  readAttributes,
-  toDocument,
-  validateAttributes,
-} from '@lms/jsonapi';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post } from '@nestjs/common';
+import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
+import { pageMeta, type ParsedQuery, readAttributes, respond, validateAttributes } from '@lms/jsonapi';
 import { userQuery, userResource, userStatsResource } from './users.resource';
 import { ownProfileRules } from './users.rules';
 import { UsersService } from './users.service';
@@ -20,30 +12,20 @@ export class UsersController {
   /** The signed-in user, with the campus id (lptk_id). */
   @Get('login/me')
   async me(@CurrentAuth() auth: AuthContext) {
-    const [user, tenant] = await Promise.all([this.users.get(auth, auth.userId), this.users.tenantOf(auth)]);
-    return toDocument(
-      userResource,
-      { user, universityName: tenant.name, self: true },
-      { timeZone: tenant.timeZone },
-    );
+    const { data, timeZone } = await this.users.profile(auth, auth.userId);
+    return respond(userResource, data, { timeZone });
   }
 
   @Get('course/users')
-  async list(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
-    const query = parseQuery(raw, userQuery);
-    const [[users, total], tenant] = await Promise.all([
-      this.users.list(auth, query),
-      this.users.tenantOf(auth),
-    ]);
-    const views = users.map((user) => ({ user, universityName: tenant.name, self: user.id === auth.userId }));
-    return toDocument(userResource, views, { meta: pageMeta(total, query), timeZone: tenant.timeZone });
+  async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(userQuery) query: ParsedQuery) {
+    const { data, total, timeZone } = await this.users.list(auth, query);
+    return respond(userResource, data, { meta: pageMeta(total, query), timeZone });
   }
 
   @Get('course/users/:id')
   async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    const [user, tenant] = await Promise.all([this.users.get(auth, id), this.users.tenantOf(auth)]);
-    const view = { user, universityName: tenant.name, self: id === auth.userId };
-    return toDocument(userResource, view, { timeZone: tenant.timeZone });
+    const { data, timeZone } = await this.users.profile(auth, id);
+    return respond(userResource, data, { timeZone });
   }
 
   /** Only the user's own thumbnail and notification e-mail; any other field is a 422. */
@@ -54,36 +36,22 @@ export class UsersController {
     @Body() body: unknown,
   ) {
     const changes = validateAttributes(readAttributes(body), ownProfileRules);
-    const [user, tenant] = await Promise.all([
-      this.users.updateOwn(auth, id, changes),
-      this.users.tenantOf(auth),
-    ]);
-    return toDocument(
-      userResource,
-      { user, universityName: tenant.name, self: true },
-      { timeZone: tenant.timeZone },
-    );
+    const { data, timeZone } = await this.users.updateOwn(auth, id, changes);
+    return respond(userResource, data, { timeZone });
   }
 
   /** Presence ping of the client: stamps lastOnline. */
   @Post('course/online')
   @HttpCode(200)
   async online(@CurrentAuth() auth: AuthContext) {
-    const [user, tenant] = await Promise.all([this.users.markOnline(auth), this.users.tenantOf(auth)]);
-    return toDocument(
-      userResource,
-      { user, universityName: tenant.name, self: true },
-      { timeZone: tenant.timeZone },
-    );
+    const { data, timeZone } = await this.users.markOnline(auth);
+    return respond(userResource, data, { timeZone });
   }
 
   /** Activity figures of a user: their own, or any user of the campus for lecturers and admins. */
   @Get('stats/user/:id')
   async stats(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    const user = await this.users.get(auth, id);
-    if (id !== auth.userId && auth.role === 'student')
-      throw forbidden('Students can only see their own statistics');
-    const tenant = await this.users.tenantOf(auth);
-    return toDocument(userStatsResource, user, { timeZone: tenant.timeZone });
+    const { data, timeZone } = await this.users.stats(auth, id);
+    return respond(userStatsResource, data, { timeZone });
   }
 }

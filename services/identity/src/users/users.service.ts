@@ -7,6 +7,13 @@ import type { Tenant } from '../tenants/tenant.entity';
 import { TenantsService } from '../tenants/tenants.service';
 import { User } from './user.entity';
 import { recordUserUpserted } from './users.data';
+import type { UserView } from './users.resource';
+
+/** What a use case answers, with the zone of the caller's campus its dates are written in. */
+export interface InCampus<T> {
+  data: T;
+  timeZone: string;
+}
 
 export interface OwnProfileChanges {
   thumbnail?: string | null;
@@ -22,29 +29,53 @@ export class UsersService {
   ) {}
 
   /** The caller's campus (cached for a few seconds: every read of a user needs its name and zone). */
-  async tenantOf(auth: AuthContext): Promise<Readonly<Tenant>> {
+  private async tenantOf(auth: AuthContext): Promise<Readonly<Tenant>> {
     const tenant = await this.tenants.findById(auth.tenantId);
     if (!tenant) throw notFound('Campus not found');
     return tenant;
   }
 
+  /** The caller's campus's user as the caller sees it (their own private fields only to them). */
+  private async viewOf(auth: AuthContext, user: User): Promise<InCampus<UserView>> {
+    const tenant = await this.tenantOf(auth);
+    return { data: viewOf(auth, user, tenant), timeZone: tenant.timeZone };
+  }
+
   /** A user of the caller's campus; one of another campus does not exist for the caller. */
-  async get(auth: AuthContext, id: number): Promise<User> {
+  async profile(auth: AuthContext, id: number): Promise<InCampus<UserView>> {
+    const [user, tenant] = await Promise.all([this.get(auth, id), this.tenantOf(auth)]);
+    return { data: viewOf(auth, user, tenant), timeZone: tenant.timeZone };
+  }
+
+  /** Activity figures of a user: their own, or any user of the campus for lecturers and admins. */
+  async stats(auth: AuthContext, id: number): Promise<InCampus<User>> {
+    const user = await this.get(auth, id);
+    if (id !== auth.userId && auth.role === 'student')
+      throw forbidden('Students can only see their own statistics');
+    const tenant = await this.tenantOf(auth);
+    return { data: user, timeZone: tenant.timeZone };
+  }
+
+  private async get(auth: AuthContext, id: number): Promise<User> {
     const user = await this.dataSource.getRepository(User).findOneBy({ id, tenantId: auth.tenantId });
     if (!user) throw notFound('User not found');
     return user;
   }
 
-  list(auth: AuthContext, query: ParsedQuery): Promise<[User[], number]> {
+  async list(auth: AuthContext, query: ParsedQuery): Promise<InCampus<UserView[]> & { total: number }> {
     const qb = this.dataSource
       .getRepository(User)
       .createQueryBuilder('user')
       .where('user.tenant_id = :tenantId', { tenantId: auth.tenantId });
-    return applyQuery(qb, query).getManyAndCount();
+    const [[users, total], tenant] = await Promise.all([
+      applyQuery(qb, query).getManyAndCount(),
+      this.tenantOf(auth),
+    ]);
+    return { data: users.map((user) => viewOf(auth, user, tenant)), total, timeZone: tenant.timeZone };
   }
 
   /** A user changes their own picture or notification e-mail; nobody changes someone else's. */
-  async updateOwn(auth: AuthContext, id: number, changes: OwnProfileChanges): Promise<User> {
+  async updateOwn(auth: AuthContext, id: number, changes: OwnProfileChanges): Promise<InCampus<UserView>> {
     await this.get(auth, id);
     if (id !== auth.userId) throw forbidden('You can only change your own profile');
     const updated = await this.dataSource.transaction(async (manager) => {
@@ -57,13 +88,18 @@ export class UsersService {
       return user;
     });
     this.relay.nudge();
-    return updated;
+    return this.viewOf(auth, updated);
   }
 
-  async markOnline(auth: AuthContext): Promise<User> {
+  /** Presence ping of the client: stamps lastOnline. */
+  async markOnline(auth: AuthContext): Promise<InCampus<UserView>> {
     await this.dataSource
       .getRepository(User)
       .update({ id: auth.userId, tenantId: auth.tenantId }, { lastOnline: new Date() });
-    return this.get(auth, auth.userId);
+    return this.profile(auth, auth.userId);
   }
+}
+
+function viewOf(auth: AuthContext, user: User, tenant: Readonly<Tenant>): UserView {
+  return { user, universityName: tenant.name, self: user.id === auth.userId };
 }

@@ -1,0 +1,49 @@
+import { PendingDocument, respond } from './respond';
+import type { ResourceType } from './serializer';
+
+interface Request {
+  id: number;
+  createdAt: Date;
+}
+
+const requestResource: ResourceType<Request> = {
+  type: 'requests',
+  attributes: (request) => ({ created_at: request.createdAt }),
+};
+
+const noon = { id: 1, createdAt: new Date('2026-03-01T12:00:00Z') };
+
+describe('respond', () => {
+  it('renders its dates in the zone it is given', () => {
+    const document = respond(requestResource, [noon], { meta: { total: 1 } }).render('Asia/Jakarta');
+    expect(document).toEqual({
+      data: [{ type: 'requests', id: '1', attributes: { created_at: '2026-03-01 19:00:00' } }],
+      meta: { total: 1 },
+    });
+  });
+
+  it('keeps a zone the controller fixed over the one it is given', () => {
+    const document = respond(requestResource, noon, { timeZone: 'UTC' }).render('Asia/Jakarta');
+    expect(document.data).toEqual({
+      type: 'requests',
+      id: '1',
+      attributes: { created_at: '2026-03-01 12:00:00' },
+    });
+  });
+
+  it('writes a pending document inside meta as its data, in the same zone', () => {
+    const inner = respond(requestResource, [noon]);
+    const document = respond(requestResource, null, { meta: { requests: inner, total: 0 } }).render(
+      'Asia/Makassar',
+    );
+    expect(document.meta).toEqual({
+      requests: [{ type: 'requests', id: '1', attributes: { created_at: '2026-03-01 20:00:00' } }],
+      total: 0,
+    });
+  });
+
+  it('refuses to be written as JSON without being rendered', () => {
+    const pending: PendingDocument<Request> = respond(requestResource, noon);
+    expect(() => JSON.stringify(pending)).toThrow(/requests document was serialized without/);
+  });
+});
