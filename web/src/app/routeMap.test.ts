@@ -204,7 +204,19 @@ describe('navFor', () => {
     expect(ids('student')).not.toContain('adminDashboard');
     expect(ids('lecturer')).not.toContain('adminDashboard');
     expect(ids('admin')).toContain('adminDashboard');
-    expect(student[0].items[0]).toEqual({ id: 'home', path: '/', titleKey: 'routes.home', icon: 'home' });
+    expect(student[0].items[0]).toEqual({
+      id: 'home',
+      path: '/',
+      titleKey: 'routes.home',
+      icon: 'home',
+      upcoming: false,
+    });
+    const upcoming = navFor('student')
+      .flatMap((group) => group.items)
+      .filter((item) => item.upcoming)
+      .map((item) => item.id);
+    expect(upcoming).toEqual(expect.arrayContaining(['exams', 'assignments', 'messages']));
+    expect(upcoming).not.toContain('courses');
   });
 
   it('orders each section by the place its feature module gives the entry', () => {

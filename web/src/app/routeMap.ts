@@ -88,6 +88,8 @@ export interface NavItem {
   path: string;
   titleKey: string;
   icon: IconName;
+  /** The feature is not available yet: the entry is marked as such. */
+  upcoming: boolean;
 }
 
 export const NAV_SECTIONS: NavSection[] = ['main', 'learning', 'communication', 'personal'];
@@ -100,6 +102,12 @@ export function navFor(role: Role | undefined): Array<{ section: NavSection; ite
       (def) => def.nav?.section === section && role !== undefined && (def.roles ?? ALL_ROLES).includes(role),
     )
       .sort((a, b) => a.nav!.order - b.nav!.order)
-      .map((def) => ({ id: def.id, path: def.path, titleKey: `routes.${def.id}`, icon: def.nav!.icon })),
+      .map((def) => ({
+        id: def.id,
+        path: def.path,
+        titleKey: `routes.${def.id}`,
+        icon: def.nav!.icon,
+        upcoming: !def.load && !def.component,
+      })),
   })).filter((group) => group.items.length > 0);
 }

@@ -6,6 +6,7 @@ import { navFor } from '../app/routeMap';
 import type { Role } from '../auth/authApi';
 import { sidebarFoldToggled } from '../preferences/preferencesSlice';
 import { Icon } from './Icon';
+import styles from './Sidebar.module.css';
 
 /** The brand, the role's navigation built from the route map, and the fold button. */
 export function Sidebar({
@@ -60,7 +61,13 @@ export function Sidebar({
                     title={reduced ? t(item.titleKey) : undefined}
                   >
                     <Icon name={item.icon} />
-                    <span className="nav-label">{t(item.titleKey)}</span>
+                    <span className="nav-label">
+                      {t(item.titleKey)}
+                      {item.upcoming && <span className="sr-only"> ({t('unavailable.soon')})</span>}
+                    </span>
+                    {item.upcoming && (
+                      <span className={styles.soon} title={t('unavailable.soon')} aria-hidden="true" />
+                    )}
                   </NavLink>
                 </li>
               ))}

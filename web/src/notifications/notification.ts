@@ -1,4 +1,5 @@
 /** What a failed call shows the user (spec 01 §8). */
+import i18n from '../i18n/i18n';
 
 export interface Notice {
   title: 'Warning' | 'Error';
@@ -26,6 +27,18 @@ function errorsOf(data: unknown): ApiErrorObject[] {
   return [];
 }
 
+/**
+ * The label of the attribute a 422 points at (`/data/attributes/class_id` → "Class"), in the
+ * interface language; an attribute without a label reads as words ("start_at" → "Start at").
+ */
+export function fieldLabel(pointer: string): string {
+  const attribute = pointer.replace(/^\/data\/attributes\//, '').split('/')[0];
+  const key = `fields.${attribute}`;
+  if (i18n.exists(key)) return i18n.t(key);
+  const words = attribute.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export function notificationFor(failure: FailedCall | unknown, fallback?: string): Notice {
   const call = (failure ?? {}) as { status?: number | string; data?: unknown; error?: string };
   const thrown = (failure ?? {}) as { message?: string; title?: string };
@@ -35,10 +48,11 @@ export function notificationFor(failure: FailedCall | unknown, fallback?: string
 
   let text: string | undefined;
   if (status === 422 && errors[0]) {
-    const pointer = errors[0].source?.pointer?.replace(/^\/data\/attributes\//, '');
-    text = [pointer, errors[0].detail ?? errors[0].title].filter(Boolean).join(': ');
+    const pointer = errors[0].source?.pointer;
+    text = [pointer && fieldLabel(pointer), errors[0].detail ?? errors[0].title].filter(Boolean).join(': ');
   } else {
-    text = errors[0]?.title ?? errors[0]?.detail ?? thrown.message ?? call.error ?? thrown.title;
+    // what happened (`detail`) says more than the status text (`title`: "Conflict", "Not Found")
+    text = errors[0]?.detail ?? errors[0]?.title ?? thrown.message ?? call.error ?? thrown.title;
   }
   return {
     title: clientError ? 'Warning' : 'Error',
