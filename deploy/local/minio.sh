@@ -4,11 +4,17 @@
 MINIO_MODULE=github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c
 MINIO_BIN=$TOOLS_DIR/bin/minio
 
+minio_installed() { [ -x "$MINIO_BIN" ] && [ "$(cat "$MINIO_BIN.version" 2>/dev/null)" = "$MINIO_MODULE" ]; }
+
 minio_install() {
-  [ -x "$MINIO_BIN" ] && return 0
+  minio_installed && return 0
+  may_install minio
+  install_lock
+  minio_installed && return 0
   command -v go >/dev/null || fail "minio is built with the Go toolchain; put go on PATH"
-  say "minio: building $MINIO_MODULE with go install (first use only, a few minutes)"
+  say "minio: building $MINIO_MODULE with go install (first use only, about 6 minutes)"
   GOBIN=$TOOLS_DIR/bin GOFLAGS=-buildvcs=false go install "$MINIO_MODULE"
+  echo "$MINIO_MODULE" >"$MINIO_BIN.version"
 }
 
 minio_start() {

@@ -1,6 +1,7 @@
 # Redis from Debian's packages; a Redis already answering on the port is reused.
 redis_install() {
   command -v redis-server >/dev/null && return 0
+  may_install redis-server
   command -v apt-get >/dev/null || fail "redis-server is missing and apt-get is not available; install Redis"
   say "redis: installing Debian's redis-server (first use only)"
   apt-get install -y -qq redis-server >/dev/null 2>&1 || {

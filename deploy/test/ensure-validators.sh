@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, once, what deploy/test/manifests.int-spec.ts needs to render and validate the deployment
-# files offline, into .data/tools (kept across runs, ignored by git). Idempotent: a second run
-# installs nothing and only says what it found.
+# files offline, into TOOLS_DIR (a per-user cache outside the clone, ~/.cache/lms/tools by default,
+# shared by every clone). `npm test` runs it in its preparation step (scripts/prepare.sh); the test
+# itself never installs. Idempotent: a second run installs nothing and only says what it found.
 #
 #   kustomize    renders k8s/base and every overlay          go install, pinned
 #   kubeconform  validates every rendered object against     go install, pinned
@@ -27,14 +28,17 @@ SCHEMAS_PACKAGE_VERSION=1.37.0
 KUBERNETES_VERSIONS=(1.31.0 1.37.0)
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-TOOLS=$ROOT/.data/tools
+TOOLS=${TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/lms/tools}
 BIN=$TOOLS/bin
 SCHEMAS=$TOOLS/kubernetes-json-schema
 mkdir -p "$BIN" "$SCHEMAS"
+# One installer at a time per tools directory (two clones may prepare at once).
+exec 8>"$TOOLS/.install.lock"
+flock 8
 
 say() { echo "ensure-validators: $*"; }
 
-# go install <module>@<version> into .data/tools/bin, unless the pinned version is already there.
+# go install <module>@<version> into $TOOLS/bin, unless the pinned version is already there.
 go_tool() {
   local name=$1 module=$2 version=$3 stamp=$BIN/.$1.version
   if [ -x "$BIN/$name" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$version" ]; then
@@ -95,13 +99,16 @@ PYTHON
   done
 fi
 
-# The repository's own helper: rebuilt when its source is newer than the binary.
+# The repository's own helper: rebuilt when its source differs from the one the binary was built
+# from (by content: clones sharing the tools directory have different file times).
 helper=$ROOT/deploy/test/yaml2json
-if [ -x "$BIN/yaml2json" ] && [ -z "$(find "$helper" -newer "$BIN/yaml2json" -type f)" ]; then
+helper_hash=$(cd "$helper" && find . -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -d' ' -f1)
+if [ -x "$BIN/yaml2json" ] && [ "$(cat "$BIN/.yaml2json.version" 2>/dev/null)" = "$helper_hash" ]; then
   say "yaml2json present"
 else
   say "building yaml2json (deploy/test/yaml2json)"
   (cd "$helper" && GOFLAGS=-mod=mod go build -o "$BIN/yaml2json" .)
+  echo "$helper_hash" >"$BIN/.yaml2json.version"
 fi
 
 say "ready: $("$BIN/kustomize" version), kubeconform $KUBECONFORM_VERSION, schemas for Kubernetes ${KUBERNETES_VERSIONS[*]}"

@@ -1,22 +1,25 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
+import { installedTool, toolsDir } from '@lms/testing';
 
 /**
  * The deployment files (deploy/docker, docker-compose.yml, k8s/) against the code: every service
  * that has a stack-mode entry point is deployed in both, with health checks, probes and resources,
  * and gets every variable it reads. Kubernetes objects are rendered with kustomize and validated
- * offline with kubeconform against the Kubernetes JSON schemas (deploy/test/ensure-validators.sh).
+ * offline with kubeconform against the Kubernetes JSON schemas. The tools are installed by `npm
+ * test`'s preparation step (scripts/prepare.sh → deploy/test/ensure-validators.sh), never here.
  */
 
 const ROOT = join(__dirname, '../..');
-const BIN = join(ROOT, '.data/tools/bin');
-const SCHEMAS = join(ROOT, '.data/tools/kubernetes-json-schema');
+const SCHEMAS = join(toolsDir(), 'kubernetes-json-schema');
 const ENSURE = join(ROOT, 'deploy/test/ensure-validators.sh');
 
 /** Read by the tests' own machinery only; never set for a deployed service. */
 const TEST_ONLY: Record<string, string> = {
   TEST_DATABASE_URL: 'libs/testing: the PostgreSQL the Jest run uses',
+  TOOLS_DIR: 'libs/testing: where scripts/prepare.sh installed the test tools',
+  XDG_CACHE_HOME: 'libs/testing: the default tools directory is under it',
   LMS_TEST_STARTED_FILE: 'libs/testing: which stack servers a Jest run started, for its teardown',
 };
 
@@ -109,13 +112,13 @@ function run(command: string, args: string[], input?: string): string {
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(
-      `${relative(ROOT, command)} ${args.join(' ')} failed:\n${failed.stdout ?? ''}${failed.stderr ?? failed.message}`,
+      `${basename(command)} ${args.join(' ')} failed:\n${failed.stdout ?? ''}${failed.stderr ?? failed.message}`,
     );
   }
 }
 
 function parseYaml(text: string): unknown[] {
-  return JSON.parse(run(join(BIN, 'yaml2json'), [], text)) as unknown[];
+  return JSON.parse(run(installedTool('bin/yaml2json'), [], text)) as unknown[];
 }
 
 type Dict = Record<string, unknown>;
@@ -146,7 +149,7 @@ const KUBERNETES_VERSIONS = /KUBERNETES_VERSIONS=\(([^)]*)\)/
 const KUSTOMIZATIONS = ['base', ...readdirSync(join(ROOT, 'k8s/overlays')).map((name) => `overlays/${name}`)];
 
 function render(kustomization: string): Rendering {
-  const yaml = run(join(BIN, 'kustomize'), ['build', join(ROOT, 'k8s', kustomization)]);
+  const yaml = run(installedTool('bin/kustomize'), ['build', join(ROOT, 'k8s', kustomization)]);
   return { name: kustomization, yaml, objects: parseYaml(yaml) as K8sObject[] };
 }
 
@@ -226,15 +229,6 @@ describe('deployment files', () => {
   };
   const renderings = (): Rendering[] => KUSTOMIZATIONS.map(rendering);
 
-  beforeAll(() => {
-    // First run installs kustomize, kubeconform and the schemas (about a minute); then instant.
-    execFileSync('bash', [ENSURE], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      timeout: 20 * 60_000,
-    });
-  }, 25 * 60_000);
-
   it('finds the deployed services and what they read', () => {
     expect(SERVICES).toEqual(expect.arrayContaining(['gateway', 'identity', 'course']));
     expect(required('identity')).toEqual(
@@ -265,7 +259,7 @@ describe('deployment files', () => {
     for (const version of KUBERNETES_VERSIONS) {
       const location = `${SCHEMAS}/{{ .NormalizedKubernetesVersion }}-local{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json`;
       const out = run(
-        join(BIN, 'kubeconform'),
+        installedTool('bin/kubeconform'),
         ['-strict', '-summary', '-kubernetes-version', version, '-schema-location', location, '-'],
         yaml,
       );

@@ -7,3 +7,4 @@ export type { ApiResponse, JsonDocument, JsonResource } from './http';
 export { checkMigrations } from './migrations';
 export { crashStackServer, stackServer } from './stack';
 export type { StackInstance, StackPart } from './stack';
+export { installedTool, toolsDir } from './tools';
