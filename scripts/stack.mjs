@@ -15,12 +15,6 @@ const require = createRequire(import.meta.url);
 const stackDir = process.env.STACK_DIR ?? join(root, '.data/stack');
 const port = Number(process.env.PORT ?? 8080);
 
-/** Services in start order, each on the gateway's port + its offset. The gateway comes last. */
-const SERVICES = [
-  { name: 'identity', offset: 1, database: true },
-  { name: 'course', offset: 2, database: true },
-];
-
 execFileSync('bash', [join(root, 'deploy/local/up.sh')], {
   stdio: 'inherit',
   env: { ...process.env, STACK_DIR: stackDir },
@@ -53,6 +47,10 @@ const publicKey = createPublicKey(privateKey).export({ type: 'spki', format: 'pe
 const internalToken = secret('internal-token', () => randomBytes(24).toString('base64url'));
 
 const { ensureDatabase } = require(join(root, 'libs/database/dist/index.js'));
+// The domain services in start order (services/all-in-one/src/registry.ts), each on the gateway's
+// port + its place in the list. The gateway comes last.
+const { SERVICES } = require(join(root, 'services/all-in-one/dist/registry.js'));
+const { urlVariable } = require(join(root, 'services/all-in-one/dist/platform.js'));
 const common = {
   ...process.env,
   KAFKA_BROKERS: infra.KAFKA_BROKERS,
@@ -122,12 +120,15 @@ process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
 const urls = {};
-for (const { name, offset, database } of SERVICES) {
-  const servicePort = port + offset;
-  const env = { ...common, PORT: String(servicePort) };
-  if (database) env.DATABASE_URL = await ensureDatabase(infra.DATABASE_SERVER_URL, `lms_${name}`);
+for (const [index, { name }] of SERVICES.entries()) {
+  const servicePort = port + index + 1;
+  const env = {
+    ...common,
+    PORT: String(servicePort),
+    DATABASE_URL: await ensureDatabase(infra.DATABASE_SERVER_URL, `lms_${name.replace(/-/g, '_')}`),
+  };
   run(name, env);
-  urls[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${servicePort}`;
+  urls[urlVariable(name)] = `http://127.0.0.1:${servicePort}`;
   await waitHealthy(name, `http://127.0.0.1:${servicePort}/healthz`);
 }
 run('gateway', {

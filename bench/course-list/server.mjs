@@ -133,7 +133,7 @@ await hello.listen({ port: 0, host: '127.0.0.1' });
 // ---- control: the SQL of one request, and its plans -------------------------------------------
 const port = (app) => app.getHttpServer().address().port;
 const gatewayUrl = `http://127.0.0.1:${port(platform.gateway)}`;
-const courseData = platform.course.get(DataSource);
+const courseData = platform.services.course.get(DataSource);
 
 async function explain(path, headers) {
   const captured = [];

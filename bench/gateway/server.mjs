@@ -36,7 +36,7 @@ const port = (app) => app.getHttpServer().address().port;
 console.log(
   JSON.stringify({
     gateway: `http://127.0.0.1:${port(platform.gateway)}`,
-    identity: `http://127.0.0.1:${port(platform.identity)}`,
+    identity: `http://127.0.0.1:${port(platform.services.identity)}`,
     hello: `http://127.0.0.1:${hello.server.address().port}`,
   }),
 );

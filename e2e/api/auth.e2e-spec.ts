@@ -15,7 +15,7 @@ describe('sign-in through the gateway (real HTTP, real PostgreSQL)', () => {
   beforeAll(async () => {
     platform = await startTestPlatform();
     api = new ApiClient(platform.url).at('localhost');
-    await seedIdentityDemo(platform.identity.get(DataSource), {
+    await seedIdentityDemo(platform.services.identity.get(DataSource), {
       domain: 'campus-b.test',
       password: 'other-pass',
     });

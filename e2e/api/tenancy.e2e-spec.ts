@@ -23,11 +23,11 @@ describe('campuses, users and courses through the gateway', () => {
     platform = await startTestPlatform();
     campusA = new ApiClient(platform.url).at('localhost');
     campusB = new ApiClient(platform.url).at('campus-b.test');
-    const { tenantId } = await seedIdentityDemo(platform.identity.get(DataSource), {
+    const { tenantId } = await seedIdentityDemo(platform.services.identity.get(DataSource), {
       domain: 'campus-b.test',
       password: 'other-pass',
     });
-    await expectEventually(() => seedCourseDemo(platform.course.get(DataSource), tenantId));
+    await expectEventually(() => seedCourseDemo(platform.services.course.get(DataSource), tenantId));
     for (const name of ['student1', 'student2', 'lecturer', 'assistant', 'admin']) {
       tokens[name] = await signIn(campusA, name, 'lms-demo');
     }

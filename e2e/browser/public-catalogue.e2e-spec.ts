@@ -35,7 +35,7 @@ describe('the public catalogue: a visitor reads public courses without signing i
 
   /** Visits recorded for a course (the API records them but lists them nowhere: read from the database). */
   async function viewsOf(courseId: string): Promise<number> {
-    const rows: Array<{ count: string }> = await platform.course
+    const rows: Array<{ count: string }> = await platform.services.course
       .get(DataSource)
       .query('SELECT count(*) AS count FROM course_views WHERE course_id = $1', [courseId]);
     return Number(rows[0].count);

@@ -29,3 +29,7 @@ export type {
 } from './openapi';
 export { describeStartupFailure, exitOnStartupFailure } from './startup';
 export type { StartupSettings } from './startup';
+export { serviceModule } from './service-module';
+export type { ServiceConfigBase, ServiceModuleOptions } from './service-module';
+export { defineService, runService, startService } from './service-definition';
+export type { DemoSeed, ServiceDefinition, ServiceStartOptions } from './service-definition';

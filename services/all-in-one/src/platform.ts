@@ -1,12 +1,11 @@
 import { createPublicKey, randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DataSource } from 'typeorm';
 import { loadOrCreatePrivateKeyPem } from '@lms/auth';
-import { CourseConfig, seedCourseDemo, startCourse } from '@lms/course';
 import { ensureDatabase } from '@lms/database';
 import { InProcessTransport } from '@lms/events';
 import { GatewayConfig, startGateway } from '@lms/gateway';
-import { IdentityConfig, seedIdentityDemo, startIdentity } from '@lms/identity';
+import { type DemoSeed, startService } from '@lms/platform';
+import { SERVICES } from './registry';
 
 export interface PlatformOptions {
   /** PostgreSQL server URL without database (`postgres://user:pw@host:port`). */
@@ -14,8 +13,8 @@ export interface PlatformOptions {
   dataDir: string;
   port: number;
   host?: string;
-  /** Ports of the services behind the gateway; 0 = any free port. */
-  servicePorts?: { identity: number; course: number };
+  /** Ports of the services behind the gateway by name; unnamed: any free port. */
+  servicePorts?: Record<string, number>;
   webDist?: string;
   seedDemo: boolean;
   demoPassword: string;
@@ -30,8 +29,8 @@ export interface PlatformOptions {
 
 export interface RunningPlatform {
   gateway: NestFastifyApplication;
-  identity: NestFastifyApplication;
-  course: NestFastifyApplication;
+  /** Every domain service of the registry, by name. */
+  services: Record<string, NestFastifyApplication>;
   transport: InProcessTransport;
   url: string;
   publicKeyPem: string;
@@ -44,9 +43,21 @@ const addressOf = (app: NestFastifyApplication) => {
   return `http://127.0.0.1:${address.port}`;
 };
 
+/** `<NAME>_URL`, the variable the gateway reaches a service by (`demo-probe` → `DEMO_PROBE_URL`). */
+export const urlVariable = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_URL`;
+
+/** `lms_<name>` (`demo-probe` → `lms_demo_probe`). */
+const databaseName = (prefix: string, service: string) => `${prefix}_${service.replace(/-/g, '_')}`;
+
+/** How long a demo seed waits here for what other services send it by event. */
+const SEED_PATIENCE_MS = 30_000;
+
 /**
- * The whole product in one process: every service still its own Nest application on its own
- * port and database, events through the in-process transport, the gateway in front.
+ * The whole product in one process: every service of the registry still its own Nest
+ * application on its own port and database, events through the in-process transport, the
+ * gateway in front. Each service reads its configuration as in stack mode, from this process's
+ * environment with the platform's own settings on top (database, keys, internal token, data
+ * directory, port; TRUSTED_PROXIES is the gateway's alone).
  */
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   const prefix = options.databasePrefix ?? 'lms';
@@ -55,95 +66,70 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const internalToken = randomBytes(24).toString('base64url');
   const transport = new InProcessTransport();
   const logLevel = options.logLevel ?? 'warn';
-  const ports = options.servicePorts ?? { identity: 0, course: 0 };
+  const services: Record<string, NestFastifyApplication> = {};
+  let gateway: NestFastifyApplication | undefined;
 
-  const identity = await startIdentity(
-    Object.assign(new IdentityConfig(), {
-      ...IdentityConfig.fromEnv({
-        DATABASE_URL: await ensureDatabase(options.postgresUrl, `${prefix}_identity`),
-        JWT_PUBLIC_KEY: publicKeyPem,
-        INTERNAL_TOKEN: internalToken,
-        DEMO_PASSWORD: options.demoPassword,
-      }),
-      port: ports.identity,
-    }),
-    transport,
-    { logLevel },
-  );
-  const course = await startCourse(
-    Object.assign(
-      CourseConfig.fromEnv({
-        DATABASE_URL: await ensureDatabase(options.postgresUrl, `${prefix}_course`),
+  const stop = async () => {
+    await gateway?.close();
+    for (const app of Object.values(services).reverse()) await app.close();
+    await transport.close();
+  };
+
+  try {
+    for (const definition of SERVICES) {
+      const config = definition.config({
+        ...process.env,
+        DATABASE_URL: await ensureDatabase(options.postgresUrl, databaseName(prefix, definition.name)),
         JWT_PUBLIC_KEY: publicKeyPem,
         INTERNAL_TOKEN: internalToken,
         // Uploaded files and their link-signing secret live with the rest of the data.
         DATA_DIR: options.dataDir,
-        ...(process.env.MAX_UPLOAD_MB ? { MAX_UPLOAD_MB: process.env.MAX_UPLOAD_MB } : {}),
-        // The academic system courses are synced from (unset: the sync answers 503).
-        ...(process.env.ACADEMIC_SYNC_URL ? { ACADEMIC_SYNC_URL: process.env.ACADEMIC_SYNC_URL } : {}),
-        ...(process.env.ACADEMIC_SYNC_TOKEN ? { ACADEMIC_SYNC_TOKEN: process.env.ACADEMIC_SYNC_TOKEN } : {}),
-        ...(process.env.ACADEMIC_SYNC_TIMEOUT_MS
-          ? { ACADEMIC_SYNC_TIMEOUT_MS: process.env.ACADEMIC_SYNC_TIMEOUT_MS }
-          : {}),
+        PORT: String(options.servicePorts?.[definition.name] ?? 0),
+        // Services are reached through the gateway on loopback only; a proxy in front is the gateway's.
+        TRUSTED_PROXIES: undefined,
+      });
+      services[definition.name] = await startService(definition, config, transport, { logLevel });
+    }
+    transport.open();
+
+    gateway = await startGateway(
+      GatewayConfig.fromEnv({
+        PORT: String(options.port),
+        HOST: options.host ?? '0.0.0.0',
+        ...Object.fromEntries(
+          Object.entries(services).map(([name, app]) => [urlVariable(name), addressOf(app)]),
+        ),
+        JWT_PRIVATE_KEY: privateKeyPem,
+        INTERNAL_TOKEN: internalToken,
+        ...(options.trustedProxies ? { TRUSTED_PROXIES: options.trustedProxies } : {}),
+        ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
       }),
-      { port: ports.course },
-    ),
-    transport,
-    { logLevel },
-  );
-  transport.open();
+      { logLevel },
+    );
 
-  const gateway = await startGateway(
-    GatewayConfig.fromEnv({
-      PORT: String(options.port),
-      HOST: options.host ?? '0.0.0.0',
-      IDENTITY_URL: addressOf(identity),
-      COURSE_URL: addressOf(course),
-      JWT_PRIVATE_KEY: privateKeyPem,
-      INTERNAL_TOKEN: internalToken,
-      ...(options.trustedProxies ? { TRUSTED_PROXIES: options.trustedProxies } : {}),
-      ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
-    }),
-    { logLevel },
-  );
-
-  if (options.seedDemo) {
-    await seedDemo(identity, course, options.demoDomain ?? 'localhost', options.demoPassword);
+    if (options.seedDemo) {
+      let demo: DemoSeed = {
+        domain: options.demoDomain ?? 'localhost',
+        password: options.demoPassword,
+        patienceMs: SEED_PATIENCE_MS,
+      };
+      for (const definition of SERVICES) {
+        const seeded = await definition.seedDemo?.(services[definition.name], demo);
+        if (seeded) demo = { ...demo, ...seeded };
+      }
+    }
+  } catch (error) {
+    // What did start is stopped again, so that the caller can stop the database cleanly.
+    await stop().catch(() => undefined);
+    throw error;
   }
 
   return {
     gateway,
-    identity,
-    course,
+    services,
     transport,
     url: addressOf(gateway),
     publicKeyPem,
-    stop: async () => {
-      await gateway.close();
-      await course.close();
-      await identity.close();
-      await transport.close();
-    },
+    stop,
   };
-}
-
-async function seedDemo(
-  identity: NestFastifyApplication,
-  course: NestFastifyApplication,
-  domain: string,
-  password: string,
-) {
-  const { tenantId } = await seedIdentityDemo(identity.get(DataSource), { domain, password });
-  const courseData = course.get(DataSource);
-  // The demo users reach the course service by event; wait for the projection to hold them.
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      await seedCourseDemo(courseData, tenantId);
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }

@@ -1,10 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@lms/auth';
-import { openServiceDataSource } from '@lms/database';
-import { EventsModule, type EventTransport } from '@lms/events';
-import { HealthModule } from '@lms/platform';
-import { CourseConfig } from './config';
+import type { EventTransport } from '@lms/events';
+import { serviceModule } from '@lms/platform';
+import type { CourseConfig } from './config';
 import { CourseAdminService } from './courses/course-admin.service';
 import { CoursesController } from './courses/courses.controller';
 import { CoursesService } from './courses/courses.service';
@@ -42,23 +39,12 @@ import { SyncService } from './sync/sync.service';
 @Module({})
 export class CourseAppModule {
   static forRoot(config: CourseConfig, transport: EventTransport): DynamicModule {
-    return {
-      module: CourseAppModule,
-      imports: [
-        TypeOrmModule.forRootAsync({
-          useFactory: () => ({ type: 'postgres' }),
-          dataSourceFactory: () =>
-            openServiceDataSource({
-              url: config.databaseUrl,
-              service: 'course',
-              entities: ENTITIES,
-              migrations: MIGRATIONS,
-            }),
-        }),
-        AuthModule.forRoot({ publicKeyPem: config.jwtPublicKey }),
-        EventsModule.forRoot({ service: 'course', transport }),
-        HealthModule,
-      ],
+    return serviceModule(CourseAppModule, {
+      service: 'course',
+      config,
+      transport,
+      entities: ENTITIES,
+      migrations: MIGRATIONS,
       controllers: [
         CoursesController,
         DirectoryController,
@@ -76,7 +62,6 @@ export class CourseAppModule {
         TenantUpsertedHandler,
       ],
       providers: [
-        { provide: CourseConfig, useValue: config },
         CourseAccess,
         CoursesService,
         CourseAdminService,
@@ -93,6 +78,6 @@ export class CourseAppModule {
         { provide: ACADEMIC_SYSTEM, useFactory: () => openAcademicSystem(config) },
         SyncService,
       ],
-    };
+    });
   }
 }

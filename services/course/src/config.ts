@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ForwardingTrust, readEnv, variable } from '@lms/platform';
+import { type ForwardingTrust, readEnv, type ServiceConfigBase, variable } from '@lms/platform';
 
 /** Where the course service keeps its files: MinIO/S3 when an endpoint is set, else local disk. */
 export interface CourseBlobConfig {
@@ -60,7 +60,7 @@ const CourseEnv = z
   });
 
 /** The course service's configuration, read once at boot (see .env.example). */
-export class CourseConfig {
+export class CourseConfig implements ServiceConfigBase {
   port: number;
   databaseUrl: string;
   jwtPublicKey: string;

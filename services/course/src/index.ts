@@ -1,3 +1,3 @@
 export { CourseConfig } from './config';
-export { startCourse } from './bootstrap';
+export { courseService, startCourse } from './service';
 export { seedCourseDemo } from './seed/demo.seed';

@@ -1,10 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@lms/auth';
-import { openServiceDataSource } from '@lms/database';
-import { EventsModule, type EventTransport } from '@lms/events';
-import { HealthModule } from '@lms/platform';
-import { IdentityConfig } from './config';
+import type { EventTransport } from '@lms/events';
+import { serviceModule } from '@lms/platform';
+import type { IdentityConfig } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { InternalController } from './sessions/internal.controller';
@@ -19,32 +16,15 @@ import { UsersService } from './users/users.service';
 @Module({})
 export class IdentityAppModule {
   static forRoot(config: IdentityConfig, transport: EventTransport): DynamicModule {
-    return {
-      module: IdentityAppModule,
-      imports: [
-        TypeOrmModule.forRootAsync({
-          useFactory: () => ({ type: 'postgres' }),
-          dataSourceFactory: () =>
-            openServiceDataSource({
-              url: config.databaseUrl,
-              service: 'identity',
-              entities: ENTITIES,
-              migrations: MIGRATIONS,
-            }),
-        }),
-        TypeOrmModule.forFeature([Tenant]),
-        AuthModule.forRoot({ publicKeyPem: config.jwtPublicKey }),
-        EventsModule.forRoot({ service: 'identity', transport }),
-        HealthModule,
-      ],
+    return serviceModule(IdentityAppModule, {
+      service: 'identity',
+      config,
+      transport,
+      entities: ENTITIES,
+      migrations: MIGRATIONS,
+      repositories: [Tenant],
       controllers: [TenantsController, UsersController, InternalController],
-      providers: [
-        { provide: IdentityConfig, useValue: config },
-        TenantsService,
-        UsersService,
-        SessionsService,
-        InternalGuard,
-      ],
-    };
+      providers: [TenantsService, UsersService, SessionsService, InternalGuard],
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ForwardingTrust, readEnv, variable } from '@lms/platform';
+import { type ForwardingTrust, readEnv, type ServiceConfigBase, variable } from '@lms/platform';
 
 /** Identity's environment variables (documented in .env.example). */
 const IdentityEnv = z.object({
@@ -9,19 +9,15 @@ const IdentityEnv = z.object({
   INTERNAL_TOKEN: variable.string(),
   REFRESH_TTL_SECONDS: variable.int(30 * 24 * 3600, { min: 60 }),
   TRUSTED_PROXIES: variable.proxies('loopback'),
-  SEED_DEMO: variable.flag(),
-  DEMO_PASSWORD: variable.string('lms-demo'),
 });
 
 /** Identity's configuration, read once at boot (see .env.example). */
-export class IdentityConfig {
+export class IdentityConfig implements ServiceConfigBase {
   port: number;
   databaseUrl: string;
   jwtPublicKey: string;
   internalToken: string;
   refreshTtlSeconds: number;
-  seedDemo: boolean;
-  demoPassword: string;
   /** Whose client address and host are believed: TRUSTED_PROXIES (loopback) and the gateway. */
   forwarding: ForwardingTrust;
 
@@ -33,8 +29,6 @@ export class IdentityConfig {
       jwtPublicKey: vars.JWT_PUBLIC_KEY,
       internalToken: vars.INTERNAL_TOKEN,
       refreshTtlSeconds: vars.REFRESH_TTL_SECONDS,
-      seedDemo: vars.SEED_DEMO,
-      demoPassword: vars.DEMO_PASSWORD,
       forwarding: { proxies: vars.TRUSTED_PROXIES, gatewayToken: vars.INTERNAL_TOKEN },
     });
   }

@@ -1,3 +1,3 @@
 export { IdentityConfig } from './config';
-export { startIdentity } from './bootstrap';
+export { identityService } from './service';
 export { seedIdentityDemo, DEMO_USERS } from './seed/demo.seed';

@@ -1,0 +1,11 @@
+import { courseService } from '@lms/course';
+import { identityService } from '@lms/identity';
+import type { ServiceDefinition } from '@lms/platform';
+
+/**
+ * Every domain service, in start order (a service's demo seed may need what an earlier one
+ * seeded). `npm start` (platform.ts), `npm run stack` (scripts/stack.mjs, from the built
+ * dist/registry.js), the end-to-end tests and the deployment checks read this list;
+ * `npm run new:service` adds to it. The gateway is not a domain service and comes last.
+ */
+export const SERVICES: ServiceDefinition[] = [identityService, courseService];

@@ -1,0 +1,58 @@
+import multipart from '@fastify/multipart';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DataSource } from 'typeorm';
+import type { EventTransport } from '@lms/events';
+import { defineService, startService, type ServiceStartOptions } from '@lms/platform';
+import type { BlobStorage } from '@lms/storage';
+import { CourseAppModule } from './app.module';
+import { CourseConfig } from './config';
+import { ENTITIES } from './entities';
+import { BLOB_ROUTES_OPENAPI, BLOB_STORAGE, serveLocalBlobs } from './files/blob-storage';
+import { MIGRATIONS } from './migrations';
+import { seedCourseDemo } from './seed/demo.seed';
+
+/** Course: courses, structure, contents and files, enrolment, staff, catalogue, academic sync. */
+export const courseService = defineService({
+  name: 'course',
+  defaultPort: 3002,
+  config: (env) => CourseConfig.fromEnv(env),
+  module: (config, transport) => CourseAppModule.forRoot(config, transport),
+  entities: ENTITIES,
+  migrations: MIGRATIONS,
+  // The local-disk blob links are plain Fastify routes, outside the controllers.
+  openApi: { extraPaths: BLOB_ROUTES_OPENAPI },
+  configure: async (app, config) => {
+    // Uploads are streamed part by part (nothing buffered whole); limits are set per request.
+    await app.register(multipart, { throwFileSizeLimit: true });
+    serveLocalBlobs(
+      app.getHttpAdapter().getInstance(),
+      app.get<BlobStorage>(BLOB_STORAGE),
+      config.maxUploadBytes,
+    );
+  },
+  // The demo course; its users arrive by event from identity, so it waits until they are here.
+  seedDemo: async (app, demo) => {
+    if (demo.tenantId === undefined)
+      throw new Error('course: the demo seed needs the demo campus (identity first)');
+    const dataSource = app.get(DataSource);
+    const deadline = Date.now() + demo.patienceMs;
+    for (;;) {
+      try {
+        await seedCourseDemo(dataSource, demo.tenantId);
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  },
+});
+
+/** Builds and starts the course service on `config.port` (0 = any free port); tests use it. */
+export function startCourse(
+  config: CourseConfig,
+  transport: EventTransport,
+  options: ServiceStartOptions = {},
+): Promise<NestFastifyApplication> {
+  return startService(courseService, config, transport, options);
+}

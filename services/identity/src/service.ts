@@ -1,0 +1,22 @@
+import { DataSource } from 'typeorm';
+import { defineService } from '@lms/platform';
+import { IdentityAppModule } from './app.module';
+import { IdentityConfig } from './config';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+import { seedIdentityDemo } from './seed/demo.seed';
+
+/** Identity: campuses (host → tenant, site info), users, passwords, sessions. */
+export const identityService = defineService({
+  name: 'identity',
+  defaultPort: 3001,
+  config: (env) => IdentityConfig.fromEnv(env),
+  module: (config, transport) => IdentityAppModule.forRoot(config, transport),
+  entities: ENTITIES,
+  migrations: MIGRATIONS,
+  // The demo campus and its accounts; the other services' seeds need its id.
+  seedDemo: async (app, demo) => {
+    const { tenantId } = await seedIdentityDemo(app.get(DataSource), demo);
+    return { tenantId };
+  },
+});
