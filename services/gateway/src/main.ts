@@ -1,10 +1,15 @@
 import 'reflect-metadata';
+import { exitOnStartupFailure } from '@lms/platform';
 import { startGateway } from './bootstrap';
 import { GatewayConfig } from './config';
 
+let port: number | undefined;
+
 /** Stack mode: the gateway as its own process. */
 async function main() {
-  const app = await startGateway(GatewayConfig.fromEnv());
+  const config = GatewayConfig.fromEnv();
+  port = config.port;
+  const app = await startGateway(config);
   const close = async () => {
     await app.close();
     process.exit(0);
@@ -13,7 +18,4 @@ async function main() {
   process.on('SIGINT', () => void close());
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(exitOnStartupFailure('gateway', () => ({ ports: { PORT: port } })));
