@@ -59,6 +59,8 @@ const OPTIONAL: Record<string, string> = {
 // What the code reads
 
 const READS = [
+  // zod schemas of environment variables (libs/platform/src/config.ts): `PORT: variable.int(…)`
+  /\b([A-Z][A-Z0-9_]*):\s*variable\.[a-zA-Z]+\(/g,
   /\bread\.(?:string|int|optional|flag)\(\s*['"]([A-Z][A-Z0-9_]*)['"]/g,
   /\bprocess\.env\.([A-Z][A-Z0-9_]*)/g,
   /\bprocess\.env\[\s*['"]([A-Z][A-Z0-9_]*)['"]\s*\]/g,
