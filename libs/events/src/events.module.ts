@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OutboxRelay } from './relay';
+import { UnitOfWork } from './unit-of-work';
 import type { EventTransport } from './transport';
 
 export const EVENT_TRANSPORT = Symbol('EVENT_TRANSPORT');
@@ -36,7 +37,8 @@ class RelayLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdow
 
 /**
  * Wires a service to its event transport: the transport itself (for the consumer side, see
- * `EventsServer`) and the outbox relay that publishes what the service commits.
+ * `EventsServer`), the outbox relay that publishes what the service commits, and the
+ * `UnitOfWork` its writes run in.
  */
 @Module({})
 export class EventsModule {
@@ -57,8 +59,9 @@ export class EventsModule {
             }),
         },
         RelayLifecycle,
+        UnitOfWork,
       ],
-      exports: [EVENT_TRANSPORT, OutboxRelay],
+      exports: [EVENT_TRANSPORT, OutboxRelay, UnitOfWork],
     };
   }
 }

@@ -20,6 +20,7 @@ export { recordEvent } from './outbox';
 export type { EventTransport, EventHandler, Subscription, DeadLetter } from './transport';
 export { InProcessTransport } from './in-process.transport';
 export { OutboxRelay } from './relay';
+export { UnitOfWork } from './unit-of-work';
 export { EventsServer, EventContext } from './events.server';
 export { EventsModule, EVENT_TRANSPORT, InjectTransport } from './events.module';
 export type { EventsModuleOptions } from './events.module';

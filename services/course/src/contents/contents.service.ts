@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { OutboxRelay } from '@lms/events';
+import { UnitOfWork } from '@lms/events';
 import { applyQuery, notFound, type ParsedQuery } from '@lms/jsonapi';
 import { CourseAccess, readsSql, teachesSql } from '../courses/course-access.service';
 import { lockCourse, nextIndex, recordStructureChanged } from '../structure/structure.data';
@@ -58,14 +58,8 @@ export class ContentsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: CourseAccess,
-    private readonly relay: OutboxRelay,
+    private readonly unit: UnitOfWork,
   ) {}
-
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const result = await this.dataSource.transaction(work);
-    this.relay.nudge();
-    return result;
-  }
 
   private visible(auth: AuthContext, archived: boolean): SelectQueryBuilder<Content> {
     const qb = this.dataSource
@@ -197,7 +191,7 @@ export class ContentsService {
       mime: input.mime ?? null,
     });
     const courseId = await this.writableTarget(auth, target);
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       await lockCourse(manager, courseId);
       const content = await manager.save(
         manager.create(Content, {
@@ -240,7 +234,7 @@ export class ContentsService {
     Object.assign(content, body);
     if (changes.name !== undefined) content.name = changes.name;
     if (changes.index !== undefined) content.index = changes.index;
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       const saved = await manager.save(content);
       await recordStructureChanged(manager, auth, content.courseId, 'content', 'updated', [id]);
       return saved;
@@ -251,7 +245,7 @@ export class ContentsService {
   async archive(auth: AuthContext, id: number): Promise<void> {
     const content = await this.taught(auth, id);
     if (content.deletedAt !== null) return;
-    await this.write(async (manager) => {
+    await this.unit.run(async (manager) => {
       await manager.update(Content, { id }, { deletedAt: new Date() });
       await recordStructureChanged(manager, auth, content.courseId, 'content', 'archived', [id]);
     });
@@ -261,7 +255,7 @@ export class ContentsService {
   async restore(auth: AuthContext, ids: number[]): Promise<Content[]> {
     const unique = [...new Set(ids)];
     const contents = await this.taughtMany(auth, unique);
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       const restored: Content[] = [];
       for (const content of contents) {
         if (content.deletedAt === null) {
@@ -308,7 +302,7 @@ export class ContentsService {
   async copy(auth: AuthContext, ids: number[], target: ContentTarget): Promise<Content[]> {
     const sources = await this.taughtMany(auth, [...new Set(ids)], true);
     const courseId = await this.writableTarget(auth, target);
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       await lockCourse(manager, courseId);
       let index = await ContentsService.nextIndexOf(manager, target);
       const copies = await manager.save(
@@ -345,7 +339,7 @@ export class ContentsService {
   async move(auth: AuthContext, ids: number[], target: ContentTarget): Promise<Content[]> {
     const contents = await this.taughtMany(auth, [...new Set(ids)], true);
     const courseId = await this.writableTarget(auth, target);
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       await lockCourse(manager, courseId);
       let index = await ContentsService.nextIndexOf(manager, target);
       const sourceCourses = new Set(contents.map((content) => content.courseId));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { OutboxRelay } from '@lms/events';
+import { UnitOfWork } from '@lms/events';
 import { attributePointer, notFound, unprocessable, type ValidationIssue } from '@lms/jsonapi';
 import { Content } from '../contents/content.entity';
 import { recordStaffChanged } from '../staff/staff.data';
@@ -50,7 +50,7 @@ export class CourseAdminService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: CourseAccess,
-    private readonly relay: OutboxRelay,
+    private readonly unit: UnitOfWork,
   ) {}
 
   /** Partial update by the course's lecturer; handing the course to another lecturer changes its staff. */
@@ -89,7 +89,7 @@ export class CourseAdminService {
       if (changes[field] !== undefined) Object.assign(course, { [property]: changes[field] });
     }
     assertSchedule(course.startAt, course.endAt);
-    await this.dataSource.transaction(async (manager) => {
+    await this.unit.run(async (manager) => {
       await manager.save(course);
       if (course.lecturerId !== previousLecturer) {
         if (course.lecturerId !== null) {
@@ -101,7 +101,6 @@ export class CourseAdminService {
         await recordStaffChanged(manager, auth, id);
       }
     });
-    this.relay.nudge();
     return this.load(auth, id, include);
   }
 
@@ -120,11 +119,10 @@ export class CourseAdminService {
       ]);
     await this.access.require(auth, from, TEACHING);
     await this.access.require(auth, to, LECTURER_ONLY);
-    const moduleIds = await this.dataSource.transaction(async (manager) => {
+    const moduleIds = await this.unit.run(async (manager) => {
       await lockCourse(manager, to);
       return this.copyStructure(manager, auth, from, to);
     });
-    this.relay.nudge();
     const course = await this.load(auth, to, ['modules', 'modules.activities']);
     return { course, copiedModules: moduleIds.length };
   }

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { returnedRows } from '@lms/database';
 import type { AuthContext } from '@lms/auth';
-import { type CourseEnrolmentChanged, OutboxRelay, recordEvent } from '@lms/events';
+import { type CourseEnrolmentChanged, UnitOfWork, recordEvent } from '@lms/events';
 import { attributePointer, conflict, formatWireDate, notFound, unprocessable } from '@lms/jsonapi';
 import { CourseAccess, LEADING, LECTURER_ONLY, TEACHING } from '../courses/course-access.service';
 import { CourseClass } from '../courses/course-class.entity';
@@ -37,15 +37,9 @@ export class EnrolmentService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: CourseAccess,
-    private readonly relay: OutboxRelay,
+    private readonly unit: UnitOfWork,
     private readonly courses: CoursesService,
   ) {}
-
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const result = await this.dataSource.transaction(work);
-    this.relay.nudge();
-    return result;
-  }
 
   private static membershipChanged(
     manager: EntityManager,
@@ -64,7 +58,7 @@ export class EnrolmentService {
   async open(auth: AuthContext, courseId: number, startAt: Date, endAt: Date): Promise<EnrolmentWindow> {
     await this.access.require(auth, courseId, LEADING);
     if (endAt.getTime() <= startAt.getTime()) throw problem('end_at', 'end_at must be after start_at');
-    const windowId = await this.write(async (manager) => {
+    const windowId = await this.unit.run(async (manager) => {
       await lockCourse(manager, courseId);
       await manager.update(
         EnrolmentWindow,
@@ -125,7 +119,7 @@ export class EnrolmentService {
       [courseId, auth.tenantId],
     );
     if (!course) throw notFound('Course not found');
-    await this.write(async (manager) => {
+    await this.unit.run(async (manager) => {
       await lockCourse(manager, courseId);
       const courseClass = await manager.findOneBy(CourseClass, { id: classId, courseId });
       if (!courseClass) throw problem('class_id', 'class_id is not a class of this course');
@@ -179,7 +173,7 @@ export class EnrolmentService {
     userId: number,
     reason: 'left' | 'kicked',
   ): Promise<void> {
-    await this.write(async (manager) => {
+    await this.unit.run(async (manager) => {
       const removed = returnedRows<{ class_id: number }>(
         await manager.query(
           `DELETE FROM class_students cs USING classes cl

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { returnedRows } from '@lms/database';
 import type { AuthContext } from '@lms/auth';
-import { OutboxRelay } from '@lms/events';
+import { UnitOfWork } from '@lms/events';
 import {
   applyQuery,
   conflict,
@@ -32,14 +32,8 @@ export class StaffService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: CourseAccess,
-    private readonly relay: OutboxRelay,
+    private readonly unit: UnitOfWork,
   ) {}
-
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const result = await this.dataSource.transaction(work);
-    this.relay.nudge();
-    return result;
-  }
 
   /**
    * Applies every change or none. `add` invites lecturers of the campus who are neither the
@@ -71,7 +65,7 @@ export class StaffService {
     }
     if (issues.length > 0) throw unprocessable(issues);
 
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       const requests: AssistantRequest[] = [];
       const staffChanged = new Set<number>();
       for (const change of changes) {
@@ -120,7 +114,7 @@ export class StaffService {
   /** Makes an assistant the course's coordinator, or not; a course has at most one. */
   async toggleCoordinator(auth: AuthContext, courseId: number, userId: number): Promise<CourseAssistant> {
     await this.access.require(auth, courseId, LECTURER_ONLY);
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       const repository = manager.getRepository(CourseAssistant);
       const assistant = await repository.findOne({ where: { courseId, userId }, relations: { user: true } });
       if (!assistant) throw notFound('Assistant not found');
@@ -152,7 +146,7 @@ export class StaffService {
 
   /** The invited user accepts (becoming an assistant) or rejects a pending invitation. */
   async decide(auth: AuthContext, id: number, action: 'ACCEPT' | 'REJECT'): Promise<AssistantRequest> {
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       const request = await manager
         .getRepository(AssistantRequest)
         .createQueryBuilder('request')

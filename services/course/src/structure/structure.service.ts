@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { OutboxRelay } from '@lms/events';
+import { UnitOfWork } from '@lms/events';
 import { applyQuery, attributePointer, notFound, type ParsedQuery, unprocessable } from '@lms/jsonapi';
 import { CourseAccess, readsSql, teachesSql } from '../courses/course-access.service';
 import { Activity } from './activity.entity';
@@ -37,14 +37,8 @@ export class StructureService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: CourseAccess,
-    private readonly relay: OutboxRelay,
+    private readonly unit: UnitOfWork,
   ) {}
-
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const result = await this.dataSource.transaction(work);
-    this.relay.nudge();
-    return result;
-  }
 
   // ---- modules ----
 
@@ -91,7 +85,7 @@ export class StructureService {
   async createModule(auth: AuthContext, courseId: number, input: ScheduleInput): Promise<CourseModule> {
     await this.access.requireTeaching(auth, courseId);
     assertSchedule(input.start_at, input.end_at);
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       await lockCourse(manager, courseId);
       const index = await nextIndex(manager, 'modules', 'course_id = $1', [courseId]);
       const module = await manager.save(
@@ -112,7 +106,7 @@ export class StructureService {
   /** The sixteen modules of a standard semester (spec 02 §9), after the existing ones. */
   async createModuleBatch(auth: AuthContext, courseId: number): Promise<CourseModule[]> {
     await this.access.requireTeaching(auth, courseId);
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       await lockCourse(manager, courseId);
       const first = await nextIndex(manager, 'modules', 'course_id = $1', [courseId]);
       const modules = await manager.save(
@@ -135,7 +129,7 @@ export class StructureService {
   async updateModule(auth: AuthContext, id: number, input: ScheduleInput): Promise<CourseModule> {
     const module = await this.taughtModule(auth, id);
     applySchedule(module, input);
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       const saved = await manager.save(module);
       await recordStructureChanged(manager, auth, module.courseId, 'module', 'updated', [id]);
       return saved;
@@ -144,7 +138,7 @@ export class StructureService {
 
   async deleteModule(auth: AuthContext, id: number): Promise<void> {
     const module = await this.taughtModule(auth, id);
-    await this.write(async (manager) => {
+    await this.unit.run(async (manager) => {
       await this.deleteModuleRows(manager, [id]);
       await recordStructureChanged(manager, auth, module.courseId, 'module', 'deleted', [id]);
     });
@@ -165,7 +159,7 @@ export class StructureService {
     if (modules.length !== unique.length) throw notFound('Module not found');
     const courseIds = [...new Set(modules.map((module) => module.courseId))];
     for (const courseId of courseIds) await this.access.requireTeaching(auth, courseId);
-    await this.write(async (manager) => {
+    await this.unit.run(async (manager) => {
       await this.deleteModuleRows(manager, unique);
       for (const courseId of courseIds) {
         const deleted = modules.filter((module) => module.courseId === courseId).map((module) => module.id);
@@ -241,7 +235,7 @@ export class StructureService {
     const module = await this.taughtModule(auth, moduleId);
     assertSchedule(input.start_at, input.end_at);
     await this.assertParent(moduleId, input.parent_id);
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       await lockCourse(manager, module.courseId);
       const index = await nextIndex(manager, 'activities', 'module_id = $1', [moduleId]);
       const activity = await manager.save(
@@ -266,7 +260,7 @@ export class StructureService {
     await this.assertParent(activity.moduleId, input.parent_id, id);
     applySchedule(activity, input);
     if (input.parent_id !== undefined) activity.parentId = input.parent_id;
-    return this.write(async (manager) => {
+    return this.unit.run(async (manager) => {
       const saved = await manager.save(activity);
       await recordStructureChanged(manager, auth, activity.module!.courseId, 'activity', 'updated', [id]);
       return saved;
@@ -275,7 +269,7 @@ export class StructureService {
 
   async deleteActivity(auth: AuthContext, id: number): Promise<void> {
     const activity = await this.taughtActivity(auth, id);
-    await this.write(async (manager) => {
+    await this.unit.run(async (manager) => {
       await manager.query(
         `DELETE FROM contents WHERE contentable_type = 'activities' AND contentable_id = $1`,
         [id],
@@ -297,7 +291,7 @@ export class StructureService {
     await this.access.requireTeaching(auth, courseId);
     const problem = (detail: string) => unprocessable([{ pointer: attributePointer('ids'), detail }]);
     if (new Set(ids).size !== ids.length) throw problem('ids must list each item once');
-    await this.write(async (manager) => {
+    await this.unit.run(async (manager) => {
       await lockCourse(manager, courseId);
       const siblings = await this.siblingsOf(manager, courseId, type, ids[0]);
       if (siblings === null)

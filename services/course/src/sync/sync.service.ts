@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { type CourseEnrolmentChanged, OutboxRelay, recordEvent } from '@lms/events';
+import { type CourseEnrolmentChanged, recordEvent, UnitOfWork } from '@lms/events';
 import {
   attributePointer,
   forbidden,
@@ -99,7 +99,7 @@ export class SyncService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: CourseAccess,
-    private readonly relay: OutboxRelay,
+    private readonly unit: UnitOfWork,
     @Inject(ACADEMIC_SYSTEM) private readonly academic: AcademicSystem,
     private readonly admin: CourseAdminService,
   ) {}
@@ -117,10 +117,9 @@ export class SyncService {
       : null;
     const existing = await this.findCourse(this.dataSource.manager, auth.tenantId, period.id, upstream.code);
     await this.authorize(auth, existing, lecturerId);
-    const outcome = await this.dataSource.transaction((manager) =>
+    const outcome = await this.unit.run((manager) =>
       this.apply(manager, auth, period.id, upstream, lecturerId),
     );
-    this.relay.nudge();
     return { course: await this.admin.load(auth, outcome.courseId, ['class']), outcome };
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { OutboxRelay } from '@lms/events';
+import { UnitOfWork } from '@lms/events';
 import { applyQuery, forbidden, notFound, type ParsedQuery } from '@lms/jsonapi';
 import type { Tenant } from '../tenants/tenant.entity';
 import { TenantsService } from '../tenants/tenants.service';
@@ -24,7 +24,7 @@ export interface OwnProfileChanges {
 export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly relay: OutboxRelay,
+    private readonly unit: UnitOfWork,
     private readonly tenants: TenantsService,
   ) {}
 
@@ -78,7 +78,7 @@ export class UsersService {
   async updateOwn(auth: AuthContext, id: number, changes: OwnProfileChanges): Promise<InCampus<UserView>> {
     await this.get(auth, id);
     if (id !== auth.userId) throw forbidden('You can only change your own profile');
-    const updated = await this.dataSource.transaction(async (manager) => {
+    const updated = await this.unit.run(async (manager) => {
       const patch: Partial<User> = {};
       if (changes.thumbnail !== undefined) patch.thumbnail = changes.thumbnail;
       if (changes.notification_email !== undefined) patch.notificationEmail = changes.notification_email;
@@ -87,7 +87,6 @@ export class UsersService {
       await recordUserUpserted(manager, user, auth.userId);
       return user;
     });
-    this.relay.nudge();
     return this.viewOf(auth, updated);
   }
 
