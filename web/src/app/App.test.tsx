@@ -14,6 +14,7 @@ import {
   moduleOf,
   one,
   related,
+  resource,
   tokens as tokenReply,
   user,
 } from '../test/factories';
@@ -165,6 +166,21 @@ describe('the app', () => {
     expect(screen.getByRole('link', { name: /Introduction/ })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Introduction' })).toBeTruthy();
     expect(document.title).toBe('Course · Learning Management System');
+  });
+
+  it("shows an activity the service named by default as an untitled activity, in the interface's term", async () => {
+    signedIn();
+    const activity = resource('activities', { name: 'Untitled Submodule', index: 0, is_active: true }, '20');
+    const introduction = related(moduleOf({ name: 'Introduction' }, '10'), { activities: [activity] });
+    serve({
+      'GET /api/login/me': () => me('student'),
+      'GET /api/course/courses/1': () =>
+        json(200, one(related(course({}, '1'), { modules: [introduction] }), [introduction, activity])),
+    });
+    start('/courses/1');
+    const outline = await screen.findByRole('list', { name: 'Activities of Introduction' });
+    expect(outline.textContent).toBe('Untitled activity');
+    expect(screen.queryByText(/Submodule/)).toBeNull();
   });
 
   it('sends a student away from a lecturer-only page to the 404 page with from', async () => {

@@ -8,6 +8,7 @@ import { useContentsQuery, type ContentScope } from './content/contentsApi';
 import type { Course } from './coursesApi';
 import { byIndex, contentableOf, selectionOf } from './structure';
 import './course.css';
+import { activityName } from './names';
 
 /** Where a module or activity of the outline leads (the reader keeps it in the query, the preview in the path). */
 export type OutlineHref = (moduleId: string, activityId?: string) => string;
@@ -50,7 +51,7 @@ export function CourseReader({
     skip: !target || Boolean(closedNote),
   });
   const items = contents.isError ? [] : byIndex(contents.data ?? []);
-  const heading = selection.activity?.name ?? selection.module?.name;
+  const heading = selection.activity ? activityName(t, selection.activity.name) : selection.module?.name;
   const outlineFixed = useScrolledPast(TOC_FIX_SCROLL);
 
   return (
@@ -93,7 +94,7 @@ export function CourseReader({
                             className="outline-activity"
                             aria-current={selection.activity?.id === activity.id ? 'page' : undefined}
                           >
-                            {activity.name}
+                            {activityName(t, activity.name)}
                           </Link>
                         </li>
                       ))}

@@ -8,6 +8,7 @@ import { ContentsEditor } from './ContentsEditor';
 import { StructureTree } from './StructureTree';
 import { UnsavedProvider } from './unsaved';
 import '../course.css';
+import { activityName } from '../names';
 
 /** `/courses/{id}/edit/{moduleId?}/{submoduleId?}`: the course's structure and the selection's contents. */
 export default function CourseEditorPage() {
@@ -72,7 +73,9 @@ export default function CourseEditorPage() {
               key={`${target.type}-${target.id}`}
               courseId={data.id}
               target={target}
-              title={selection.activity?.name ?? selection.module?.name ?? ''}
+              title={
+                selection.activity ? activityName(t, selection.activity.name) : (selection.module?.name ?? '')
+              }
             />
           ) : (
             <div className="card card-body">

@@ -17,6 +17,7 @@ import type { Selection } from '../structure';
 import { DeleteButton, MoveButtons, NameCell } from './TreeParts';
 import { useDragSort } from './useDragSort';
 import { WarningAlert } from '../../layout/WarningAlert';
+import { activityName } from '../names';
 
 type Fail = (error: unknown) => void;
 
@@ -69,7 +70,7 @@ function ModuleActivities({
               onMove={(delta) => move(activity.id, delta)}
             />
             <DeleteButton
-              label={t('editor.deleteNamed', { name: activity.name })}
+              label={t('editor.deleteNamed', { name: activityName(t, activity.name) })}
               onConfirm={() => void remove({ courseId, id: activity.id }).unwrap().catch(quiet)}
             />
           </span>

@@ -258,6 +258,7 @@ const de: typeof en = {
     },
   },
   course: {
+    untitledActivity: 'Unbenannte Aktivität',
     loading: 'Der Kurs wird geladen',
     loadFailed: 'Dieser Kurs konnte nicht geladen werden',
     backToCourses: 'Zurück zu meinen Kursen',

@@ -256,6 +256,7 @@ const en = {
     },
   },
   course: {
+    untitledActivity: 'Untitled activity',
     loading: 'Loading the course',
     loadFailed: 'This course could not be loaded',
     backToCourses: 'Back to my courses',

@@ -258,6 +258,7 @@ const fr: typeof en = {
     },
   },
   course: {
+    untitledActivity: 'Activité sans titre',
     loading: 'Chargement du cours',
     loadFailed: "Ce cours n'a pas pu être chargé",
     backToCourses: 'Retour à mes cours',

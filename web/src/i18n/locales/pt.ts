@@ -258,6 +258,7 @@ const pt: typeof en = {
     },
   },
   course: {
+    untitledActivity: 'Atividade sem título',
     loading: 'A carregar o curso',
     loadFailed: 'Não foi possível carregar este curso',
     backToCourses: 'Voltar aos meus cursos',
