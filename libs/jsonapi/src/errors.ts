@@ -69,6 +69,11 @@ export function conflict(detail: string): JsonApiException {
   return single(HttpStatus.CONFLICT, 'Conflict', detail);
 }
 
+/** 413: the request body is larger than the service accepts. */
+export function payloadTooLarge(detail: string): JsonApiException {
+  return single(HttpStatus.PAYLOAD_TOO_LARGE, 'Payload Too Large', detail);
+}
+
 /** One validation problem: a JSON pointer into the request document and what is wrong there. */
 export interface ValidationIssue {
   pointer: string;

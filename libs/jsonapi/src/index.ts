@@ -4,6 +4,7 @@ export {
   forbidden,
   JsonApiException,
   notFound,
+  payloadTooLarge,
   serviceUnavailable,
   tooManyRequests,
   unauthorized,
@@ -12,6 +13,7 @@ export {
 export type { JsonApiErrorDocument, JsonApiErrorObject, ValidationIssue } from './errors';
 export { JSON_API_MEDIA_TYPE, JsonApiExceptionFilter } from './exception.filter';
 export { idList } from './id-list';
+export { MAX_ID, parseId, ParseIdPipe } from './ids';
 export {
   applyQuery,
   DEFAULT_FILTER_OPS,

@@ -41,6 +41,7 @@ const spec: QuerySpec = {
     price: { column: 'course.price', type: 'number' },
     period_id: { column: 'course.period_id', type: 'integer', ops: ['is', 'in', 'null'] },
     updated_at: { column: 'course.updated_at', type: 'date' },
+    year: { column: 'course.year', type: 'integer', int32: true },
   },
   sorts: { id: 'course.id', name: 'course.name', updated_at: 'course.updated_at' },
   includes: ['modules', 'modules.activities', 'lecturer'],
@@ -201,6 +202,8 @@ describe('parseQuery', () => {
       ['a word for an integer', { 'filter[id][is]': 'abc' }, 'filter[id][is]'],
       ['a decimal for an integer', { 'filter[id][is]': '1.5' }, 'filter[id][is]'],
       ['an unsafe integer', { 'filter[id][is]': '99999999999999999999' }, 'filter[id][is]'],
+      ['an integer past an int32 column', { 'filter[year][is]': '2147483648' }, 'filter[year][is]'],
+      ['an in item past an int32 column', { 'filter[year][in]': '1,-2147483648' }, 'filter[year][in]'],
       ['an exponent for a number', { 'filter[price][lt]': '1e5' }, 'filter[price][lt]'],
       ['an empty number', { 'filter[price][lt]': '' }, 'filter[price][lt]'],
       ['a word for a boolean', { 'filter[is_active][is]': 'yes' }, 'filter[is_active][is]'],
@@ -250,7 +253,7 @@ describe('parseQuery', () => {
 
     it('with a detail that says what would be accepted', () => {
       expect(rejection({ 'filter[foo][is]': 'x' }).detail).toBe(
-        'Cannot filter by foo; filterable fields: id, name, is_active, price, period_id, updated_at',
+        'Cannot filter by foo; filterable fields: id, name, is_active, price, period_id, updated_at, year',
       );
       expect(rejection({ 'filter[period_id][gt]': '1' }).detail).toBe(
         'period_id cannot be filtered with gt; use is, in, null',
@@ -264,6 +267,14 @@ describe('parseQuery', () => {
       expect(rejection({ 'filter[id][is]': '1.5' }).detail).toBe(
         'filter[id][is] must be a whole number, not "1.5"',
       );
+      expect(rejection({ 'filter[year][is]': '2147483648' }).detail).toBe(
+        'filter[year][is] must be between -2147483647 and 2147483647',
+      );
+    });
+
+    it('accepts the whole range of an int32 column', () => {
+      const parsed = parseQuery({ 'filter[year][in]': '2147483647,-2147483647' }, spec);
+      expect(parsed.filters[0].value).toEqual([2147483647, -2147483647]);
     });
   });
 

@@ -1,5 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { badRequest } from './errors';
+import { INT4_MAX } from './schema';
 import { parseWireDate } from './wire-date';
 
 export const FILTER_OPS = ['is', 'not', 'in', 'like', 'gt', 'gte', 'lt', 'lte', 'null'] as const;
@@ -23,6 +24,11 @@ export interface FilterField {
    * `like` is for text columns only.
    */
   ops?: readonly FilterOp[];
+  /**
+   * The column is a PostgreSQL `integer` (not `bigint`): an `integer` filter value outside its
+   * range is a 400 rather than a query PostgreSQL refuses.
+   */
+  int32?: boolean;
 }
 
 /** The allow-list of one resource: what a client may filter, sort and include, and page sizes. */
@@ -126,7 +132,13 @@ function plainText(text: string, parameter: string): string {
   return text;
 }
 
-function parseScalar(text: string, type: FilterType, parameter: string, timeZone: string): FilterValue {
+function parseScalar(
+  text: string,
+  type: FilterType,
+  parameter: string,
+  timeZone: string,
+  int32 = false,
+): FilterValue {
   switch (type) {
     case 'string':
       return plainText(text, parameter);
@@ -134,6 +146,9 @@ function parseScalar(text: string, type: FilterType, parameter: string, timeZone
       const value = Number(text);
       if (!INTEGER.test(text) || !Number.isSafeInteger(value)) {
         throw badRequest(`${parameter} must be a whole number, not "${text}"`, parameter);
+      }
+      if (int32 && Math.abs(value) > INT4_MAX) {
+        throw badRequest(`${parameter} must be between -${INT4_MAX} and ${INT4_MAX}`, parameter);
       }
       return value;
     }
@@ -173,7 +188,7 @@ function parseFilter(key: string, raw: string | string[], spec: QuerySpec, timeZ
       key,
     );
   }
-  const { column, type, ops = DEFAULT_FILTER_OPS[type] } = spec.filters[field];
+  const { column, type, ops = DEFAULT_FILTER_OPS[type], int32 } = spec.filters[field];
   if (!ops.includes(op)) {
     throw badRequest(`${field} cannot be filtered with ${op}; use ${ops.join(', ')}`, key);
   }
@@ -188,14 +203,14 @@ function parseFilter(key: string, raw: string | string[], spec: QuerySpec, timeZ
     if (items.length > MAX_IN_VALUES) {
       throw badRequest(`${key} may list at most ${MAX_IN_VALUES} values`, key);
     }
-    return { field, column, op, value: items.map((item) => parseScalar(item, type, key, timeZone)) };
+    return { field, column, op, value: items.map((item) => parseScalar(item, type, key, timeZone, int32)) };
   }
   const text = single(raw, key);
   if (op === 'null') {
     return { field, column, op, value: parseScalar(text, 'boolean', key, timeZone) };
   }
   if (op === 'like') return { field, column, op, value: plainText(text, key) };
-  return { field, column, op, value: parseScalar(text, type, key, timeZone) };
+  return { field, column, op, value: parseScalar(text, type, key, timeZone, int32) };
 }
 
 function parseSort(

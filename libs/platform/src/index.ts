@@ -1,5 +1,5 @@
-export { createServiceApp } from './service-app';
 export { startMetricsServer } from './metrics';
+export { BODY_LIMIT_BYTES, createServiceApp } from './service-app';
 export type { ServiceAppOptions } from './service-app';
 export { HealthController, HealthModule } from './health.controller';
 export { readEnv, variable } from './config';
@@ -33,3 +33,4 @@ export { serviceModule } from './service-module';
 export type { ServiceConfigBase, ServiceModuleOptions } from './service-module';
 export { defineService, runService, startService } from './service-definition';
 export type { DemoSeed, ServiceDefinition, ServiceStartOptions } from './service-definition';
+export { sendJsonApiError } from './request-target';

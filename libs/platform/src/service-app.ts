@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { FastifyBaseLogger, FastifyServerFactoryHandler } from 'fastify';
@@ -10,6 +10,13 @@ import { instrumentHttp, startMetricsServer } from './metrics';
 import { createServiceLogger, type DestinationStream, PinoNestLogger } from './logging';
 import { currentRequest, runInRequestContext } from './request-context';
 import { type ForwardingTrust, guardForwardedHeaders, TrustedProxies } from './forwarding';
+import { frameworkError, originForm, refuseMalformedQuery } from './request-target';
+
+/**
+ * Largest request body a service parses (JSON documents); multipart uploads stream past it under
+ * their own limit. The gateway refuses larger proxied bodies with the same 413.
+ */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface ServiceAppOptions {
   /** Service name, shown in every log line. */
@@ -33,6 +40,11 @@ export interface ServiceAppOptions {
  * request logs and Nest's own, see `createServiceLogger`) carrying the request id the gateway
  * passed on (or a new one), JSON:API errors for everything that goes wrong, and
  * `application/vnd.api+json` bodies parsed as JSON.
+ * Every service's HTTP application: NestJS on Fastify, JSON logs (pino) carrying the request id
+ * the gateway passed on (or a new one), JSON:API errors for everything that goes wrong (request
+ * targets Fastify cannot route and query strings that are not valid percent-encoding included),
+ * absolute-form request targets routed by their path, and `application/vnd.api+json` bodies
+ * parsed as JSON.
  */
 export async function createServiceApp(
   module: Type | DynamicModule,
@@ -50,10 +62,12 @@ export async function createServiceApp(
     // The request id comes from the context (the logger's mixin), not a per-request binding.
     childLoggerFactory: (parent: FastifyBaseLogger, _bindings: unknown, childOptions: ChildLoggerOptions) =>
       parent.child({}, childOptions),
-    bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
+    bodyLimit: options.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     // The direct peer passed guardForwardedHeaders (its headers are gone unless it is trusted);
     // further hops of X-Forwarded-For count only while they are trusted proxies themselves.
     trustProxy: (address: string, hop: number) => hop === 0 || forwarding.proxies.trusts(address),
+    rewriteUrl: (request: IncomingMessage) => originForm(request),
+    frameworkErrors: frameworkError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
@@ -65,6 +79,7 @@ export async function createServiceApp(
     { parseAs: 'string' },
     fastify.getDefaultJsonParser('error', 'error'),
   );
+  fastify.addHook('onRequest', refuseMalformedQuery);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     const type = reply.getHeader('content-type');

@@ -8,3 +8,5 @@ export { checkMigrations } from './migrations';
 export { crashStackServer, stackServer } from './stack';
 export type { StackInstance, StackPart } from './stack';
 export { installedTool, toolsDir } from './tools';
+export { listRoutes } from './routes';
+export type { AppRoute } from './routes';

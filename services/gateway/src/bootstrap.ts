@@ -39,7 +39,6 @@ export async function startGateway(
   const app = await createServiceApp(GatewayModule.forRoot(config), {
     name: 'gateway',
     logLevel: options.logLevel,
-    bodyLimitBytes: 1024 * 1024,
     forwarding: { proxies: config.trustedProxies },
   });
   app

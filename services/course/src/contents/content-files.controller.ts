@@ -1,8 +1,8 @@
-import { Controller, Get, Param, ParseIntPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { attributePointer, badRequest, respond, unprocessable } from '@lms/jsonapi';
+import { attributePointer, badRequest, ParseIdPipe, respond, unprocessable } from '@lms/jsonapi';
 import type { Content } from './content.entity';
 import { ContentFilesService, drain } from './content-files.service';
 import { contentResource, sendDownload } from './contents.resource';
@@ -68,7 +68,7 @@ export class ContentFilesController {
   @Get('contents/:id/download')
   async download(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @Query('redirect') redirect: unknown,
     @Res() reply: FastifyReply,
   ) {

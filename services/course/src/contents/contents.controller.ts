@@ -1,20 +1,10 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
   idList,
   pageMeta,
   type ParsedQuery,
+  ParseIdPipe,
   readAttributes,
   respond,
   validateAttributes,
@@ -49,13 +39,13 @@ export class ContentsController {
   }
 
   @Get('contents/:id')
-  async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+  async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     return respond(contentResource, await this.contents.get(auth, id));
   }
 
   /** The spec also reads one content at the singular path. */
   @Get('content/:id')
-  getSingular(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+  getSingular(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     return this.get(auth, id);
   }
 
@@ -102,7 +92,7 @@ export class ContentsController {
   @Patch('contents/:id')
   async update(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @Body() body: unknown,
   ) {
     const input = validateAttributes(readAttributes(body), contentUpdateRules);
@@ -112,7 +102,7 @@ export class ContentsController {
   /** Archives the content (restorable from the archive). */
   @Delete('contents/:id')
   @HttpCode(204)
-  async remove(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     await this.contents.archive(auth, id);
   }
 }

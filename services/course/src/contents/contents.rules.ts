@@ -1,4 +1,11 @@
-import { attributePointer, idList, readAttributes, unprocessable, type ValidationIssue } from '@lms/jsonapi';
+import {
+  attributePointer,
+  idList,
+  INT4_MAX,
+  readAttributes,
+  unprocessable,
+  type ValidationIssue,
+} from '@lms/jsonapi';
 import { CONTENT_TYPES, CONTENTABLE_TYPES, type ContentableType, type ContentType } from './content.entity';
 
 /** Largest file a content may describe (bytes): 1 GiB. */
@@ -32,7 +39,7 @@ export const contentCreateRules = {
   contentable_type: { type: 'enum', required: true, values: CONTENTABLE_TYPES },
   contentable_id: { type: 'integer', required: true, min: 1 },
   /** Accepted for the client's sake; a new content always goes last (highest index + 1). */
-  index: { type: 'integer', nullable: true, min: 0 },
+  index: { type: 'integer', nullable: true, min: 0, max: INT4_MAX },
   name: { type: 'string', required: true, min: 1, max: 255 },
   type: { type: 'enum', required: true, values: CONTENT_TYPES },
   content: { type: 'string', nullable: true, max: MAX_TEXT_LENGTH },
@@ -43,7 +50,7 @@ export const contentCreateRules = {
 export const contentUpdateRules = {
   name: { type: 'string', min: 1, max: 255 },
   type: { type: 'enum', values: CONTENT_TYPES },
-  index: { type: 'integer', min: 0 },
+  index: { type: 'integer', min: 0, max: INT4_MAX },
   content: { type: 'string', nullable: true, max: MAX_TEXT_LENGTH },
   size: { type: 'integer', nullable: true, min: 0, max: MAX_FILE_SIZE },
   mime: { type: 'string', nullable: true, max: 255 },

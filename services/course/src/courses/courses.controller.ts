@@ -1,6 +1,13 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Patch, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Put } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
-import { pageMeta, type ParsedQuery, readAttributes, respond, validateAttributes } from '@lms/jsonapi';
+import {
+  pageMeta,
+  type ParsedQuery,
+  ParseIdPipe,
+  readAttributes,
+  respond,
+  validateAttributes,
+} from '@lms/jsonapi';
 import { CourseAdminService } from './course-admin.service';
 import { classResource, courseQuery, courseResource } from './courses.resource';
 import { CoursesService } from './courses.service';
@@ -41,7 +48,7 @@ export class CoursesController {
   @Get(':id')
   async get(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @JsonApiQuery(courseQuery, { includeOnly: true }) query: ParsedQuery,
   ) {
     const course = await this.courses.get(auth, id, query.include);
@@ -57,7 +64,7 @@ export class CoursesController {
   @Patch(':id')
   async update(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @JsonApiQuery(courseQuery, { includeOnly: true }) query: ParsedQuery,
     @Body() body: unknown,
   ) {
@@ -68,7 +75,7 @@ export class CoursesController {
 
   /** The course's classes: all of them for staff and admins, their own for a student. */
   @Get(':id/classes')
-  async classes(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+  async classes(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     const classes = await this.directory.classesOf(auth, id);
     return respond(classResource, classes, { meta: { total: classes.length } });
   }
@@ -77,7 +84,7 @@ export class CoursesController {
   @Get(':id/students')
   async students(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @JsonApiQuery(studentQuery) query: ParsedQuery,
   ) {
     const [students, total] = await this.directory.studentsOfCourse(auth, id, query);

@@ -1,6 +1,6 @@
-import { Controller, Get, Param, ParseIntPipe } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery, Roles } from '@lms/auth';
-import { pageMeta, type ParsedQuery, respond } from '@lms/jsonapi';
+import { pageMeta, type ParsedQuery, ParseIdPipe, respond } from '@lms/jsonapi';
 import { lecturerResource, periodResource } from '../courses/courses.resource';
 import { lecturerQuery, periodQuery, studentQuery, studentResource } from './directory.resource';
 import { DirectoryService } from './directory.service';
@@ -29,7 +29,7 @@ export class DirectoryController {
   @Get('lecturers/:id')
   async lecturer(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @JsonApiQuery(lecturerQuery, { includeOnly: true }) query: ParsedQuery,
   ) {
     const lecturer = await this.directory.getLecturer(auth, id);

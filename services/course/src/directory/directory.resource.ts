@@ -57,7 +57,7 @@ export const periodQuery: QuerySpec = {
   filters: {
     id: { column: 'period.id', type: 'integer', ops: ['is', 'in'] },
     is_active: { column: 'period.is_active', type: 'boolean', ops: ['is'] },
-    year: { column: 'period.year', type: 'integer' },
+    year: { column: 'period.year', type: 'integer', int32: true },
     period_type: { column: 'period.type', type: 'string', ops: ['is', 'in'] },
     name: { column: 'period.name', type: 'string', ops: ['is', 'like'] },
   },

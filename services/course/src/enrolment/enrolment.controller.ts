@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery, Roles } from '@lms/auth';
 import {
   badRequest,
   pageMeta,
   type ParsedQuery,
+  ParseIdPipe,
   type RawQuery,
   readAttributes,
   respond,
@@ -39,6 +40,9 @@ export class EnrolmentController {
     const value = raw['filter[course_id][is]'] ?? raw['filter[course_id]'] ?? raw.course_id;
     if (typeof value !== 'string' || !/^\d+$/.test(value)) {
       throw badRequest('filter[course_id][is] is required', 'filter[course_id][is]');
+    }
+    if (!Number.isSafeInteger(Number(value))) {
+      throw badRequest('filter[course_id][is] must be a course id', 'filter[course_id][is]');
     }
     const window = await this.enrolment.current(auth, Number(value));
     return respond(enrolResource, window ? [window] : [], {
@@ -85,7 +89,7 @@ export class EnrolmentController {
   @Get('courses/:id')
   async enrolledOne(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @JsonApiQuery(enrolledQuery, { includeOnly: true }) query: ParsedQuery,
   ) {
     const course = await this.courses.getEnrolled(auth, id, query.include);

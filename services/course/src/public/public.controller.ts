@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JsonApiQuery, Public } from '@lms/auth';
 import {
   pageMeta,
   type ParsedQuery,
+  ParseIdPipe,
   parseQuery,
   type RawQuery,
   respond,
@@ -60,7 +61,7 @@ export class PublicController {
   @Get('courses/:id')
   async get(
     @Req() request: FastifyRequest,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @JsonApiQuery(publicCourseQuery, { includeOnly: true }) query: ParsedQuery,
   ) {
     const campus = await this.campuses.resolve(request);
@@ -72,7 +73,7 @@ export class PublicController {
 
   /** `{courseId, campus, roles, code, name, province, is_verify, ip_address}`: one visit. */
   @Post('view/course/:id')
-  async view(@Req() request: FastifyRequest, @Param('id', ParseIntPipe) id: number, @Body() body: unknown) {
+  async view(@Req() request: FastifyRequest, @Param('id', ParseIdPipe) id: number, @Body() body: unknown) {
     const campus = await this.campuses.resolve(request);
     const input = validateAttributes(courseViewAttributes(body), courseViewRules, { unknown: 'strip' });
     const view = await this.catalogue.recordView(campus.id, id, input, request.ip ?? null);
@@ -92,7 +93,7 @@ export class PublicController {
   @Get('contents/:id/download')
   async download(
     @Req() request: FastifyRequest,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @Query('redirect') redirect: unknown,
     @Res() reply: FastifyReply,
   ) {

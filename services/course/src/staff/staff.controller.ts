@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Patch, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Put } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
-import { pageMeta, type ParsedQuery, readAttributes, respond } from '@lms/jsonapi';
+import { pageMeta, type ParsedQuery, ParseIdPipe, readAttributes, respond } from '@lms/jsonapi';
 import { assistantResource } from '../courses/courses.resource';
 import { assistantRequestResource, requestQuery } from './staff.resource';
 import { decision, readChanges } from './staff.rules';
@@ -27,8 +27,8 @@ export class StaffController {
   @Put('courses/assistant/coordinator/:courseId/:userId')
   async coordinator(
     @CurrentAuth() auth: AuthContext,
-    @Param('courseId', ParseIntPipe) courseId: number,
-    @Param('userId', ParseIntPipe) userId: number,
+    @Param('courseId', ParseIdPipe) courseId: number,
+    @Param('userId', ParseIdPipe) userId: number,
   ) {
     const assistant = await this.staff.toggleCoordinator(auth, courseId, userId);
     return respond(assistantResource, assistant);
@@ -47,7 +47,7 @@ export class StaffController {
   @Patch('request/assistant/:id/:action')
   async decideByPath(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @Param('action') action: string,
   ) {
     const request = await this.staff.decide(auth, id, decision(action));
@@ -58,7 +58,7 @@ export class StaffController {
   @Patch('request/assistant/:id')
   async decideByBody(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @Body() body: unknown,
   ) {
     const request = await this.staff.decide(auth, id, decision(readAttributes(body ?? {}).actionType));

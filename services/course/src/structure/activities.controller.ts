@@ -1,6 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
-import { pageMeta, type ParsedQuery, readAttributes, respond, validateAttributes } from '@lms/jsonapi';
+import {
+  pageMeta,
+  type ParsedQuery,
+  ParseIdPipe,
+  readAttributes,
+  respond,
+  validateAttributes,
+} from '@lms/jsonapi';
 import { activityQuery, activityResource } from './structure.resource';
 import { activityCreateRules, activityUpdateRules, REQUIRED_TEXTS } from './structure.rules';
 import { StructureService } from './structure.service';
@@ -22,7 +29,7 @@ export class ActivitiesController {
   @Get(':id')
   async get(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @JsonApiQuery(activityQuery, { includeOnly: true }) query: ParsedQuery,
   ) {
     const activity = await this.structure.getActivity(auth, id);
@@ -43,7 +50,7 @@ export class ActivitiesController {
   @Patch(':id')
   async update(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @Body() body: unknown,
   ) {
     const input = validateAttributes(readAttributes(body), activityUpdateRules, { timeZone: auth.timeZone });
@@ -53,7 +60,7 @@ export class ActivitiesController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     await this.structure.deleteActivity(auth, id);
   }
 }

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
   idList,
   pageMeta,
   type ParsedQuery,
+  ParseIdPipe,
   readAttributes,
   respond,
   validateAttributes,
@@ -35,7 +36,7 @@ export class ModulesController {
   @Get(':id')
   async get(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @JsonApiQuery(moduleQuery, { includeOnly: true }) query: ParsedQuery,
   ) {
     const module = await this.structure.getModule(auth, id, query.include);
@@ -76,7 +77,7 @@ export class ModulesController {
   @Patch(':id')
   async update(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @Body() body: unknown,
   ) {
     const input = validateAttributes(readAttributes(body), moduleUpdateRules, { timeZone: auth.timeZone });
@@ -86,7 +87,7 @@ export class ModulesController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+  async remove(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     await this.structure.deleteModule(auth, id);
   }
 }

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Param, ParseIntPipe, Put } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { idList, readAttributes, validateAttributes } from '@lms/jsonapi';
+import { idList, ParseIdPipe, readAttributes, validateAttributes } from '@lms/jsonapi';
 import { REQUIRED_TEXTS, SORT_TYPE_ALIASES, sortRules } from './structure.rules';
 import { StructureService } from './structure.service';
 
@@ -17,7 +17,7 @@ export class SortController {
   @HttpCode(204)
   async sort(
     @CurrentAuth() auth: AuthContext,
-    @Param('courseId', ParseIntPipe) courseId: number,
+    @Param('courseId', ParseIdPipe) courseId: number,
     @Body() body: unknown,
   ) {
     const attributes = { ...readAttributes(body) };

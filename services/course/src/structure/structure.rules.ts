@@ -1,4 +1,4 @@
-import { attributePointer, unprocessable } from '@lms/jsonapi';
+import { attributePointer, INT4_MAX, unprocessable } from '@lms/jsonapi';
 
 /** Names of the batch of modules a lecturer can add in one go (spec 02 §9), in order. */
 export const BATCH_MODULE_NAMES = [
@@ -42,13 +42,13 @@ export const moduleCreateRules = {
   course_id: { type: 'integer', required: true, min: 1 },
   name: { type: 'string', min: 1, max: 255 },
   /** Accepted for the client's sake; a new module always goes last (highest index + 1). */
-  index: { type: 'integer', min: 0 },
+  index: { type: 'integer', min: 0, max: INT4_MAX },
   ...schedule,
 } as const;
 
 export const moduleUpdateRules = {
   name: { type: 'string', min: 1, max: 255 },
-  index: { type: 'integer', min: 0 },
+  index: { type: 'integer', min: 0, max: INT4_MAX },
   ...schedule,
 } as const;
 
@@ -62,14 +62,14 @@ export const activityCreateRules = {
   module_id: { type: 'integer', required: true, min: 1 },
   parent_id: { type: 'integer', nullable: true, min: 1 },
   name: { type: 'string', min: 1, max: 255 },
-  index: { type: 'integer', min: 0 },
+  index: { type: 'integer', min: 0, max: INT4_MAX },
   ...schedule,
 } as const;
 
 export const activityUpdateRules = {
   parent_id: { type: 'integer', nullable: true, min: 1 },
   name: { type: 'string', min: 1, max: 255 },
-  index: { type: 'integer', min: 0 },
+  index: { type: 'integer', min: 0, max: INT4_MAX },
   ...schedule,
 } as const;
 

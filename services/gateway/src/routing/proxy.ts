@@ -1,19 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidTokenError, TokenVerifier } from '@lms/auth';
-import { GATEWAY_TOKEN_HEADER } from '@lms/platform';
+import { BODY_LIMIT_BYTES, GATEWAY_TOKEN_HEADER, sendJsonApiError } from '@lms/platform';
 import { badRequest, JsonApiException, notFound, serviceUnavailable, unauthorized } from '@lms/jsonapi';
 import { RevokedSessions } from '../auth/revoked-sessions';
 import { TenantResolver } from '../auth/tenant.resolver';
 import { GatewayConfig } from '../config';
+import { ProxiedBodyLimit } from './body-limit';
 import { Router, SOCKET_ROUTES, type ServiceName } from './routes';
 
 /** Paths that try to climb out of `/api` (`..`, encoded dots or slashes) are refused outright. */
 const TRAVERSAL = /(^|\/)(\.|%2e){1,2}(\/|$)|%2f|%5c|\\/i;
-
-export function sendJsonApiError(reply: FastifyReply, error: JsonApiException): FastifyReply {
-  return reply.code(error.getStatus()).type('application/vnd.api+json').send({ errors: error.errors });
-}
 
 /**
  * Forwards `/api/*` to the service that owns the path, over pooled keep-alive connections, and
@@ -25,6 +22,7 @@ export function sendJsonApiError(reply: FastifyReply, error: JsonApiException): 
 export class ProxyHandler {
   private readonly router = new Router();
   private readonly sockets = new Router(SOCKET_ROUTES);
+  private readonly bodyLimit = new ProxiedBodyLimit(BODY_LIMIT_BYTES);
 
   constructor(
     private readonly config: GatewayConfig,
@@ -93,6 +91,8 @@ export class ProxyHandler {
       const service = route();
       const base = this.baseUrl(service);
       await this.checkToken(request.headers.authorization, request.host);
+      if (this.bodyLimit.declaredTooLarge(request)) throw this.bodyLimit.error;
+      const body = this.bodyLimit.watch(request);
       return reply.from(base + request.url, {
         rewriteRequestHeaders: (_req, headers) => {
           const forwarded: Record<string, string | string[] | undefined> = {
@@ -113,6 +113,10 @@ export class ProxyHandler {
           return forwarded;
         },
         onError: (errorReply, { error }) => {
+          if (body.exceeded()) {
+            sendJsonApiError(errorReply as FastifyReply, this.bodyLimit.error);
+            return;
+          }
           request.log.warn({ err: error, service }, 'upstream failed');
           sendJsonApiError(
             errorReply as FastifyReply,

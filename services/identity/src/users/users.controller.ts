@@ -1,6 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
-import { pageMeta, type ParsedQuery, readAttributes, respond, validateAttributes } from '@lms/jsonapi';
+import {
+  pageMeta,
+  type ParsedQuery,
+  ParseIdPipe,
+  readAttributes,
+  respond,
+  validateAttributes,
+} from '@lms/jsonapi';
 import { userQuery, userResource, userStatsResource } from './users.resource';
 import { ownProfileRules } from './users.rules';
 import { UsersService } from './users.service';
@@ -23,7 +30,7 @@ export class UsersController {
   }
 
   @Get('course/users/:id')
-  async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+  async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     const { data, timeZone } = await this.users.profile(auth, id);
     return respond(userResource, data, { timeZone });
   }
@@ -32,7 +39,7 @@ export class UsersController {
   @Patch('course/users/:id')
   async update(
     @CurrentAuth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseIdPipe) id: number,
     @Body() body: unknown,
   ) {
     const changes = validateAttributes(readAttributes(body), ownProfileRules);
@@ -50,7 +57,7 @@ export class UsersController {
 
   /** Activity figures of a user: their own, or any user of the campus for lecturers and admins. */
   @Get('stats/user/:id')
-  async stats(@CurrentAuth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+  async stats(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     const { data, timeZone } = await this.users.stats(auth, id);
     return respond(userStatsResource, data, { timeZone });
   }

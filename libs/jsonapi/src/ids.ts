@@ -1,0 +1,29 @@
+import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import { badRequest, notFound } from './errors';
+
+/**
+ * Largest id a request may name: ids are `bigint` columns, read as JavaScript numbers, so the
+ * largest exact one (2^53 − 1) — well inside PostgreSQL's bigint range.
+ */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+const DIGITS = /^\d+$/;
+
+/**
+ * An id from a path segment: a whole decimal number. Anything else is a 400; a number no row can
+ * have (0, or beyond {@link MAX_ID}, such as 9223372036854775808) is a 404, as an unknown id is.
+ */
+export function parseId(text: string, name = 'id'): number {
+  if (!DIGITS.test(text)) throw badRequest(`${name} must be a whole number, not "${text.slice(0, 40)}"`);
+  const value = Number(text);
+  if (value < 1 || value > MAX_ID) throw notFound();
+  return value;
+}
+
+/** `@Param('id', ParseIdPipe) id: number`: {@link parseId} for a route parameter. */
+@Injectable()
+export class ParseIdPipe implements PipeTransform<string, number> {
+  transform(value: string, metadata: ArgumentMetadata): number {
+    return parseId(String(value), metadata.data ?? 'id');
+  }
+}
