@@ -15,6 +15,7 @@ import { CourseAdminService } from '../courses/course-admin.service';
 import { Course } from '../courses/course.entity';
 import { recordStaffChanged } from '../staff/staff.data';
 import { lockCourse } from '../structure/structure.data';
+import { type Membership, planRoster, type UnmatchedStudent } from './roster.plan';
 import {
   ACADEMIC_SYSTEM,
   type AcademicCourse,
@@ -28,13 +29,6 @@ export interface SyncRequest {
   type: string;
   code: string;
   period_id: number;
-}
-
-/** A student of the academic system's roster who is no student of the campus here. */
-export interface UnmatchedStudent {
-  nim: string;
-  name: string | null;
-  class_name: string;
 }
 
 /** What a sync did: counts are of this run (all 0 and `changed` false when nothing differed). */
@@ -65,11 +59,6 @@ interface CourseRow {
   name: string;
   lecturer_id: number | null;
   is_from_six: boolean;
-}
-
-interface Membership {
-  class_id: number;
-  user_id: number;
 }
 
 const problem = (field: string, detail: string) =>
@@ -309,33 +298,17 @@ export class SyncService {
     const usersByNim = new Map<string, number[]>();
     for (const user of users) usersByNim.set(user.nim, [...(usersByNim.get(user.nim) ?? []), user.id]);
 
-    /** Where the academic system puts each matched student: user id → class id. */
-    const wanted = new Map<number, number>();
-    const unmatchedStudents: UnmatchedStudent[] = [];
-    for (const item of upstream.classes) {
-      for (const student of item.students) {
-        const ids = usersByNim.get(student.nim) ?? [];
-        if (ids.length === 1) wanted.set(ids[0], classIds.get(item.name)!);
-        else unmatchedStudents.push({ nim: student.nim, name: student.name, class_name: item.name });
-      }
-    }
-
-    const synced = new Set(upstream.classes.map((item) => classIds.get(item.name)!));
     const members: Membership[] = await manager.query(
       `SELECT cs.class_id, cs.user_id FROM class_students cs JOIN classes cl ON cl.id = cs.class_id
         WHERE cl.course_id = $1 ORDER BY cs.class_id, cs.user_id`,
       [courseId],
     );
-    const removed = members.filter((member) =>
-      synced.has(member.class_id)
-        ? wanted.get(member.user_id) !== member.class_id
-        : wanted.has(member.user_id),
-    );
-    const present = new Set(members.map((member) => `${member.class_id}:${member.user_id}`));
-    const added: Membership[] = [...wanted]
-      .filter(([userId, classId]) => !present.has(`${classId}:${userId}`))
-      .map(([user_id, class_id]) => ({ class_id, user_id }))
-      .sort((a, b) => a.class_id - b.class_id || a.user_id - b.user_id);
+    const { removed, added, placed, unmatchedStudents } = planRoster({
+      classes: upstream.classes,
+      classIds,
+      usersByNim,
+      members,
+    });
 
     if (removed.length > 0) {
       await manager.query(
@@ -370,7 +343,7 @@ export class SyncService {
     return {
       studentsAdded: added.length,
       studentsRemoved: removed.length,
-      studentsTotal: wanted.size,
+      studentsTotal: placed,
       unmatchedStudents,
     };
   }
