@@ -28,6 +28,7 @@ import { FacultiesService } from './faculties/faculties.service';
 import { BLOB_STORAGE, openBlobStorage } from './files/blob-storage';
 import { PublicController } from './public/public.controller';
 import { PublicCatalogueService } from './public/public.service';
+import { openViewStore, VIEW_STORE, ViewCounter } from './public/view-counter';
 import { CampusResolver } from './tenants/campus.resolver';
 import { TenantUpsertedHandler } from './tenants/tenant-upserted.handler';
 import { ACADEMIC_SYSTEM } from './sync/academic-system';
@@ -73,6 +74,8 @@ export class CourseAppModule {
         { provide: BLOB_STORAGE, useFactory: () => openBlobStorage(config) },
         CampusResolver,
         PublicCatalogueService,
+        { provide: VIEW_STORE, useFactory: () => openViewStore(config) },
+        ViewCounter,
         StaffService,
         EnrolmentService,
         { provide: ACADEMIC_SYSTEM, useFactory: () => openAcademicSystem(config) },

@@ -51,6 +51,7 @@ const CourseEnv = z
     /** The gateway's; with it the gateway's X-Forwarded-* (client address, campus host) are believed. */
     INTERNAL_TOKEN: variable.optional(),
     TRUSTED_PROXIES: variable.proxies('loopback'),
+    REDIS_URL: variable.optional(),
   })
   .superRefine((vars, ctx) => {
     if (vars.S3_ENDPOINT === undefined) return;
@@ -70,6 +71,8 @@ export class CourseConfig implements ServiceConfigBase {
   maxUploadBytes: number;
   blobs: CourseBlobConfig;
   academicSync: AcademicSyncConfig;
+  /** `REDIS_URL`: shared short-lived state (view counting windows); unset, this process's memory. */
+  redisUrl?: string;
   /**
    * Whose client address and host are believed: TRUSTED_PROXIES (loopback) and the gateway,
    * which proves itself with INTERNAL_TOKEN.
@@ -93,6 +96,7 @@ export class CourseConfig implements ServiceConfigBase {
         s3PublicEndpoint: vars.S3_PUBLIC_ENDPOINT,
         signingSecret: vars.BLOB_SIGNING_SECRET,
       },
+      redisUrl: vars.REDIS_URL,
       academicSync: {
         url: vars.ACADEMIC_SYNC_URL,
         token: vars.ACADEMIC_SYNC_TOKEN,

@@ -1,5 +1,6 @@
 import { createEnvelope, type IdentityTenantUpserted } from '@lms/events';
 import { expectEventually } from '@lms/testing';
+import { VIEW_REPORTS_PER_MINUTE } from '../src/public/view-counter';
 import { Faculty } from '../src/faculties/faculty.entity';
 import { CourseModule } from '../src/structure/module.entity';
 import { TenantProjection } from '../src/tenants/tenant-projection.entity';
@@ -162,6 +163,37 @@ describe('public catalogue', () => {
     expect((await h.api.post(`/api/public/view/course/${hidden.id}`, body, headers)).status).toBe(404);
     const bad = await h.api.post(`/api/public/view/course/${course.id}`, { is_verify: 'maybe' }, headers);
     expect(bad.status).toBe(422);
+  });
+
+  it('counts a visitor once per course and hour, and refuses an address that reports too often', async () => {
+    const headers = { 'x-forwarded-host': 'campus.example.ac.id' };
+    const courses = await Promise.all(
+      Array.from({ length: VIEW_REPORTS_PER_MINUTE }, (_, i) =>
+        h.course(1, null, { name: `Counted ${i}`, isFree: true }),
+      ),
+    );
+    const first = await h.api.post(`/api/public/view/course/${courses[0].id}`, {}, headers);
+    expect(first.status).toBe(201);
+    const repeat = await h.api.post(`/api/public/view/course/${courses[0].id}`, {}, headers);
+    expect(repeat.status).toBe(200);
+    expect(repeat.body).toEqual({ data: null, meta: { counted: false } });
+    const counted = await h.ds.query(`SELECT count(*)::int AS n FROM course_views WHERE course_id = $1`, [
+      courses[0].id,
+    ]);
+    expect(counted[0].n).toBe(1);
+
+    const statuses: number[] = [];
+    for (const course of courses.slice(1)) {
+      statuses.push((await h.api.post(`/api/public/view/course/${course.id}`, {}, headers)).status);
+    }
+    const refused = statuses.filter((status) => status === 429).length;
+    // The earlier test's reports from this address count in the same minute.
+    expect(refused).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status !== 429).every((status) => status === 201)).toBe(true);
+    const limited = await h.api.post(`/api/public/view/course/${courses[0].id}`, {}, headers);
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(limited.body.errors?.[0]).toMatchObject({ status: '429' });
   });
 
   it('lists the contents of public courses only, and lets anyone download their files', async () => {

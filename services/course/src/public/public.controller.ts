@@ -71,13 +71,27 @@ export class PublicController {
     });
   }
 
-  /** `{courseId, campus, roles, code, name, province, is_verify, ip_address}`: one visit. */
+  /**
+   * `{courseId, campus, roles, code, name, province, is_verify, ip_address}`: one visit, 201 with
+   * the view when counted; a visit already counted this hour for this address is a 200 with
+   * `data: null` and `meta.counted: false`; too many reports a minute from one address, a 429.
+   */
   @Post('view/course/:id')
-  async view(@Req() request: FastifyRequest, @Param('id', ParseIdPipe) id: number, @Body() body: unknown) {
+  async view(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: unknown,
+  ) {
     const campus = await this.campuses.resolve(request);
     const input = validateAttributes(courseViewAttributes(body), courseViewRules, { unknown: 'strip' });
-    const view = await this.catalogue.recordView(campus.id, id, input, request.ip ?? null);
-    return respond(courseViewResource, view, { timeZone: campus.timeZone });
+    const view = await this.catalogue.recordView(campus.id, id, input, request.ip);
+    if (view === null) {
+      // Already counted for this address and hour (docs/architecture.md, shared state).
+      void reply.status(200);
+      return { data: null, meta: { counted: false } };
+    }
+    return respond(courseViewResource, view, { meta: { counted: true }, timeZone: campus.timeZone });
   }
 
   /** Contents of the campus's active public courses, with the filters of `/course/contents`. */

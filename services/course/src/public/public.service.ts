@@ -3,6 +3,7 @@ import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { applyQuery, notFound, type ParsedQuery } from '@lms/jsonapi';
 import { Course } from '../courses/course.entity';
 import { CourseView } from './course-view.entity';
+import { ViewCounter } from './view-counter';
 
 export interface ViewInput {
   campus?: string | null;
@@ -19,7 +20,10 @@ export interface ViewInput {
  */
 @Injectable()
 export class PublicCatalogueService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly views: ViewCounter,
+  ) {}
 
   private catalogue(tenantId: number, include: string[]): SelectQueryBuilder<Course> {
     const qb = this.dataSource
@@ -55,9 +59,19 @@ export class PublicCatalogueService {
     return course;
   }
 
-  /** Records one visit of a catalogue course's page. */
-  async recordView(tenantId: number, courseId: number, input: ViewInput, ipAddress: string | null) {
+  /**
+   * Records a visit of a catalogue course's page, once per visitor (the client address) and
+   * hour: null when this visitor's visit is already counted. A 429 for an address reporting
+   * views too often.
+   */
+  async recordView(
+    tenantId: number,
+    courseId: number,
+    input: ViewInput,
+    ipAddress: string,
+  ): Promise<CourseView | null> {
     await this.get(tenantId, courseId, []);
+    if (!(await this.views.admit(tenantId, courseId, ipAddress))) return null;
     return this.dataSource.getRepository(CourseView).save({
       tenantId,
       courseId,
@@ -67,7 +81,7 @@ export class PublicCatalogueService {
       name: input.name ?? null,
       province: input.province ?? null,
       isVerify: input.is_verify ?? null,
-      ipAddress: ipAddress?.slice(0, 64) ?? null,
+      ipAddress: ipAddress.slice(0, 64),
     });
   }
 }
