@@ -1,3 +1,6 @@
+const { existsSync, readdirSync } = require('node:fs');
+const { join } = require('node:path');
+
 /** One Jest configuration for every Node package; `npm test -w <pkg>` narrows it by path. */
 const swc = [
   '@swc/jest',
@@ -12,10 +15,12 @@ const swc = [
     module: { type: 'commonjs', ignoreDynamic: true },
   },
 ];
-const moduleNameMapper = {
-  '^@lms/(jsonapi|auth|database|events|testing|platform|storage|cache|realtime)$': '<rootDir>/libs/$1/src',
-  '^@lms/(gateway|identity|course)$': '<rootDir>/services/$1/src',
-};
+/** `@lms/<name>` → its sources: every folder of libs/ and services/ with a src/ (no list to keep). */
+const packagesIn = (dir) =>
+  readdirSync(join(__dirname, dir)).filter((name) => existsSync(join(__dirname, dir, name, 'src')));
+const moduleNameMapper = Object.fromEntries(
+  ['libs', 'services'].map((dir) => [`^@lms/(${packagesIn(dir).join('|')})$`, `<rootDir>/${dir}/$1/src`]),
+);
 
 module.exports = {
   rootDir: __dirname,

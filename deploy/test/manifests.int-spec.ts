@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { installedTool, toolsDir } from '@lms/testing';
+import { urlVariable } from '@lms/gateway';
 
 /**
  * The deployment files (deploy/docker, docker-compose.yml, k8s/) against the code: every service
@@ -341,8 +342,8 @@ describe('deployment files', () => {
       }
       if (env.DATABASE_URL) {
         const database = new URL(env.DATABASE_URL.replace(/\$\{[^}]*\}/g, 'x')).pathname.slice(1);
-        if (database !== `lms_${service}`)
-          problems.push(`${where}: database ${database}, expected lms_${service}`);
+        const expected = `lms_${service.replace(/-/g, '_')}`;
+        if (database !== expected) problems.push(`${where}: database ${database}, expected ${expected}`);
         if (!databases.includes(database))
           problems.push(`${where}: ${database} is not created (LMS_DATABASES)`);
       }
@@ -588,7 +589,7 @@ describe('deployment files', () => {
     const services = composeServices();
     const gatewayCompose = composeEnvironment(dict(services.gateway));
     for (const service of SERVICES.filter((s) => s !== 'gateway')) {
-      const key = `${service.toUpperCase()}_URL`;
+      const key = urlVariable(service);
       const port = composeEnvironment(dict(services[service])).PORT;
       if (gatewayCompose[key] !== `http://${service}:${port}`)
         problems.push(`compose gateway: ${key}=${gatewayCompose[key]}, expected http://${service}:${port}`);
@@ -617,7 +618,7 @@ describe('deployment files', () => {
       ...LIB_VARIABLES.keys(),
       ...ALL_IN_ONE_VARIABLES.keys(),
       ...SERVICES.flatMap((s) => [...SERVICE_VARIABLES.get(s)!.keys()]),
-      ...SERVICES.filter((s) => s !== 'gateway').map((s) => `${s.toUpperCase()}_URL`),
+      ...SERVICES.filter((s) => s !== 'gateway').map(urlVariable),
     ]);
     const problems = [
       ...[...read]

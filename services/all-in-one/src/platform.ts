@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadOrCreatePrivateKeyPem } from '@lms/auth';
 import { ensureDatabase } from '@lms/database';
 import { InProcessTransport } from '@lms/events';
-import { GatewayConfig, startGateway } from '@lms/gateway';
+import { GatewayConfig, startGateway, urlVariable } from '@lms/gateway';
 import { type DemoSeed, startService } from '@lms/platform';
 import { SERVICES } from './registry';
 
@@ -42,9 +42,6 @@ const addressOf = (app: NestFastifyApplication) => {
   if (!address || typeof address === 'string') throw new Error('service is not listening on TCP');
   return `http://127.0.0.1:${address.port}`;
 };
-
-/** `<NAME>_URL`, the variable the gateway reaches a service by (`demo-probe` → `DEMO_PROBE_URL`). */
-export const urlVariable = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_URL`;
 
 /** `lms_<name>` (`demo-probe` → `lms_demo_probe`). */
 const databaseName = (prefix: string, service: string) => `${prefix}_${service.replace(/-/g, '_')}`;

@@ -2,14 +2,14 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { readEnv, TrustedProxies, variable } from '@lms/platform';
 import type { SignInThrottleSettings } from './auth/sign-in-throttle';
-import { SERVICES, type ServiceName } from './routing/routes';
+import { SERVICES, type ServiceName, urlVariable } from './routing/routes';
 
 /** The gateway's environment variables (documented in .env.example). */
 const GatewayEnv = z.object({
   PORT: variable.int(8080, { min: 0, max: 65535 }),
   HOST: variable.string('0.0.0.0'),
   /** `<SERVICE>_URL`: base URL of each built service; identity's is required. */
-  ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_URL`, variable.httpUrl()])),
+  ...Object.fromEntries(SERVICES.map((name) => [urlVariable(name), variable.httpUrl()])),
   IDENTITY_URL: variable.httpUrl().pipe(z.string({ error: 'is required' })),
   JWT_PRIVATE_KEY: variable.pem(),
   ACCESS_TTL_SECONDS: variable.int(900, { min: 10 }),
@@ -50,7 +50,7 @@ export class GatewayConfig {
     const vars = readEnv('gateway', GatewayEnv, env) as z.output<typeof GatewayEnv> & Record<string, unknown>;
     const services: Partial<Record<ServiceName, string>> = {};
     for (const name of SERVICES) {
-      const url = vars[`${name.toUpperCase()}_URL`];
+      const url = vars[urlVariable(name)];
       if (typeof url === 'string') services[name] = url.replace(/\/$/, '');
     }
     return Object.assign(new GatewayConfig(), {

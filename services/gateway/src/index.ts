@@ -1,3 +1,3 @@
 export { GatewayConfig } from './config';
 export { startGateway } from './bootstrap';
-export { ROUTES, SERVICES, SOCKET_ROUTES } from './routing/routes';
+export { ROUTES, SERVICES, SOCKET_ROUTES, urlVariable } from './routing/routes';

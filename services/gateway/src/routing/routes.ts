@@ -12,6 +12,9 @@ export const SERVICES = [
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
+/** `<NAME>_URL`, the variable the gateway reaches a service by (`demo-probe` → `DEMO_PROBE_URL`). */
+export const urlVariable = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_URL`;
+
 /** The routing table: path prefix under `/api` → owning service (longest prefix wins). */
 export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceName]> = [
   ['/login', 'identity'],
