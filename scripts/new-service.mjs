@@ -257,7 +257,7 @@ describe('${name} on PostgreSQL', () => {
   const transport = new InProcessTransport();
 
   beforeAll(async () => {
-    database = await createTestDatabase('${name.replace(/-/g, '_')}');
+    database = await createTestDatabase('${name}');
     const { publicKey } = generateKeyPairSync('ed25519');
     const config = ${definition}.config({
       DATABASE_URL: database.url,
@@ -286,7 +286,7 @@ describe('${name} on PostgreSQL', () => {
       \`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1\`,
     );
     expect(tables.map((t: { table_name: string }) => t.table_name)).toEqual(
-      expect.arrayContaining(['migrations', 'outbox_events', 'inbox_events']),
+      ['inbox', 'migrations', 'outbox'],
     );
   });
 });

@@ -12,7 +12,8 @@ export function testServerUrl(): string {
 export async function createTestDatabase(
   prefix: string,
 ): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const name = `t_${prefix}_${randomBytes(4).toString('hex')}`;
+  // A service's name may have hyphens (`demo-probe`); database names here have underscores.
+  const name = `t_${prefix.replace(/-/g, '_')}_${randomBytes(4).toString('hex')}`;
   const url = await ensureDatabase(testServerUrl(), name);
   return { url, name, drop: () => dropDatabase(testServerUrl(), name) };
 }
