@@ -18,6 +18,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS, as Jest loads its configuration.
+    files: ['jest.config.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // A controller is an entry point: only the app module names it, and it exports nothing but
     // its class. What it uses lives in the area's service, resource (serializer, query spec),
     // rules (write rules) or data (persistence helpers) file.
