@@ -47,14 +47,6 @@ export type {
   ResourceType,
   ToDocumentOptions,
 } from './serializer';
-export { validateAttributes } from './validate';
-export type {
-  AttributeRule,
-  AttributeRules,
-  AttributeType,
-  ValidateOptions,
-  ValidatedAttributes,
-} from './validate';
 export { formatWireDate, parseWireDate } from './wire-date';
 export {
   attributePointer,

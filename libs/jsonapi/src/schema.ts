@@ -276,7 +276,18 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
     target: 'openapi-3.0',
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
-      const wire = wireSchemas.get(zodSchema);
+      const def = (zodSchema as unknown as z.ZodType)._zod.def as {
+        type: string;
+        in?: z.ZodType;
+        out?: z.ZodType;
+      };
+      // A value normalised before it is checked (`z.preprocess`): documented as what it must become.
+      const normalised =
+        def.type === 'pipe' && def.in?._zod.def.type === 'transform' && def.out
+          ? jsonSchemaOf(def.out)
+          : undefined;
+      if (normalised) delete normalised.$schema;
+      const wire = wireSchemas.get(zodSchema) ?? normalised;
       if (!wire) return;
       const nullable = (jsonSchema as { nullable?: boolean }).nullable;
       for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];

@@ -4,13 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MultipartFile } from '@fastify/multipart';
 import type { AuthContext } from '@lms/auth';
-import {
-  attributePointer,
-  JsonApiException,
-  notFound,
-  unprocessable,
-  validateAttributes,
-} from '@lms/jsonapi';
+import { attributePointer, JsonApiException, notFound, unprocessable, validateWith } from '@lms/jsonapi';
 import {
   BlobNotFoundError,
   type BlobStorage,
@@ -22,7 +16,7 @@ import {
 import { CourseConfig } from '../config';
 import { BLOB_STORAGE, DOWNLOAD_LINK_SECONDS } from '../files/blob-storage';
 import type { Content } from './content.entity';
-import { CONTENT_REQUIRED_TEXTS, contentUploadRules, normaliseContentableType } from './contents.rules';
+import { contentUploadRules } from './contents.rules';
 import { ContentsService } from './contents.service';
 
 /**
@@ -135,16 +129,7 @@ export class ContentFilesService {
   async upload(auth: AuthContext, fields: Record<string, string>, part: MultipartFile): Promise<Content> {
     let blobKey: string | null = null;
     try {
-      const input = validateAttributes(
-        {
-          ...fields,
-          ...(fields.contentable_type !== undefined
-            ? { contentable_type: normaliseContentableType(fields.contentable_type) }
-            : {}),
-        },
-        contentUploadRules,
-        { requiredMessages: CONTENT_REQUIRED_TEXTS, unknown: 'strip' },
-      );
+      const input = validateWith(contentUploadRules, fields);
       const target = { contentable_type: input.contentable_type, contentable_id: input.contentable_id };
       const courseId = await this.contents.writableTarget(auth, target);
 

@@ -1,23 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
-  idList,
+  Attributes,
+  type AttributesOf,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
-  readAttributes,
   respond,
-  validateAttributes,
 } from '@lms/jsonapi';
 import { archivedFlag, contentQuery, contentResource } from './contents.resource';
-import {
-  CONTENT_REQUIRED_TEXTS,
-  contentCreateRules,
-  contentTransferRules,
-  contentUpdateRules,
-  restoreIds,
-  withContentableType,
-} from './contents.rules';
+import { contentCreateRules, contentTransferRules, contentUpdateRules, restoreIds } from './contents.rules';
 import { ContentsService } from './contents.service';
 
 @Controller('api/course')
@@ -55,31 +47,31 @@ export class ContentsController {
    * upload endpoint will store the bytes with the storage library and call `createFile`.
    */
   @Post('contents')
-  async create(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(withContentableType(body), contentCreateRules, {
-      requiredMessages: CONTENT_REQUIRED_TEXTS,
-    });
+  async create(
+    @CurrentAuth() auth: AuthContext,
+    @Attributes(contentCreateRules) input: AttributesOf<typeof contentCreateRules>,
+  ) {
     const content = await this.contents.create(auth, input, input);
     return respond(contentResource, content);
   }
 
   /** `{content_ids, contentable_type, contentable_id}`: copies go last in the target, in order. */
   @Post('contents/copy')
-  async copy(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(withContentableType(body), contentTransferRules, {
-      requiredMessages: CONTENT_REQUIRED_TEXTS,
-    });
-    const copies = await this.contents.copy(auth, idList(input.content_ids, 'content_ids'), input);
+  async copy(
+    @CurrentAuth() auth: AuthContext,
+    @Attributes(contentTransferRules) input: AttributesOf<typeof contentTransferRules>,
+  ) {
+    const copies = await this.contents.copy(auth, input.content_ids, input);
     return respond(contentResource, copies);
   }
 
   @Post('contents/move')
   @HttpCode(200)
-  async move(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(withContentableType(body), contentTransferRules, {
-      requiredMessages: CONTENT_REQUIRED_TEXTS,
-    });
-    const moved = await this.contents.move(auth, idList(input.content_ids, 'content_ids'), input);
+  async move(
+    @CurrentAuth() auth: AuthContext,
+    @Attributes(contentTransferRules) input: AttributesOf<typeof contentTransferRules>,
+  ) {
+    const moved = await this.contents.move(auth, input.content_ids, input);
     return respond(contentResource, moved);
   }
 
@@ -93,9 +85,8 @@ export class ContentsController {
   async update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,
-    @Body() body: unknown,
+    @Attributes(contentUpdateRules) input: AttributesOf<typeof contentUpdateRules>,
   ) {
-    const input = validateAttributes(readAttributes(body), contentUpdateRules);
     return respond(contentResource, await this.contents.update(auth, id, input), {});
   }
 

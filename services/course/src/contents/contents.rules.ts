@@ -1,10 +1,12 @@
 import {
   attributePointer,
+  attributes,
+  field,
   idList,
-  INT4_MAX,
   readAttributes,
   unprocessable,
   type ValidationIssue,
+  z,
 } from '@lms/jsonapi';
 import { CONTENT_TYPES, CONTENTABLE_TYPES, type ContentableType, type ContentType } from './content.entity';
 
@@ -35,32 +37,38 @@ export function normaliseContentableType(value: unknown): unknown {
   return aliases[name] ?? value;
 }
 
-export const contentCreateRules = {
-  contentable_type: { type: 'enum', required: true, values: CONTENTABLE_TYPES },
-  contentable_id: { type: 'integer', required: true, min: 1 },
-  /** Accepted for the client's sake; a new content always goes last (highest index + 1). */
-  index: { type: 'integer', nullable: true, min: 0, max: INT4_MAX },
-  name: { type: 'string', required: true, min: 1, max: 255 },
-  type: { type: 'enum', required: true, values: CONTENT_TYPES },
-  content: { type: 'string', nullable: true, max: MAX_TEXT_LENGTH },
-  size: { type: 'integer', nullable: true, min: 0, max: MAX_FILE_SIZE },
-  mime: { type: 'string', nullable: true, max: 255 },
-} as const;
+export const contentCreateRules = attributes(
+  {
+    contentable_type: z.preprocess(normaliseContentableType, field.enum(CONTENTABLE_TYPES)),
+    contentable_id: field.integer({ min: 1 }),
+    /** Accepted for the client's sake; a new content always goes last (highest index + 1). */
+    index: field.integer({ min: 0 }).nullable().optional(),
+    name: field.string({ min: 1, max: 255 }),
+    type: field.enum(CONTENT_TYPES),
+    content: field.string({ max: MAX_TEXT_LENGTH }).nullable().optional(),
+    size: field.integer({ min: 0, max: MAX_FILE_SIZE }).nullable().optional(),
+    mime: field.string({ max: 255 }).nullable().optional(),
+  },
+  { requiredTexts: CONTENT_REQUIRED_TEXTS },
+);
 
-export const contentUpdateRules = {
-  name: { type: 'string', min: 1, max: 255 },
-  type: { type: 'enum', values: CONTENT_TYPES },
-  index: { type: 'integer', min: 0, max: INT4_MAX },
-  content: { type: 'string', nullable: true, max: MAX_TEXT_LENGTH },
-  size: { type: 'integer', nullable: true, min: 0, max: MAX_FILE_SIZE },
-  mime: { type: 'string', nullable: true, max: 255 },
-} as const;
+export const contentUpdateRules = attributes({
+  name: field.string({ min: 1, max: 255 }).optional(),
+  type: field.enum(CONTENT_TYPES).optional(),
+  index: field.integer({ min: 0 }).optional(),
+  content: field.string({ max: MAX_TEXT_LENGTH }).nullable().optional(),
+  size: field.integer({ min: 0, max: MAX_FILE_SIZE }).nullable().optional(),
+  mime: field.string({ max: 255 }).nullable().optional(),
+});
 
-export const contentTransferRules = {
-  content_ids: { type: 'array', required: true, min: 1, max: 500 },
-  contentable_type: { type: 'enum', required: true, values: CONTENTABLE_TYPES },
-  contentable_id: { type: 'integer', required: true, min: 1 },
-} as const;
+export const contentTransferRules = attributes(
+  {
+    content_ids: field.idList({ min: 1, max: 500 }),
+    contentable_type: z.preprocess(normaliseContentableType, field.enum(CONTENTABLE_TYPES)),
+    contentable_id: field.integer({ min: 1 }),
+  },
+  { requiredTexts: CONTENT_REQUIRED_TEXTS },
+);
 
 /** What a content of each type holds, checked after the generic rules. */
 export interface ContentBody {
@@ -137,20 +145,17 @@ export function checkContentBody(body: ContentBody): ContentBody {
 }
 
 /** The form fields of a multipart upload (before its file part). */
-export const contentUploadRules = {
-  contentable_type: { type: 'enum', required: true, values: ['courses', 'modules', 'activities'] },
-  contentable_id: { type: 'integer', required: true, min: 1 },
-  name: { type: 'string', nullable: true, max: 255 },
-} as const;
-
-/** The attributes of a write with `contentable_type` in its canonical name. */
-export function withContentableType(body: unknown): Record<string, unknown> {
-  const attributes = { ...readAttributes(body) };
-  if (Object.hasOwn(attributes, 'contentable_type')) {
-    attributes.contentable_type = normaliseContentableType(attributes.contentable_type);
-  }
-  return attributes;
-}
+export const contentUploadRules = attributes(
+  {
+    contentable_type: z.preprocess(
+      normaliseContentableType,
+      field.enum(['courses', 'modules', 'activities']),
+    ),
+    contentable_id: field.integer({ min: 1 }),
+    name: field.string({ max: 255 }).nullable().optional(),
+  },
+  { requiredTexts: CONTENT_REQUIRED_TEXTS, unknown: 'strip' },
+);
 
 /**
  * The ids of a restore request: `{data: [1, 2]}`, `{data: [{id: 1}]}`, or attributes

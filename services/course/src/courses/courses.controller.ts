@@ -1,12 +1,12 @@
-import { Body, Controller, Get, Param, Patch, Put } from '@nestjs/common';
+import { Controller, Get, Param, Patch, Put } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
+  Attributes,
+  type AttributesOf,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
-  readAttributes,
   respond,
-  validateAttributes,
 } from '@lms/jsonapi';
 import { CourseAdminService } from './course-admin.service';
 import { classResource, courseQuery, courseResource } from './courses.resource';
@@ -35,8 +35,10 @@ export class CoursesController {
 
   /** Copies the structure and contents of `from` into `to` (not its students): `{from, to}`. */
   @Put('replicate')
-  async replicate(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), replicateRules);
+  async replicate(
+    @CurrentAuth() auth: AuthContext,
+    @Attributes(replicateRules) input: AttributesOf<typeof replicateRules>,
+  ) {
     const { course, copiedModules } = await this.admin.replicate(auth, input.from, input.to);
     return respond(courseResource(auth), course, {
       include: ['modules', 'modules.activities'],
@@ -66,9 +68,8 @@ export class CoursesController {
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,
     @JsonApiQuery(courseQuery, { includeOnly: true }) query: ParsedQuery,
-    @Body() body: unknown,
+    @Attributes(courseUpdateRules) changes: AttributesOf<typeof courseUpdateRules>,
   ) {
-    const changes = validateAttributes(readAttributes(body), courseUpdateRules, { timeZone: auth.timeZone });
     const course = await this.admin.update(auth, id, changes, query.include);
     return respond(courseResource(auth), course, { include: query.include });
   }

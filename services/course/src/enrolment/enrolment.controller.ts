@@ -1,19 +1,19 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery, Roles } from '@lms/auth';
 import {
+  Attributes,
+  type AttributesOf,
   badRequest,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
   type RawQuery,
-  readAttributes,
   respond,
-  validateAttributes,
 } from '@lms/jsonapi';
 import { courseResource } from '../courses/courses.resource';
 import { CoursesService } from '../courses/courses.service';
 import { enrolledQuery, enrolResource } from './enrolment.resource';
-import { COURSE_ID, kickRules, leaveRules, openRules, takeRules } from './enrolment.rules';
+import { kickRules, leaveRules, openRules, takeRules } from './enrolment.rules';
 import { EnrolmentService } from './enrolment.service';
 
 @Controller('api/course/enrolls')
@@ -25,11 +25,7 @@ export class EnrolmentController {
 
   /** Opens enrolment `{course_id, start_at, end_at}`: answers the window with a token per class. */
   @Post()
-  async open(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), openRules, {
-      timeZone: auth.timeZone,
-      requiredMessages: COURSE_ID,
-    });
+  async open(@CurrentAuth() auth: AuthContext, @Attributes(openRules) input: AttributesOf<typeof openRules>) {
     const window = await this.enrolment.open(auth, input.course_id, input.start_at, input.end_at);
     return respond(enrolResource, window);
   }
@@ -41,9 +37,6 @@ export class EnrolmentController {
     if (typeof value !== 'string' || !/^\d+$/.test(value)) {
       throw badRequest('filter[course_id][is] is required', 'filter[course_id][is]');
     }
-    if (!Number.isSafeInteger(Number(value))) {
-      throw badRequest('filter[course_id][is] must be a course id', 'filter[course_id][is]');
-    }
     const window = await this.enrolment.current(auth, Number(value));
     return respond(enrolResource, window ? [window] : [], {
       meta: { total: window ? 1 : 0 },
@@ -53,16 +46,17 @@ export class EnrolmentController {
   /** A student joins with the token of their class: `{course_id, token, class_id}`. */
   @Post('take')
   @Roles('student')
-  async take(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), takeRules, { requiredMessages: COURSE_ID });
+  async take(@CurrentAuth() auth: AuthContext, @Attributes(takeRules) input: AttributesOf<typeof takeRules>) {
     const course = await this.enrolment.take(auth, input.course_id, input.class_id, input.token);
     return respond(courseResource(auth), course);
   }
 
   @Post('leave')
   @HttpCode(200)
-  async leave(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), leaveRules, { requiredMessages: COURSE_ID });
+  async leave(
+    @CurrentAuth() auth: AuthContext,
+    @Attributes(leaveRules) input: AttributesOf<typeof leaveRules>,
+  ) {
     await this.enrolment.leave(auth, input.course_id);
     return { meta: { course_id: input.course_id, enrolled: false } };
   }
@@ -70,8 +64,7 @@ export class EnrolmentController {
   /** The course's lecturer removes a student: `{course_id, student_id}` (the student's user id). */
   @Post('kick')
   @HttpCode(200)
-  async kick(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), kickRules, { requiredMessages: COURSE_ID });
+  async kick(@CurrentAuth() auth: AuthContext, @Attributes(kickRules) input: AttributesOf<typeof kickRules>) {
     await this.enrolment.kick(auth, input.course_id, input.student_id);
     return { meta: { course_id: input.course_id, student_id: input.student_id, enrolled: false } };
   }

@@ -1,21 +1,22 @@
-import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JsonApiQuery, Public } from '@lms/auth';
 import {
+  Attributes,
+  type AttributesOf,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
   parseQuery,
   type RawQuery,
   respond,
-  validateAttributes,
 } from '@lms/jsonapi';
 import { ContentFilesService } from '../contents/content-files.service';
 import { contentQuery, contentResource, sendDownload } from '../contents/contents.resource';
 import { ContentsService } from '../contents/contents.service';
 import { CampusResolver } from '../tenants/campus.resolver';
 import { courseViewResource, exploreQuery, publicCourseQuery, publicCourseResource } from './public.resource';
-import { courseViewAttributes, courseViewRules } from './public.rules';
+import { courseViewRules } from './public.rules';
 import { PublicCatalogueService } from './public.service';
 
 /**
@@ -81,10 +82,9 @@ export class PublicController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Param('id', ParseIdPipe) id: number,
-    @Body() body: unknown,
+    @Attributes(courseViewRules) input: AttributesOf<typeof courseViewRules>,
   ) {
     const campus = await this.campuses.resolve(request);
-    const input = validateAttributes(courseViewAttributes(body), courseViewRules, { unknown: 'strip' });
     const view = await this.catalogue.recordView(campus.id, id, input, request.ip);
     if (view === null) {
       // Already counted for this address and hour (docs/architecture.md, shared state).

@@ -1,11 +1,12 @@
 import {
   attributePointer,
+  attributes,
   badRequest,
-  idList,
+  field,
   JsonApiException,
   readAttributes,
   unprocessable,
-  validateAttributes,
+  validateWith,
   type ValidationIssue,
 } from '@lms/jsonapi';
 import type { AssistantChange } from './staff.service';
@@ -17,11 +18,14 @@ const ACTION_ALIASES: Record<string, (typeof ACTIONS)[number]> = {
   delete: 'remove',
 };
 
-const changeRules = {
-  action: { type: 'enum', required: true, values: ACTIONS },
-  course_id: { type: 'integer', required: true, min: 1 },
-  user_ids: { type: 'array', required: true, min: 1, max: 100 },
-} as const;
+const changeRules = attributes(
+  {
+    action: field.enum(ACTIONS),
+    course_id: field.integer({ min: 1 }),
+    user_ids: field.idList({ min: 1, max: 100 }),
+  },
+  { requiredTexts: { course_id: 'Course id is required' } },
+);
 
 /** `{data: {attributes: [{action, course_id, user_ids}]}}`, `{data: [...]}`, `[...]` or one change. */
 export function readChanges(body: unknown): AssistantChange[] {
@@ -48,10 +52,8 @@ export function readChanges(body: unknown): AssistantChange[] {
     if (typeof raw.action === 'string')
       raw.action = ACTION_ALIASES[raw.action.toLowerCase()] ?? raw.action.toLowerCase();
     try {
-      const change = validateAttributes(raw, changeRules, {
-        requiredMessages: { course_id: 'Course id is required' },
-      });
-      changes.push({ ...change, user_ids: [...new Set(idList(change.user_ids, 'user_ids'))] });
+      const change = validateWith(changeRules, raw);
+      changes.push({ ...change, user_ids: [...new Set(change.user_ids)] });
     } catch (error) {
       if (!(error instanceof JsonApiException)) throw error;
       for (const found of error.errors) {

@@ -1,15 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
+  Attributes,
+  type AttributesOf,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
-  readAttributes,
   respond,
-  validateAttributes,
 } from '@lms/jsonapi';
 import { activityQuery, activityResource } from './structure.resource';
-import { activityCreateRules, activityUpdateRules, REQUIRED_TEXTS } from './structure.rules';
+import { activityCreateRules, activityUpdateRules } from './structure.rules';
 import { StructureService } from './structure.service';
 
 /** Activities, the spec's submodules: `GET /course/activities?filter[course_id][is]=…`. */
@@ -38,11 +38,10 @@ export class ActivitiesController {
 
   /** A new activity goes last in its module; named 'Untitled Submodule' and active by default. */
   @Post()
-  async create(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), activityCreateRules, {
-      timeZone: auth.timeZone,
-      requiredMessages: REQUIRED_TEXTS,
-    });
+  async create(
+    @CurrentAuth() auth: AuthContext,
+    @Attributes(activityCreateRules) input: AttributesOf<typeof activityCreateRules>,
+  ) {
     const activity = await this.structure.createActivity(auth, input.module_id, input);
     return respond(activityResource, activity);
   }
@@ -51,9 +50,8 @@ export class ActivitiesController {
   async update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,
-    @Body() body: unknown,
+    @Attributes(activityUpdateRules) input: AttributesOf<typeof activityUpdateRules>,
   ) {
-    const input = validateAttributes(readAttributes(body), activityUpdateRules, { timeZone: auth.timeZone });
     const activity = await this.structure.updateActivity(auth, id, input);
     return respond(activityResource, activity);
   }

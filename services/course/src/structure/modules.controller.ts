@@ -1,13 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
-  idList,
+  Attributes,
+  type AttributesOf,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
-  readAttributes,
   respond,
-  validateAttributes,
 } from '@lms/jsonapi';
 import { moduleQuery, moduleResource } from './structure.resource';
 import {
@@ -15,7 +14,6 @@ import {
   moduleCreateRules,
   moduleDeleteManyRules,
   moduleUpdateRules,
-  REQUIRED_TEXTS,
 } from './structure.rules';
 import { StructureService } from './structure.service';
 
@@ -45,32 +43,32 @@ export class ModulesController {
 
   /** A new module goes last; named 'Untitled' and active unless told otherwise. */
   @Post()
-  async create(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), moduleCreateRules, {
-      timeZone: auth.timeZone,
-      requiredMessages: REQUIRED_TEXTS,
-    });
+  async create(
+    @CurrentAuth() auth: AuthContext,
+    @Attributes(moduleCreateRules) input: AttributesOf<typeof moduleCreateRules>,
+  ) {
     const module = await this.structure.createModule(auth, input.course_id, input);
     return respond(moduleResource, module);
   }
 
   /** The sixteen modules of a semester: Module 01 … Finex/UAS (spec 02 §9), after the existing ones. */
   @Post('batch')
-  async createBatch(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), moduleBatchRules, {
-      requiredMessages: REQUIRED_TEXTS,
-    });
+  async createBatch(
+    @CurrentAuth() auth: AuthContext,
+    @Attributes(moduleBatchRules) input: AttributesOf<typeof moduleBatchRules>,
+  ) {
     const modules = await this.structure.createModuleBatch(auth, input.course_id);
     return respond(moduleResource, modules);
   }
 
   /** Deletes every listed module or none: `{module_ids: [..]}`. */
   @Delete('delete-multiple')
-  async deleteMany(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body ?? {}), moduleDeleteManyRules, {
-      requiredMessages: REQUIRED_TEXTS,
-    });
-    const deleted = await this.structure.deleteModules(auth, idList(input.module_ids, 'module_ids'));
+  async deleteMany(
+    @CurrentAuth() auth: AuthContext,
+    @Attributes(moduleDeleteManyRules, { optionalBody: true })
+    input: AttributesOf<typeof moduleDeleteManyRules>,
+  ) {
+    const deleted = await this.structure.deleteModules(auth, input.module_ids);
     return { meta: { deleted } };
   }
 
@@ -78,9 +76,8 @@ export class ModulesController {
   async update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,
-    @Body() body: unknown,
+    @Attributes(moduleUpdateRules) input: AttributesOf<typeof moduleUpdateRules>,
   ) {
-    const input = validateAttributes(readAttributes(body), moduleUpdateRules, { timeZone: auth.timeZone });
     const module = await this.structure.updateModule(auth, id, input);
     return respond(moduleResource, module);
   }

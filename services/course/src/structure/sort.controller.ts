@@ -1,7 +1,7 @@
-import { Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
+import { Controller, HttpCode, Param, Put } from '@nestjs/common';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { idList, ParseIdPipe, readAttributes, validateAttributes } from '@lms/jsonapi';
-import { REQUIRED_TEXTS, SORT_TYPE_ALIASES, sortRules } from './structure.rules';
+import { Attributes, type AttributesOf, ParseIdPipe } from '@lms/jsonapi';
+import { sortRules } from './structure.rules';
 import { StructureService } from './structure.service';
 
 @Controller('api/course/courses/sort')
@@ -18,14 +18,8 @@ export class SortController {
   async sort(
     @CurrentAuth() auth: AuthContext,
     @Param('courseId', ParseIdPipe) courseId: number,
-    @Body() body: unknown,
+    @Attributes(sortRules) input: AttributesOf<typeof sortRules>,
   ) {
-    const attributes = { ...readAttributes(body) };
-    if (typeof attributes.type === 'string' && Object.hasOwn(SORT_TYPE_ALIASES, attributes.type)) {
-      attributes.type = SORT_TYPE_ALIASES[attributes.type];
-    }
-    if (Array.isArray(attributes.ids) && attributes.ids.length === 0) delete attributes.ids;
-    const input = validateAttributes(attributes, sortRules, { requiredMessages: REQUIRED_TEXTS });
-    await this.structure.sort(auth, courseId, input.type, idList(input.ids, 'ids'));
+    await this.structure.sort(auth, courseId, input.type, input.ids);
   }
 }

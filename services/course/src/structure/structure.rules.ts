@@ -1,4 +1,4 @@
-import { attributePointer, INT4_MAX, unprocessable } from '@lms/jsonapi';
+import { attributePointer, attributes, field, unprocessable, z } from '@lms/jsonapi';
 
 /** Names of the batch of modules a lecturer can add in one go (spec 02 §9), in order. */
 export const BATCH_MODULE_NAMES = [
@@ -33,45 +33,57 @@ export const REQUIRED_TEXTS = {
 };
 
 const schedule = {
-  is_active: { type: 'boolean' },
-  start_at: { type: 'date', nullable: true },
-  end_at: { type: 'date', nullable: true },
+  is_active: field.boolean().optional(),
+  start_at: field.date().nullable().optional(),
+  end_at: field.date().nullable().optional(),
 } as const;
 
-export const moduleCreateRules = {
-  course_id: { type: 'integer', required: true, min: 1 },
-  name: { type: 'string', min: 1, max: 255 },
-  /** Accepted for the client's sake; a new module always goes last (highest index + 1). */
-  index: { type: 'integer', min: 0, max: INT4_MAX },
+export const moduleCreateRules = attributes(
+  {
+    course_id: field.integer({ min: 1 }),
+    name: field.string({ min: 1, max: 255 }).optional(),
+    /** Accepted for the client's sake; a new module always goes last (highest index + 1). */
+    index: field.integer({ min: 0 }).optional(),
+    ...schedule,
+  },
+  { requiredTexts: REQUIRED_TEXTS },
+);
+
+export const moduleUpdateRules = attributes({
+  name: field.string({ min: 1, max: 255 }).optional(),
+  index: field.integer({ min: 0 }).optional(),
   ...schedule,
-} as const;
+});
 
-export const moduleUpdateRules = {
-  name: { type: 'string', min: 1, max: 255 },
-  index: { type: 'integer', min: 0, max: INT4_MAX },
+export const moduleBatchRules = attributes(
+  { course_id: field.integer({ min: 1 }) },
+  { requiredTexts: REQUIRED_TEXTS },
+);
+
+export const moduleDeleteManyRules = attributes(
+  {
+    module_ids: field.idList({ min: 1, max: 500 }),
+  },
+  { requiredTexts: REQUIRED_TEXTS },
+);
+
+export const activityCreateRules = attributes(
+  {
+    module_id: field.integer({ min: 1 }),
+    parent_id: field.integer({ min: 1 }).nullable().optional(),
+    name: field.string({ min: 1, max: 255 }).optional(),
+    index: field.integer({ min: 0 }).optional(),
+    ...schedule,
+  },
+  { requiredTexts: REQUIRED_TEXTS },
+);
+
+export const activityUpdateRules = attributes({
+  parent_id: field.integer({ min: 1 }).nullable().optional(),
+  name: field.string({ min: 1, max: 255 }).optional(),
+  index: field.integer({ min: 0 }).optional(),
   ...schedule,
-} as const;
-
-export const moduleBatchRules = { course_id: { type: 'integer', required: true, min: 1 } } as const;
-
-export const moduleDeleteManyRules = {
-  module_ids: { type: 'array', required: true, min: 1, max: 500 },
-} as const;
-
-export const activityCreateRules = {
-  module_id: { type: 'integer', required: true, min: 1 },
-  parent_id: { type: 'integer', nullable: true, min: 1 },
-  name: { type: 'string', min: 1, max: 255 },
-  index: { type: 'integer', min: 0, max: INT4_MAX },
-  ...schedule,
-} as const;
-
-export const activityUpdateRules = {
-  parent_id: { type: 'integer', nullable: true, min: 1 },
-  name: { type: 'string', min: 1, max: 255 },
-  index: { type: 'integer', min: 0, max: INT4_MAX },
-  ...schedule,
-} as const;
+});
 
 export const SORT_TYPES = ['modules', 'activities', 'contents'] as const;
 export type SortType = (typeof SORT_TYPES)[number];
@@ -85,10 +97,23 @@ export const SORT_TYPE_ALIASES: Record<string, SortType> = {
   content: 'contents',
 };
 
-export const sortRules = {
-  type: { type: 'enum', required: true, values: SORT_TYPES },
-  ids: { type: 'array', required: true, min: 1, max: 1000 },
-} as const;
+export const sortRules = attributes(
+  {
+    type: z.preprocess(
+      (value) =>
+        typeof value === 'string' && Object.hasOwn(SORT_TYPE_ALIASES, value)
+          ? SORT_TYPE_ALIASES[value]
+          : value,
+      field.enum(SORT_TYPES),
+    ),
+    /** An empty list counts as none sent (the spec's text for a missing list). */
+    ids: z.preprocess(
+      (value) => (Array.isArray(value) && value.length === 0 ? undefined : value),
+      field.idList({ min: 1, max: 1000 }),
+    ),
+  },
+  { requiredTexts: REQUIRED_TEXTS },
+);
 
 /** An item's window must not end before it starts (422 on `end_at`). */
 export function assertSchedule(startAt: Date | null | undefined, endAt: Date | null | undefined): void {

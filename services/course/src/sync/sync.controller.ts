@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, Roles } from '@lms/auth';
-import { readAttributes, respond, validateAttributes } from '@lms/jsonapi';
+import { Attributes, type AttributesOf, respond } from '@lms/jsonapi';
 import { courseResource } from '../courses/courses.resource';
 import { syncMeta } from './sync.resource';
 import { syncRules } from './sync.rules';
@@ -20,8 +20,10 @@ export class SyncController {
   @Post('syncByCourse')
   @HttpCode(200)
   @Roles('lecturer', 'admin')
-  async syncByCourse(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), syncRules);
+  async syncByCourse(
+    @CurrentAuth() auth: AuthContext,
+    @Attributes(syncRules) input: AttributesOf<typeof syncRules>,
+  ) {
     const { course, outcome } = await this.sync.syncCourse(auth, input);
     return respond(courseResource(auth), course, {
       include: ['class'],

@@ -2,11 +2,12 @@ import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { normalizeUsername, TokenIssuer } from '@lms/auth';
 import {
+  Attributes,
+  type AttributesOf,
   formatWireDate,
   JsonApiException,
   readAttributes,
   tooManyRequests,
-  validateAttributes,
 } from '@lms/jsonapi';
 import { GatewayConfig } from '../config';
 import { SharedStore } from '../shared-store';
@@ -34,10 +35,10 @@ export class AuthController {
 
   @Post('user/auth/login')
   @HttpCode(200)
-  async login(@Body() body: unknown, @Req() request: FastifyRequest) {
-    const { username, password } = validateAttributes(readAttributes(body), loginRules, {
-      unknown: 'strip',
-    });
+  async login(
+    @Attributes(loginRules) { username, password }: AttributesOf<typeof loginRules>,
+    @Req() request: FastifyRequest,
+  ) {
     const account = normalizeUsername(username);
     const wait = await this.throttle.wait(request.ip, account);
     if (wait > 0) throw tooManyRequests(`Too many failed sign-ins; try again in ${wait} seconds`, wait);

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { Public } from '@lms/auth';
-import { notFound, readAttributes, validateAttributes } from '@lms/jsonapi';
+import { Attributes, type AttributesOf, notFound } from '@lms/jsonapi';
 import { TenantsService } from '../tenants/tenants.service';
 import { InternalGuard } from './internal.guard';
 import { loginRules, logoutRules, refreshRules } from './sessions.rules';
@@ -18,8 +18,7 @@ export class InternalController {
 
   @Post('auth/login')
   @HttpCode(200)
-  login(@Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), loginRules);
+  login(@Attributes(loginRules) input: AttributesOf<typeof loginRules>) {
     return this.sessions.login(input.host, input.username, input.password, {
       ip: input.ip,
       userAgent: input.user_agent,
@@ -28,16 +27,14 @@ export class InternalController {
 
   @Post('auth/refresh')
   @HttpCode(200)
-  refresh(@Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), refreshRules);
+  refresh(@Attributes(refreshRules) input: AttributesOf<typeof refreshRules>) {
     return this.sessions.refresh(input.refresh_token, { ip: input.ip, userAgent: input.user_agent });
   }
 
   /** The ended session's id, so the gateway refuses its access tokens from now on. */
   @Post('auth/logout')
   @HttpCode(200)
-  async logout(@Body() body: unknown) {
-    const input = validateAttributes(readAttributes(body), logoutRules);
+  async logout(@Attributes(logoutRules) input: AttributesOf<typeof logoutRules>) {
     return { session_id: await this.sessions.logout(input.refresh_token) };
   }
 

@@ -1,21 +1,25 @@
+import { attributes, field } from '@lms/jsonapi';
 import { CREDENTIAL_LIMITS } from '@lms/auth';
 
 /** Who the gateway says the client is (for the session record). */
-const clientRules = { ip: { type: 'string', max: 64 }, user_agent: { type: 'string', max: 1000 } } as const;
+const clientRules = {
+  ip: field.string({ max: 64 }).optional(),
+  user_agent: field.string({ max: 1000 }).optional(),
+};
 
 /** `POST /internal/auth/login`: credentials for the campus at `host`. */
-export const loginRules = {
-  host: { type: 'string', required: true, max: 300 },
-  username: { type: 'string', required: true, min: 1, max: CREDENTIAL_LIMITS.username },
-  password: { type: 'string', required: true, min: 1, max: CREDENTIAL_LIMITS.password },
+export const loginRules = attributes({
+  host: field.string({ max: 300 }),
+  username: field.string({ min: 1, max: CREDENTIAL_LIMITS.username }),
+  password: field.string({ min: 1, max: CREDENTIAL_LIMITS.password }),
   ...clientRules,
-} as const;
+});
 
 /** `POST /internal/auth/refresh`: rotates the refresh token. */
-export const refreshRules = {
-  refresh_token: { type: 'string', required: true, min: 1, max: 200 },
+export const refreshRules = attributes({
+  refresh_token: field.string({ min: 1, max: 200 }),
   ...clientRules,
-} as const;
+});
 
 /** `POST /internal/auth/logout`: ends the refresh token's session. */
-export const logoutRules = { refresh_token: { type: 'string', required: true, min: 1, max: 200 } } as const;
+export const logoutRules = attributes({ refresh_token: field.string({ min: 1, max: 200 }) });

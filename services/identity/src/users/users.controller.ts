@@ -1,12 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
+  Attributes,
+  type AttributesOf,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
-  readAttributes,
   respond,
-  validateAttributes,
 } from '@lms/jsonapi';
 import { userQuery, userResource, userStatsResource } from './users.resource';
 import { ownProfileRules } from './users.rules';
@@ -40,9 +40,8 @@ export class UsersController {
   async update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,
-    @Body() body: unknown,
+    @Attributes(ownProfileRules) changes: AttributesOf<typeof ownProfileRules>,
   ) {
-    const changes = validateAttributes(readAttributes(body), ownProfileRules);
     const { data, timeZone } = await this.users.updateOwn(auth, id, changes);
     return respond(userResource, data, { timeZone });
   }
