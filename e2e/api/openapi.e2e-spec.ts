@@ -79,7 +79,36 @@ describe('OpenAPI document of the whole API', () => {
     expect(login).toBeDefined();
     const update = document.paths['/api/course/users/{id}']?.patch;
     expect(update?.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
-    expect(document.paths['/api/course/modules']?.get?.security).toBeUndefined();
+    const create = document.paths['/api/course/modules']?.post?.requestBody as {
+      content: Record<string, { schema: { properties: { data: { properties: { attributes: unknown } } } } }>;
+    };
+    expect(
+      create.content['application/vnd.api+json'].schema.properties.data.properties.attributes,
+    ).toMatchObject({
+      type: 'object',
+      additionalProperties: false,
+      required: ['course_id'],
+      properties: {
+        course_id: { type: 'integer', minimum: 1 },
+        start_at: { type: 'string', nullable: true },
+      },
+    });
+    const sort = document.paths['/api/course/courses/sort/{courseId}']?.put?.requestBody as typeof create;
+    expect(sort.content['application/json'].schema.properties.data.properties.attributes).toMatchObject({
+      properties: {
+        type: { type: 'string', enum: ['modules', 'activities', 'contents'] },
+        ids: { type: 'array', items: { type: 'integer', minimum: 1 } },
+      },
+    });
+    const list = document.paths['/api/course/modules']?.get;
+    expect(list?.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'filter[course_id][is]', in: 'query', schema: { type: 'integer' } }),
+        expect.objectContaining({ name: 'page[limit]', in: 'query' }),
+        expect.objectContaining({ name: 'include', in: 'query' }),
+      ]),
+    );
+    expect(list?.security).toBeUndefined();
     expect(document.paths['/api/public/version']?.get?.security).toEqual([]);
   });
 

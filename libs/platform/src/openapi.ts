@@ -14,7 +14,15 @@ import {
 import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { JSON_API_QUERY_KEY, type JsonApiQueryMetadata, PUBLIC_KEY, ROLES_KEY } from '@lms/auth';
-import { ATTRIBUTES_SCHEMA, type AttributesMetadata, JSON_API_MEDIA_TYPE, jsonSchemaOf } from '@lms/jsonapi';
+import {
+  ATTRIBUTES_SCHEMA,
+  type AttributesMetadata,
+  DEFAULT_FILTER_OPS,
+  type FilterType,
+  JSON_API_MEDIA_TYPE,
+  jsonSchemaOf,
+  type QuerySpec,
+} from '@lms/jsonapi';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -144,7 +152,6 @@ const METHODS: Partial<Record<RequestMethod, string>> = {
 };
 
 /** Nest's `RouteParamtypes`: which decorator fills a handler argument. */
-const QUERY = 4;
 const BODY = 3;
 
 interface RouteArg {
@@ -188,35 +195,62 @@ function pathParameter(name: string, args: RouteArg[]): JsonSchema {
   };
 }
 
-/** The query grammar of list endpoints (`libs/jsonapi` `parseQuery`). */
-const QUERY_PARAMETERS: JsonSchema[] = [
-  {
-    name: 'filter',
-    in: 'query',
-    style: 'deepObject',
-    explode: true,
-    description: '`filter[<field>][<op>]=<value>`; fields and operators per endpoint',
-    schema: { type: 'object', additionalProperties: true },
-  },
-  {
-    name: 'sort',
-    in: 'query',
-    description: 'Comma-separated fields, `-` for descending',
-    schema: { type: 'string' },
-  },
-  {
-    name: 'page',
-    in: 'query',
-    style: 'deepObject',
-    explode: true,
-    description: '`page[limit]`, `page[offset]`',
-    schema: {
-      type: 'object',
-      properties: { limit: { type: 'integer', minimum: 0 }, offset: { type: 'integer', minimum: 0 } },
+const FILTER_VALUE: Record<FilterType, JsonSchema> = {
+  integer: { type: 'integer' },
+  number: { type: 'number' },
+  string: { type: 'string' },
+  boolean: { type: 'boolean' },
+  date: { type: 'string', description: 'YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD) in the campus time zone' },
+};
+
+/**
+ * The query parameters `@JsonApiQuery(spec)` accepts (`libs/jsonapi` `parseQuery`), each bracket
+ * key its own parameter as clients send it: `filter[course_id][is]`, `sort`, `page[limit]`, `include`.
+ */
+function queryParameters({ spec, includeOnly }: { spec: QuerySpec; includeOnly?: boolean }): JsonSchema[] {
+  const include = spec.includes?.length
+    ? [
+        {
+          name: 'include',
+          in: 'query',
+          description: `Comma-separated, of: ${spec.includes.join(', ')}`,
+          schema: { type: 'string' },
+        },
+      ]
+    : [];
+  if (includeOnly) return include;
+  const filters = Object.entries(spec.filters).flatMap(([field, filter]) =>
+    (filter.ops ?? DEFAULT_FILTER_OPS[filter.type]).map((op) => ({
+      name: `filter[${field}][${op}]`,
+      in: 'query',
+      schema:
+        op === 'in'
+          ? { type: 'string', description: 'Comma-separated values' }
+          : op === 'null'
+            ? { type: 'boolean' }
+            : op === 'like'
+              ? { type: 'string' }
+              : FILTER_VALUE[filter.type],
+    })),
+  );
+  return [
+    ...filters,
+    {
+      name: 'sort',
+      in: 'query',
+      description: `Comma-separated, \`-\` for descending, of: ${Object.keys(spec.sorts).join(', ')}`,
+      schema: { type: 'string' },
     },
-  },
-  { name: 'include', in: 'query', description: 'Comma-separated relationships', schema: { type: 'string' } },
-];
+    {
+      name: 'page[limit]',
+      in: 'query',
+      description: '0 or -1: all (up to the maximum)',
+      schema: { type: 'integer', minimum: -1, maximum: spec.maxLimit ?? 1000 },
+    },
+    { name: 'page[offset]', in: 'query', schema: { type: 'integer', minimum: 0 } },
+    ...include,
+  ];
+}
 
 function metadataOf<T>(key: string, handler: object, controller: object): T | undefined {
   return (Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller)) as T | undefined;
@@ -260,11 +294,7 @@ function operationOf(
   };
   const query = Reflect.getMetadata(JSON_API_QUERY_KEY, prototype, methodName) as
     JsonApiQueryMetadata | undefined;
-  if (query?.includeOnly) {
-    operation.parameters?.push(...QUERY_PARAMETERS.filter((parameter) => parameter.name === 'include'));
-  } else if ((query || argTypes.includes(QUERY)) && httpMethod === 'get') {
-    operation.parameters?.push(...QUERY_PARAMETERS);
-  }
+  if (query) operation.parameters?.push(...queryParameters(query));
   if (body) {
     operation.requestBody = {
       required: !body.optionalBody,
