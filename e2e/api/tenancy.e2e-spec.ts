@@ -176,6 +176,17 @@ describe('campuses, users and courses through the gateway', () => {
       expect((await campusA.as(tokens.lecturer).get(`/api/course/users/${userB.id}`)).status).toBe(404);
     });
 
+    it("never shows a student another user's record: the list holds only themselves, another id is a 404", async () => {
+      const me = resource((await campusA.as(tokens.student1).get('/api/login/me')).body);
+      const listed = await campusA.as(tokens.student1).get('/api/course/users');
+      expect(listed.status).toBe(200);
+      expect(list(listed.body).map((user) => user.id)).toEqual([String(me.id)]);
+      const lecturer = resource((await campusA.as(tokens.lecturer).get('/api/login/me')).body);
+      const other = await campusA.as(tokens.student1).get(`/api/course/users/${lecturer.id}`);
+      expect(other.status).toBe(404);
+      expect((await campusA.as(tokens.student1).get(`/api/course/users/${me.id}`)).status).toBe(200);
+    });
+
     it('records the presence ping and shows it in the statistics', async () => {
       const ping = await campusA.as(tokens.student2).post('/api/course/online');
       expect(ping.status).toBe(200);

@@ -41,8 +41,12 @@ export class UsersService {
     return { data: viewOf(auth, user, tenant), timeZone: tenant.timeZone };
   }
 
-  /** A user of the caller's campus; one of another campus does not exist for the caller. */
+  /**
+   * A user of the caller's campus; one of another campus does not exist for the caller, and for a
+   * student nobody but themselves does (e-mail, NIM and last-online are not for classmates).
+   */
   async profile(auth: AuthContext, id: number): Promise<InCampus<UserView>> {
+    if (auth.role === 'student' && id !== auth.userId) throw notFound('User not found');
     const [user, tenant] = await Promise.all([this.get(auth, id), this.tenantOf(auth)]);
     return { data: viewOf(auth, user, tenant), timeZone: tenant.timeZone };
   }
@@ -67,6 +71,8 @@ export class UsersService {
       .getRepository(User)
       .createQueryBuilder('user')
       .where('user.tenant_id = :tenantId', { tenantId: auth.tenantId });
+    // A student's directory is themselves: classmates' names reach them through their courses.
+    if (auth.role === 'student') qb.andWhere('user.id = :self', { self: auth.userId });
     const [[users, total], tenant] = await Promise.all([
       applyQuery(qb, query).getManyAndCount(),
       this.tenantOf(auth),
