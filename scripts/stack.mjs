@@ -50,7 +50,7 @@ const { ensureDatabase } = require(join(root, 'libs/database/dist/index.js'));
 // The domain services in start order (services/all-in-one/src/registry.ts), each on the gateway's
 // port + its place in the list. The gateway comes last.
 const { SERVICES } = require(join(root, 'services/all-in-one/dist/registry.js'));
-const { urlVariable } = require(join(root, 'services/all-in-one/dist/platform.js'));
+const { urlVariable } = require(join(root, 'services/gateway/dist/routing/routes.js'));
 const common = {
   ...process.env,
   KAFKA_BROKERS: infra.KAFKA_BROKERS,
