@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { seedCourseDemo } from '@lms/course';
+import { BLOB_STORAGE, seedCourseDemo } from '@lms/course';
 import { seedIdentityDemo } from '@lms/identity';
 import { ApiClient, expectEventually, type JsonResource } from '@lms/testing';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
@@ -27,7 +27,8 @@ describe('campuses, users and courses through the gateway', () => {
       domain: 'campus-b.test',
       password: 'other-pass',
     });
-    await expectEventually(() => seedCourseDemo(platform.services.course.get(DataSource), tenantId));
+    const course = platform.services.course;
+    await expectEventually(() => seedCourseDemo(course.get(DataSource), course.get(BLOB_STORAGE), tenantId));
     for (const name of ['student1', 'student2', 'lecturer', 'assistant', 'admin']) {
       tokens[name] = await signIn(campusA, name, 'lms-demo');
     }

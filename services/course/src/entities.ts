@@ -1,5 +1,6 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { Content } from './contents/content.entity';
+import { CourseFile } from './contents/course-file.entity';
 import { ClassStudent } from './courses/class-student.entity';
 import { CourseAssistant } from './courses/course-assistant.entity';
 import { CourseClass } from './courses/course-class.entity';
@@ -25,6 +26,7 @@ export const ENTITIES = [
   CourseModule,
   Activity,
   Content,
+  CourseFile,
   AssistantRequest,
   EnrolmentWindow,
   EnrolmentToken,

@@ -35,10 +35,11 @@ export const courseService = defineService({
     if (demo.tenantId === undefined)
       throw new Error('course: the demo seed needs the demo campus (identity first)');
     const dataSource = app.get(DataSource);
+    const storage = app.get<BlobStorage>(BLOB_STORAGE);
     const deadline = Date.now() + demo.patienceMs;
     for (;;) {
       try {
-        await seedCourseDemo(dataSource, demo.tenantId);
+        await seedCourseDemo(dataSource, storage, demo.tenantId);
         return;
       } catch (error) {
         if (Date.now() > deadline) throw error;

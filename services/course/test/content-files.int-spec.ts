@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type JsonDocument, stackServer } from '@lms/testing';
 import { ContentsService } from '../src/contents/contents.service';
-import { CourseHarness, cast, one } from './support/harness';
+import { CourseHarness, cast, list, one } from './support/harness';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3000, 0x41), Buffer.from('\n%%EOF\n')]);
 const PNG = Buffer.concat([
@@ -369,39 +369,219 @@ describe('file contents: upload and download', () => {
     );
   });
 
-  it('answers 422 for a content without a file and 404 for a key that is not this campus’s file', async () => {
+  it('answers 422 for downloading a content that is not a file', async () => {
     const { c, activity, tokens } = await setup();
-    const add = async (attributes: Record<string, unknown>) =>
-      one(
-        (
-          await c.asLecturer.post('/api/course/contents', {
-            contentable_type: 'activities',
-            contentable_id: Number(activity.id),
-            name: 'x',
-            ...attributes,
-          })
-        ).body,
-      );
-    const link = await add({ type: 'link', content: 'https://example.org' });
+    const link = one(
+      (
+        await c.asLecturer.post('/api/course/contents', {
+          contentable_type: 'activities',
+          contentable_id: Number(activity.id),
+          name: 'x',
+          type: 'link',
+          content: 'https://example.org',
+        })
+      ).body,
+    );
     const linkDownload = await download(tokens.lecturer, link.id);
     expect(linkDownload.status).toBe(422);
     expect(((await linkDownload.json()) as JsonDocument).errors?.[0].detail).toBe(
       'Only a file content can be downloaded',
     );
-    const foreign = await add({
-      type: 'file',
-      content: 'course/2/1/secret',
-      size: 1,
-      mime: 'application/pdf',
+  });
+
+  describe('which stored file a content may name', () => {
+    const pdf = { bytes: PDF, filename: 'notes.pdf', type: 'application/pdf' };
+    const refusedKey = {
+      detail: 'content must be the storage key of a file you uploaded to this course',
+      source: { pointer: '/data/attributes/content' },
+    };
+
+    /** Course X (the cast's) and course Y, both of campus 1, each with an uploaded file. */
+    async function twoCourses() {
+      const x = await setup();
+      const yLecturer = await h.user(1, 'lecturer');
+      const y = await h.course(1, yLecturer.id, { name: 'Other course' });
+      const asYLecturer = await h.as(yLecturer);
+      const yToken = await h.token(yLecturer.id, 'lecturer');
+      const inY = { contentable_type: 'courses', contentable_id: String(y.id) };
+      const yFile = one((await upload(yToken, { fields: inY, file: pdf })).body);
+      const xFile = one((await upload(x.tokens.lecturer, { fields: x.target, file: pdf })).body);
+      const attach = (client: typeof x.c.asLecturer, content: unknown, extra: object = {}) =>
+        client.post('/api/course/contents', {
+          contentable_type: 'activities',
+          contentable_id: Number(x.activity.id),
+          name: 'Attached',
+          type: 'file',
+          content,
+          size: 1,
+          mime: 'application/pdf',
+          ...extra,
+        });
+      return { ...x, y, yLecturer, asYLecturer, yToken, yFile, xFile, attach };
+    }
+
+    it('lets the uploader name their own file of the course again, with the stored size and type', async () => {
+      const { c, xFile, attach, tokens } = await twoCourses();
+      const response = await attach(c.asLecturer, xFile.attributes.content, { size: 999, mime: 'text/html' });
+      expect(response.status).toBe(201);
+      expect(one(response.body).attributes).toMatchObject({
+        content: xFile.attributes.content,
+        size: PDF.length,
+        mime: 'application/pdf',
+      });
+      expect((await download(tokens.student, one(response.body).id)).status).toBe(302);
     });
-    expect((await download(tokens.lecturer, foreign.id)).status).toBe(404);
-    const missing = await add({
-      type: 'file',
-      content: 'course/1/1/nothing-here',
-      size: 1,
-      mime: 'application/pdf',
+
+    it('refuses another course’s file, a guessed key and another teacher’s upload (422 on content)', async () => {
+      const { c, y, yFile, attach, asYLecturer, yLecturer, xFile, target, tokens } = await twoCourses();
+      // Another course's file, even when the caller teaches that course too.
+      expect((await attach(c.asLecturer, yFile.attributes.content)).body.errors).toEqual([
+        expect.objectContaining(refusedKey),
+      ]);
+      await h.assist(y.id, c.lecturer.id);
+      const own = one(
+        (
+          await upload(tokens.lecturer, {
+            fields: { contentable_type: 'courses', contentable_id: String(y.id) },
+            file: pdf,
+          })
+        ).body,
+      );
+      const crossCourse = await attach(c.asLecturer, own.attributes.content);
+      expect(crossCourse.status).toBe(422);
+      expect(crossCourse.body.errors?.[0]).toMatchObject(refusedKey);
+      // A guessed key of the course's own part of the store.
+      const guessed = await attach(
+        c.asLecturer,
+        `course/1/${c.course.id}/00000000-0000-4000-8000-000000000000`,
+      );
+      expect(guessed.status).toBe(422);
+      expect(guessed.body.errors?.[0]).toMatchObject(refusedKey);
+      // A file of the same course uploaded by someone else (the assistant).
+      const byAssistant = one((await upload(tokens.assistant, { fields: target, file: pdf })).body);
+      expect((await attach(c.asLecturer, byAssistant.attributes.content)).status).toBe(422);
+      // Course Y's lecturer cannot name course X's file in Y either.
+      const intoY = await asYLecturer.post('/api/course/contents', {
+        contentable_type: 'courses',
+        contentable_id: y.id,
+        name: 'Taken',
+        type: 'file',
+        content: xFile.attributes.content,
+        size: 1,
+        mime: 'application/pdf',
+      });
+      expect(intoY.status).toBe(422);
+      expect(yLecturer.id).not.toBe(c.lecturer.id);
+      const names: Array<{ name: string }> = await h.ds.query(
+        `SELECT name FROM contents WHERE name IN ('Attached', 'Taken') AND course_id = ANY($1)`,
+        [[c.course.id, y.id]],
+      );
+      expect(names).toEqual([]);
     });
-    expect((await download(tokens.lecturer, missing.id)).status).toBe(404);
+
+    it('refuses the same through a change of a content, and a student attaches nothing', async () => {
+      const { c, yFile, xFile, attach } = await twoCourses();
+      const text = one((await attach(c.asLecturer, '<p>notes</p>', { type: 'text', name: 'Notes' })).body);
+      const toForeign = await c.asLecturer.patch(`/api/course/contents/${text.id}`, {
+        type: 'file',
+        content: yFile.attributes.content,
+      });
+      expect(toForeign.status).toBe(422);
+      expect(toForeign.body.errors?.[0]).toMatchObject(refusedKey);
+      const fileSwap = await c.asLecturer.patch(`/api/course/contents/${xFile.id}`, {
+        content: yFile.attributes.content,
+      });
+      expect(fileSwap.status).toBe(422);
+      // Renaming keeps the file; size and type stay the stored file's.
+      const renamed = await c.asLecturer.patch(`/api/course/contents/${xFile.id}`, {
+        name: 'Renamed',
+        size: 5,
+        mime: 'image/png',
+      });
+      expect(renamed.status).toBe(200);
+      expect(one(renamed.body).attributes).toMatchObject({
+        content: xFile.attributes.content,
+        size: PDF.length,
+        mime: 'application/pdf',
+      });
+
+      expect((await attach(c.asStudent, xFile.attributes.content)).status).toBe(403);
+      expect(
+        (await c.asStudent.patch(`/api/course/contents/${xFile.id}`, { content: yFile.attributes.content }))
+          .status,
+      ).toBe(403);
+    });
+
+    it('signs no link for a key written into a content by other means', async () => {
+      const { c, yFile, xFile, attach, tokens } = await twoCourses();
+      const planted = one((await attach(c.asLecturer, xFile.attributes.content, { name: 'Planted' })).body);
+      expect((await download(tokens.student, planted.id)).status).toBe(302);
+      // Another course's real file, and a key of the course's own part of the store.
+      for (const key of [yFile.attributes.content, `course/1/${c.course.id}/not-uploaded`]) {
+        await h.ds.query(`UPDATE contents SET content = $1 WHERE id = $2`, [key, Number(planted.id)]);
+        expect((await download(tokens.student, planted.id)).status).toBe(404);
+        expect((await download(tokens.lecturer, planted.id)).status).toBe(404);
+      }
+    });
+
+    it('lets a copy or a move into another course the caller teaches take its file along, and no more', async () => {
+      const { c, y, xFile, attach, tokens } = await twoCourses();
+      const mine = await h.course(1, c.lecturer.id, { name: 'Second course' });
+      await h.enrol(mine.id, 1, [c.student.id]);
+      const into = { contentable_type: 'courses', contentable_id: mine.id };
+      const [copied] = list(
+        (await c.asLecturer.post('/api/course/contents/copy', { content_ids: [Number(xFile.id)], ...into }))
+          .body,
+      );
+      expect(copied.attributes).toMatchObject({ course_id: mine.id, content: xFile.attributes.content });
+      expect((await download(tokens.student, copied.id)).status).toBe(302);
+      // The copier may name it in the target course again, as their copy.
+      const again = await c.asLecturer.post('/api/course/contents', {
+        ...into,
+        name: 'Again',
+        type: 'file',
+        content: xFile.attributes.content,
+      });
+      expect(again.status).toBe(201);
+
+      const moving = one((await attach(c.asLecturer, xFile.attributes.content, { name: 'Moving' })).body);
+      const moved = await c.asLecturer.post('/api/course/contents/move', {
+        content_ids: [Number(moving.id)],
+        ...into,
+      });
+      expect(moved.status).toBe(200);
+      expect((await download(tokens.student, moving.id)).status).toBe(302);
+
+      // A content whose key its course does not hold passes nothing on.
+      const planted = one((await attach(c.asLecturer, xFile.attributes.content, { name: 'P' })).body);
+      const foreignKey = `course/1/${y.id}/${'f'.repeat(8)}`;
+      await h.ds.query(`UPDATE contents SET content = $1 WHERE id = $2`, [foreignKey, Number(planted.id)]);
+      const [launder] = list(
+        (await c.asLecturer.post('/api/course/contents/copy', { content_ids: [Number(planted.id)], ...into }))
+          .body,
+      );
+      expect((await download(tokens.student, launder.id)).status).toBe(404);
+      const held: unknown[] = await h.ds.query(`SELECT 1 FROM course_files WHERE blob_key = $1`, [
+        foreignKey,
+      ]);
+      expect(held).toEqual([]);
+    });
+
+    it('lets a replicated course download the files it copied', async () => {
+      const { c, xFile, tokens } = await twoCourses();
+      const next = await h.course(1, c.lecturer.id, { name: 'Next semester' });
+      await h.enrol(next.id, 1, [c.student.id]);
+      const replicated = await c.asLecturer.send('PUT', '/api/course/courses/replicate', {
+        from: c.course.id,
+        to: next.id,
+      });
+      expect(replicated.status).toBe(200);
+      const [copy]: Array<{ id: string }> = await h.ds.query(
+        `SELECT id FROM contents WHERE course_id = $1 AND content = $2`,
+        [next.id, xFile.attributes.content],
+      );
+      expect((await download(tokens.student, String(copy.id))).status).toBe(302);
+    });
   });
 
   it('keeps its link-signing secret under DATA_DIR', () => {

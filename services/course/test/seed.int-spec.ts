@@ -1,5 +1,5 @@
-import { seedCourseDemo } from '../src';
-import { CourseHarness, list } from './support/harness';
+import { BLOB_STORAGE, seedCourseDemo } from '../src';
+import { CourseHarness, list, one } from './support/harness';
 
 describe('demo seed', () => {
   const h = new CourseHarness();
@@ -17,8 +17,9 @@ describe('demo seed', () => {
     ] as const) {
       users[username] = await h.user(7, role, { username });
     }
-    expect(await seedCourseDemo(h.ds, 7)).toEqual({ created: true });
-    expect(await seedCourseDemo(h.ds, 7)).toEqual({ created: false });
+    const storage = h.app.get(BLOB_STORAGE);
+    expect(await seedCourseDemo(h.ds, storage, 7)).toEqual({ created: true });
+    expect(await seedCourseDemo(h.ds, storage, 7)).toEqual({ created: false });
 
     const asStudent = await h.api.as(await h.token(users.student1.id, 'student', 7));
     const [course] = list((await asStudent.get('/api/course/courses')).body);
@@ -28,6 +29,17 @@ describe('demo seed', () => {
     expect(new Set(list(contents.body).map((x) => x.attributes.contents_type))).toEqual(
       new Set(['text', 'link', 'file', 'video', 'zoom']),
     );
+    // The handbook is a real PDF in the store, recorded as the lecturer's upload: it downloads.
+    const handbook = list(contents.body).find((x) => x.attributes.contents_type === 'file')!;
+    expect(handbook.attributes).toMatchObject({ mime: 'application/pdf' });
+    const link = await asStudent.get(`/api/course/contents/${handbook.id}/download?redirect=0`);
+    expect(link.status).toBe(200);
+    const file = await fetch(h.baseUrl + String(one(link.body).attributes.url));
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain('Course handbook');
+    expect(bytes.length).toBe(handbook.attributes.size);
     const asLecturer = await h.api.as(await h.token(users.lecturer.id, 'lecturer', 7));
     const faculties = await asLecturer.get('/api/course/faculties');
     expect(list(faculties.body).map((faculty) => faculty.attributes.code)).toEqual(

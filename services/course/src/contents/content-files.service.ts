@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MultipartFile } from '@fastify/multipart';
+import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { attributePointer, JsonApiException, notFound, unprocessable, validateWith } from '@lms/jsonapi';
 import {
@@ -18,6 +19,7 @@ import { BLOB_STORAGE, DOWNLOAD_LINK_SECONDS } from '../files/blob-storage';
 import type { Content } from './content.entity';
 import { contentUploadRules } from './contents.rules';
 import { ContentsService } from './contents.service';
+import { courseHoldsFile } from './course-files.data';
 
 /**
  * What an uploaded file may be, judged by its content; the label is what a refusal lists, the
@@ -114,6 +116,7 @@ export class ContentFilesService {
 
   constructor(
     private readonly contents: ContentsService,
+    private readonly dataSource: DataSource,
     private readonly config: CourseConfig,
     @Inject(BLOB_STORAGE) private readonly storage: BlobStorage,
   ) {}
@@ -179,23 +182,25 @@ export class ContentFilesService {
 
   /** A 5-minute link to the file of a content the caller may read. */
   async downloadUrl(auth: AuthContext, id: number): Promise<DownloadLink> {
-    return this.linkFor(await this.contents.get(auth, id), auth.tenantId);
+    return this.linkFor(await this.contents.get(auth, id));
   }
 
   /** The same for an anonymous reader: a live content of a public course of the campus. */
   async publicDownloadUrl(tenantId: number, id: number): Promise<DownloadLink> {
-    return this.linkFor(await this.contents.getPublic(tenantId, id), tenantId);
+    return this.linkFor(await this.contents.getPublic(tenantId, id));
   }
 
   /** The link answers the file as an attachment named after the content (Content-Disposition). */
-  private async linkFor(content: Content, tenantId: number): Promise<DownloadLink> {
+  private async linkFor(content: Content): Promise<DownloadLink> {
     if (content.type !== 'file' || content.content === null) {
       throw unprocessable([
         { pointer: attributePointer('contents_type'), detail: 'Only a file content can be downloaded' },
       ]);
     }
-    // A key outside the campus's part of the store (a hand-written one) is never signed.
-    if (!content.content.startsWith(`course/${tenantId}/`)) throw notFound('The file does not exist');
+    // Only a file the content's course holds (uploaded to it, or copied into it) is signed: a key
+    // written into the row by other means — another course's, another campus's — is not.
+    if (!(await courseHoldsFile(this.dataSource.manager, content.courseId, content.content)))
+      throw notFound('The file does not exist');
     try {
       await this.storage.stat(content.content);
     } catch (error) {

@@ -43,8 +43,9 @@ export class ContentsController {
 
   /**
    * `{contentable_type, contentable_id, name, type, content, size, mime}`; the content goes last.
-   * A file content carries the storage key of its already uploaded blob in `content`; a multipart
-   * upload endpoint will store the bytes with the storage library and call `createFile`.
+   * A file content is made by `POST contents/upload`; here `content` may name only the storage
+   * key of a file the caller uploaded to (or copied into) this course (422 otherwise), and its
+   * size and type are the stored file's (`size` and `mime` are ignored).
    */
   @Post('contents')
   async create(

@@ -7,6 +7,7 @@ import { CourseAccess, readsSql, teachesSql } from '../courses/course-access.ser
 import { lockCourse, nextIndex, recordStructureChanged } from '../structure/structure.data';
 import { Content, CONTENTABLE_TYPES, type ContentableType, type ContentType } from './content.entity';
 import { checkContentBody } from './contents.rules';
+import { attachableFile, recordUpload, shareFiles, type StoredFacts } from './course-files.data';
 
 /** Where a content lives: the course itself, one of its modules or one of its activities. */
 export interface ContentTarget {
@@ -18,8 +19,6 @@ export interface ContentInput {
   name: string;
   type: ContentType;
   content?: string | null;
-  size?: number | null;
-  mime?: string | null;
 }
 
 export interface ContentChanges {
@@ -27,8 +26,6 @@ export interface ContentChanges {
   type?: ContentType;
   index?: number;
   content?: string | null;
-  size?: number | null;
-  mime?: string | null;
 }
 
 /**
@@ -182,59 +179,88 @@ export class ContentsService {
     );
   }
 
-  /** A new content goes last among its siblings (highest index + 1). */
+  /**
+   * A new content goes last among its siblings (highest index + 1). A file content names a file
+   * the caller uploaded to (or copied into) the course; its size and type are the stored file's.
+   */
   async create(auth: AuthContext, target: ContentTarget, input: ContentInput): Promise<Content> {
-    const body = checkContentBody({
-      type: input.type,
-      content: input.content ?? null,
-      size: input.size ?? null,
-      mime: input.mime ?? null,
-    });
+    const body = checkContentBody({ type: input.type, content: input.content ?? null });
     const courseId = await this.writableTarget(auth, target);
     return this.unit.run(async (manager) => {
       await lockCourse(manager, courseId);
-      const content = await manager.save(
-        manager.create(Content, {
-          tenantId: auth.tenantId,
-          courseId,
-          contentableType: target.contentable_type,
-          contentableId: target.contentable_id,
-          index: await ContentsService.nextIndexOf(manager, target),
-          name: input.name,
-          ...body,
-          createdBy: auth.userId,
-          deletedAt: null,
-        }),
-      );
-      await recordStructureChanged(manager, auth, courseId, 'content', 'created', [content.id]);
-      return content;
+      const facts =
+        body.type === 'file' ? await attachableFile(manager, auth, courseId, body.content!) : null;
+      return this.insert(manager, auth, courseId, target, input.name, { ...body, ...facts });
     });
   }
 
-  /** The seam for multipart uploads: the bytes are already stored, this records the content. */
-  createFile(auth: AuthContext, target: ContentTarget, file: StoredFile): Promise<Content> {
-    return this.create(auth, target, {
-      name: file.name,
-      type: 'file',
-      content: file.blobKey,
-      size: file.size,
-      mime: file.mime,
+  /**
+   * The seam for multipart uploads: the bytes are already stored under a fresh key of the course;
+   * this records the file for the course and its content, in one transaction.
+   */
+  async createFile(auth: AuthContext, target: ContentTarget, file: StoredFile): Promise<Content> {
+    const courseId = await this.writableTarget(auth, target);
+    return this.unit.run(async (manager) => {
+      await lockCourse(manager, courseId);
+      const facts: StoredFacts = { size: file.size, mime: file.mime };
+      await recordUpload(manager, auth, courseId, file.blobKey, facts);
+      return this.insert(manager, auth, courseId, target, file.name, {
+        type: 'file',
+        content: file.blobKey,
+        ...facts,
+      });
     });
   }
 
+  private async insert(
+    manager: EntityManager,
+    auth: AuthContext,
+    courseId: number,
+    target: ContentTarget,
+    name: string,
+    body: { type: ContentType; content: string | null; size: number | null; mime: string | null },
+  ): Promise<Content> {
+    const content = await manager.save(
+      manager.create(Content, {
+        tenantId: auth.tenantId,
+        courseId,
+        contentableType: target.contentable_type,
+        contentableId: target.contentable_id,
+        index: await ContentsService.nextIndexOf(manager, target),
+        name,
+        ...body,
+        createdBy: auth.userId,
+        deletedAt: null,
+      }),
+    );
+    await recordStructureChanged(manager, auth, courseId, 'content', 'created', [content.id]);
+    return content;
+  }
+
+  /**
+   * Changes a content. A file content keeps its file, or names another the caller uploaded to
+   * (or copied into) the course; its size and type follow the file, whatever the client sends.
+   */
   async update(auth: AuthContext, id: number, changes: ContentChanges): Promise<Content> {
     const content = await this.taught(auth, id);
     const type = changes.type ?? content.type;
     const body = checkContentBody({
       type,
       content: changes.content !== undefined ? changes.content : content.content,
-      size: changes.size !== undefined ? changes.size : content.size,
-      mime: changes.mime !== undefined ? changes.mime : content.mime,
     });
-    Object.assign(content, body);
-    if (changes.name !== undefined) content.name = changes.name;
-    if (changes.index !== undefined) content.index = changes.index;
     return this.unit.run(async (manager) => {
+      if (body.type === 'file') {
+        const keeps = content.type === 'file' && body.content === content.content;
+        Object.assign(
+          body,
+          keeps
+            ? { size: content.size, mime: content.mime }
+            : await attachableFile(manager, auth, content.courseId, body.content!),
+        );
+      }
+      Object.assign(content, body);
+      if (changes.name !== undefined) content.name = changes.name;
+      if (changes.index !== undefined) content.index = changes.index;
       const saved = await manager.save(content);
       await recordStructureChanged(manager, auth, content.courseId, 'content', 'updated', [id]);
       return saved;
@@ -297,13 +323,15 @@ export class ContentsService {
 
   /**
    * Copies contents (of courses the caller teaches) to the end of another module, activity or
-   * course the caller teaches, in the order given. A file copy shares the original's blob.
+   * course the caller teaches, in the order given. A file copy shares the original's blob, which
+   * the target course then holds too (as the caller's copy).
    */
   async copy(auth: AuthContext, ids: number[], target: ContentTarget): Promise<Content[]> {
     const sources = await this.taughtMany(auth, [...new Set(ids)], true);
     const courseId = await this.writableTarget(auth, target);
     return this.unit.run(async (manager) => {
       await lockCourse(manager, courseId);
+      await shareFiles(manager, auth, sources, courseId);
       let index = await ContentsService.nextIndexOf(manager, target);
       const copies = await manager.save(
         sources.map((source) =>
@@ -335,12 +363,16 @@ export class ContentsService {
     });
   }
 
-  /** Moves contents to the end of another module, activity or course the caller teaches. */
+  /**
+   * Moves contents to the end of another module, activity or course the caller teaches; the
+   * target course then holds their files too (other contents of the source may still use them).
+   */
   async move(auth: AuthContext, ids: number[], target: ContentTarget): Promise<Content[]> {
     const contents = await this.taughtMany(auth, [...new Set(ids)], true);
     const courseId = await this.writableTarget(auth, target);
     return this.unit.run(async (manager) => {
       await lockCourse(manager, courseId);
+      await shareFiles(manager, auth, contents, courseId);
       let index = await ContentsService.nextIndexOf(manager, target);
       const sourceCourses = new Set(contents.map((content) => content.courseId));
       for (const content of contents) {

@@ -4,6 +4,7 @@ import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
 import { attributePointer, notFound, unprocessable, type ValidationIssue } from '@lms/jsonapi';
 import { Content } from '../contents/content.entity';
+import { shareFiles } from '../contents/course-files.data';
 import { recordStaffChanged } from '../staff/staff.data';
 import { lockCourse, nextIndex, recordStructureChanged } from '../structure/structure.data';
 import { assertSchedule } from '../structure/structure.rules';
@@ -211,6 +212,7 @@ export class CourseAdminService {
             deletedAt: null,
           });
     });
+    await shareFiles(manager, auth, contents, to);
     await manager.save(copies.filter((copy): copy is Content => copy !== null));
     const newModules = [...moduleMap.values()];
     await recordStructureChanged(manager, auth, to, 'module', 'copied', newModules);

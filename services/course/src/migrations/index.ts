@@ -6,6 +6,7 @@ import { EnrolmentWindows1795425558838 } from './1795425558838-enrolment-windows
 import { PublicCatalogue1795428331820 } from './1795428331820-public-catalogue';
 import { CoursesNameTrigram1795430000000 } from './1795430000000-courses-name-trigram';
 import { CoursesTenantCode1795431085147 } from './1795431085147-courses-tenant-code';
+import { CourseFiles1795471833686 } from './1795471833686-course-files';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   PublicCatalogue1795428331820,
   CoursesNameTrigram1795430000000,
   CoursesTenantCode1795431085147,
+  CourseFiles1795471833686,
 ];

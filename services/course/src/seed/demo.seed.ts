@@ -1,17 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import type { BlobStorage } from '@lms/storage';
 import { ClassStudent } from '../courses/class-student.entity';
 import { CourseAssistant } from '../courses/course-assistant.entity';
 import { CourseClass } from '../courses/course-class.entity';
 import { Course } from '../courses/course.entity';
 import { Period } from '../courses/period.entity';
 import { Content, type ContentType } from '../contents/content.entity';
+import { CourseFile } from '../contents/course-file.entity';
 import { Faculty } from '../faculties/faculty.entity';
 import { EnrolmentToken, EnrolmentWindow } from '../enrolment/enrolment-window.entity';
 import { newToken } from '../enrolment/enrolment.service';
 import { Activity } from '../structure/activity.entity';
 import { CourseModule } from '../structure/module.entity';
 import { UserProjection } from '../users/user-projection.entity';
+import { handbookPdf } from './handbook.pdf';
 
 const MODULES: ReadonlyArray<{ name: string; activities: string[] }> = [
   { name: 'Introduction to Algorithms', activities: ['What is an algorithm?', 'Flowcharts and pseudocode'] },
@@ -20,14 +24,8 @@ const MODULES: ReadonlyArray<{ name: string; activities: string[] }> = [
   { name: 'Loops', activities: ['for and while', 'Loop exercises'] },
 ];
 
-/** Contents of the first activity: one of each common kind. */
-const FIRST_ACTIVITY_CONTENTS: ReadonlyArray<{
-  name: string;
-  type: ContentType;
-  content: string;
-  size?: number;
-  mime?: string;
-}> = [
+/** Contents of the first activity: one of each common kind; `file` is the stored handbook. */
+const FIRST_ACTIVITY_CONTENTS: ReadonlyArray<{ name: string; type: ContentType; content: string }> = [
   {
     name: 'Welcome',
     type: 'text',
@@ -38,15 +36,19 @@ const FIRST_ACTIVITY_CONTENTS: ReadonlyArray<{
     type: 'link',
     content: 'https://en.wikipedia.org/wiki/Algorithm',
   },
-  {
-    name: 'Course handbook.pdf',
-    type: 'file',
-    content: 'demo/if101/course-handbook.pdf',
-    size: 184_320,
-    mime: 'application/pdf',
-  },
+  { name: 'Course handbook.pdf', type: 'file', content: 'handbook' },
   { name: 'Lecture recording', type: 'video', content: 'https://www.youtube.com/watch?v=6hfOvs8pY1k' },
   { name: 'Weekly consultation', type: 'zoom', content: 'https://zoom.us/j/1234567890' },
+];
+
+const HANDBOOK_LINES = [
+  'Algorithms and Programming (IF101)',
+  'Course handbook',
+  '',
+  'Weeks 1-4: algorithms, flowcharts and pseudocode; variables and data types.',
+  'Weeks 5-8: branching and loops, with weekly exercises.',
+  'Assessment: weekly exercises 30%, midterm 30%, final project 40%.',
+  'Consultation: weekly, see the Zoom link in the first activity.',
 ];
 
 const STAFF_AND_STUDENTS = ['lecturer', 'assistant', 'student1', 'student2', 'student3'];
@@ -96,11 +98,14 @@ const OPEN_COURSE: {
  * The demo campus's faculties and its demo course: taught by `lecturer`, assisted by `assistant`, one class
  * with the three students, four modules with two activities each, five contents (text, link,
  * file, video, Zoom) in the first activity and an open enrolment window; beside it the open course
- * OPEN101 of the public catalogue (one module, one activity, two contents). Needs the users
- * projection to hold the demo users (they arrive by event from identity); runs once per campus.
+ * OPEN101 of the public catalogue (one module, one activity, two contents). The file content is
+ * a real PDF put into `storage` and recorded as the lecturer's upload to the course. Needs the
+ * users projection to hold the demo users (they arrive by event from identity); runs once per
+ * campus.
  */
 export async function seedCourseDemo(
   dataSource: DataSource,
+  storage: BlobStorage,
   tenantId: number,
 ): Promise<{ created: boolean }> {
   const users = await dataSource
@@ -116,130 +121,157 @@ export async function seedCourseDemo(
   if (missing.length > 0) throw new Error(`demo users not projected yet: ${missing.join(', ')}`);
   if (await dataSource.getRepository(Course).existsBy({ tenantId, code: 'IF101' })) return { created: false };
 
-  await dataSource.transaction(async (manager) => {
-    await manager.insert(
-      Faculty,
-      FACULTIES.map(([name, code]) => ({ tenantId, name, code })),
-    );
-    const year = new Date().getFullYear();
-    const period = await manager.save(
-      manager.create(Period, {
+  let storedKey: string | null = null;
+  try {
+    await dataSource.transaction(async (manager) => {
+      await manager.insert(
+        Faculty,
+        FACULTIES.map(([name, code]) => ({ tenantId, name, code })),
+      );
+      const year = new Date().getFullYear();
+      const period = await manager.save(
+        manager.create(Period, {
+          tenantId,
+          name: `${year}/${year + 1} Odd Semester`,
+          year,
+          type: 'GANJIL',
+          isActive: true,
+        }),
+      );
+      const course = await manager.save(
+        manager.create(Course, {
+          tenantId,
+          name: 'Algorithms and Programming',
+          code: 'IF101',
+          description: 'Problem solving with algorithms, from flowcharts to working programs.',
+          periodId: period.id,
+          lecturerId: byName.get('lecturer')!.id,
+          isActive: true,
+          startAt: new Date(`${year}-08-25T00:00:00Z`),
+          endAt: new Date(`${year + 1}-01-16T00:00:00Z`),
+        }),
+      );
+      await manager.insert(CourseAssistant, {
+        courseId: course.id,
+        userId: byName.get('assistant')!.id,
+        isCoordinator: true,
+      });
+      const courseClass = await manager.save(
+        manager.create(CourseClass, { tenantId, courseId: course.id, name: 'IF101-A' }),
+      );
+      await manager.insert(
+        ClassStudent,
+        ['student1', 'student2', 'student3'].map((name) => ({
+          classId: courseClass.id,
+          userId: byName.get(name)!.id,
+        })),
+      );
+      const activityIds: number[] = [];
+      for (const [index, spec] of MODULES.entries()) {
+        const module = await manager.save(
+          manager.create(CourseModule, { courseId: course.id, index, name: spec.name }),
+        );
+        const inserted = await manager.insert(
+          Activity,
+          spec.activities.map((name, activityIndex) => ({ moduleId: module.id, index: activityIndex, name })),
+        );
+        activityIds.push(...inserted.identifiers.map((identifier) => Number(identifier.id)));
+      }
+      const handbook = handbookPdf(HANDBOOK_LINES);
+      const handbookKey = `course/${tenantId}/${course.id}/${randomUUID()}`;
+      const stored = await storage.put(handbookKey, handbook, {
+        contentType: 'application/pdf',
+        maxBytes: handbook.length,
+      });
+      storedKey = handbookKey;
+      await manager.insert(CourseFile, {
+        blobKey: handbookKey,
+        courseId: course.id,
         tenantId,
-        name: `${year}/${year + 1} Odd Semester`,
-        year,
-        type: 'GANJIL',
-        isActive: true,
-      }),
-    );
-    const course = await manager.save(
-      manager.create(Course, {
-        tenantId,
-        name: 'Algorithms and Programming',
-        code: 'IF101',
-        description: 'Problem solving with algorithms, from flowcharts to working programs.',
-        periodId: period.id,
-        lecturerId: byName.get('lecturer')!.id,
-        isActive: true,
-        startAt: new Date(`${year}-08-25T00:00:00Z`),
-        endAt: new Date(`${year + 1}-01-16T00:00:00Z`),
-      }),
-    );
-    await manager.insert(CourseAssistant, {
-      courseId: course.id,
-      userId: byName.get('assistant')!.id,
-      isCoordinator: true,
-    });
-    const courseClass = await manager.save(
-      manager.create(CourseClass, { tenantId, courseId: course.id, name: 'IF101-A' }),
-    );
-    await manager.insert(
-      ClassStudent,
-      ['student1', 'student2', 'student3'].map((name) => ({
+        addedBy: byName.get('lecturer')!.id,
+        origin: 'upload',
+        size: stored.size,
+        mime: 'application/pdf',
+      });
+      await manager.insert(
+        Content,
+        FIRST_ACTIVITY_CONTENTS.map((spec, index) => ({
+          tenantId,
+          courseId: course.id,
+          contentableType: 'activities' as const,
+          contentableId: activityIds[0],
+          index,
+          name: spec.name,
+          type: spec.type,
+          ...(spec.type === 'file'
+            ? { content: handbookKey, size: stored.size, mime: 'application/pdf' }
+            : { content: spec.content, size: null, mime: null }),
+          createdBy: byName.get('lecturer')!.id,
+          deletedAt: null,
+        })),
+      );
+      // An open enrolment window (a month from now) with a join token for the class.
+      const window = await manager.save(
+        manager.create(EnrolmentWindow, {
+          tenantId,
+          courseId: course.id,
+          startAt: new Date(Date.now() - 24 * 3600 * 1000),
+          endAt: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+          createdBy: byName.get('lecturer')!.id,
+          supersededAt: null,
+        }),
+      );
+      await manager.insert(EnrolmentToken, {
+        windowId: window.id,
         classId: courseClass.id,
-        userId: byName.get(name)!.id,
-      })),
-    );
-    const activityIds: number[] = [];
-    for (const [index, spec] of MODULES.entries()) {
-      const module = await manager.save(
-        manager.create(CourseModule, { courseId: course.id, index, name: spec.name }),
-      );
-      const inserted = await manager.insert(
-        Activity,
-        spec.activities.map((name, activityIndex) => ({ moduleId: module.id, index: activityIndex, name })),
-      );
-      activityIds.push(...inserted.identifiers.map((identifier) => Number(identifier.id)));
-    }
-    await manager.insert(
-      Content,
-      FIRST_ACTIVITY_CONTENTS.map((spec, index) => ({
-        tenantId,
-        courseId: course.id,
-        contentableType: 'activities' as const,
-        contentableId: activityIds[0],
-        index,
-        name: spec.name,
-        type: spec.type,
-        content: spec.content,
-        size: spec.size ?? null,
-        mime: spec.mime ?? null,
-        createdBy: byName.get('lecturer')!.id,
-        deletedAt: null,
-      })),
-    );
-    // An open enrolment window (a month from now) with a join token for the class.
-    const window = await manager.save(
-      manager.create(EnrolmentWindow, {
-        tenantId,
-        courseId: course.id,
-        startAt: new Date(Date.now() - 24 * 3600 * 1000),
-        endAt: new Date(Date.now() + 30 * 24 * 3600 * 1000),
-        createdBy: byName.get('lecturer')!.id,
-        supersededAt: null,
-      }),
-    );
-    await manager.insert(EnrolmentToken, { windowId: window.id, classId: courseClass.id, token: newToken() });
+        token: newToken(),
+      });
 
-    // The open course of the public catalogue.
-    const open = await manager.save(
-      manager.create(Course, {
-        tenantId,
-        name: OPEN_COURSE.name,
-        code: OPEN_COURSE.code,
-        description: OPEN_COURSE.description,
-        periodId: period.id,
-        lecturerId: null,
-        isActive: true,
-        isPublic: true,
-        isFree: true,
-        startAt: new Date(`${year}-08-25T00:00:00Z`),
-        endAt: new Date(`${year + 1}-01-16T00:00:00Z`),
-      }),
-    );
-    const openModule = await manager.save(
-      manager.create(CourseModule, { courseId: open.id, index: 0, name: OPEN_COURSE.module }),
-    );
-    const openActivity = await manager.save(
-      manager.create(Activity, { moduleId: openModule.id, index: 0, name: OPEN_COURSE.activity }),
-    );
-    await manager.insert(
-      Content,
-      OPEN_COURSE.contents.map((spec, index) => ({
-        tenantId,
-        courseId: open.id,
-        contentableType: 'activities' as const,
-        contentableId: openActivity.id,
-        index,
-        name: spec.name,
-        type: spec.type,
-        content: spec.content,
-        size: null,
-        mime: null,
-        createdBy: byName.get('lecturer')!.id,
-        deletedAt: null,
-      })),
-    );
-  });
+      // The open course of the public catalogue.
+      const open = await manager.save(
+        manager.create(Course, {
+          tenantId,
+          name: OPEN_COURSE.name,
+          code: OPEN_COURSE.code,
+          description: OPEN_COURSE.description,
+          periodId: period.id,
+          lecturerId: null,
+          isActive: true,
+          isPublic: true,
+          isFree: true,
+          startAt: new Date(`${year}-08-25T00:00:00Z`),
+          endAt: new Date(`${year + 1}-01-16T00:00:00Z`),
+        }),
+      );
+      const openModule = await manager.save(
+        manager.create(CourseModule, { courseId: open.id, index: 0, name: OPEN_COURSE.module }),
+      );
+      const openActivity = await manager.save(
+        manager.create(Activity, { moduleId: openModule.id, index: 0, name: OPEN_COURSE.activity }),
+      );
+      await manager.insert(
+        Content,
+        OPEN_COURSE.contents.map((spec, index) => ({
+          tenantId,
+          courseId: open.id,
+          contentableType: 'activities' as const,
+          contentableId: openActivity.id,
+          index,
+          name: spec.name,
+          type: spec.type,
+          content: spec.content,
+          size: null,
+          mime: null,
+          createdBy: byName.get('lecturer')!.id,
+          deletedAt: null,
+        })),
+      );
+    });
+  } catch (error) {
+    // Nothing of the seed stays, so the next attempt starts clean.
+    if (storedKey !== null) await storage.remove(storedKey).catch(() => undefined);
+    throw error;
+  }
   new Logger('CourseSeed').log('demo courses IF101 and OPEN101 created');
   return { created: true };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import type { PlatformRole } from '@lms/auth';
 import { type EventEnvelope, InProcessTransport } from '@lms/events';
 import { ApiClient, createTestDatabase, createTestIssuer, type JsonResource, mintToken } from '@lms/testing';
 import { CourseConfig, startCourse } from '../../src';
+import { CourseFile } from '../../src/contents/course-file.entity';
 import { ClassStudent } from '../../src/courses/class-student.entity';
 import { CourseAssistant } from '../../src/courses/course-assistant.entity';
 import { CourseClass } from '../../src/courses/course-class.entity';
@@ -102,6 +104,27 @@ export class CourseHarness {
 
   assist(courseId: number, userId: number, isCoordinator = false) {
     return this.ds.getRepository(CourseAssistant).insert({ courseId, userId, isCoordinator });
+  }
+
+  /**
+   * Records a file as uploaded to the course by the user (what `POST contents/upload` records
+   * after storing the bytes), without storing bytes; returns its key.
+   */
+  async uploaded(courseId: number, userId: number, facts = { size: 100, mime: 'application/pdf' }) {
+    const [course]: Array<{ tenant_id: number }> = await this.ds.query(
+      `SELECT tenant_id FROM courses WHERE id = $1`,
+      [courseId],
+    );
+    const blobKey = `course/${course.tenant_id}/${courseId}/${randomUUID()}`;
+    await this.ds.getRepository(CourseFile).insert({
+      blobKey,
+      courseId,
+      tenantId: course.tenant_id,
+      addedBy: userId,
+      origin: 'upload',
+      ...facts,
+    });
+    return blobKey;
   }
 
   token(userId: number, role: PlatformRole, tenantId = 1) {
