@@ -242,47 +242,24 @@ describe('${name} migrations', () => {
 
 write(
   `${dir}/test/health.int-spec.ts`,
-  `import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DataSource } from 'typeorm';
-import { InProcessTransport } from '@lms/events';
-import { startService } from '@lms/platform';
-import { createTestDatabase } from '@lms/testing';
+  `import { ServiceHarness } from '@lms/testing';
 import { ${definition} } from '../src/service';
 
+/**
+ * ${name} started by the generic harness: a fresh database with its migrations, tokens for any
+ * user (\`await h.as({ id, tenantId, role })\`), other services' events applied by its handlers
+ * (\`h.given.user(…)\`, \`h.given.campus(…)\`, \`h.publish(…)\`) and its outbox (\`h.events(type)\`).
+ */
 describe('${name} on PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let app: NestFastifyApplication;
-  let url: string;
-  const transport = new InProcessTransport();
-
-  beforeAll(async () => {
-    database = await createTestDatabase('${name}');
-    const { publicKey } = generateKeyPairSync('ed25519');
-    const config = ${definition}.config({
-      DATABASE_URL: database.url,
-      JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-      INTERNAL_TOKEN: randomBytes(24).toString('base64url'),
-      PORT: '0',
-    });
-    app = await startService(${definition}, config, transport, { logLevel: 'warn' });
-    const address = app.getHttpServer().address();
-    if (!address || typeof address === 'string') throw new Error('not listening on TCP');
-    url = \`http://127.0.0.1:\${address.port}\`;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await transport.close();
-    await database?.drop();
-  });
+  const h = new ServiceHarness(${definition});
+  beforeAll(() => h.start());
+  afterAll(() => h.stop());
 
   it('is live and ready, its migrations applied', async () => {
-    expect((await fetch(\`\${url}/healthz\`)).status).toBe(200);
-    const ready = await fetch(\`\${url}/readyz\`);
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ meta: { status: 'ready' } });
-    const tables = await app.get(DataSource).query(
+    expect((await h.api.get('/healthz')).status).toBe(200);
+    const ready = await h.api.get('/readyz');
+    expect(ready).toMatchObject({ status: 200, body: { meta: { status: 'ready' } } });
+    const tables = await h.ds.query(
       \`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1\`,
     );
     expect(tables.map((t: { table_name: string }) => t.table_name)).toEqual(

@@ -8,7 +8,7 @@ import { installedTool, testServerUrl } from '@lms/testing';
 
 /**
  * `npm run new:service -- demo-probe` on a clone of this repository: the generated service
- * typechecks, builds, boots in the all-in-one platform from the registry (answering its health
+ * typechecks, builds, passes its generated tests, boots in the all-in-one platform from the registry (answering its health
  * routes and the gateway's /api/demo-probe), and is rendered in the Kubernetes manifests.
  */
 const ROOT = join(__dirname, '../..');
@@ -108,6 +108,8 @@ describe('npm run new:service', () => {
     run('node_modules/.bin/tsc', ['-p', 'tsconfig.probe.json', '--noEmit']);
     run('node', ['scripts/build.mjs', '--no-web']);
     expect(existsSync(join(repo, 'services/demo-probe/dist/main.js'))).toBe(true);
+    // Its generated tests pass (on this run's PostgreSQL: TEST_DATABASE_URL is set).
+    run('node_modules/.bin/jest', ['services/demo-probe']);
 
     writeFileSync(join(repo, 'boot.js'), BOOT);
     const booted = JSON.parse(

@@ -1,6 +1,6 @@
-import { Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, Logger, type RpcExceptionFilter } from '@nestjs/common';
 import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
-import { lastValueFrom } from 'rxjs';
+import { lastValueFrom, type Observable, throwError } from 'rxjs';
 import type { DataSource, EntityManager } from 'typeorm';
 import { assertEventData, isKnownEventType } from './catalogue';
 import { topicOf, type EventEnvelope } from './envelope';
@@ -13,6 +13,18 @@ export class EventContext {
     /** The transaction in which the inbox row is written: apply the effect through it. */
     readonly manager: EntityManager,
   ) {}
+}
+
+/**
+ * Lets a handler's error reach the transport as it was thrown. Nest's default filter replaces it
+ * with `{status: 'error', message: 'Internal server error'}`, so retries and dead letters could not
+ * say why. Registered on the events server by `startService`.
+ */
+@Catch()
+export class EventHandlerErrors implements RpcExceptionFilter {
+  catch(error: unknown, _host: ArgumentsHost): Observable<never> {
+    return throwError(() => error);
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ export type { EventTransport, EventHandler, Subscription, DeadLetter } from './t
 export { InProcessTransport } from './in-process.transport';
 export { OutboxRelay } from './relay';
 export { UnitOfWork } from './unit-of-work';
-export { EventsServer, EventContext } from './events.server';
+export { EventContext, EventHandlerErrors, EventsServer } from './events.server';
 export { EventsModule, EVENT_TRANSPORT, InjectTransport } from './events.module';
 export type { EventsModuleOptions } from './events.module';
 export { KafkaTransport } from './kafka.transport';

@@ -1,7 +1,7 @@
 import { Logger, type DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
-import { EventsServer, type EventTransport } from '@lms/events';
+import { EventHandlerErrors, EventsServer, type EventTransport } from '@lms/events';
 import { z } from 'zod';
 import { readEnv, variable } from './config';
 import { type OpenApiDocumentOptions, serveOpenApi } from './openapi';
@@ -78,7 +78,13 @@ export async function startService<C extends ServiceConfigBase>(
   });
   serveOpenApi(app, { title: definition.name, ...definition.openApi });
   await definition.configure?.(app, config);
-  app.connectMicroservice({ strategy: new EventsServer(transport, app.get(DataSource), definition.name) });
+  // Deferred: the handlers are wired when it listens, after its filter is registered.
+  app
+    .connectMicroservice(
+      { strategy: new EventsServer(transport, app.get(DataSource), definition.name) },
+      { deferInitialization: true },
+    )
+    .useGlobalFilters(new EventHandlerErrors());
   await app.startAllMicroservices();
   await app.listen({ port: config.port, host: options.host ?? '127.0.0.1' });
   return app;

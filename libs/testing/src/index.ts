@@ -10,3 +10,6 @@ export type { StackInstance, StackPart } from './stack';
 export { installedTool, toolsDir } from './tools';
 export { listRoutes } from './routes';
 export type { AppRoute } from './routes';
+export { ServiceHarness } from './harness';
+export type { ProjectedUser, TestUser } from './harness';
+export { EVENT_FACTORIES } from './factories';

@@ -1,4 +1,4 @@
 export { CourseConfig } from './config';
-export { courseService, startCourse } from './service';
+export { courseService } from './service';
 export { seedCourseDemo } from './seed/demo.seed';
 export { BLOB_STORAGE } from './files/blob-storage';

@@ -1,8 +1,6 @@
 import multipart from '@fastify/multipart';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
-import type { EventTransport } from '@lms/events';
-import { defineService, startService, type ServiceStartOptions } from '@lms/platform';
+import { defineService } from '@lms/platform';
 import type { BlobStorage } from '@lms/storage';
 import { CourseAppModule } from './app.module';
 import { CourseConfig } from './config';
@@ -48,12 +46,3 @@ export const courseService = defineService({
     }
   },
 });
-
-/** Builds and starts the course service on `config.port` (0 = any free port); tests use it. */
-export function startCourse(
-  config: CourseConfig,
-  transport: EventTransport,
-  options: ServiceStartOptions = {},
-): Promise<NestFastifyApplication> {
-  return startService(courseService, config, transport, options);
-}

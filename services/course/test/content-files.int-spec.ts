@@ -85,11 +85,11 @@ describe('file contents: upload and download', () => {
     );
     const target = { contentable_type: 'activities', contentable_id: activity.id };
     const tokens = {
-      lecturer: await h.token(c.lecturer.id, 'lecturer'),
-      assistant: await h.token(c.assistant.id, 'lecturer'),
-      student: await h.token(c.student.id, 'student'),
-      stranger: await h.token(c.stranger.id, 'lecturer'),
-      outsider: await h.token(c.outsider.id, 'lecturer', 2),
+      lecturer: await h.token(c.lecturer),
+      assistant: await h.token(c.assistant),
+      student: await h.token(c.student),
+      stranger: await h.token(c.stranger),
+      outsider: await h.token(c.outsider),
     };
     return { c, module, activity, target, tokens };
   }
@@ -116,9 +116,7 @@ describe('file contents: upload and download', () => {
       new RegExp(`^course/1/${c.course.id}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`),
     );
     expect(storedBlobs()).toHaveLength(before + 1);
-    const events = await h.events<{ courseId: number; subject: string; action: string; ids: number[] }>(
-      'course.structure.changed',
-    );
+    const events = await h.events('course.structure.changed');
     expect(events.at(-1)?.data).toMatchObject({
       courseId: c.course.id,
       subject: 'content',
@@ -399,10 +397,10 @@ describe('file contents: upload and download', () => {
     /** Course X (the cast's) and course Y, both of campus 1, each with an uploaded file. */
     async function twoCourses() {
       const x = await setup();
-      const yLecturer = await h.user(1, 'lecturer');
+      const yLecturer = await h.given.user(1, 'lecturer');
       const y = await h.course(1, yLecturer.id, { name: 'Other course' });
       const asYLecturer = await h.as(yLecturer);
-      const yToken = await h.token(yLecturer.id, 'lecturer');
+      const yToken = await h.token(yLecturer);
       const inY = { contentable_type: 'courses', contentable_id: String(y.id) };
       const yFile = one((await upload(yToken, { fields: inY, file: pdf })).body);
       const xFile = one((await upload(x.tokens.lecturer, { fields: x.target, file: pdf })).body);
@@ -615,14 +613,14 @@ describe('file contents in MinIO (stack mode): downloads', () => {
     form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'kontrak.pdf');
     const uploaded = await fetch(`${h.baseUrl}/api/course/contents/upload`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${await h.token(c.lecturer.id, 'lecturer')}` },
+      headers: { authorization: `Bearer ${await h.token(c.lecturer)}` },
       body: form,
     });
     expect(uploaded.status).toBe(201);
     const content = one((await uploaded.json()) as JsonDocument);
 
     const redirect = await fetch(`${h.baseUrl}/api/course/contents/${content.id}/download`, {
-      headers: { authorization: `Bearer ${await h.token(c.student.id, 'student')}` },
+      headers: { authorization: `Bearer ${await h.token(c.student)}` },
       redirect: 'manual',
     });
     expect(redirect.status).toBe(302);

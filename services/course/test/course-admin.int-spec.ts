@@ -70,9 +70,7 @@ describe('course settings, replication and the campus directory', () => {
         lecturer_id: c.assistant.id,
       });
       expect(response.status).toBe(200);
-      const staff = (await h.events<{ courseId: number }>('course.staff.changed')).filter(
-        (e) => e.data.courseId === c.course.id,
-      );
+      const staff = (await h.events('course.staff.changed')).filter((e) => e.data.courseId === c.course.id);
       expect(staff.at(-1)?.data).toEqual({
         courseId: c.course.id,
         lecturerId: c.assistant.id,
@@ -150,7 +148,7 @@ describe('course settings, replication and the campus directory', () => {
 
   describe('directory', () => {
     it('lists periods with the active filter, scoped to the campus', async () => {
-      const lecturer = await h.user(3, 'lecturer');
+      const lecturer = await h.given.user(3, 'lecturer');
       const repo = h.ds.getRepository(Period);
       await repo.save([
         { tenantId: 3, name: 'Old', year: 2023, type: 'GENAP', isActive: false },
@@ -166,7 +164,7 @@ describe('course settings, replication and the campus directory', () => {
 
     it('lists the classes and students of a course', async () => {
       const c = await cast(h);
-      const other = await h.user(1, 'student', { name: 'Zaki', nim: '2201' });
+      const other = await h.given.user(1, 'student', { name: 'Zaki', nim: '2201' });
       const classB = await h.enrol(c.course.id, 1, [other.id]);
       const staff = await c.asAssistant.get(`/api/course/courses/${c.course.id}/classes`);
       expect(
@@ -190,9 +188,9 @@ describe('course settings, replication and the campus directory', () => {
 
     it('searches students by name and code, and lecturers by name and nidn', async () => {
       const c = await cast(h);
-      await h.user(1, 'student', { name: 'Siti Aminah', nim: '99001' });
-      await h.user(2, 'student', { name: 'Siti Elsewhere', nim: '99002' });
-      const lecturer = await h.user(1, 'lecturer', { name: 'Dr. Budi Santoso', nidn: '0412345678' });
+      await h.given.user(1, 'student', { name: 'Siti Aminah', nim: '99001' });
+      await h.given.user(2, 'student', { name: 'Siti Elsewhere', nim: '99002' });
+      const lecturer = await h.given.user(1, 'lecturer', { name: 'Dr. Budi Santoso', nidn: '0412345678' });
       const byName = await c.asLecturer.get('/api/course/students?filter[name][like]=siti');
       expect(list(byName.body).map((x) => x.attributes.code)).toEqual(['99001']);
       const byCode = await c.asLecturer.get('/api/course/students?filter[code][like]=9900');

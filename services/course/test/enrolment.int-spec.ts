@@ -18,15 +18,11 @@ describe('enrolment: windows, tokens, take, leave, kick, enrolled courses', () =
     });
     expect(response.status).toBe(201);
     const tokens = one(response.body).attributes.tokens as Array<{ class_id: number; token: string }>;
-    return { c, window: one(response.body), tokens, newcomer: await h.user(1, 'student') };
+    return { c, window: one(response.body), tokens, newcomer: await h.given.user(1, 'student') };
   }
 
   async function enrolEvents(courseId: number) {
-    return (
-      await h.events<{ courseId: number; userId: number; enrolled: boolean; reason: string }>(
-        'course.enrolment.changed',
-      )
-    )
+    return (await h.events('course.enrolment.changed'))
       .filter((event) => event.data.courseId === courseId)
       .map((event) => event.data);
   }
@@ -46,7 +42,7 @@ describe('enrolment: windows, tokens, take, leave, kick, enrolled courses', () =
   });
 
   it('creates a class for a course that has none', async () => {
-    const lecturer = await h.user(1, 'lecturer');
+    const lecturer = await h.given.user(1, 'lecturer');
     const course = await h.course(1, lecturer.id);
     const response = await (
       await h.as(lecturer)
@@ -180,7 +176,7 @@ describe('enrolment: windows, tokens, take, leave, kick, enrolled courses', () =
     });
     const foreign = await cast(h);
     expect((await take('X', foreign.courseClass.id, foreign.course.id)).status).toBe(422);
-    const outsider = await h.user(2, 'student');
+    const outsider = await h.given.user(2, 'student');
     const fromOtherCampus = await (
       await h.as(outsider)
     ).post('/api/course/enrolls/take', {
@@ -203,7 +199,7 @@ describe('enrolment: windows, tokens, take, leave, kick, enrolled courses', () =
 
   it('lets a student leave, and the lecturer (only) kick', async () => {
     const c = await cast(h);
-    const other = await h.user(1, 'student');
+    const other = await h.given.user(1, 'student');
     await h.enrol(c.course.id, 1, [other.id], c.courseClass);
 
     const left = await c.asStudent.post('/api/course/enrolls/leave', { course_id: c.course.id });

@@ -1,5 +1,3 @@
-import { createEnvelope, type IdentityTenantUpserted } from '@lms/events';
-import { expectEventually } from '@lms/testing';
 import { VIEW_REPORTS_PER_MINUTE } from '../src/public/view-counter';
 import { Faculty } from '../src/faculties/faculty.entity';
 import { CourseModule } from '../src/structure/module.entity';
@@ -10,50 +8,31 @@ describe('public catalogue', () => {
   const h = new CourseHarness();
   beforeAll(async () => {
     await h.start();
-    await publishTenant(
-      { id: 1, domain: 'campus.example.ac.id', name: 'Campus One' },
-      '2026-01-01T00:00:00.000Z',
-    );
-    await publishTenant(
-      { id: 2, domain: 'other.example.ac.id', name: 'Campus Two' },
-      '2026-01-01T00:00:00.000Z',
-    );
-    await expectEventually(async () => {
-      expect(await h.ds.getRepository(TenantProjection).count()).toBe(2);
-    });
+    const updatedAt = '2026-01-01T00:00:00.000Z';
+    await h.given.campus({ id: 1, domain: 'campus.example.ac.id', name: 'Campus One', updatedAt });
+    await h.given.campus({ id: 2, domain: 'other.example.ac.id', name: 'Campus Two', updatedAt });
   });
   afterAll(() => h.stop());
-
-  async function publishTenant(data: Partial<IdentityTenantUpserted> & { id: number }, updatedAt: string) {
-    const envelope = createEnvelope<IdentityTenantUpserted>({
-      type: 'identity.tenant.upserted',
-      tenantId: data.id,
-      data: {
-        domain: `campus${data.id}.example`,
-        name: `Campus ${data.id}`,
-        timeZone: 'Asia/Jakarta',
-        description: null,
-        favicon: null,
-        landingPageUrl: null,
-        ...data,
-        updatedAt,
-      },
-    });
-    await h.transport.publish('identity.tenant', String(data.id), envelope);
-    return envelope;
-  }
 
   /** A call as the gateway forwards it: no token, the browser's host in x-forwarded-host. */
   const anonymous = (path: string, host = 'campus.example.ac.id:8080') =>
     h.api.get(path, { 'x-forwarded-host': host });
 
   it('keeps a campus projection that an older event never rolls back', async () => {
-    await publishTenant({ id: 3, domain: 'three.example', name: 'New' }, '2026-02-02T00:00:00.000Z');
-    await publishTenant({ id: 3, domain: 'three.example', name: 'Old' }, '2026-02-01T00:00:00.000Z');
-    await expectEventually(async () => {
-      const row = await h.ds.getRepository(TenantProjection).findOneByOrFail({ id: 3 });
-      expect(row).toMatchObject({ name: 'New', domain: 'three.example', timeZone: 'Asia/Jakarta' });
+    await h.given.campus({
+      id: 3,
+      domain: 'three.example',
+      name: 'New',
+      updatedAt: '2026-02-02T00:00:00.000Z',
     });
+    await h.given.campus({
+      id: 3,
+      domain: 'three.example',
+      name: 'Old',
+      updatedAt: '2026-02-01T00:00:00.000Z',
+    });
+    const row = await h.ds.getRepository(TenantProjection).findOneByOrFail({ id: 3 });
+    expect(row).toMatchObject({ name: 'New', domain: 'three.example', timeZone: 'Asia/Jakarta' });
   });
 
   it('finds the campus by the forwarded host; an unknown host is a 404', async () => {
@@ -64,7 +43,7 @@ describe('public catalogue', () => {
   });
 
   it('lists active public or free courses of the campus, 9 a page; explore shows 4 free ones', async () => {
-    const lecturer = await h.user(1, 'lecturer', { name: 'Dr. Public', email: 'secret@example.org' });
+    const lecturer = await h.given.user(1, 'lecturer', { name: 'Dr. Public', email: 'secret@example.org' });
     const make = (
       name: string,
       flags: { isPublic?: boolean; isFree?: boolean; isActive?: boolean },
@@ -197,7 +176,7 @@ describe('public catalogue', () => {
   });
 
   it('lists the contents of public courses only, and lets anyone download their files', async () => {
-    const lecturer = await h.user(1, 'lecturer');
+    const lecturer = await h.given.user(1, 'lecturer');
     const open = await h.course(1, lecturer.id, { name: 'Open contents', isPublic: true });
     const closed = await h.course(1, lecturer.id, { name: 'Closed contents', isFree: true });
     const asLecturer = await h.as(lecturer);
@@ -217,7 +196,7 @@ describe('public catalogue', () => {
     form.append('file', new Blob([Buffer.from('Public notes\n')], { type: 'text/plain' }), 'notes.txt');
     const uploaded = await fetch(`${h.baseUrl}/api/course/contents/upload`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${await h.token(lecturer.id, 'lecturer')}` },
+      headers: { authorization: `Bearer ${await h.token(lecturer)}` },
       body: form,
     });
     expect(uploaded.status).toBe(201);
@@ -256,7 +235,7 @@ describe('public catalogue', () => {
       })),
     );
     await repository.save({ tenantId: 2, name: 'Elsewhere', code: null });
-    const user = await h.user(1, 'student');
+    const user = await h.given.user(1, 'student');
     const asUser = await h.as(user);
     const page = await asUser.get('/api/course/faculties');
     expect(page.status).toBe(200);

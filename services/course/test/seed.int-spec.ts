@@ -1,3 +1,4 @@
+import type { ProjectedUser } from '@lms/testing';
 import { BLOB_STORAGE, seedCourseDemo } from '../src';
 import { CourseHarness, list, one } from './support/harness';
 
@@ -7,7 +8,7 @@ describe('demo seed', () => {
   afterAll(() => h.stop());
 
   it('creates the faculties and the demo course with structure, contents of several types and an open enrolment window, once', async () => {
-    const users: Record<string, Awaited<ReturnType<CourseHarness['user']>>> = {};
+    const users: Record<string, ProjectedUser> = {};
     for (const [username, role] of [
       ['lecturer', 'lecturer'],
       ['assistant', 'lecturer'],
@@ -15,13 +16,13 @@ describe('demo seed', () => {
       ['student2', 'student'],
       ['student3', 'student'],
     ] as const) {
-      users[username] = await h.user(7, role, { username });
+      users[username] = await h.given.user(7, role, { username });
     }
     const storage = h.app.get(BLOB_STORAGE);
     expect(await seedCourseDemo(h.ds, storage, 7)).toEqual({ created: true });
     expect(await seedCourseDemo(h.ds, storage, 7)).toEqual({ created: false });
 
-    const asStudent = await h.api.as(await h.token(users.student1.id, 'student', 7));
+    const asStudent = await h.as(users.student1);
     const [course] = list((await asStudent.get('/api/course/courses')).body);
     const contents = await asStudent.get(
       `/api/course/contents?filter[course_id][is]=${course.id}&page[limit]=0`,
@@ -40,7 +41,7 @@ describe('demo seed', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain('Course handbook');
     expect(bytes.length).toBe(handbook.attributes.size);
-    const asLecturer = await h.api.as(await h.token(users.lecturer.id, 'lecturer', 7));
+    const asLecturer = await h.as(users.lecturer);
     const faculties = await asLecturer.get('/api/course/faculties');
     expect(list(faculties.body).map((faculty) => faculty.attributes.code)).toEqual(
       expect.arrayContaining(['FIK', 'FT', 'FEB', 'FKIP']),

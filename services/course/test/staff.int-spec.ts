@@ -10,14 +10,14 @@ describe('course staff: assistants, coordinator, assistant requests', () => {
     client.send<JsonDocument>('PUT', path, body);
 
   async function staffEvents(courseId: number) {
-    return (await h.events<{ courseId: number }>('course.staff.changed'))
+    return (await h.events('course.staff.changed'))
       .filter((event) => event.data.courseId === courseId)
       .map((event) => event.data);
   }
 
   it('invites a lecturer, who accepts and becomes an assistant', async () => {
     const c = await cast(h);
-    const invited = await h.user(1, 'lecturer', { name: 'Rina' });
+    const invited = await h.given.user(1, 'lecturer', { name: 'Rina' });
     const response = await put(c.asLecturer, '/api/course/courses/assistant', {
       data: { attributes: [{ action: 'add', course_id: c.course.id, user_ids: [invited.id] }] },
     });
@@ -60,7 +60,7 @@ describe('course staff: assistants, coordinator, assistant requests', () => {
 
   it('lets the invited user reject, and refuses any other action with the spec text', async () => {
     const c = await cast(h);
-    const invited = await h.user(1, 'lecturer');
+    const invited = await h.given.user(1, 'lecturer');
     const response = await put(c.asLecturer, '/api/course/courses/assistant', [
       { action: 'add', course_id: c.course.id, user_ids: [invited.id] },
     ]);
@@ -99,7 +99,7 @@ describe('course staff: assistants, coordinator, assistant requests', () => {
 
   it('validates every change with a pointer, and changes nothing when one is wrong', async () => {
     const c = await cast(h);
-    const student = await h.user(1, 'student');
+    const student = await h.given.user(1, 'student');
     const response = await put(c.asLecturer, '/api/course/courses/assistant', {
       data: {
         attributes: [
@@ -145,7 +145,7 @@ describe('course staff: assistants, coordinator, assistant requests', () => {
 
   it('toggles the coordinator, one per course', async () => {
     const c = await cast(h);
-    const second = await h.user(1, 'lecturer');
+    const second = await h.given.user(1, 'lecturer');
     await h.assist(c.course.id, second.id);
     const path = (userId: number) => `/api/course/courses/assistant/coordinator/${c.course.id}/${userId}`;
     const on = await put(c.asLecturer, path(c.assistant.id));

@@ -122,17 +122,17 @@ describe('academic-system sync: POST /api/sync/sync/syncByCourse', () => {
       type: 'GANJIL',
       isActive: true,
     });
-    const lecturer = await h.user(1, 'lecturer', { nidn: '0401010001' });
-    const colleague = await h.user(1, 'lecturer', { nidn: '0401010002' });
-    const admin = await h.user(1, 'admin');
+    const lecturer = await h.given.user(1, 'lecturer', { nidn: '0401010001' });
+    const colleague = await h.given.user(1, 'lecturer', { nidn: '0401010002' });
+    const admin = await h.given.user(1, 'admin');
     const students = [];
     for (const nim of ['2301001', '2301002', '2301003', '2301004', '2301005', '2301006']) {
-      students.push(await h.user(1, 'student', { nim }));
+      students.push(await h.given.user(1, 'student', { nim }));
     }
     // Same number elsewhere: another campus's student, and a lecturer of this one: never matched.
-    await h.user(2, 'student', { nim: '2301090' });
-    await h.user(1, 'lecturer', { nim: '2301091' });
-    const outsider = await h.user(2, 'lecturer', { nidn: '0401010001' });
+    await h.given.user(2, 'student', { nim: '2301090' });
+    await h.given.user(1, 'lecturer', { nim: '2301091' });
+    const outsider = await h.given.user(2, 'lecturer', { nidn: '0401010001' });
     return {
       period,
       otherPeriod,
@@ -184,7 +184,7 @@ describe('academic-system sync: POST /api/sync/sync/syncByCourse', () => {
   const byMembership = (a: EnrolmentData, b: EnrolmentData) =>
     Number(a.enrolled) - Number(b.enrolled) || a.classId - b.classId || a.userId - b.userId;
   const enrolmentEvents = async (courseId: number) =>
-    (await h.events<EnrolmentData>('course.enrolment.changed'))
+    (await h.events('course.enrolment.changed'))
       .filter((event) => event.data.courseId === courseId)
       .map((event) => event.data);
 
@@ -252,9 +252,9 @@ describe('academic-system sync: POST /api/sync/sync/syncByCourse', () => {
       { courseId, classId: classId.B, userId: s3.id, enrolled: true, reason: 'synced' },
       { courseId, classId: classId.B, userId: s4.id, enrolled: true, reason: 'synced' },
     ]);
-    const staff = (
-      await h.events<{ courseId: number; lecturerId: number | null }>('course.staff.changed')
-    ).filter((event) => event.data.courseId === courseId);
+    const staff = (await h.events('course.staff.changed')).filter(
+      (event) => event.data.courseId === courseId,
+    );
     expect(staff.map((event) => event.data)).toEqual([
       { courseId, lecturerId: c.lecturer.id, assistants: [] },
     ]);
@@ -396,9 +396,7 @@ describe('academic-system sync: POST /api/sync/sync/syncByCourse', () => {
       course_updated: true,
       classes_created: 1,
     });
-    const staff = (await h.events<{ courseId: number }>('course.staff.changed')).filter(
-      (event) => event.data.courseId === made.id,
-    );
+    const staff = (await h.events('course.staff.changed')).filter((event) => event.data.courseId === made.id);
     // The new lecturer is no longer also an assistant.
     expect(staff.map((event) => event.data)).toEqual([
       { courseId: made.id, lecturerId: c.colleague.id, assistants: [] },
@@ -421,7 +419,7 @@ describe('academic-system sync: POST /api/sync/sync/syncByCourse', () => {
       unmatched_lecturer: '9999999999',
     });
     const courseId = Number(one(response.body).id);
-    const staff = (await h.events<{ courseId: number }>('course.staff.changed')).filter(
+    const staff = (await h.events('course.staff.changed')).filter(
       (event) => event.data.courseId === courseId,
     );
     expect(staff.map((event) => event.data)).toEqual([{ courseId, lecturerId: null, assistants: [] }]);
@@ -624,7 +622,7 @@ describe('academic-system sync when the academic system cannot be reached or is 
     const period = await h.ds
       .getRepository(Period)
       .save({ tenantId: 1, name: '2025 Ganjil', year: 2025, type: 'GANJIL', isActive: true });
-    const lecturer = await h.user(1, 'lecturer', { nidn: '0401010001' });
+    const lecturer = await h.given.user(1, 'lecturer', { nidn: '0401010001' });
     const response = await (
       await h.as(lecturer)
     ).post(SYNC, { year: 2025, type: 'GANJIL', code: 'IF101', period_id: period.id });

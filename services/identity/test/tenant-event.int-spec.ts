@@ -1,49 +1,23 @@
-import type { DataSource } from 'typeorm';
-import { openServiceDataSource } from '@lms/database';
-import type { EventEnvelope, IdentityTenantUpserted } from '@lms/events';
-import { createTestDatabase } from '@lms/testing';
-import { ENTITIES } from '../src/entities';
-import { MIGRATIONS } from '../src/migrations';
 import { seedIdentityDemo } from '../src/seed/demo.seed';
+import { IdentityHarness } from './support/harness';
 
 describe('identity.tenant.upserted', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let ds: DataSource;
-
-  beforeAll(async () => {
-    db = await createTestDatabase('identity');
-    ds = await openServiceDataSource({
-      url: db.url,
-      service: 'identity',
-      entities: ENTITIES,
-      migrations: MIGRATIONS,
-    });
-  });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
-
-  const events = async () =>
-    (
-      (await ds.query(`SELECT topic, partition_key, envelope FROM outbox WHERE type = 'identity.tenant.upserted'
-                       ORDER BY created_at`)) as Array<{
-        topic: string;
-        partition_key: string;
-        envelope: EventEnvelope<IdentityTenantUpserted>;
-      }>
-    ).map((row) => ({ topic: row.topic, key: row.partition_key, ...row.envelope }));
+  const h = new IdentityHarness();
+  beforeAll(() => h.start());
+  afterAll(() => h.stop());
 
   it('is written with the campus it creates, and again (unchanged) when the seed runs again', async () => {
-    const { tenantId, created } = await seedIdentityDemo(ds, {
+    const { tenantId, created } = await seedIdentityDemo(h.ds, {
       domain: 'Campus.Example.ac.id',
       password: 'pw-123456',
     });
     expect(created).toBe(true);
-    const [first] = await events();
+    const [first] = await h.events('identity.tenant.upserted');
+    const [row] = await h.ds.query(`SELECT topic, partition_key FROM outbox WHERE envelope->>'id' = $1`, [
+      first.id,
+    ]);
+    expect(row).toEqual({ topic: 'identity.tenant', partition_key: String(tenantId) });
     expect(first).toMatchObject({
-      topic: 'identity.tenant',
-      key: String(tenantId),
       tenantId,
       data: {
         id: tenantId,
@@ -55,9 +29,9 @@ describe('identity.tenant.upserted', () => {
     });
     expect(Number.isNaN(Date.parse(first.data.updatedAt))).toBe(false);
 
-    const again = await seedIdentityDemo(ds, { domain: 'Campus.Example.ac.id', password: 'pw-123456' });
+    const again = await seedIdentityDemo(h.ds, { domain: 'Campus.Example.ac.id', password: 'pw-123456' });
     expect(again).toEqual({ tenantId, created: false });
-    const all = await events();
+    const all = await h.events('identity.tenant.upserted');
     expect(all).toHaveLength(2);
     expect(all[1].data).toEqual(first.data);
   });

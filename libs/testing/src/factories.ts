@@ -1,0 +1,40 @@
+import type { EventDataMap, EventType } from '@lms/events';
+
+/**
+ * Data of every event of the catalogue with plausible defaults, the `n`th of its kind (unique
+ * names and ids). The map's type requires one entry per event type, so an event added to the
+ * catalogue does not compile here until it has its factory.
+ */
+export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T] } = {
+  'identity.user.upserted': (n) => ({
+    id: n,
+    username: `u${n}`,
+    name: `User ${n}`,
+    email: null,
+    thumbnail: null,
+    role: 'student',
+    active: true,
+    nidn: null,
+    nim: null,
+    updatedAt: new Date().toISOString(),
+  }),
+  'identity.tenant.upserted': (n) => ({
+    id: n,
+    domain: `campus${n}.example`,
+    name: `Campus ${n}`,
+    timeZone: 'Asia/Jakarta',
+    description: null,
+    favicon: null,
+    landingPageUrl: null,
+    updatedAt: new Date().toISOString(),
+  }),
+  'course.structure.changed': (n) => ({ courseId: n, subject: 'module', action: 'created', ids: [n] }),
+  'course.staff.changed': (n) => ({ courseId: n, lecturerId: null, assistants: [] }),
+  'course.enrolment.changed': (n) => ({
+    courseId: n,
+    classId: n,
+    userId: n,
+    enrolled: true,
+    reason: 'joined',
+  }),
+};

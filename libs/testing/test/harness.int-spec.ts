@@ -1,0 +1,125 @@
+import { Controller, Module } from '@nestjs/common';
+import {
+  EVENT_SCHEMAS,
+  type EventEnvelope,
+  type EventOf,
+  EventsTables1763800000000,
+  InboxEvent,
+  OnEvent,
+  OutboxEvent,
+} from '@lms/events';
+import { defineService, serviceModule } from '@lms/platform';
+import { ServiceHarness } from '../src';
+
+/** What the probe's handlers applied, in order. */
+const applied: EventEnvelope[] = [];
+
+/** A consumer of every event of the catalogue; a structure change of item 13 always fails. */
+@Controller()
+class EveryEvent {
+  @OnEvent('identity.user.upserted')
+  user(event: EventOf<'identity.user.upserted'>) {
+    applied.push(event);
+  }
+
+  @OnEvent('identity.tenant.upserted')
+  tenant(event: EventOf<'identity.tenant.upserted'>) {
+    applied.push(event);
+  }
+
+  @OnEvent('course.structure.changed')
+  structure(event: EventOf<'course.structure.changed'>) {
+    if (event.data.ids.includes(13)) throw new Error('item 13 is cursed');
+    applied.push(event);
+  }
+
+  @OnEvent('course.staff.changed')
+  staff(event: EventOf<'course.staff.changed'>) {
+    applied.push(event);
+  }
+
+  @OnEvent('course.enrolment.changed')
+  enrolment(event: EventOf<'course.enrolment.changed'>) {
+    applied.push(event);
+  }
+}
+
+@Module({})
+class ProbeModule {}
+
+/** A service of the test's own: the events tables, and the handlers above unless PROBE_DEAF=1. */
+const probe = defineService({
+  name: 'harness-probe',
+  defaultPort: 0,
+  config: (env = {}) => ({
+    port: Number(env.PORT),
+    databaseUrl: env.DATABASE_URL!,
+    jwtPublicKey: env.JWT_PUBLIC_KEY!,
+    deaf: env.PROBE_DEAF === '1',
+  }),
+  module: (config, transport) =>
+    serviceModule(ProbeModule, {
+      service: 'harness-probe',
+      config,
+      transport,
+      entities: [OutboxEvent, InboxEvent],
+      migrations: [EventsTables1763800000000],
+      controllers: config.deaf ? [] : [EveryEvent],
+    }),
+  entities: [OutboxEvent, InboxEvent],
+  migrations: [EventsTables1763800000000],
+});
+
+describe('ServiceHarness', () => {
+  describe('on a service consuming every event', () => {
+    const h = new ServiceHarness(probe);
+    beforeAll(() => h.start());
+    afterAll(() => h.stop());
+
+    it('has a factory per event of the catalogue, applied through the service’s own handler', async () => {
+      applied.length = 0;
+      const user = await h.given.user(4, 'lecturer', { name: 'Dr. Probe' });
+      const campus = await h.given.campus({ domain: 'probe.example' });
+      await h.given.structure(4, { courseId: 7, ids: [1, 2] });
+      await h.given.staff(4, { courseId: 7, lecturerId: user.id });
+      await h.given.enrolment(4, { courseId: 7, userId: 99, enrolled: false, reason: 'left' });
+
+      expect(applied.map((event) => event.type).sort()).toEqual(Object.keys(EVENT_SCHEMAS).sort());
+      expect(user).toMatchObject({ tenantId: 4, role: 'lecturer', name: 'Dr. Probe', active: true });
+      expect(applied.find((event) => event.type === 'identity.tenant.upserted')).toMatchObject({
+        tenantId: campus.id,
+        data: { id: campus.id, domain: 'probe.example' },
+      });
+      const inbox: unknown[] = await h.ds.query(`SELECT 1 FROM inbox WHERE consumer = 'harness-probe'`);
+      expect(inbox).toHaveLength(5);
+    });
+
+    it('applies a redelivered event once', async () => {
+      const event = await h.publish('course.staff.changed', 4, {
+        courseId: 8,
+        lecturerId: null,
+        assistants: [],
+      });
+      const before = applied.length;
+      expect(await h.deliver(event)).toBe(true);
+      expect(applied).toHaveLength(before);
+    });
+
+    it('throws the handler’s error when it keeps failing', async () => {
+      await expect(h.given.structure(4, { ids: [13] })).rejects.toThrow(
+        'harness-probe failed to apply course.structure.changed: item 13 is cursed',
+      );
+    }, 20_000);
+  });
+
+  it('refuses an event the service does not consume', async () => {
+    const h = await new ServiceHarness(probe, { PROBE_DEAF: '1' }).start();
+    try {
+      await expect(h.given.user(1, 'student')).rejects.toThrow(
+        "harness-probe has no @OnEvent('identity.user.upserted') handler: the event was not applied",
+      );
+    } finally {
+      await h.stop();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import type { PlatformRole } from '@lms/auth';
+import { ServiceHarness } from '@lms/testing';
+import type { IdentityConfig } from '../../src/config';
+import { identityService } from '../../src/service';
+import { Tenant } from '../../src/tenants/tenant.entity';
+import { recordTenantUpserted } from '../../src/tenants/tenants.data';
+import { hashPassword } from '../../src/users/passwords';
+import { User } from '../../src/users/user.entity';
+import { recordUserUpserted } from '../../src/users/users.data';
+
+/** The password of every user `IdentityHarness.user` makes. */
+export const TEST_PASSWORD = 'test-password';
+
+/**
+ * The identity service in the generic harness (`@lms/testing`), with factories for its own rows:
+ * campuses and users, each written with its event as identity writes them.
+ */
+export class IdentityHarness extends ServiceHarness<IdentityConfig> {
+  private passwordHash?: Promise<string>;
+
+  constructor(env: Record<string, string> = {}) {
+    super(identityService, env);
+  }
+
+  campus(overrides: Partial<Tenant> = {}): Promise<Tenant> {
+    const n = this.nextId();
+    return this.ds.transaction(async (manager) => {
+      const tenant = await manager.save(
+        manager.create(Tenant, { name: `Campus ${n}`, domain: `campus${n}.example`, ...overrides }),
+      );
+      await recordTenantUpserted(manager, tenant, null);
+      return tenant;
+    });
+  }
+
+  /** A user of the campus with `TEST_PASSWORD` (hashed once per harness: argon2id is slow on purpose). */
+  async user(
+    tenantId: number,
+    role: PlatformRole,
+    overrides: Partial<User> = {},
+  ): Promise<User & { role: PlatformRole }> {
+    this.passwordHash ??= hashPassword(TEST_PASSWORD);
+    const passwordHash = await this.passwordHash;
+    const n = this.nextId();
+    const user = await this.ds.transaction(async (manager) => {
+      const saved = await manager.save(
+        manager.create(User, {
+          tenantId,
+          username: `u${n}`,
+          name: `User ${n}`,
+          passwordHash,
+          level: role,
+          ...overrides,
+        }),
+      );
+      await recordUserUpserted(manager, saved, null);
+      return saved;
+    });
+    return Object.assign(user, { role: user.level });
+  }
+}
