@@ -1,16 +1,16 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { JsonApiQuery, Public } from '@lms/auth';
-import { badRequest, notFound, pageMeta, type ParsedQuery, respond } from '@lms/jsonapi';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { type AuthContext, CurrentAuth, JsonApiQuery, Public } from '@lms/auth';
+import { badRequest, notFound, pageMeta, type ParsedQuery, ParseIdPipe, respond } from '@lms/jsonapi';
 import { tenantQuery, tenantResource, versionDocument } from './tenants.resource';
 import { TenantsService } from './tenants.service';
 
-@Controller('api/public')
+@Controller('api')
 export class TenantsController {
   constructor(private readonly tenants: TenantsService) {}
 
   /** Site info by host: `GET /api/public/lptk?filter[domain][like]=campus.example.ac.id`. */
   @Public()
-  @Get('lptk')
+  @Get('public/lptk')
   async list(@JsonApiQuery(tenantQuery) query: ParsedQuery) {
     const [tenants, total] = await this.tenants.list(query);
     return respond(tenantResource, tenants, { meta: pageMeta(total, query) });
@@ -18,11 +18,17 @@ export class TenantsController {
 
   /** The running version, so a client can tell it is talking to a compatible server. */
   @Public()
-  @Get('version')
+  @Get('public/version')
   async version(@Query('domain') domain: unknown) {
     if (typeof domain !== 'string' || domain.trim() === '') throw badRequest('domain is required', 'domain');
     const tenant = await this.tenants.findByHost(domain);
     if (!tenant) throw notFound(`No campus is served at ${domain}`);
     return versionDocument(tenant);
+  }
+
+  /** The caller's own campus (lptk) by id, signed in; any other campus's id is a 404. */
+  @Get('course/lptks/:id')
+  async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
+    return respond(tenantResource, await this.tenants.ownCampus(auth, id));
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { normalizeHost } from '@lms/auth';
-import { applyQuery, type ParsedQuery } from '@lms/jsonapi';
+import { type AuthContext, normalizeHost } from '@lms/auth';
+import { applyQuery, notFound, type ParsedQuery } from '@lms/jsonapi';
 import { Tenant } from './tenant.entity';
 
 /** How long a campus read by id is reused in this process (its name and zone change rarely). */
@@ -33,5 +33,12 @@ export class TenantsService {
 
   async list(query: ParsedQuery): Promise<[Tenant[], number]> {
     return applyQuery(this.tenants.createQueryBuilder('tenant'), query).getManyAndCount();
+  }
+
+  /** The caller's campus when `id` names it; another campus (or none) is not found. */
+  async ownCampus(auth: AuthContext, id: number): Promise<Tenant> {
+    const tenant = id === auth.tenantId ? await this.tenants.findOneBy({ id }) : null;
+    if (!tenant) throw notFound('Campus not found');
+    return tenant;
   }
 }
