@@ -19,6 +19,8 @@ export {
   DEFAULT_FILTER_OPS,
   DEFAULT_LIMIT,
   FILTER_OPS,
+  filterParameter,
+  filterSql,
   MAX_IN_VALUES,
   MAX_LIMIT,
   pageMeta,
@@ -37,6 +39,8 @@ export type {
   QuerySpec,
   RawQuery,
 } from './query';
+export { defineList, ListQuery } from './list';
+export type { ListDefinition, ListScope, ToMany, ToOne } from './list';
 export { PendingDocument, respond } from './respond';
 export { readAttributes, relation, toDocument } from './serializer';
 export type {

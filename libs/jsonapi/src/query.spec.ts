@@ -305,7 +305,7 @@ describe('applyQuery', () => {
   it.each<[string, RawQuery, string, unknown[]]>([
     ['is', { 'filter[id][is]': '5' }, '"course"."id" = $2', [5]],
     ['not', { 'filter[name][not]': 'Draft' }, '"course"."name" IS DISTINCT FROM $2', ['Draft']],
-    ['in', { 'filter[period_id][in]': '1,2,3' }, '"course"."period_id" IN ($2, $3, $4)', [1, 2, 3]],
+    ['in', { 'filter[period_id][in]': '1,2,3' }, '"course"."period_id" = ANY($2)', [[1, 2, 3]]],
     ['like', { 'filter[name][like]': 'Alg' }, '"course"."name" ILIKE $2', ['%Alg%']],
     ['gt', { 'filter[price][gt]': '1.5' }, '"course"."price" > $2', [1.5]],
     ['gte', { 'filter[price][gte]': '2' }, '"course"."price" >= $2', [2]],

@@ -336,6 +336,33 @@ function escapeLike(text: string): string {
 
 const COMPARISON_SQL = { is: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
+/**
+ * One parsed filter as an SQL condition, its value bound at `placeholder` (unused by `null`).
+ * Uses PostgreSQL's ILIKE, IS DISTINCT FROM and `= ANY(array)`, so that an `in` list of any length
+ * is one parameter and the text depends only on the field and the operator.
+ */
+export function filterSql({ column, op, value }: ParsedFilter, placeholder: string): string {
+  switch (op) {
+    case 'null':
+      return `${column} ${value === true ? 'IS NULL' : 'IS NOT NULL'}`;
+    case 'in':
+      return `${column} = ANY(${placeholder})`;
+    case 'like':
+      return `${column} ILIKE ${placeholder}`;
+    case 'not':
+      return `${column} IS DISTINCT FROM ${placeholder}`;
+    default:
+      return `${column} ${COMPARISON_SQL[op]} ${placeholder}`;
+  }
+}
+
+/** The value bound for a filter: a `like` text becomes its contains-pattern; undefined for `null`. */
+export function filterParameter({ op, value }: ParsedFilter): unknown {
+  if (op === 'null') return undefined;
+  if (op === 'like') return `%${escapeLike(String(value))}%`;
+  return value;
+}
+
 export interface ApplyQueryOptions {
   /** Add skip/take for the parsed page; true by default (false for exports and counts). */
   paginate?: boolean;
@@ -344,7 +371,7 @@ export interface ApplyQueryOptions {
 /**
  * Adds the parsed filters (AND), sort and page to a query builder. Values always travel as
  * parameters with names unused in the builder; columns come from the allow-list. The order ends
- * with `<alias>.id` so that pages are stable. Uses PostgreSQL's ILIKE and IS DISTINCT FROM.
+ * with `<alias>.id` so that pages are stable. Conditions as `filterSql` writes them.
  */
 export function applyQuery<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
@@ -361,17 +388,13 @@ export function applyQuery<T extends ObjectLiteral>(
     return name;
   };
 
-  for (const { column, op, value } of parsed.filters) {
-    if (op === 'null') {
-      qb.andWhere(`${column} ${value === true ? 'IS NULL' : 'IS NOT NULL'}`);
+  for (const filter of parsed.filters) {
+    if (filter.op === 'null') {
+      qb.andWhere(filterSql(filter, ''));
       continue;
     }
     const name = parameterName();
-    if (op === 'in') qb.andWhere(`${column} IN (:...${name})`, { [name]: value });
-    else if (op === 'like')
-      qb.andWhere(`${column} ILIKE :${name}`, { [name]: `%${escapeLike(String(value))}%` });
-    else if (op === 'not') qb.andWhere(`${column} IS DISTINCT FROM :${name}`, { [name]: value });
-    else qb.andWhere(`${column} ${COMPARISON_SQL[op]} :${name}`, { [name]: value });
+    qb.andWhere(filterSql(filter, `:${name}`), { [name]: filterParameter(filter) });
   }
 
   for (const { column, direction } of parsed.sort) qb.addOrderBy(column, direction);

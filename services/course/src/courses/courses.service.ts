@@ -1,9 +1,68 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { applyQuery, notFound, type ParsedQuery } from '@lms/jsonapi';
+import { defineList, notFound, type ListScope, type ParsedQuery } from '@lms/jsonapi';
+import { Activity } from '../structure/activity.entity';
+import { CourseModule } from '../structure/module.entity';
+import { UserProjection } from '../users/user-projection.entity';
 import { readsSql } from './course-access.service';
+import { CourseAssistant } from './course-assistant.entity';
+import { CourseClass } from './course-class.entity';
 import { Course } from './course.entity';
+import { Period } from './period.entity';
+
+/** Where a student's courses come from: a class of theirs. */
+const STUDIES_IN = `EXISTS (SELECT 1 FROM class_students cs JOIN classes cl ON cl.id = cs.class_id
+                    WHERE cl.course_id = course.id AND cs.user_id = :me)`;
+
+/** Course lists, read in one statement per page (`defineList`): what `include` may name. */
+const courseList = defineList<Course>({
+  entity: Course,
+  alias: 'course',
+  toOne: {
+    period: { entity: Period, alias: 'period', on: 'period.id = course.period_id' },
+    lecturer: { entity: UserProjection, alias: 'lecturer', on: 'lecturer.id = course.lecturer_id' },
+  },
+  toMany: {
+    assistants: {
+      entity: CourseAssistant,
+      alias: 'assistant',
+      where: 'assistant.course_id = course.id',
+      orderBy: ['userId'],
+      toOne: {
+        user: {
+          entity: UserProjection,
+          alias: 'assistant_user',
+          on: 'assistant_user.id = assistant.user_id',
+        },
+      },
+    },
+    modules: {
+      entity: CourseModule,
+      alias: 'module',
+      where: 'module.course_id = course.id',
+      orderBy: ['index', 'id'],
+      toMany: {
+        activities: {
+          entity: Activity,
+          alias: 'activity',
+          where: 'activity.module_id = module.id',
+          orderBy: ['index', 'id'],
+        },
+      },
+    },
+    classes: { entity: CourseClass, alias: 'class', where: 'class.course_id = course.id', orderBy: ['id'] },
+    // A student sees only their own class of the course; staff see every class.
+    ownClasses: {
+      entity: CourseClass,
+      alias: 'own_class',
+      property: 'classes',
+      where: `own_class.course_id = course.id
+              AND own_class.id IN (SELECT class_id FROM class_students WHERE user_id = :me)`,
+      orderBy: ['id'],
+    },
+  },
+});
 
 /**
  * Course reads, scoped to the caller's campus and to the courses the caller belongs to:
@@ -15,9 +74,13 @@ export class CoursesService {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(auth: AuthContext, query: ParsedQuery): Promise<[Course[], number]> {
-    const qb = this.visibleCourses(auth);
-    this.joinIncludes(qb, auth, query.include);
-    return applyQuery(qb, query).getManyAndCount();
+    const where = ['course.tenant_id = :tenantId'];
+    if (auth.role === 'student') where.push(STUDIES_IN);
+    else if (auth.role === 'lecturer') {
+      where.push(`course.lecturer_id = :me OR EXISTS (SELECT 1 FROM course_assistants ca
+                    WHERE ca.course_id = course.id AND ca.user_id = :me)`);
+    }
+    return courseList.page(this.dataSource, this.listScope(auth, where, query.include), query);
   }
 
   /** One course the caller may read: theirs, or a public course of their campus. */
@@ -41,9 +104,19 @@ export class CoursesService {
 
   /** Courses the caller studies in (a class of theirs): the enrolled-courses list. */
   async listEnrolled(auth: AuthContext, query: ParsedQuery): Promise<[Course[], number]> {
-    const qb = this.enrolledCourses(auth);
-    this.joinIncludes(qb, auth, query.include);
-    return applyQuery(qb, query).getManyAndCount();
+    const scope = this.listScope(auth, ['course.tenant_id = :tenantId', STUDIES_IN], query.include);
+    return courseList.page(this.dataSource, scope, query);
+  }
+
+  /** A list's scope: its conditions, and the period, assistants and what `include` names. */
+  private listScope(auth: AuthContext, where: string[], include: string[]): ListScope {
+    const wants = (path: string) => include.some((item) => item === path || item.startsWith(`${path}.`));
+    const relations = ['period', 'assistants'];
+    if (wants('modules')) relations.push(wants('modules.activities') ? 'modules.activities' : 'modules');
+    if (wants('lecturer')) relations.push('lecturer');
+    if (wants('assistant.user')) relations.push('assistants.user');
+    if (wants('class')) relations.push(auth.role === 'student' ? 'ownClasses' : 'classes');
+    return { where, params: { tenantId: auth.tenantId, me: auth.userId }, with: relations };
   }
 
   async getEnrolled(auth: AuthContext, id: number, include: string[]): Promise<Course> {
@@ -61,34 +134,7 @@ export class CoursesService {
       .leftJoinAndSelect('course.period', 'period')
       .leftJoinAndSelect('course.assistants', 'assistant')
       .where('course.tenant_id = :tenantId', { tenantId: auth.tenantId })
-      .andWhere(
-        `EXISTS (SELECT 1 FROM class_students cs JOIN classes cl ON cl.id = cs.class_id
-                 WHERE cl.course_id = course.id AND cs.user_id = :me)`,
-        { me: auth.userId },
-      );
-  }
-
-  private visibleCourses(auth: AuthContext): SelectQueryBuilder<Course> {
-    const qb = this.dataSource
-      .getRepository(Course)
-      .createQueryBuilder('course')
-      .leftJoinAndSelect('course.period', 'period')
-      .leftJoinAndSelect('course.assistants', 'assistant')
-      .where('course.tenant_id = :tenantId', { tenantId: auth.tenantId });
-    if (auth.role === 'student') {
-      qb.andWhere(
-        `EXISTS (SELECT 1 FROM class_students cs JOIN classes cl ON cl.id = cs.class_id
-                 WHERE cl.course_id = course.id AND cs.user_id = :me)`,
-        { me: auth.userId },
-      );
-    } else if (auth.role === 'lecturer') {
-      qb.andWhere(
-        `(course.lecturer_id = :me OR EXISTS (SELECT 1 FROM course_assistants ca
-            WHERE ca.course_id = course.id AND ca.user_id = :me))`,
-        { me: auth.userId },
-      );
-    }
-    return qb;
+      .andWhere(STUDIES_IN, { me: auth.userId });
   }
 
   /** Joins what `include` asks for in the same query: no query per course. */

@@ -2,12 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
-import { applyQuery, forbidden, notFound, type ParsedQuery } from '@lms/jsonapi';
+import { applyQuery, defineList, forbidden, notFound, type ParsedQuery } from '@lms/jsonapi';
 import type { Tenant } from '../tenants/tenant.entity';
 import { TenantsService } from '../tenants/tenants.service';
 import { User } from './user.entity';
 import { recordUserUpserted } from './users.data';
 import type { UserView } from './users.resource';
+
+/** Users read without TypeORM's query builder: every signed-in page asks for its user. */
+const users = defineList<User>({ entity: User, alias: 'account' });
 
 /** What a use case answers, with the zone of the caller's campus its dates are written in. */
 export interface InCampus<T> {
@@ -61,7 +64,10 @@ export class UsersService {
   }
 
   private async get(auth: AuthContext, id: number): Promise<User> {
-    const user = await this.dataSource.getRepository(User).findOneBy({ id, tenantId: auth.tenantId });
+    const user = await users.one(this.dataSource, {
+      where: ['account.id = :id', 'account.tenant_id = :tenantId'],
+      params: { id, tenantId: auth.tenantId },
+    });
     if (!user) throw notFound('User not found');
     return user;
   }
