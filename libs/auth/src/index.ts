@@ -24,3 +24,5 @@ export { assertCourseRole } from './course-roles';
 export type { CourseRole, CourseRoleLookup } from './course-roles';
 export { browserHost, normalizeHost } from './host';
 export { CREDENTIAL_LIMITS, normalizeUsername } from './username';
+export { RevokedSessions } from './revoked-sessions';
+export type { RevokedSessionsOptions } from './revoked-sessions';

@@ -9,7 +9,8 @@ export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 
 const SERVER_ERROR_DETAIL = 'The server could not complete the request; please try again later';
 
-interface Outcome {
+/** What an exception means for the caller: its status and JSON:API errors. */
+export interface ErrorOutcome {
   status: number;
   errors: JsonApiErrorObject[];
   retryAfterSeconds?: number;
@@ -37,15 +38,20 @@ function clientErrorStatus(exception: unknown): number | undefined {
   return typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 ? statusCode : undefined;
 }
 
-function one(status: number, detail: string): Outcome {
+function one(status: number, detail: string): ErrorOutcome {
   return { status, errors: [{ status: String(status), title: titleOf(status), detail }] };
 }
 
-function serverFault(status: number): Outcome {
+function serverFault(status: number): ErrorOutcome {
   return { ...one(status, SERVER_ERROR_DETAIL), serverFault: true };
 }
 
-function outcomeOf(exception: unknown): Outcome {
+/**
+ * Status and errors of anything thrown: a `JsonApiException` as it is, Nest's `HttpException`s
+ * and Fastify's client errors with their status and message, anything else a 500 whose detail
+ * reveals nothing (`serverFault`: log it). Shared by HTTP and the socket gateways' error acks.
+ */
+export function outcomeOf(exception: unknown): ErrorOutcome {
   if (exception instanceof JsonApiException) {
     return {
       status: exception.getStatus(),

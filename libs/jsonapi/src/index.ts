@@ -11,7 +11,8 @@ export {
   unprocessable,
 } from './errors';
 export type { JsonApiErrorDocument, JsonApiErrorObject, ValidationIssue } from './errors';
-export { JSON_API_MEDIA_TYPE, JsonApiExceptionFilter } from './exception.filter';
+export { JSON_API_MEDIA_TYPE, JsonApiExceptionFilter, outcomeOf } from './exception.filter';
+export type { ErrorOutcome } from './exception.filter';
 export { idList } from './id-list';
 export { MAX_ID, parseId, ParseIdPipe } from './ids';
 export {

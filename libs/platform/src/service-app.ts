@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyServerFactoryHandler } from 'fastify';
 import type { ChildLoggerOptions } from 'pino';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { JsonApiExceptionFilter } from '@lms/jsonapi';
+import { useRealtimeAdapter } from '@lms/realtime';
 import { instrumentHttp, startMetricsServer } from './metrics';
 import { createServiceLogger, type DestinationStream, PinoNestLogger } from './logging';
 import { currentRequest, runInRequestContext } from './request-context';
@@ -88,6 +89,7 @@ export async function createServiceApp(
     }
   });
   app.useGlobalFilters(new JsonApiExceptionFilter());
+  useRealtimeAdapter(app);
   await observe(app, options);
   return app;
 }

@@ -1,5 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { type AuthContext, browserHost, InvalidTokenError, type TokenVerifier } from '@lms/auth';
+import {
+  type AuthContext,
+  browserHost,
+  InvalidTokenError,
+  type RevokedSessions,
+  type TokenVerifier,
+} from '@lms/auth';
 
 /** Why a handshake was refused: the message the client's `connect_error` carries. */
 export class HandshakeRefused extends Error {
@@ -29,13 +35,15 @@ export function handshakeToken(handshake: HandshakeLike): string | undefined {
 }
 
 /**
- * Checks a handshake as the gateway and the services check an HTTP request: a valid access
- * token, issued for the campus served at the host the client connected to.
+ * Checks a handshake as the gateway checks a proxied request: a valid access token, of a
+ * session that has not ended (logout, refresh-token reuse: the shared `RevokedSessions`), issued
+ * for the campus served at the host the client connected to.
  */
 export async function authenticateHandshake(
   handshake: HandshakeLike,
   verifier: TokenVerifier,
   campusOfHost: (host: string) => Promise<number | null>,
+  revoked: Pick<RevokedSessions, 'isRevoked'>,
 ): Promise<AuthContext> {
   const token = handshakeToken(handshake);
   if (!token) throw new HandshakeRefused('Sign in first: no access token was sent');
@@ -47,11 +55,16 @@ export async function authenticateHandshake(
   }
   const host = browserHost(handshake.headers);
   let campus: number | null;
+  let ended: boolean;
   try {
-    campus = host ? await campusOfHost(host) : null;
+    [campus, ended] = await Promise.all([
+      host ? campusOfHost(host) : null,
+      revoked.isRevoked(auth.sessionId),
+    ]);
   } catch {
-    throw new HandshakeRefused('The campus could not be checked; try again', 503);
+    throw new HandshakeRefused('The campus or the session could not be checked; try again', 503);
   }
+  if (ended) throw new HandshakeRefused('This session has ended; sign in again');
   if (campus === null) throw new HandshakeRefused(`No campus is served at ${host || 'this address'}`);
   if (campus !== auth.tenantId) throw new HandshakeRefused('This token was issued for another campus');
   return auth;

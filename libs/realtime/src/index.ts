@@ -1,17 +1,31 @@
 /**
  * `@lms/realtime`: socket.io for a service (messaging at `/socket/messages`, presence at
- * `/socket/crs`), authenticated with the access token, rooms per campus and per user, the Redis
- * adapter in stack mode. In the service's root module and any provider:
+ * `/socket/crs`) as Nest gateways, authenticated with the access token (revoked sessions
+ * refused and disconnected), rooms per campus, user and session, the Redis adapter in stack
+ * mode. In the service's module, a gateway and any provider:
  *
  *     RealtimeModule.forRoot({ path: '/socket/messages', redisUrl: config.redisUrl, campusOfHost })
- *     constructor(private readonly realtime: Realtime<MessageSocketEvents>) {}
- *     this.realtime.toUser(tenantId, userId).emit('room update', room);
  *
- * See `Realtime` for why socket.io is attached to the HTTP server directly.
+ *     @WebSocketGateway()
+ *     export class MessagesGateway {
+ *       @SubscribeMessage('msg_msg')
+ *       send(@ConnectedSocket() socket: RealtimeSocket, @SocketBody(SendMessage) input: SendMessage) {}
+ *     }
+ *
+ *     constructor(private readonly sockets: RealtimeEmitter<MessageSocketEvents>) {}
+ *     this.sockets.toUser(tenantId, userId).emit('room update', room);
  */
-export { Realtime } from './realtime';
-export type { EventsMap, RealtimeOptions, RealtimeSocket, SocketData } from './realtime';
+export { RealtimeAdapter } from './realtime.adapter';
+export type {
+  EventsMap,
+  RealtimeOptions,
+  RealtimeServer,
+  RealtimeSocket,
+  SocketData,
+} from './realtime.adapter';
+export { RealtimeEmitter } from './realtime.emitter';
 export { RealtimeModule } from './realtime.module';
+export { useRealtimeAdapter } from './install';
+export { SocketBody } from './socket-body';
+export { SocketExceptionFilter } from './socket-errors';
 export { tenantRoom, userRoom } from './rooms';
-export { authenticateHandshake, handshakeToken, HandshakeRefused } from './handshake';
-export type { HandshakeLike } from './handshake';

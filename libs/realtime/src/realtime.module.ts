@@ -1,21 +1,22 @@
 import { type DynamicModule, type FactoryProvider, Module, type ModuleMetadata } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { TokenVerifier } from '@lms/auth';
-import { Realtime, type RealtimeOptions } from './realtime';
+import { RealtimeAdapter, type RealtimeOptions } from './realtime.adapter';
+import { RealtimeEmitter } from './realtime.emitter';
 
 const REALTIME_OPTIONS = Symbol('lms:realtime-options');
 
-const realtimeProvider: FactoryProvider<Realtime> = {
-  provide: Realtime,
+const adapterProvider: FactoryProvider<RealtimeAdapter> = {
+  provide: RealtimeAdapter,
   useFactory: (options: RealtimeOptions, verifier: TokenVerifier, adapterHost: HttpAdapterHost) =>
-    new Realtime(options, verifier, adapterHost),
+    new RealtimeAdapter(options, verifier, adapterHost),
   inject: [REALTIME_OPTIONS, TokenVerifier, HttpAdapterHost],
 };
 
 /**
- * socket.io on the service's HTTP server at `options.path` (see `Realtime`). Needs the
- * `TokenVerifier` of `AuthModule.forRoot` (global). Global itself: any provider of the service
- * injects `Realtime` to emit.
+ * Sockets for a service: its `@WebSocketGateway()` classes served by `RealtimeAdapter` at
+ * `options.path` (installed by `createServiceApp` of `@lms/platform`), and `RealtimeEmitter` for
+ * any provider to emit. Needs the `TokenVerifier` of `AuthModule.forRoot` (global). Global itself.
  */
 @Module({})
 export class RealtimeModule {
@@ -23,8 +24,8 @@ export class RealtimeModule {
     return {
       module: RealtimeModule,
       global: true,
-      providers: [{ provide: REALTIME_OPTIONS, useValue: options }, realtimeProvider],
-      exports: [Realtime],
+      providers: [{ provide: REALTIME_OPTIONS, useValue: options }, adapterProvider, RealtimeEmitter],
+      exports: [RealtimeAdapter, RealtimeEmitter],
     };
   }
 
@@ -40,9 +41,10 @@ export class RealtimeModule {
       imports: options.imports ?? [],
       providers: [
         { provide: REALTIME_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
-        realtimeProvider,
+        adapterProvider,
+        RealtimeEmitter,
       ],
-      exports: [Realtime],
+      exports: [RealtimeAdapter, RealtimeEmitter],
     };
   }
 }

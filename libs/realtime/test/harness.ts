@@ -1,10 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { type DynamicModule, Module } from '@nestjs/common';
+import {
+  type CanActivate,
+  type DynamicModule,
+  type ExecutionContext,
+  Module,
+  UseGuards,
+} from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayConnection,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { AuthModule } from '@lms/auth';
+import { attributes, conflict, field, type AttributesOf } from '@lms/jsonapi';
 import { createServiceApp } from '@lms/platform';
-import { Realtime, RealtimeModule } from '@lms/realtime';
+import {
+  RealtimeEmitter,
+  RealtimeModule,
+  type RealtimeServer,
+  type RealtimeSocket,
+  SocketBody,
+} from '@lms/realtime';
 
 /** The campuses of the tests, by host name (a service finds them in its tenants projection). */
 export const CAMPUSES: Record<string, number> = { 'campus-a.test': 1, 'campus-b.test': 2 };
@@ -12,9 +33,66 @@ export const CAMPUSES: Record<string, number> = { 'campus-a.test': 1, 'campus-b.
 /** A path of this test file's own: replicas sharing Redis only hear the emits of their path. */
 export const testSocketPath = () => `/socket/test-${randomBytes(4).toString('hex')}`;
 
+const ChatMessage = attributes({
+  text: field.string({ min: 1, max: 200 }),
+  room_id: field.id(),
+  at: field.date().optional(),
+});
+type ChatMessage = AttributesOf<typeof ChatMessage>;
+
+class LecturersOnly implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    return context.switchToWs().getClient<RealtimeSocket>().data.auth.role === 'lecturer';
+  }
+}
+
+/** What a domain service declares: a Nest gateway with handlers, a body schema, a guard, a rule. */
+@WebSocketGateway()
+export class ChatGateway implements OnGatewayConnection {
+  @WebSocketServer() server!: RealtimeServer;
+  /** The users whose sockets reached `handleConnection`, in order. */
+  readonly connected: number[] = [];
+
+  handleConnection(socket: RealtimeSocket): void {
+    this.connected.push(socket.data.auth.userId);
+  }
+
+  @SubscribeMessage('whoami')
+  whoami(@ConnectedSocket() socket: RealtimeSocket) {
+    return socket.data.auth;
+  }
+
+  @SubscribeMessage('chat')
+  chat(@SocketBody(ChatMessage) message: ChatMessage) {
+    return { text: message.text, room_id: message.room_id, at: message.at?.toISOString() ?? null };
+  }
+
+  @SubscribeMessage('echo')
+  echo(@MessageBody() body: unknown) {
+    return { echoed: body };
+  }
+
+  @SubscribeMessage('close-room')
+  closeRoom(@MessageBody() room: unknown) {
+    throw conflict(`Room ${String(room)} is already closed`);
+  }
+
+  @SubscribeMessage('crash')
+  crash(): never {
+    throw new Error('a bug with internal details');
+  }
+
+  @UseGuards(LecturersOnly)
+  @SubscribeMessage('grade')
+  grade() {
+    return { graded: true };
+  }
+}
+
 export interface SocketApp {
   app: NestFastifyApplication;
-  realtime: Realtime;
+  emitter: RealtimeEmitter;
+  gateway: ChatGateway;
   url: string;
 }
 
@@ -32,11 +110,12 @@ class SocketTestModule {
           engine: { pingInterval: 5000, pingTimeout: 5000 },
         }),
       ],
+      providers: [ChatGateway],
     };
   }
 }
 
-/** A Nest service (createServiceApp, as every service) serving socket.io at `path`. */
+/** A Nest service (createServiceApp, as every service) serving its gateway at `path`. */
 export async function startSocketApp(options: {
   publicKeyPem: string;
   path: string;
@@ -44,12 +123,17 @@ export async function startSocketApp(options: {
 }): Promise<SocketApp> {
   const app = await createServiceApp(
     SocketTestModule.forRoot(options.publicKeyPem, options.path, options.redisUrl),
-    { name: 'realtime-test', logLevel: 'error' },
+    { name: 'realtime-test', logLevel: 'fatal' },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   if (!address || typeof address === 'string') throw new Error('not listening on TCP');
-  return { app, realtime: app.get(Realtime), url: `http://127.0.0.1:${address.port}` };
+  return {
+    app,
+    emitter: app.get(RealtimeEmitter),
+    gateway: app.get(ChatGateway),
+    url: `http://127.0.0.1:${address.port}`,
+  };
 }
 
 /** A client that does not reconnect by itself, as the campus's browser at `host` would open it. */

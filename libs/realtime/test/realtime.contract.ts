@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { TokenIssuer } from '@lms/auth';
+import { RevokedSessions, TokenIssuer } from '@lms/auth';
 import { createTestIssuer, mintToken } from '@lms/testing';
 import {
   connected,
@@ -15,8 +15,9 @@ import {
 } from './harness';
 
 /**
- * The contract of `@lms/realtime` on one adapter (in memory, Redis): handshake authentication,
- * the rooms every socket joins, the emit helpers.
+ * The contract of `@lms/realtime` on one adapter (in memory, Redis): handshake authentication
+ * (revoked sessions included), the rooms every socket joins, the emitter, and a Nest gateway's
+ * handlers with their validated bodies, guards and error acknowledgements.
  */
 export function describeRealtimeContract(name: string, redisUrl: () => string | undefined) {
   describe(`realtime on the ${name} adapter`, () => {
@@ -51,7 +52,7 @@ export function describeRealtimeContract(name: string, redisUrl: () => string | 
       const other = await connected(open({ token: await student(8), host: 'campus-a.test' }));
       const othersNotes = record(other, 'notification');
       const received = nextEvent(mine, 'notification');
-      server.realtime.toUser(1, 7).emit('notification', { id: 1, title: 'New message' });
+      server.emitter.toUser(1, 7).emit('notification', { id: 1, title: 'New message' });
       expect(await received).toEqual([{ id: 1, title: 'New message' }]);
       await sleep(200);
       expect(othersNotes).toEqual([]);
@@ -62,7 +63,7 @@ export function describeRealtimeContract(name: string, redisUrl: () => string | 
         open({ headers: { authorization: `Bearer ${await student(9)}` }, host: 'campus-a.test' }),
       );
       const received = nextEvent(socket, 'ping-user');
-      server.realtime.toUser(1, 9).emit('ping-user');
+      server.emitter.toUser(1, 9).emit('ping-user');
       expect(await received).toEqual([]);
     });
 
@@ -105,14 +106,14 @@ export function describeRealtimeContract(name: string, redisUrl: () => string | 
       const seenByB = record(b, 'announcement');
       const seenByBAsUser = record(b, 'notification');
       const received = nextEvent(a, 'announcement');
-      server.realtime.toTenant(1).emit('announcement', { title: 'Campus A only' });
-      server.realtime.toUser(1, 7).emit('notification', { id: 2 });
+      server.emitter.toTenant(1).emit('announcement', { title: 'Campus A only' });
+      server.emitter.toUser(1, 7).emit('notification', { id: 2 });
       expect(await received).toEqual([{ title: 'Campus A only' }]);
       await sleep(200);
       expect(seenByB).toEqual([]);
       expect(seenByBAsUser).toEqual([]);
       const toB = nextEvent(b, 'announcement');
-      server.realtime.toTenant(2).emit('announcement', { title: 'Campus B' });
+      server.emitter.toTenant(2).emit('announcement', { title: 'Campus B' });
       expect(await toB).toEqual([{ title: 'Campus B' }]);
     });
 
@@ -120,27 +121,128 @@ export function describeRealtimeContract(name: string, redisUrl: () => string | 
       const member = await connected(open({ token: await student(11), host: 'campus-a.test' }));
       const outsider = await connected(open({ token: await student(12), host: 'campus-a.test' }));
       const seenByOutsider = record(outsider, 'playVideo');
-      server.realtime.joinUser(1, 11, 'course:12');
+      server.emitter.joinUser(1, 11, 'course:12');
       await sleep(100);
       const received = nextEvent(member, 'playVideo');
-      server.realtime.toRoom('course:12').emit('playVideo', { at: 42 });
+      server.emitter.toRoom('course:12').emit('playVideo', { at: 42 });
       expect(await received).toEqual([{ at: 42 }]);
-      server.realtime.leaveUser(1, 11, 'course:12');
+      server.emitter.leaveUser(1, 11, 'course:12');
       await sleep(100);
       const seenByMember = record(member, 'pauseVideo');
-      server.realtime.toRoom('course:12').emit('pauseVideo');
+      server.emitter.toRoom('course:12').emit('pauseVideo');
       await sleep(200);
       expect(seenByMember).toEqual([]);
       expect(seenByOutsider).toEqual([]);
     });
 
-    it("hands each connected socket, with its caller, to the service's connection handlers", async () => {
-      server.realtime.onConnection((socket) => {
-        socket.on('whoami', (ack: (auth: unknown) => void) => ack(socket.data.auth));
-      });
+    it('serves a @WebSocketGateway: its handlers answer through the acknowledgement, with the caller', async () => {
       const socket = await connected(open({ token: await student(13), host: 'campus-a.test' }));
-      const auth = await socket.timeout(2000).emitWithAck('whoami');
-      expect(auth).toMatchObject({ userId: 13, tenantId: 1, role: 'student' });
+      expect(await socket.timeout(2000).emitWithAck('whoami')).toMatchObject({
+        userId: 13,
+        tenantId: 1,
+        role: 'student',
+      });
+      expect(await socket.timeout(2000).emitWithAck('echo', { a: 1 })).toEqual({ echoed: { a: 1 } });
+      expect(server.gateway.connected).toContain(13);
+    });
+
+    it('validates a message with its zod schema: typed and normalised, or a 422 pointing into the message', async () => {
+      const socket = await connected(open({ token: await student(14), host: 'campus-a.test' }));
+      // Campus A's zone is the token's (Asia/Jakarta, UTC+7): a wall-clock date is read in it.
+      expect(
+        await socket
+          .timeout(2000)
+          .emitWithAck('chat', { text: 'hi', room_id: '5', at: '2026-01-02 08:00:00' }),
+      ).toEqual({ text: 'hi', room_id: 5, at: '2026-01-02T01:00:00.000Z' });
+      const refused = await socket.timeout(2000).emitWithAck('chat', { text: '', room_id: 0, colour: 'red' });
+      expect(refused).toEqual({
+        errors: expect.arrayContaining([
+          expect.objectContaining({ status: '422', source: { pointer: '/text' } }),
+          expect.objectContaining({ status: '422', source: { pointer: '/room_id' } }),
+          expect.objectContaining({ detail: 'colour is not allowed', source: { pointer: '/colour' } }),
+        ]),
+      });
+      expect((refused as { errors: unknown[] }).errors).toHaveLength(3);
+      expect(await socket.timeout(2000).emitWithAck('chat', 'not an object')).toEqual({
+        errors: [
+          {
+            status: '422',
+            title: 'Unprocessable Entity',
+            detail: 'The message must be an object',
+            source: { pointer: '' },
+          },
+        ],
+      });
+    });
+
+    it("answers a rule's refusal, a guard's and a fault as JSON:API errors, and the socket stays connected", async () => {
+      const socket = await connected(open({ token: await student(15), host: 'campus-a.test' }));
+      const disconnects = record(socket, 'disconnect');
+      expect(await socket.timeout(2000).emitWithAck('close-room', 4)).toEqual({
+        errors: [{ status: '409', title: 'Conflict', detail: 'Room 4 is already closed' }],
+      });
+      expect(await socket.timeout(2000).emitWithAck('grade')).toEqual({
+        errors: [{ status: '403', title: 'Forbidden', detail: 'This action is not allowed' }],
+      });
+      const fault = (await socket.timeout(2000).emitWithAck('crash')) as {
+        errors: Array<{ detail: string }>;
+      };
+      expect(fault.errors).toEqual([expect.objectContaining({ status: '500' })]);
+      expect(fault.errors[0].detail).not.toContain('internal details');
+      // Without an acknowledgement the error comes as an `exception` event naming the event.
+      const exception = nextEvent(socket, 'exception');
+      socket.emit('close-room', 9);
+      expect(await exception).toEqual([
+        { event: 'close-room', errors: [expect.objectContaining({ status: '409' })] },
+      ]);
+      expect(socket.connected).toBe(true);
+      expect(await socket.timeout(2000).emitWithAck('echo', 'still here')).toEqual({ echoed: 'still here' });
+      expect(disconnects).toEqual([]);
+
+      const lecturer = await connected(
+        open({ token: await mintToken(issuer, { role: 'lecturer', userId: 16 }), host: 'campus-a.test' }),
+      );
+      expect(await lecturer.timeout(2000).emitWithAck('grade')).toEqual({ graded: true });
+    });
+
+    it('refuses the handshake of a revoked session, whatever carries the token', async () => {
+      const revocations = RevokedSessions.open({ redisUrl: redisUrl() });
+      try {
+        const token = await mintToken(issuer, { role: 'student', userId: 17, sessionId: 'signed-out' });
+        await connected(open({ token, host: 'campus-a.test' })).then((socket) => socket.disconnect());
+        await revocations.revoke('signed-out', 60_000);
+        const inAuth = await refused(open({ token, host: 'campus-a.test' }));
+        expect(inAuth.message).toBe('This session has ended; sign in again');
+        expect(inAuth.data).toEqual({ status: 401 });
+        const inHeader = open({ headers: { authorization: `Bearer ${token}` }, host: 'campus-a.test' });
+        expect((await refused(inHeader)).message).toBe('This session has ended; sign in again');
+        // Another session of the same user is not affected.
+        const other = await mintToken(issuer, { role: 'student', userId: 17, sessionId: 'still-signed-in' });
+        await connected(open({ token: other, host: 'campus-a.test' }));
+      } finally {
+        await revocations.close();
+      }
+    });
+
+    it("disconnects a session's open sockets when it is revoked, and no other session's", async () => {
+      const revocations = RevokedSessions.open({ redisUrl: redisUrl() });
+      try {
+        const token = (sessionId: string) => mintToken(issuer, { role: 'student', userId: 18, sessionId });
+        const tab1 = await connected(open({ token: await token('ending'), host: 'campus-a.test' }));
+        const tab2 = await connected(open({ token: await token('ending'), host: 'campus-a.test' }));
+        const phone = await connected(open({ token: await token('phone'), host: 'campus-a.test' }));
+        const ended = Promise.all([nextEvent(tab1, 'disconnect'), nextEvent(tab2, 'disconnect')]);
+        await revocations.revoke('ending', 60_000);
+        // 'io server disconnect': the client does not reconnect by itself.
+        expect(await ended).toEqual([
+          ['io server disconnect', undefined],
+          ['io server disconnect', undefined],
+        ]);
+        await sleep(200);
+        expect(phone.connected).toBe(true);
+      } finally {
+        await revocations.close();
+      }
     });
   });
 }

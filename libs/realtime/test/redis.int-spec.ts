@@ -1,12 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { TokenIssuer } from '@lms/auth';
+import { RevokedSessions, TokenIssuer } from '@lms/auth';
+import { RealtimeAdapter } from '@lms/realtime';
 import { mintToken, stackServer } from '@lms/testing';
 import {
   connected,
   nextEvent,
   openSocket,
   record,
+  refused,
   sleep,
   type SocketApp,
   startSocketApp,
@@ -50,7 +52,7 @@ describe('realtime replicas sharing Redis', () => {
   it('delivers an emit made on replica A to a client connected to replica B', async () => {
     const onB = await openOn(b, 21);
     const received = nextEvent(onB, 'notification');
-    a.realtime.toUser(1, 21).emit('notification', { id: 5 });
+    a.emitter.toUser(1, 21).emit('notification', { id: 5 });
     expect(await received).toEqual([{ id: 5 }]);
   });
 
@@ -60,7 +62,7 @@ describe('realtime replicas sharing Redis', () => {
     const campusBOnB = await openOn(b, 22, 2);
     const seenByB = record(campusBOnB, 'announcement');
     const both = Promise.all([nextEvent(campusAOnA, 'announcement'), nextEvent(campusAOnB, 'announcement')]);
-    a.realtime.toTenant(1).emit('announcement', { title: 'Exam moved' });
+    a.emitter.toTenant(1).emit('announcement', { title: 'Exam moved' });
     expect(await both).toEqual([[{ title: 'Exam moved' }], [{ title: 'Exam moved' }]]);
     await sleep(200);
     expect(seenByB).toEqual([]);
@@ -68,14 +70,36 @@ describe('realtime replicas sharing Redis', () => {
 
   it("joins a user's sockets on another replica to a room, and emits to it from either", async () => {
     const onB = await openOn(b, 24);
-    a.realtime.joinUser(1, 24, 'course:77');
+    a.emitter.joinUser(1, 24, 'course:77');
     await sleep(200);
     const fromA = nextEvent(onB, 'msg');
-    a.realtime.toRoom('course:77').emit('msg', { message: 'hello from A' });
+    a.emitter.toRoom('course:77').emit('msg', { message: 'hello from A' });
     expect(await fromA).toEqual([{ message: 'hello from A' }]);
     const fromB = nextEvent(onB, 'msg');
-    b.realtime.toRoom('course:77').emit('msg', { message: 'hello from B' });
+    b.emitter.toRoom('course:77').emit('msg', { message: 'hello from B' });
     expect(await fromB).toEqual([{ message: 'hello from B' }]);
+  });
+
+  it("disconnects a revoked session's sockets on every replica, and refuses it on every replica", async () => {
+    const token = await mintToken(issuer, { role: 'student', userId: 25, sessionId: 'ended-everywhere' });
+    const onA = openSocket(a.url, path, { token, host: 'campus-a.test' });
+    const onB = openSocket(b.url, path, { token, host: 'campus-a.test' });
+    sockets.push(onA, onB);
+    await Promise.all([connected(onA), connected(onB)]);
+    const ended = Promise.all([nextEvent(onA, 'disconnect'), nextEvent(onB, 'disconnect')]);
+    // As the gateway does on logout: its own connection to Redis, no socket.io server of its own.
+    const gateway = RevokedSessions.open({ redisUrl: redisUrl() });
+    try {
+      await gateway.revoke('ended-everywhere', 60_000);
+    } finally {
+      await gateway.close();
+    }
+    expect((await ended).map(([reason]) => reason)).toEqual(['io server disconnect', 'io server disconnect']);
+    for (const replica of [a, b]) {
+      const again = openSocket(replica.url, path, { token, host: 'campus-a.test' });
+      sockets.push(again);
+      expect((await refused(again)).message).toBe('This session has ended; sign in again');
+    }
   });
 
   it('closes a replica cleanly: its clients are told, its Redis clients quit, the other replica goes on', async () => {
@@ -91,7 +115,8 @@ describe('realtime replicas sharing Redis', () => {
       const onD = openSocket(d.url, path2, { token: await student(31), host: 'campus-a.test' });
       sockets.push(onC, onD);
       await Promise.all([connected(onC), connected(onD)]);
-      const redisClients = (c.realtime as unknown as { redis: Array<{ status: string }> }).redis;
+      const redisClients = (c.app.get(RealtimeAdapter) as unknown as { redis: Array<{ status: string }> })
+        .redis;
       expect(redisClients.map((client) => client.status)).toEqual(['ready', 'ready']);
       const disconnected = nextEvent(onC, 'disconnect');
       const started = Date.now();
@@ -102,13 +127,13 @@ describe('realtime replicas sharing Redis', () => {
       expect((await disconnected)[0]).toBe('transport close');
       expect(redisClients.map((client) => client.status)).toEqual(['end', 'end']);
       const received = nextEvent(onD, 'notification');
-      d.realtime.toUser(1, 31).emit('notification', { id: 6 });
+      d.emitter.toUser(1, 31).emit('notification', { id: 6 });
       expect(await received).toEqual([{ id: 6 }]);
       // An emit on the closed replica (a request finishing during shutdown) reaches nobody and
       // does not fail, though its Redis clients are gone.
       const late = record(onD, 'late');
-      expect(() => c.realtime.toUser(1, 31).emit('late', { id: 7 })).not.toThrow();
-      expect(() => c.realtime.joinUser(1, 31, 'course:1')).not.toThrow();
+      expect(() => c.emitter.toUser(1, 31).emit('late', { id: 7 })).not.toThrow();
+      expect(() => c.emitter.joinUser(1, 31, 'course:1')).not.toThrow();
       await sleep(200);
       expect(late).toEqual([]);
     } finally {

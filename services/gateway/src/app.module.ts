@@ -1,8 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TokenIssuer, TokenVerifier } from '@lms/auth';
+import { RevokedSessions, TokenIssuer, TokenVerifier } from '@lms/auth';
 import { AuthController } from './auth/auth.controller';
 import { IdentityClient } from './auth/identity.client';
-import { RevokedSessions } from './auth/revoked-sessions';
 import { TenantResolver } from './auth/tenant.resolver';
 import { GatewayConfig } from './config';
 import { DocsController } from './docs/docs.controller';
@@ -23,7 +22,8 @@ export class GatewayModule {
         { provide: TokenIssuer, useValue: issuer },
         { provide: TokenVerifier, useValue: new TokenVerifier(issuer.publicKeyPem) },
         IdentityClient,
-        RevokedSessions,
+        // Shared with the services serving sockets: they refuse revoked sessions at the handshake.
+        { provide: RevokedSessions, useFactory: () => RevokedSessions.open({ redisUrl: config.redisUrl }) },
         SharedStore,
         TenantResolver,
         ProxyHandler,

@@ -4,16 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import { io, type Socket } from 'socket.io-client';
-import { AuthModule, TokenIssuer } from '@lms/auth';
+import { AuthModule, RevokedSessions, TokenIssuer } from '@lms/auth';
 import { GatewayConfig, startGateway } from '@lms/gateway';
-import { RevokedSessions } from '../src/auth/revoked-sessions';
-import { SharedStore } from '../src/shared-store';
 import { createServiceApp, TrustedProxies } from '@lms/platform';
-import { Realtime, RealtimeModule } from '@lms/realtime';
-import { ApiClient, freePort, mintToken } from '@lms/testing';
+import { RealtimeEmitter, RealtimeModule, type RealtimeSocket } from '@lms/realtime';
+import { ApiClient, freePort, type JsonResource, mintToken } from '@lms/testing';
+import { CAMPUSES, FakeIdentity, PASSWORD } from './fake-identity';
 
-const CAMPUSES: Record<string, number> = { 'campus-a.test': 1, 'campus-b.test': 2 };
+/** The messaging socket's client events, as the service will declare them. */
+@WebSocketGateway()
+class FakeMessagesGateway {
+  @SubscribeMessage('msg_msg')
+  send(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() payload: unknown) {
+    return { echoed: payload, by: socket.data.auth.userId };
+  }
+}
 
 /** Stands in for the messaging service: a Nest app serving `/socket/messages` with @lms/realtime. */
 @Module({})
@@ -25,9 +32,10 @@ class FakeMessagingModule {
         AuthModule.forRoot({ publicKeyPem }),
         RealtimeModule.forRoot({
           path: '/socket/messages',
-          campusOfHost: async (host) => CAMPUSES[host] ?? null,
+          campusOfHost: async (host) => CAMPUSES[host]?.id ?? null,
         }),
       ],
+      providers: [FakeMessagesGateway],
     };
   }
 }
@@ -126,8 +134,9 @@ describe('gateway: socket.io proxy', () => {
     .privateKey.export({ type: 'pkcs8', format: 'pem' })
     .toString();
   const issuer = TokenIssuer.fromPem(privateKeyPem, 900);
+  const identity = new FakeIdentity();
   let messaging: NestFastifyApplication;
-  let realtime: Realtime;
+  let realtime: RealtimeEmitter;
   let gateway: NestFastifyApplication;
   let gatewayUrl: string;
   const sockets: Socket[] = [];
@@ -151,11 +160,12 @@ describe('gateway: socket.io proxy', () => {
       logLevel: 'error',
     });
     await messaging.listen({ port: 0, host: '127.0.0.1' });
-    realtime = messaging.get(Realtime);
+    realtime = messaging.get(RealtimeEmitter);
+    await identity.start();
     gateway = await startGateway(
       gatewayConfig(privateKeyPem, {
-        // Identity is not asked: no request below carries an Authorization header.
-        identity: `http://127.0.0.1:${await freePort()}`,
+        // Sign-in, logout and the campuses of the hosts, as identity answers them.
+        identity: identity.url,
         messaging: urlOf(messaging),
       }),
       { logLevel: 'fatal' },
@@ -170,6 +180,7 @@ describe('gateway: socket.io proxy', () => {
   afterAll(async () => {
     await gateway?.close();
     await messaging?.close();
+    await identity.stop();
   });
 
   it('connects over WebSocket through the gateway and receives an emit', async () => {
@@ -196,11 +207,6 @@ describe('gateway: socket.io proxy', () => {
   });
 
   it('connects with long-polling only and exchanges messages both ways', async () => {
-    realtime.onConnection((socket) => {
-      socket.on('msg_msg', (payload: unknown, ack?: (answer: unknown) => void) =>
-        ack?.({ echoed: payload, by: socket.data.auth.userId }),
-      );
-    });
     const socket = await connected(
       open('/socket/messages', { transports: ['polling'], auth: { token: await student(8) } }),
     );
@@ -233,23 +239,41 @@ describe('gateway: socket.io proxy', () => {
   });
 
   it('refuses the upgrade of a token whose session has ended (logout, refresh-token reuse)', async () => {
-    // The campus of the host, as the gateway caches it (identity is not running in this test).
-    await gateway
-      .get(SharedStore)
-      .store.set(
-        'tenant:campus-a.test',
-        { tenant: { id: 1, timeZone: 'Asia/Jakarta', name: 'Campus A' } },
-        60_000,
-      );
     const path = '/socket/messages/?EIO=4&transport=websocket';
     const bearer = async (sessionId: string) => ({
       authorization: `Bearer ${await mintToken(issuer, { role: 'student', userId: 11, sessionId })}`,
     });
     expect((await rawUpgrade(gatewayUrl, path, await bearer('live-session'))).status).toBe(101);
-    await gateway.get(RevokedSessions).revoke('ended-session');
+    await gateway.get(RevokedSessions).revoke('ended-session', 60_000);
     const refused = await rawUpgrade(gatewayUrl, path, await bearer('ended-session'));
     expect(refused.status).toBe(401);
     expect(JSON.parse(refused.body).errors[0].detail).toBe('This session has ended; sign in again');
+  });
+
+  it("ends a session's sockets at logout, and refuses its token in the handshake payload afterwards", async () => {
+    const api = new ApiClient(gatewayUrl).at('campus-a.test');
+    const login = await api.post('/api/user/auth/login', {
+      data: { attributes: { username: 'leaver', password: PASSWORD } },
+    });
+    expect(login.status).toBe(200);
+    const { access_token: token, refresh_token } = (login.body.data as JsonResource).attributes as Record<
+      string,
+      string
+    >;
+    const websocket = await connected(
+      open('/socket/messages', { transports: ['websocket'], auth: { token } }),
+    );
+    const polling = await connected(open('/socket/messages', { transports: ['polling'], auth: { token } }));
+    const ended = Promise.all([nextEvent(websocket, 'disconnect'), nextEvent(polling, 'disconnect')]);
+
+    expect((await api.post('/api/user/auth/logout', { refresh_token })).status).toBe(204);
+    // 'io server disconnect': the clients do not reconnect by themselves.
+    expect((await ended).map(([reason]) => reason)).toEqual(['io server disconnect', 'io server disconnect']);
+    // The token travels in socket.io's payload, where the gateway does not look: the service refuses it.
+    for (const transports of [['websocket'], ['polling']]) {
+      const error = await refused(open('/socket/messages', { transports, auth: { token } }));
+      expect(error.message).toBe('This session has ended; sign in again');
+    }
   });
 
   it('answers 503 for the live-classroom socket while presence is not deployed', async () => {

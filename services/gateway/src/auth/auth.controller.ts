@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { normalizeUsername, TokenIssuer } from '@lms/auth';
+import { normalizeUsername, RevokedSessions, TokenIssuer } from '@lms/auth';
 import {
   Attributes,
   type AttributesOf,
@@ -13,7 +13,6 @@ import { GatewayConfig } from '../config';
 import { SharedStore } from '../shared-store';
 import { loginRules } from './auth.rules';
 import { IdentityClient, type IssuedSession } from './identity.client';
-import { RevokedSessions } from './revoked-sessions';
 import { SignInThrottle } from './sign-in-throttle';
 import { TenantResolver } from './tenant.resolver';
 
@@ -21,6 +20,8 @@ import { TenantResolver } from './tenant.resolver';
 @Controller('api')
 export class AuthController {
   private readonly throttle: SignInThrottle;
+  /** How long a revoked session stays listed: one access token's lifetime, and a minute of clock skew. */
+  private readonly revocationMs: number;
 
   constructor(
     private readonly identity: IdentityClient,
@@ -31,6 +32,7 @@ export class AuthController {
     shared: SharedStore,
   ) {
     this.throttle = new SignInThrottle(shared.store, config.signIn);
+    this.revocationMs = (config.accessTtlSeconds + 60) * 1000;
   }
 
   @Post('user/auth/login')
@@ -72,7 +74,7 @@ export class AuthController {
         for (const problem of error.errors) {
           const revoked = problem.meta?.revoked_session_id;
           delete problem.meta;
-          if (typeof revoked === 'string') await this.revoked.revoke(revoked);
+          if (typeof revoked === 'string') await this.revoked.revoke(revoked, this.revocationMs);
         }
       }
       throw error;
@@ -84,7 +86,7 @@ export class AuthController {
   async logout(@Body() body: unknown) {
     const { refresh_token } = readAttributes(body);
     const { session_id } = await this.identity.logout({ refresh_token });
-    if (session_id) await this.revoked.revoke(session_id);
+    if (session_id) await this.revoked.revoke(session_id, this.revocationMs);
   }
 
   /** Server time in the campus's zone, for clocks and count-downs that must agree with the server. */

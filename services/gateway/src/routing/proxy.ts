@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { InvalidTokenError, TokenVerifier } from '@lms/auth';
+import { InvalidTokenError, RevokedSessions, TokenVerifier } from '@lms/auth';
 import { BODY_LIMIT_BYTES, GATEWAY_TOKEN_HEADER, sendJsonApiError } from '@lms/platform';
 import { badRequest, JsonApiException, notFound, serviceUnavailable, unauthorized } from '@lms/jsonapi';
-import { RevokedSessions } from '../auth/revoked-sessions';
 import { TenantResolver } from '../auth/tenant.resolver';
 import { GatewayConfig } from '../config';
 import { ProxiedBodyLimit } from './body-limit';
