@@ -130,6 +130,47 @@ describe('course settings, replication and the campus directory', () => {
       expect(students[0].n).toBe(0);
     });
 
+    it('keeps nested activities nested and puts course-level contents after the target’s own', async () => {
+      const c = await cast(h);
+      const target = await h.course(1, c.lecturer.id, { name: 'Databases (copy)' });
+      const post = async (path: string, body: object) => one((await c.asLecturer.post(path, body)).body);
+      const text = (contentable_type: string, contentable_id: number, name: string) =>
+        post('/api/course/contents', { contentable_type, contentable_id, name, type: 'text', content: name });
+      const module = await post('/api/course/modules', { course_id: c.course.id, name: 'Week 1' });
+      const parent = await post('/api/course/activities', { module_id: Number(module.id), name: 'Unit' });
+      await post('/api/course/activities', {
+        module_id: Number(module.id),
+        name: 'Lesson',
+        parent_id: Number(parent.id),
+      });
+      await text('courses', target.id, 'Target syllabus');
+      await text('courses', c.course.id, 'Syllabus');
+      await text('courses', c.course.id, 'Rules');
+
+      const put = await c.asLecturer.send('PUT', '/api/course/courses/replicate', {
+        from: c.course.id,
+        to: target.id,
+      });
+      expect(put.status).toBe(200);
+      const copied: Array<{ name: string; parent: string | null }> = await h.ds.query(
+        `SELECT a.name, p.name AS parent FROM activities a JOIN modules m ON m.id = a.module_id
+           LEFT JOIN activities p ON p.id = a.parent_id WHERE m.course_id = $1 ORDER BY a.id`,
+        [target.id],
+      );
+      expect(copied).toEqual([
+        { name: 'Unit', parent: null },
+        { name: 'Lesson', parent: 'Unit' },
+      ]);
+      const contents = await c.asLecturer.get(
+        `/api/course/contents?filter[contentable_type][is]=courses&filter[contentable_id][is]=${target.id}&sort=index`,
+      );
+      expect(list(contents.body).map((x) => [x.attributes.name, x.attributes.index])).toEqual([
+        ['Target syllabus', 0],
+        ['Syllabus', 1],
+        ['Rules', 2],
+      ]);
+    });
+
     it('needs a course the caller lectures as target', async () => {
       const c = await cast(h);
       const other = await cast(h);

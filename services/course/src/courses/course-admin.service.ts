@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
 import { attributePointer, notFound, unprocessable, type ValidationIssue } from '@lms/jsonapi';
@@ -8,6 +9,7 @@ import { shareFiles } from '../contents/course-files.data';
 import { recordStaffChanged } from '../staff/staff.data';
 import { lockCourse, nextIndex, recordStructureChanged } from '../structure/structure.data';
 import { assertSchedule } from '../structure/structure.rules';
+import { planStructureCopy } from '../structure/structure-copy.plan';
 import { Activity } from '../structure/activity.entity';
 import { CourseModule } from '../structure/module.entity';
 import { CourseAccess, LECTURER_ONLY, TEACHING } from './course-access.service';
@@ -128,95 +130,88 @@ export class CourseAdminService {
     return { course, copiedModules: moduleIds.length };
   }
 
+  /** Carries out `planStructureCopy` for the two courses: a few statements, whatever the size. */
   private async copyStructure(manager: EntityManager, auth: AuthContext, from: number, to: number) {
-    const modules = await manager.find(CourseModule, {
-      where: { courseId: from },
-      relations: { activities: true },
-      order: { index: 'ASC', id: 'ASC' },
+    const plan = planStructureCopy({
+      modules: await manager.find(CourseModule, {
+        where: { courseId: from },
+        relations: { activities: true },
+      }),
+      contents: await manager.findBy(Content, { courseId: from }),
+      firstModuleIndex: await nextIndex(manager, 'modules', 'course_id = $1', [to]),
+      firstCourseContentIndex: await nextIndex(
+        manager,
+        'contents',
+        `contentable_type = 'courses' AND contentable_id = $1 AND deleted_at IS NULL`,
+        [to],
+      ),
     });
-    const contents = await manager
-      .getRepository(Content)
-      .createQueryBuilder('content')
-      .where('content.course_id = :from AND content.deleted_at IS NULL', { from })
-      .orderBy('content.index')
-      .addOrderBy('content.id')
-      .getMany();
-    const firstIndex = await nextIndex(manager, 'modules', 'course_id = $1', [to]);
-    const moduleMap = new Map<number, number>();
-    const activityMap = new Map<number, number>();
-    for (const [offset, module] of modules.entries()) {
-      const copy = await manager.save(
-        manager.create(CourseModule, {
-          courseId: to,
-          index: firstIndex + offset,
-          name: module.name,
-          isActive: module.isActive,
-          startAt: module.startAt,
-          endAt: module.endAt,
-        }),
-      );
-      moduleMap.set(module.id, copy.id);
-      for (const activity of module.activities ?? []) {
-        const activityCopy = await manager.save(
-          manager.create(Activity, {
-            moduleId: copy.id,
-            parentId: null,
-            index: activity.index,
-            name: activity.name,
-            isActive: activity.isActive,
-            startAt: activity.startAt,
-            endAt: activity.endAt,
-          }),
-        );
-        activityMap.set(activity.id, activityCopy.id);
-      }
-    }
-    for (const module of modules) {
-      for (const activity of module.activities ?? []) {
-        if (activity.parentId !== null && activityMap.has(activity.parentId)) {
-          await manager.update(
-            Activity,
-            { id: activityMap.get(activity.id)! },
-            { parentId: activityMap.get(activity.parentId)! },
-          );
-        }
-      }
-    }
-    let courseIndex = await nextIndex(
+    const moduleIds = await insertAll(
       manager,
-      'contents',
-      `contentable_type = 'courses' AND contentable_id = $1 AND deleted_at IS NULL`,
-      [to],
+      CourseModule,
+      plan.modules.map(({ source, index }) => ({
+        courseId: to,
+        index,
+        name: source.name,
+        isActive: source.isActive,
+        startAt: source.startAt,
+        endAt: source.endAt,
+      })),
     );
-    const copies = contents.map((content) => {
-      const contentableId =
-        content.contentableType === 'courses'
-          ? to
-          : content.contentableType === 'modules'
-            ? moduleMap.get(content.contentableId)
-            : activityMap.get(content.contentableId);
-      return contentableId === undefined
-        ? null
-        : manager.create(Content, {
-            tenantId: auth.tenantId,
-            courseId: to,
-            contentableType: content.contentableType,
-            contentableId,
-            index: content.contentableType === 'courses' ? courseIndex++ : content.index,
-            name: content.name,
-            type: content.type,
-            content: content.content,
-            size: content.size,
-            mime: content.mime,
-            createdBy: auth.userId,
-            deletedAt: null,
-          });
-    });
-    await shareFiles(manager, auth, contents, to);
-    await manager.save(copies.filter((copy): copy is Content => copy !== null));
-    const newModules = [...moduleMap.values()];
-    await recordStructureChanged(manager, auth, to, 'module', 'copied', newModules);
-    return newModules;
+    const moduleCopy = new Map(plan.modules.map(({ source }, i) => [source.id, moduleIds[i]]));
+    const activityIds = await insertAll(
+      manager,
+      Activity,
+      plan.activities.map(({ source, module }) => ({
+        moduleId: moduleCopy.get(module)!,
+        parentId: null,
+        index: source.index,
+        name: source.name,
+        isActive: source.isActive,
+        startAt: source.startAt,
+        endAt: source.endAt,
+      })),
+    );
+    const activityCopy = new Map(plan.activities.map(({ source }, i) => [source.id, activityIds[i]]));
+    const nested = plan.activities.filter(({ parent }) => parent !== null);
+    if (nested.length > 0)
+      await manager.query(
+        `UPDATE activities SET parent_id = nested.parent_id
+           FROM unnest($1::bigint[], $2::bigint[]) AS nested(id, parent_id) WHERE activities.id = nested.id`,
+        [
+          nested.map(({ source }) => activityCopy.get(source.id)!),
+          nested.map(({ parent }) => activityCopy.get(parent!)!),
+        ],
+      );
+    await shareFiles(
+      manager,
+      auth,
+      plan.contents.map(({ source }) => source),
+      to,
+    );
+    await insertAll(
+      manager,
+      Content,
+      plan.contents.map(({ source, owner, index }) => ({
+        tenantId: auth.tenantId,
+        courseId: to,
+        contentableType: owner.type,
+        contentableId:
+          owner.type === 'courses'
+            ? to
+            : (owner.type === 'modules' ? moduleCopy : activityCopy).get(owner.source)!,
+        index,
+        name: source.name,
+        type: source.type,
+        content: source.content,
+        size: source.size,
+        mime: source.mime,
+        createdBy: auth.userId,
+        deletedAt: null,
+      })),
+    );
+    await recordStructureChanged(manager, auth, to, 'module', 'copied', moduleIds);
+    return moduleIds;
   }
 
   /** A course of the caller's campus regardless of the caller's role (after a write). */
@@ -237,4 +232,15 @@ export class CourseAdminService {
     if (!course) throw notFound('Course not found');
     return course;
   }
+}
+
+/** Inserts the rows in one statement; their new ids, in order. */
+async function insertAll<T extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<T>,
+  rows: QueryDeepPartialEntity<T>[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const result = await manager.insert(entity, rows);
+  return result.identifiers.map((identifier) => Number(identifier.id));
 }
