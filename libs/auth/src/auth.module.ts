@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { AuthGuard } from './auth.guard';
-import { DocumentInterceptor } from './document.interceptor';
+import { DocumentRenderer } from './document.renderer';
 import { TokenVerifier } from './tokens';
 
 @Module({})
@@ -17,7 +17,7 @@ export class AuthModule {
       providers: [
         { provide: TokenVerifier, useValue: new TokenVerifier(options.publicKeyPem) },
         { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: DocumentInterceptor },
+        DocumentRenderer,
       ],
       exports: [TokenVerifier],
     };

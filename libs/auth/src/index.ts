@@ -16,7 +16,7 @@ export {
   ROLES_KEY,
 } from './decorators';
 export type { JsonApiQueryMetadata } from './decorators';
-export { DocumentInterceptor } from './document.interceptor';
+export { DocumentRenderer, renderAnswer } from './document.renderer';
 export type { AuthenticatedRequest } from './decorators';
 export { AuthGuard } from './auth.guard';
 export { AuthModule } from './auth.module';

@@ -61,6 +61,29 @@ const FIRST_ROW: ParsedQuery = { filters: [], sort: [], include: [], limit: 1, o
 const MAX_SHAPES = 500;
 
 type ValueSource = (scope: ListScope, query: ParsedQuery) => unknown;
+type Reader = (value: unknown) => unknown;
+/** A column of a level: its key in the row, the entity property, how its value is read. */
+type Field = [key: string, property: string, read: Reader | undefined];
+
+/** Column types whose value the driver already gives as TypeORM would hydrate it. */
+const AS_READ = new Set([
+  'varchar',
+  'character varying',
+  'text',
+  'char',
+  'uuid',
+  'boolean',
+  'bool',
+  'smallint',
+  'integer',
+  'int',
+  'int4',
+  'bigint',
+  'int8',
+  'numeric',
+  'decimal',
+]);
+const TIMESTAMPS = new Set(['timestamptz', 'timestamp with time zone']);
 
 interface Statement {
   /** Name of the prepared statement: the same text is parsed once per pooled connection. */
@@ -259,7 +282,7 @@ class Compiler {
 
     const select: string[] = ['page.total AS "__total"'];
     const joins: string[] = [];
-    const map = this.level(root, alias, this.definition, scope.with ?? [], page, select, joins, '');
+    const map = this.level(root, alias, this.definition, scope.with ?? [], page, select, joins, false);
     const text =
       `SELECT ${select.join(', ')} FROM (${ids}) page ` +
       `JOIN ${table} ${alias} ON ${alias}.${this.quote(primary.databaseName)} = page.id ` +
@@ -285,16 +308,15 @@ class Compiler {
     parameters: Parameters,
     select: string[],
     joins: string[],
-    prefix: string,
+    json: boolean,
   ): (row: Record<string, unknown>) => ObjectLiteral {
-    const fields: [string, string, ColumnMetadata][] = [];
-    const ownColumns = this.columns(metadata);
-    ownColumns.forEach((column, index) => {
-      const key = `${prefix}c${index}`;
+    const fields: Field[] = [];
+    this.columns(metadata).forEach((column, index) => {
+      const key = `c${index}`;
       select.push(`${this.columnSql(alias, column)} AS "${key}"`);
-      fields.push([key, column.propertyName, column]);
+      fields.push([key, column.propertyName, this.reader(column, json)]);
     });
-    const ones: [string, string, [string, string, ColumnMetadata][]][] = [];
+    const ones: [string, Field[]][] = [];
     const manys: [string, string, (row: Record<string, unknown>) => ObjectLiteral][] = [];
 
     let joinIndex = 0;
@@ -306,28 +328,36 @@ class Compiler {
         const property = join.property ?? name;
         const joined = this.dataSource.getMetadata(join.entity);
         joins.push(`LEFT JOIN ${this.table(joined)} ${join.alias} ON ${parameters.sql(join.on)}`);
-        const joinPrefix = `${prefix}j${joinIndex++}_`;
-        const joinFields: [string, string, ColumnMetadata][] = [];
-        this.columns(joined).forEach((column, index) => {
+        const joinPrefix = `j${joinIndex++}_`;
+        const primary = this.primaryColumn(joined);
+        // The primary column first: null when no row joined.
+        const joinColumns = [primary, ...this.columns(joined).filter((column) => column !== primary)];
+        const joinFields: Field[] = joinColumns.map((column, index) => {
           const key = `${joinPrefix}c${index}`;
           select.push(`${this.columnSql(join.alias, column)} AS "${key}"`);
-          joinFields.push([key, column.propertyName, column]);
+          return [key, column.propertyName, this.reader(column, json)];
         });
-        // The primary column first: null when no row joined.
-        const primary = this.primaryColumn(joined);
-        joinFields.sort(([, , a], [, , b]) => Number(b === primary) - Number(a === primary));
-        ones.push([property, joinPrefix, joinFields]);
+        ones.push([property, joinFields]);
       } else if (relations.toMany && Object.hasOwn(relations.toMany, name)) {
         const many = relations.toMany[name];
         const property = many.property ?? name;
         const related = this.dataSource.getMetadata(many.entity);
-        const key = `${prefix}m${manyIndex++}`;
+        const key = `m${manyIndex++}`;
         // The rows' alias differs from every column name: `json_agg(x)` of a table x with a column x
         // would aggregate the column, not the row.
         const rows = `${key}_rows`;
         const innerSelect: string[] = [];
         const innerJoins: string[] = [];
-        const mapItem = this.level(related, many.alias, many, below, parameters, innerSelect, innerJoins, '');
+        const mapItem = this.level(
+          related,
+          many.alias,
+          many,
+          below,
+          parameters,
+          innerSelect,
+          innerJoins,
+          true,
+        );
         const relatedColumns = this.columns(related);
         const order = (many.orderBy ?? []).map((item) => {
           const descending = item.startsWith('-');
@@ -348,21 +378,17 @@ class Compiler {
       }
     }
 
-    const driver = this.dataSource.driver;
     return (row) => {
       const entity: ObjectLiteral = {};
-      for (const [key, property, column] of fields) {
-        entity[property] = driver.prepareHydratedValue(row[key], column);
-      }
-      for (const [property, , joinFields] of ones) {
-        if (row[joinFields[0][0]] === null || row[joinFields[0][0]] === undefined) {
+      for (const [key, property, read] of fields) entity[property] = read ? read(row[key]) : row[key];
+      for (const [property, joinFields] of ones) {
+        const id = row[joinFields[0][0]];
+        if (id === null || id === undefined) {
           entity[property] = null;
           continue;
         }
         const joined: ObjectLiteral = {};
-        for (const [key, name, column] of joinFields) {
-          joined[name] = driver.prepareHydratedValue(row[key], column);
-        }
+        for (const [key, name, read] of joinFields) joined[name] = read ? read(row[key]) : row[key];
         entity[property] = joined;
       }
       for (const [property, key, mapItem] of manys) {
@@ -370,6 +396,23 @@ class Compiler {
       }
       return entity;
     };
+  }
+
+  /**
+   * How a column's value becomes the entity's, as TypeORM hydrates it (`prepareHydratedValue`);
+   * undefined where the driver's value already is that (text, numbers, booleans, a timestamp at the
+   * top level): most columns of a row. In JSON a timestamp is text, read back into a Date.
+   */
+  private reader(column: ColumnMetadata, json: boolean): Reader | undefined {
+    const type = typeof column.type === 'string' ? column.type : undefined;
+    if (!column.transformer && type !== undefined) {
+      if (AS_READ.has(type)) return undefined;
+      if (TIMESTAMPS.has(type)) {
+        return json ? (value) => (typeof value === 'string' ? new Date(value) : value) : undefined;
+      }
+    }
+    const driver = this.dataSource.driver;
+    return (value) => driver.prepareHydratedValue(value, column);
   }
 
   /** The table's own columns (not the relation placeholders TypeORM adds for a bare join column). */

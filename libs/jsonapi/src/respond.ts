@@ -2,7 +2,7 @@ import { type JsonApiDocument, type ResourceType, toDocument, type ToDocumentOpt
 
 /**
  * A controller's answer before it is written: resource, entities and document options. The
- * response interceptor (`DocumentInterceptor` of `@lms/auth`) renders it with the caller's time
+ * response renderer (`DocumentRenderer` of `@lms/auth`, a Fastify `preSerialization` hook) renders it with the caller's time
  * zone, so a controller names a zone only when it is not the caller's (a public page answers in
  * the campus's zone of the request's host).
  */
@@ -30,10 +30,10 @@ export class PendingDocument<T = unknown> {
     return toDocument(this.resource, this.data, { ...this.options, meta, timeZone: zone });
   }
 
-  /** Written without the interceptor, dates would silently come out in the wrong zone. */
+  /** Written without the renderer, dates would silently come out in the wrong zone. */
   toJSON(): never {
     throw new Error(
-      `A ${this.resource.type} document was serialized without DocumentInterceptor (register AuthModule)`,
+      `A ${this.resource.type} document was serialized without DocumentRenderer (register AuthModule)`,
     );
   }
 }
