@@ -174,6 +174,14 @@ export class RealtimeAdapter extends IoAdapter implements OnModuleInit, OnModule
       const rooms = [tenantRoom(tenantId), userRoom(tenantId, userId)];
       if (sessionId) rooms.push(sessionRoom(sessionId));
       void socket.join(rooms);
+      // A revocation announced while the handshake was checked found no socket in the session's
+      // room yet: once in it, the list is read again (it is written before the announcement).
+      if (sessionId) {
+        this.revoked.isRevoked(sessionId).then(
+          (ended) => ended && socket.disconnect(true),
+          () => undefined,
+        );
+      }
     });
     io.bind(attachEngine(httpServer, { path, ...this.options.engine }));
     this.stopTracking = trackSocketConnections(path, () => io.engine.clientsCount);

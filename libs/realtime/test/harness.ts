@@ -30,6 +30,9 @@ import {
 /** The campuses of the tests, by host name (a service finds them in its tenants projection). */
 export const CAMPUSES: Record<string, number> = { 'campus-a.test': 1, 'campus-b.test': 2 };
 
+/** Hosts whose campus lookup waits for the promise (a handshake held half-way through its checks). */
+export const heldHosts = new Map<string, Promise<unknown>>();
+
 /** A path of this test file's own: replicas sharing Redis only hear the emits of their path. */
 export const testSocketPath = () => `/socket/test-${randomBytes(4).toString('hex')}`;
 
@@ -106,7 +109,10 @@ class SocketTestModule {
         RealtimeModule.forRoot({
           path,
           redisUrl,
-          campusOfHost: async (host) => CAMPUSES[host] ?? null,
+          campusOfHost: async (host) => {
+            await heldHosts.get(host);
+            return CAMPUSES[host] ?? null;
+          },
           engine: { pingInterval: 5000, pingTimeout: 5000 },
         }),
       ],

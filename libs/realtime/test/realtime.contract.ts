@@ -3,7 +3,9 @@ import type { Socket } from 'socket.io-client';
 import { RevokedSessions, TokenIssuer } from '@lms/auth';
 import { createTestIssuer, mintToken } from '@lms/testing';
 import {
+  CAMPUSES,
   connected,
+  heldHosts,
   nextEvent,
   openSocket,
   record,
@@ -220,6 +222,32 @@ export function describeRealtimeContract(name: string, redisUrl: () => string | 
         const other = await mintToken(issuer, { role: 'student', userId: 17, sessionId: 'still-signed-in' });
         await connected(open({ token: other, host: 'campus-a.test' }));
       } finally {
+        await revocations.close();
+      }
+    });
+
+    it('disconnects a socket whose session was revoked while its handshake was being checked', async () => {
+      const revocations = RevokedSessions.open({ redisUrl: redisUrl() });
+      let release: (value?: unknown) => void = () => undefined;
+      CAMPUSES['held.campus-a.test'] = 1;
+      heldHosts.set('held.campus-a.test', new Promise((resolve) => (release = resolve)));
+      try {
+        const token = await mintToken(issuer, {
+          role: 'student',
+          userId: 19,
+          sessionId: 'ended-mid-handshake',
+        });
+        const socket = open({ token, host: 'held.campus-a.test' });
+        // The handshake has read the list (not revoked) and waits for the campus of its host.
+        await sleep(200);
+        await revocations.revoke('ended-mid-handshake', 60_000);
+        await sleep(100);
+        const ended = nextEvent(socket, 'disconnect');
+        release();
+        expect((await ended)[0]).toBe('io server disconnect');
+      } finally {
+        heldHosts.delete('held.campus-a.test');
+        delete CAMPUSES['held.campus-a.test'];
         await revocations.close();
       }
     });
