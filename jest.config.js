@@ -15,6 +15,15 @@ const swc = [
     module: { type: 'commonjs', ignoreDynamic: true },
   },
 ];
+/**
+ * The OTLP exporter (`@opentelemetry/otlp-exporter-base`) loads `http` with `import()`, which
+ * Jest's CommonJS runtime refuses without --experimental-vm-modules; compiled to `require` here,
+ * only for the tests (Node runs the package as it is).
+ */
+const dynamicImportToRequire = [
+  '@swc/jest',
+  { swcrc: false, jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
 /** `@lms/<name>` → its sources: every folder of libs/ and services/ with a src/ (no list to keep). */
 const packagesIn = (dir) =>
   readdirSync(join(__dirname, dir)).filter((name) => existsSync(join(__dirname, dir, name, 'src')));
@@ -26,7 +35,11 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   setupFiles: ['reflect-metadata'],
-  transform: { '^.+\\.ts$': swc },
+  transform: {
+    '^.+\\.ts$': swc,
+    '/node_modules/@opentelemetry/otlp-exporter-base/.+\\.js$': dynamicImportToRequire,
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@opentelemetry/otlp-exporter-base/)'],
   moduleNameMapper,
   testMatch: [
     '<rootDir>/libs/*/src/**/*.spec.ts',

@@ -11,7 +11,9 @@ export interface TestPlatform extends RunningPlatform {
 }
 
 /** The whole product (gateway, identity, course) on the test run's PostgreSQL, with the demo campus. */
-export async function startTestPlatform(options: { webDist?: string } = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  options: { webDist?: string; trustedProxies?: string } = {},
+): Promise<TestPlatform> {
   const privateKeyPem = generateKeyPairSync('ed25519')
     .privateKey.export({ type: 'pkcs8', format: 'pem' })
     .toString();
@@ -26,6 +28,7 @@ export async function startTestPlatform(options: { webDist?: string } = {}): Pro
     logLevel: 'error',
     databasePrefix: `e2e_${randomBytes(3).toString('hex')}`,
     webDist: options.webDist ?? join(tmpdir(), 'lms-no-web-client'),
+    trustedProxies: options.trustedProxies,
   });
   return { ...platform, privateKeyPem };
 }

@@ -1,4 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { context, propagation } from '@opentelemetry/api';
+
+/** The W3C trace context of the write that produced an event (present only while tracing). */
+export interface EventTraceContext {
+  traceparent: string;
+  tracestate?: string;
+}
 
 /** What travels on every topic: the fact, who caused it, for which campus, and when. */
 export interface EventEnvelope<TData = unknown> {
@@ -8,6 +15,18 @@ export interface EventEnvelope<TData = unknown> {
   occurredAt: string;
   actorId: number | null;
   data: TData;
+  /**
+   * The span that recorded the event (the request's, the handler's), so that its consumers'
+   * handling joins that trace. Absent while tracing is off.
+   */
+  traceContext?: EventTraceContext;
+}
+
+/** The active span's trace context, or undefined (tracing off, or no span). */
+function activeTraceContext(): EventTraceContext | undefined {
+  const carrier: Partial<EventTraceContext> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent ? (carrier as EventTraceContext) : undefined;
 }
 
 export function createEnvelope<TData>(input: {
@@ -16,6 +35,7 @@ export function createEnvelope<TData>(input: {
   actorId?: number | null;
   data: TData;
 }): EventEnvelope<TData> {
+  const trace = activeTraceContext();
   return {
     id: randomUUID(),
     type: input.type,
@@ -23,6 +43,7 @@ export function createEnvelope<TData>(input: {
     occurredAt: new Date().toISOString(),
     actorId: input.actorId ?? null,
     data: input.data,
+    ...(trace ? { traceContext: trace } : {}),
   };
 }
 

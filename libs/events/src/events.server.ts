@@ -1,5 +1,15 @@
 import { type ArgumentsHost, Catch, Logger, type RpcExceptionFilter } from '@nestjs/common';
 import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
+import {
+  type Attributes,
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Tracer,
+} from '@opentelemetry/api';
 import { lastValueFrom, type Observable, throwError } from 'rxjs';
 import type { DataSource, EntityManager } from 'typeorm';
 import { assertEventData, isKnownEventType } from './catalogue';
@@ -13,6 +23,14 @@ export class EventContext {
     /** The transaction in which the inbox row is written: apply the effect through it. */
     readonly manager: EntityManager,
   ) {}
+}
+
+export interface EventsServerOptions {
+  /**
+   * The service's tracer while tracing is on: each handling of an event is a consumer span, child
+   * of the span that recorded the event (`envelope.traceContext`), or a new trace without one.
+   */
+  tracer?: Tracer;
 }
 
 /**
@@ -41,6 +59,7 @@ export class EventsServer extends Server implements CustomTransportStrategy {
     private readonly transport: EventTransport,
     private readonly dataSource: DataSource,
     private readonly group: string,
+    private readonly options: EventsServerOptions = {},
   ) {
     super();
     this.log = new Logger(`EventsServer(${group})`);
@@ -56,9 +75,11 @@ export class EventsServer extends Server implements CustomTransportStrategy {
     }
     const topics = [...new Set([...handlers.keys()].map(topicOf))];
     if (topics.length > 0) {
-      this.subscription = await this.transport.subscribe(this.group, topics, (envelope) =>
-        this.apply(envelope),
-      );
+      const tracer = this.options.tracer;
+      this.subscription = await this.transport.subscribe(this.group, topics, async (envelope) => {
+        if (tracer) await this.applyInSpan(tracer, envelope);
+        else await this.apply(envelope);
+      });
     }
     callback();
   }
@@ -76,21 +97,57 @@ export class EventsServer extends Server implements CustomTransportStrategy {
     return this.transport as T;
   }
 
-  private async apply(envelope: EventEnvelope): Promise<void> {
+  /** `apply` in a consumer span (messaging semantic conventions: `process <topic>`). */
+  private async applyInSpan(tracer: Tracer, envelope: EventEnvelope): Promise<void> {
+    if (!this.getHandlers().has(envelope.type)) return;
+    // Only the event's own context: never the ambient one of whatever delivered it (the
+    // in-process relay runs in the context of the request whose commit nudged it).
+    const parent = envelope.traceContext
+      ? propagation.extract(ROOT_CONTEXT, envelope.traceContext)
+      : ROOT_CONTEXT;
+    const topic = topicOf(envelope.type);
+    const attributes: Attributes = {
+      'messaging.system': this.transport.system ?? 'unknown',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': topic,
+      'messaging.consumer.group.name': this.group,
+      'messaging.message.id': envelope.id,
+      'lms.event.type': envelope.type,
+      'lms.tenant.id': envelope.tenantId,
+    };
+    const span = tracer.startSpan(`process ${topic}`, { kind: SpanKind.CONSUMER, attributes }, parent);
+    try {
+      const applied = await context.with(trace.setSpan(parent, span), () => this.apply(envelope));
+      if (!applied) span.setAttribute('lms.event.duplicate', true);
+    } catch (error) {
+      span.recordException(error instanceof Error ? error : String(error));
+      span.setStatus({
+        code: SpanStatusCode.ERROR,
+        message: error instanceof Error ? error.message : undefined,
+      });
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
+  /** Applies the event once: false when this service had applied it already (a redelivery). */
+  private async apply(envelope: EventEnvelope): Promise<boolean> {
     const handler: MessageHandler | undefined = this.getHandlers().get(envelope.type);
-    if (!handler) return;
+    if (!handler) return false;
     assertEventData(envelope.type, envelope.data);
-    await this.dataSource.transaction(async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       const inserted: unknown[] = await manager.query(
         `INSERT INTO inbox (event_id, consumer) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
         [envelope.id, this.group],
       );
       if (inserted.length === 0) {
         this.log.debug(`skipping duplicate ${envelope.type} ${envelope.id}`);
-        return;
+        return false;
       }
       const result = await handler(envelope, new EventContext(envelope, manager));
       await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+      return true;
     });
   }
 }

@@ -19,6 +19,7 @@ export interface InProcessTransportOptions {
  * process subscribed, so no group misses an event published during start-up.
  */
 export class InProcessTransport implements EventTransport {
+  readonly system = 'in-process';
   private readonly groups = new Map<string, Map<string, Member[]>>();
   private readonly cursor = new Map<string, number>();
   private readonly logger = new Logger('InProcessTransport');

@@ -1,4 +1,4 @@
-export type { EventEnvelope } from './envelope';
+export type { EventEnvelope, EventTraceContext } from './envelope';
 export { createEnvelope, topicOf } from './envelope';
 export type {
   CourseEnrolmentChanged,
@@ -22,6 +22,7 @@ export { InProcessTransport } from './in-process.transport';
 export { OutboxRelay } from './relay';
 export { UnitOfWork } from './unit-of-work';
 export { EventContext, EventHandlerErrors, EventsServer } from './events.server';
+export type { EventsServerOptions } from './events.server';
 export { EventsModule, EVENT_TRANSPORT, InjectTransport } from './events.module';
 export type { EventsModuleOptions } from './events.module';
 export { KafkaTransport } from './kafka.transport';

@@ -34,6 +34,7 @@ const QUIET = [/Topic creation errors/, /Limiting retries for the idempotent pro
  * consumes batches per partition with heartbeats between messages.
  */
 export class KafkaTransport implements EventTransport {
+  readonly system = 'kafka';
   private readonly kafka: Kafka;
   private readonly logger = new Logger('KafkaTransport');
   private producer: Producer | null = null;

@@ -14,6 +14,8 @@ export interface Subscription {
  * `<topic>.dlq` with the error.
  */
 export interface EventTransport {
+  /** `messaging.system` of the consumer spans: `kafka`, `in-process`. */
+  readonly system?: string;
   publish(topic: string, key: string, envelope: EventEnvelope): Promise<void>;
   subscribe(group: string, topics: string[], handler: EventHandler): Promise<Subscription>;
   close(): Promise<void>;

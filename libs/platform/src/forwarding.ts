@@ -10,8 +10,19 @@ import { BlockList, isIP } from 'node:net';
  */
 export const GATEWAY_TOKEN_HEADER = 'x-gateway-token';
 
-/** The headers a proxy sets about the client; from anyone else they are forgeries. */
-const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'];
+/**
+ * The headers a proxy sets about the client, and the W3C trace context of the caller's trace: from
+ * anyone else they are forgeries (a client could pick a campus, escape a throttle, or join its
+ * requests to another's trace and force them to be sampled).
+ */
+const FORWARDING_HEADERS = [
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'forwarded',
+  'traceparent',
+  'tracestate',
+];
 
 const NAMED_RANGES: Record<string, string[]> = {
   loopback: ['127.0.0.0/8', '::1/128'],
@@ -105,9 +116,9 @@ export function fromTrustedProxy(request: IncomingMessage, trust: ForwardingTrus
 }
 
 /**
- * Drops the forwarding headers of every request and upgrade that does not come from a trusted
- * proxy, before anything reads them (Fastify's `request.ip`/`request.host`, the campus of the
- * host, socket.io handshakes).
+ * Drops the forwarding and trace-context headers of every request and upgrade that does not come
+ * from a trusted proxy, before anything reads them (Fastify's `request.ip`/`request.host`, the
+ * campus of the host, socket.io handshakes, the trace a request continues).
  */
 export function guardForwardedHeaders(server: Server, trust: ForwardingTrust): void {
   const guard = (request: IncomingMessage) => {

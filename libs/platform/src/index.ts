@@ -34,3 +34,13 @@ export type { ServiceConfigBase, ServiceModuleOptions } from './service-module';
 export { defineService, runService, startService } from './service-definition';
 export type { DemoSeed, ServiceDefinition, ServiceStartOptions } from './service-definition';
 export { sendJsonApiError } from './request-target';
+export {
+  annotateSpan,
+  flushTracing,
+  startTracing,
+  stopTracing,
+  traceHeaders,
+  tracerOf,
+  tracingEnabled,
+} from './tracing';
+export type { TracingOptions } from './tracing';

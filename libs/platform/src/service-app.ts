@@ -12,6 +12,7 @@ import { createServiceLogger, type DestinationStream, PinoNestLogger } from './l
 import { currentRequest, runInRequestContext } from './request-context';
 import { type ForwardingTrust, guardForwardedHeaders, TrustedProxies } from './forwarding';
 import { frameworkError, originForm, refuseMalformedQuery } from './request-target';
+import { nameServerSpan, runInServerSpan, tracerOf } from './tracing';
 
 /**
  * Largest request body a service parses (JSON documents); multipart uploads stream past it under
@@ -54,11 +55,23 @@ export async function createServiceApp(
   const level = options.logLevel ?? process.env.LOG_LEVEL ?? 'info';
   const logger = createServiceLogger(options.name, level, options.logDestination);
   const forwarding = options.forwarding ?? { proxies: TrustedProxies.parse('loopback') };
+  // Undefined while tracing is off: no span work at all then.
+  const tracer = tracerOf(options.name);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    // Every request runs in its context (request id, service) from the first log line on.
+    // Every request runs in its context (request id, service; its server span when tracing) from
+    // the first log line on.
     serverFactory: (handler: FastifyServerFactoryHandler) =>
-      createServer((request, response) => runInRequestContext(options.name, request, response, handler)),
+      createServer((request, response) =>
+        runInRequestContext(
+          options.name,
+          request,
+          response,
+          tracer
+            ? () => runInServerSpan(tracer, request, response, () => handler(request, response))
+            : handler,
+        ),
+      ),
     genReqId: () => currentRequest()?.requestId ?? randomUUID(),
     // The request id comes from the context (the logger's mixin), not a per-request binding.
     childLoggerFactory: (parent: FastifyBaseLogger, _bindings: unknown, childOptions: ChildLoggerOptions) =>
@@ -80,6 +93,12 @@ export async function createServiceApp(
     { parseAs: 'string' },
     fastify.getDefaultJsonParser('error', 'error'),
   );
+  if (tracer) {
+    fastify.addHook('onRequest', (request, _reply, done) => {
+      nameServerSpan(request.raw, request.routeOptions.url, request.ip);
+      done();
+    });
+  }
   fastify.addHook('onRequest', refuseMalformedQuery);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -9,6 +9,7 @@ import { createServiceApp } from './service-app';
 import type { ServiceConfigBase } from './service-module';
 import { closeOnSignals, kafkaTransportFromEnv } from './stack';
 import { exitOnStartupFailure } from './startup';
+import { startTracing, tracerOf } from './tracing';
 
 /** The demo campus being seeded: each service's seed reads what the earlier ones gave. */
 export interface DemoSeed {
@@ -81,7 +82,11 @@ export async function startService<C extends ServiceConfigBase>(
   // Deferred: the handlers are wired when it listens, after its filter is registered.
   app
     .connectMicroservice(
-      { strategy: new EventsServer(transport, app.get(DataSource), definition.name) },
+      {
+        strategy: new EventsServer(transport, app.get(DataSource), definition.name, {
+          tracer: tracerOf(definition.name),
+        }),
+      },
       { deferInitialization: true },
     )
     .useGlobalFilters(new EventHandlerErrors());
@@ -93,12 +98,14 @@ export async function startService<C extends ServiceConfigBase>(
 /**
  * A service's stack-mode entry point (`services/<name>/src/main.ts`): configuration from the
  * environment, events on Kafka, listening on all addresses, closed on SIGTERM/SIGINT, the demo
- * campus seeded when SEED_DEMO is set (DEMO_DOMAIN, DEMO_PASSWORD, DEMO_TENANT_ID). A start-up
- * failure prints its cause and fix and exits with status 1.
+ * campus seeded when SEED_DEMO is set (DEMO_DOMAIN, DEMO_PASSWORD, DEMO_TENANT_ID), traces exported
+ * when an OTLP endpoint is configured (`tracing.ts`). A start-up failure prints its cause and fix
+ * and exits with status 1.
  */
 export function runService<C extends ServiceConfigBase>(definition: ServiceDefinition<C>): void {
   let port: number | undefined;
   const run = async () => {
+    startTracing({ process: definition.name });
     const config = definition.config();
     port = config.port;
     const transport = kafkaTransportFromEnv(definition.name);

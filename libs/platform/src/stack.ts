@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { KafkaTransport } from '@lms/events';
 import { z } from 'zod';
 import { readEnv, variable } from './config';
+import { stopTracing } from './tracing';
 
 /** Stack mode: the Kafka transport of one service, from KAFKA_BROKERS. */
 export function kafkaTransportFromEnv(service: string, env: NodeJS.ProcessEnv = process.env): KafkaTransport {
@@ -32,6 +33,8 @@ export function closeOnSignals(
     logger.log(`${signal}: closing`);
     await app.close();
     await transport.close();
+    // The spans of the last requests, before the process goes.
+    await stopTracing().catch(() => undefined);
     process.exit(0);
   };
   process.on('SIGTERM', () => void close('SIGTERM'));

@@ -13,3 +13,5 @@ export type { AppRoute } from './routes';
 export { ServiceHarness } from './harness';
 export type { ProjectedUser, TestUser } from './harness';
 export { EVENT_FACTORIES } from './factories';
+export { SPAN_KIND, startOtlpReceiver } from './otlp';
+export type { OtlpReceiver, ReceivedSpan } from './otlp';

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { join, resolve } from 'node:path';
 import { startEmbeddedPostgres } from '@lms/database';
 import { DEMO_USERS } from '@lms/identity';
-import { exitOnStartupFailure, readEnv, variable } from '@lms/platform';
+import { exitOnStartupFailure, readEnv, startTracing, stopTracing, variable } from '@lms/platform';
 import { z } from 'zod';
 import { startPlatform } from './platform';
 
@@ -48,9 +48,12 @@ let ports: Record<string, number | undefined> = {};
  * `npm start`: the whole product on one machine, on a real PostgreSQL kept under DATA_DIR.
  *   PORT (8080)  DATA_DIR (.data)  PG_PORT (54329)  DEMO_PASSWORD (lms-demo)  LOG_LEVEL (warn)
  *   TRUSTED_PROXIES (none: a reverse proxy in front of the gateway)
+ *   OTEL_EXPORTER_OTLP_ENDPOINT (none: traces off) and the other OTEL_* variables (tracing.ts)
  */
 async function main() {
   const settings = readSettings();
+  // One export pipeline for the process; each service's spans still carry its own name.
+  startTracing({ process: 'lms' });
   const { port, dataDir, pgPort, demoPassword } = settings;
   ports = { PORT: port, PG_PORT: pgPort };
 
@@ -85,6 +88,7 @@ async function main() {
       await platform.stop();
     } finally {
       await postgres.stop();
+      await stopTracing().catch(() => undefined);
     }
     console.log('Stopped.');
     process.exit(0);

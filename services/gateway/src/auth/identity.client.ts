@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Pool } from 'undici';
 import type { AuthContext } from '@lms/auth';
 import { JsonApiException, type JsonApiErrorObject, serviceUnavailable } from '@lms/jsonapi';
+import { GATEWAY_TOKEN_HEADER, traceHeaders } from '@lms/platform';
 import { GatewayConfig } from '../config';
 
 export interface IssuedSession {
@@ -61,7 +62,14 @@ export class IdentityClient {
       response = await this.pool.request({
         method,
         path,
-        headers: { 'content-type': 'application/json', 'x-internal-token': this.config.internalToken },
+        headers: {
+          'content-type': 'application/json',
+          'x-internal-token': this.config.internalToken,
+          // Identity continues the gateway's trace (the trace headers of the gateway's own span,
+          // believed because the gateway proves itself with its token).
+          ...traceHeaders(),
+          [GATEWAY_TOKEN_HEADER]: this.config.internalToken,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {

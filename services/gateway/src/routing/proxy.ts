@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidTokenError, RevokedSessions, TokenVerifier } from '@lms/auth';
-import { BODY_LIMIT_BYTES, GATEWAY_TOKEN_HEADER, sendJsonApiError } from '@lms/platform';
+import {
+  annotateSpan,
+  BODY_LIMIT_BYTES,
+  GATEWAY_TOKEN_HEADER,
+  sendJsonApiError,
+  traceHeaders,
+} from '@lms/platform';
 import { badRequest, JsonApiException, notFound, serviceUnavailable, unauthorized } from '@lms/jsonapi';
 import { TenantResolver } from '../auth/tenant.resolver';
 import { GatewayConfig } from '../config';
@@ -88,10 +94,13 @@ export class ProxyHandler {
       const path = request.url.split('?')[0];
       if (TRAVERSAL.test(path)) throw badRequest('Malformed path');
       const service = route();
+      annotateSpan({ 'lms.upstream.service': service });
       const base = this.baseUrl(service);
       await this.checkToken(request.headers.authorization, request.host);
       if (this.bodyLimit.declaredTooLarge(request)) throw this.bodyLimit.error;
       const body = this.bodyLimit.watch(request);
+      // The service continues the gateway's span, never a trace the caller named.
+      const traceContext = traceHeaders();
       return reply.from(base + request.url, {
         rewriteRequestHeaders: (_req, headers) => {
           const forwarded: Record<string, string | string[] | undefined> = {
@@ -106,6 +115,9 @@ export class ProxyHandler {
           };
           delete forwarded['x-internal-token'];
           delete forwarded.forwarded;
+          delete forwarded.traceparent;
+          delete forwarded.tracestate;
+          Object.assign(forwarded, traceContext);
           // Node already answered `Expect: 100-continue` (curl sends it for large uploads); the
           // upstream request must not carry it (undici refuses it).
           delete forwarded.expect;

@@ -102,6 +102,9 @@ export class UpgradeProxy implements OnModuleDestroy {
     };
     delete headers['x-internal-token'];
     delete headers.forwarded;
+    // Upgrades are not traced (no server span in the gateway): no trace context goes on either.
+    delete headers.traceparent;
+    delete headers.tracestate;
     const upstream = (base.protocol === 'https:' ? httpsRequest : httpRequest)({
       protocol: base.protocol,
       hostname: base.hostname,
