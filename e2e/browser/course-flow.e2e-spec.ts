@@ -22,7 +22,7 @@ const HANDOUT = Buffer.concat([
 
 /** The order of the module rows in the editor, by name. */
 async function moduleNames(page: Page): Promise<string[]> {
-  return page.locator('.module-row .row-name a').allTextContents();
+  return page.getByTestId('module-row').getByRole('link').allTextContents();
 }
 
 /** Waits (up to 10 s) until the first module row is `name`. */
@@ -131,7 +131,7 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     // reorder modules: drag the new module onto the first one, then back down with the keyboard buttons
     const first = before[0];
     const row = (name: string) =>
-      page.locator('.module-row', { has: page.getByRole('link', { name, exact: true }) });
+      page.getByTestId('module-row').filter({ has: page.getByRole('link', { name, exact: true }) });
     // (headless Chromium starts no native drag from mouse input: the drag events are dispatched)
     await dispatchDragAndDrop(row('E2E Module'), row(first));
     await firstModuleIs(page, 'E2E Module');
@@ -147,7 +147,7 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     await page.getByRole('link', { name: 'Course preview' }).click();
     await page.waitForURL(`${base}/courses/${courseId}/preview/${moduleId}/${activityId}`);
     await page.getByRole('heading', { name: 'E2E note' }).waitFor();
-    expect(await page.locator('.rich-text').innerHTML()).toBe('<p>Hello <b>students</b><img src="x"></p>');
+    expect(await page.getByTestId('rich-text').innerHTML()).toBe('<p>Hello <b>students</b><img src="x"></p>');
 
     // archive the content, then restore it from the archived list
     await page.goto(`${base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
@@ -167,7 +167,7 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     await page.goto(`${base}/courses/${courseId}/enroll`);
     await settled(page);
     // the seeded window shows its token; opening a new window replaces it
-    const token = page.locator('code.token').first();
+    const token = page.getByTestId(/^token-/).first();
     const seeded = (await token.textContent())!.trim();
     await page.getByRole('button', { name: 'Open enrolment' }).click();
     for (let waited = 0; (await token.textContent())!.trim() === seeded; waited += 100) {

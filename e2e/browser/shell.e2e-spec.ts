@@ -278,7 +278,7 @@ describe('the web client shell', () => {
           await settled(page);
           const url = new URL(page.url());
           if (url.pathname !== path) failures.push(`${path} ended at ${url.pathname}`);
-          if (await page.locator('.route-error').count()) failures.push(`${path} shows an error`);
+          if (await page.getByTestId('route-error').count()) failures.push(`${path} shows an error`);
           if (!(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible())) {
             failures.push(`${path} has no sidebar`);
           }

@@ -112,7 +112,7 @@ export async function settled(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
   await page.waitForFunction(() => {
     const { document } = globalThis as unknown as { document: { querySelector(selector: string): unknown } };
-    return !document.querySelector('.route-progress, .spinner');
+    return !document.querySelector('[data-loading]');
   });
 }
 

@@ -1,3 +1,5 @@
+// the global styles first: the components' CSS Modules come after them and refine them
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
@@ -5,7 +7,6 @@ import { App } from './app/App';
 import { routes } from './app/routes';
 import { createStore } from './app/store';
 import { applyLanguage } from './i18n/i18n';
-import './styles.css';
 
 const store = createStore();
 

@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import { formatDateRange } from '../lib/dates';
 import type { Course } from './coursesApi';
 import { periodOf } from './periods';
+import styles from './CourseCard.module.css';
+import courseStyles from './course.module.css';
 
 /**
  * A course in a grid of cards, linking to `to` (the reader by default). `headingLevel` fits the
@@ -25,8 +27,8 @@ export function CourseCard({
   const dates = formatDateRange(course.start_at, course.end_at);
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
-    <article className="card course-card" aria-labelledby={`course-${course.id}`}>
-      <div className="course-thumb" aria-hidden="true">
+    <article className={`card ${styles.card}`} aria-labelledby={`course-${course.id}`}>
+      <div className={styles.thumb} aria-hidden="true">
         {course.thumbnail ? (
           <img src={course.thumbnail} alt="" />
         ) : (
@@ -34,19 +36,19 @@ export function CourseCard({
         )}
       </div>
       <div className="card-body">
-        <p className="course-code">{course.code}</p>
+        <p className={courseStyles.code}>{course.code}</p>
         <Heading id={`course-${course.id}`}>
-          <Link to={to} className="stretched-link">
+          <Link to={to} className={styles.link}>
             {course.name}
           </Link>
         </Heading>
         {course.lecturer?.name && <p className="muted">{course.lecturer.name}</p>}
-        <p className="course-meta">
+        <p className={courseStyles.meta}>
           {period && <span>{period}</span>}
           {dates && <span>{dates}</span>}
           {course.modules && <span>{t('courses.moduleCount', { count: course.modules.length })}</span>}
         </p>
-        <p className="badges">
+        <p>
           {course.status && (
             <span className="badge">
               {t(`courses.status.${course.status}`, { defaultValue: course.status })}

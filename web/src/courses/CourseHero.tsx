@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDateRange } from '../lib/dates';
 import type { Course } from './coursesApi';
 import { periodOf } from './periods';
-import './course.css';
+import { cx } from '../lib/classNames';
+import styles from './CourseHero.module.css';
+import courseStyles from './course.module.css';
 
 /**
  * The head of a course's page: code, name, lecturer, period and dates, badges, description and
@@ -25,11 +27,11 @@ export function CourseHero({
   const period = periodOf(course);
   const dates = formatDateRange(course.start_at, course.end_at);
   return (
-    <header className={`course-hero${course.thumbnail ? ' has-thumb' : ''}`}>
-      <div className="course-hero-text">
-        <p className="course-code">{course.code}</p>
+    <header className={cx(styles.hero, course.thumbnail && styles.hasThumb)}>
+      <div>
+        <p className={cx(courseStyles.code, styles.code)}>{course.code}</p>
         <h1 id={titleId}>{course.name}</h1>
-        <p className="course-meta">
+        <p className={cx(courseStyles.meta, styles.meta)}>
           {course.lecturer?.name && (
             <span>
               <span className="sr-only">{t('course.lecturer')}: </span>
@@ -44,7 +46,7 @@ export function CourseHero({
           )}
           {dates && <span>{dates}</span>}
         </p>
-        <p className="badges">
+        <p>
           {course.status && (
             <span className="badge">
               {t(`courses.status.${course.status}`, { defaultValue: course.status })}
@@ -56,7 +58,7 @@ export function CourseHero({
         {course.description && <p>{course.description}</p>}
         {children}
       </div>
-      {course.thumbnail && <img className="course-hero-thumb" src={course.thumbnail} alt="" />}
+      {course.thumbnail && <img className={styles.thumb} src={course.thumbnail} alt="" />}
     </header>
   );
 }

@@ -7,6 +7,7 @@ import { CourseHero } from './CourseHero';
 import { CourseReader } from './CourseReader';
 import { useCourseQuery } from './coursesApi';
 import { LeaveButton } from './enrol/LeaveButton';
+import styles from './CoursePage.module.css';
 
 /** Course management pages of the route map that a lecturer reaches from the course (spec 01 §2). */
 const LECTURER_PAGES: Array<{ routeId: string; segment: string }> = [
@@ -58,10 +59,10 @@ export default function CoursePage() {
   const base = `/courses/${encodeURIComponent(data.id)}`;
 
   return (
-    <article aria-labelledby="course-title" className="course-page">
+    <article aria-labelledby="course-title">
       <CourseHero course={data} titleId="course-title" />
 
-      <div className="course-columns">
+      <div className={styles.columns}>
         <CourseReader
           course={data}
           moduleId={params.get('module')}
@@ -71,7 +72,7 @@ export default function CoursePage() {
           }
         />
 
-        <aside className="course-aside" aria-label={t('course.details')}>
+        <aside className={styles.aside} aria-label={t('course.details')}>
           <section className="card card-body">
             <h2 className="section-title">{t('course.classes')}</h2>
             {data.class?.length ? (
@@ -83,7 +84,7 @@ export default function CoursePage() {
             ) : (
               <p className="muted">{t('course.noClasses')}</p>
             )}
-            <h2 className="section-title spaced">{t('course.assistants')}</h2>
+            <h2 className={`section-title ${styles.spaced}`}>{t('course.assistants')}</h2>
             {data.assistant?.length ? (
               <ul className="plain-list">
                 {data.assistant.map((assistant) => (
@@ -97,7 +98,7 @@ export default function CoursePage() {
               <p className="muted">{t('course.noAssistants')}</p>
             )}
             {data.status === 'STUDENT' && (
-              <div className="spaced-block">
+              <div className={styles.spacedBlock}>
                 <LeaveButton courseId={data.id} name={data.name} onLeft={() => navigate('/courses')} />
               </div>
             )}

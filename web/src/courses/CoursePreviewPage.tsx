@@ -4,6 +4,7 @@ import { Spinner } from '../layout/Spinner';
 import { CourseLoadFailed } from './CoursePage';
 import { CourseReader } from './CourseReader';
 import { useCourseQuery } from './coursesApi';
+import courseStyles from './course.module.css';
 
 /** `/courses/{id}/preview/{moduleId?}/{submoduleId?}`: the course as its students read it. */
 export default function CoursePreviewPage() {
@@ -22,7 +23,7 @@ export default function CoursePreviewPage() {
     <article aria-labelledby="preview-title">
       <header className="page-header">
         <div>
-          <p className="course-code">{course.data.code}</p>
+          <p className={courseStyles.code}>{course.data.code}</p>
           <h1 id="preview-title">
             {t('routes.coursePreview')}: {course.data.name}
           </h1>

@@ -7,8 +7,9 @@ import { ContentViewer } from './content/ContentViewer';
 import { useContentsQuery, type ContentScope } from './content/contentsApi';
 import type { Course } from './coursesApi';
 import { byIndex, contentableOf, selectionOf } from './structure';
-import './course.css';
 import { activityName } from './names';
+import { cx } from '../lib/classNames';
+import styles from './CourseReader.module.css';
 
 /** Where a module or activity of the outline leads (the reader keeps it in the query, the preview in the path). */
 export type OutlineHref = (moduleId: string, activityId?: string) => string;
@@ -55,9 +56,9 @@ export function CourseReader({
   const outlineFixed = useScrolledPast(TOC_FIX_SCROLL);
 
   return (
-    <div className="reader-layout">
+    <div className={styles.layout}>
       <nav
-        className={`card card-body reader-outline${outlineFixed ? ' reader-outline-fixed' : ''}`}
+        className={cx('card card-body', styles.outline, outlineFixed && styles.fixed)}
         aria-labelledby="outline-title"
       >
         <h2 id="outline-title" className="section-title">
@@ -66,7 +67,7 @@ export function CourseReader({
         {modules.length === 0 ? (
           <p className="muted">{t('course.noModules')}</p>
         ) : (
-          <ol className="outline-list">
+          <ol className={styles.outlineList}>
             {modules.map((module, index) => {
               const dates = formatDateRange(module.start_at, module.end_at);
               const current = selection.module?.id === module.id && !selection.activity;
@@ -74,15 +75,15 @@ export function CourseReader({
                 <li key={module.id}>
                   <Link
                     to={hrefOf(module.id)}
-                    className="outline-module"
+                    className={styles.module}
                     aria-current={current ? 'page' : undefined}
                   >
-                    <span className="module-index" aria-hidden="true">
+                    <span className={styles.index} aria-hidden="true">
                       {index + 1}
                     </span>
                     <span>
                       {module.name}
-                      {dates && <span className="muted small block">{dates}</span>}
+                      {dates && <span className={`muted small ${styles.dates}`}>{dates}</span>}
                     </span>
                   </Link>
                   {module.activities.length > 0 && (
@@ -91,7 +92,7 @@ export function CourseReader({
                         <li key={activity.id}>
                           <Link
                             to={hrefOf(module.id, activity.id)}
-                            className="outline-activity"
+                            className={styles.activity}
                             aria-current={selection.activity?.id === activity.id ? 'page' : undefined}
                           >
                             {activityName(t, activity.name)}
@@ -107,7 +108,7 @@ export function CourseReader({
         )}
       </nav>
 
-      <section className="reader-contents" aria-labelledby="contents-title">
+      <section className={styles.contents} aria-labelledby="contents-title">
         {!target ? (
           <p className="muted" id="contents-title">
             {moduleId ? t('reader.notFound') : t('reader.choose')}
@@ -125,7 +126,7 @@ export function CourseReader({
             ) : items.length === 0 ? (
               <p className="muted">{t('reader.noContents')}</p>
             ) : (
-              <div className="content-stack">
+              <div className={styles.stack}>
                 {items.map((content) => (
                   <ContentViewer key={content.id} content={content} scope={scope} />
                 ))}

@@ -10,7 +10,7 @@ import { COURSES_PAGE_SIZE, useActivePeriodsQuery, useCoursesQuery } from './cou
 import { EnrolledCourses, JoinCourseForm } from './enrol/StudentEnrolment';
 import { AssistantRequests } from './manage/AssistantRequests';
 import { PeriodOptions } from './PeriodOptions';
-import './course.css';
+import styles from './CoursesPage.module.css';
 
 /** The active periods to filter by, grouped by year; a failed list leaves only "All periods". */
 function PeriodSelect({ value, onChange }: { value: string; onChange: (periodId: string) => void }) {
@@ -18,7 +18,7 @@ function PeriodSelect({ value, onChange }: { value: string; onChange: (periodId:
   const periods = useActivePeriodsQuery();
   const known = (periods.data ?? []).some((period) => period.id === value);
   return (
-    <label className="inline-field">
+    <label className={styles.inlineField}>
       <span>{t('courses.period')}</span>
       <select value={value} onChange={(event) => onChange(event.target.value)} aria-busy={periods.isLoading}>
         <option value="">{t('courses.allPeriods')}</option>
@@ -56,7 +56,7 @@ export default function CoursesPage() {
     <section aria-labelledby="courses-title">
       <header className="page-header">
         <h1 id="courses-title">{t('courses.title')}</h1>
-        <div className="list-filters">
+        <div className={styles.filters}>
           <PeriodSelect value={period} onChange={(value) => update({ period: value || null })} />
           <input
             type="search"
@@ -69,7 +69,7 @@ export default function CoursesPage() {
         </div>
       </header>
       {role === 'student' && (
-        <div className="enrol-panels">
+        <div className={styles.enrolPanels}>
           <JoinCourseForm />
           <EnrolledCourses />
         </div>

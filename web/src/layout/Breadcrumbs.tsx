@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Crumb } from '../app/routeMap';
+import styles from './Breadcrumbs.module.css';
 
 /** The trail from Home to the page (shown from the second level on); the page itself is not a link. */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   const { t } = useTranslation();
   if (crumbs.length <= 1) return null;
   return (
-    <nav className="breadcrumbs" aria-label={t('layout.breadcrumb')}>
+    <nav className={styles.breadcrumbs} aria-label={t('layout.breadcrumb')}>
       <ol>
         {crumbs.map((crumb) => (
           <li key={crumb.id}>

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { cx } from '../lib/classNames';
+import styles from './Dropdown.module.css';
 
 /**
  * A disclosure: a button that shows a panel below it. Escape or a click outside closes it and
@@ -8,7 +10,7 @@ export function Dropdown({
   label,
   button,
   buttonClassName = 'icon-button',
-  panelClassName = '',
+  panelClassName,
   children,
 }: {
   /**
@@ -47,7 +49,7 @@ export function Dropdown({
 
   return (
     <div
-      className="dropdown"
+      className={styles.dropdown}
       ref={root}
       onBlur={(event) => {
         if (open && event.relatedTarget && !root.current?.contains(event.relatedTarget as Node))
@@ -67,7 +69,7 @@ export function Dropdown({
         {button}
       </button>
       {open && (
-        <div id={id} className={`dropdown-panel ${panelClassName}`.trim()}>
+        <div id={id} className={cx(styles.panel, panelClassName)}>
           {children(() => setOpen(false))}
         </div>
       )}

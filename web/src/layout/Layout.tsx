@@ -7,8 +7,10 @@ import { useRouteHandle } from '../app/useRouteHandle';
 import { useMeQuery, useOnlineMutation } from '../auth/authApi';
 import { useCourseQuery } from '../courses/coursesApi';
 import { useSiteInfoQuery } from '../site/siteApi';
+import { cx } from '../lib/classNames';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Sidebar } from './Sidebar';
+import styles from './Layout.module.css';
 import { Topbar } from './Topbar';
 import { useDrawer } from './useDrawer';
 
@@ -54,23 +56,24 @@ export function Layout() {
   }, [title, siteName]);
 
   return (
-    <div className={`app${reduced ? ' app-reduced' : ''}${drawer.open ? ' drawer-open' : ''}`}>
-      <a className="skip-link" href="#main">
+    <div className={cx(styles.app, reduced && styles.reduced, drawer.open && styles.drawerOpen)}>
+      <a className={styles.skipLink} href="#main">
         {t('layout.skipToContent')}
       </a>
       {navigation.state === 'loading' && (
-        <div className="route-progress" role="progressbar" aria-label={t('common.loading')} />
+        <div className={styles.progress} role="progressbar" data-loading aria-label={t('common.loading')} />
       )}
       <Sidebar
         siteName={siteName}
         role={me.data?.role}
         reduced={reduced}
         pageReduces={Boolean(handle.reducedSidebar)}
+        open={drawer.open}
         closeRef={drawer.closeRef}
         onClose={() => drawer.close(true)}
       />
-      <div className="drawer-backdrop" aria-hidden="true" onClick={() => drawer.close()} />
-      <div className="main-column">
+      <div className={styles.backdrop} aria-hidden="true" onClick={() => drawer.close()} />
+      <div className={styles.mainColumn}>
         <Topbar
           page={{ path: location.pathname, routeId: handle.id, label: courseName }}
           user={me.data}
@@ -79,10 +82,10 @@ export function Layout() {
           onMenu={drawer.toggle}
         />
         <Breadcrumbs crumbs={buildBreadcrumbs(handle.id ?? '', params, { course: courseName })} />
-        <main id="main" className="content" tabIndex={-1}>
+        <main id="main" className={styles.content} tabIndex={-1}>
           <Outlet />
         </main>
-        <footer className="footer muted small">
+        <footer className={`${styles.footer} muted small`}>
           © {new Date().getFullYear()} {siteName}
         </footer>
       </div>

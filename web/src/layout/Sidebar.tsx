@@ -1,10 +1,12 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { navFor } from '../app/routeMap';
 import type { Role } from '../auth/authApi';
+import { cx } from '../lib/classNames';
 import { sidebarFoldToggled } from '../preferences/preferencesSlice';
+import { Brand } from './Brand';
 import { Icon } from './Icon';
 import styles from './Sidebar.module.css';
 
@@ -14,6 +16,7 @@ export function Sidebar({
   role,
   reduced,
   pageReduces,
+  open,
   closeRef,
   onClose,
 }: {
@@ -23,6 +26,8 @@ export function Sidebar({
   reduced: boolean;
   /** The page itself reduces the sidebar: the fold button is hidden. */
   pageReduces: boolean;
+  /** Shown as a drawer (small screens). */
+  open: boolean;
   closeRef: RefObject<HTMLButtonElement | null>;
   onClose: () => void;
 }) {
@@ -30,28 +35,27 @@ export function Sidebar({
   const dispatch = useAppDispatch();
   const folded = useAppSelector((state) => state.preferences.sidebarFolded);
   return (
-    <aside id="sidebar" className="sidebar" aria-label={t('layout.sidebar')}>
-      <div className="sidebar-brand">
-        <Link to="/" className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            {siteName.slice(0, 1)}
-          </span>
-          <span className="brand-name">{siteName}</span>
-        </Link>
+    <aside
+      id="sidebar"
+      className={cx(styles.sidebar, reduced && styles.reduced, open && styles.open)}
+      aria-label={t('layout.sidebar')}
+    >
+      <div className={styles.brandRow}>
+        <Brand name={siteName} nameClassName={styles.label} />
         <button
           ref={closeRef}
           type="button"
-          className="icon-button drawer-close"
+          className={`icon-button ${styles.close}`}
           aria-label={t('layout.closeMenu')}
           onClick={onClose}
         >
           <Icon name="close" />
         </button>
       </div>
-      <nav className="sidebar-nav" aria-label={t('layout.mainNavigation')}>
+      <nav className={styles.nav} aria-label={t('layout.mainNavigation')}>
         {navFor(role).map((group) => (
-          <div key={group.section} className="nav-section">
-            <h2 className="nav-heading">{t(`nav.${group.section}`)}</h2>
+          <div key={group.section} className={styles.section}>
+            <h2 className={styles.heading}>{t(`nav.${group.section}`)}</h2>
             <ul>
               {group.items.map((item) => (
                 <li key={item.id}>
@@ -61,7 +65,7 @@ export function Sidebar({
                     title={reduced ? t(item.titleKey) : undefined}
                   >
                     <Icon name={item.icon} />
-                    <span className="nav-label">
+                    <span className={styles.label}>
                       {t(item.titleKey)}
                       {item.upcoming && <span className="sr-only"> ({t('unavailable.soon')})</span>}
                     </span>
@@ -78,12 +82,12 @@ export function Sidebar({
       {!pageReduces && (
         <button
           type="button"
-          className="fold-button"
+          className={styles.fold}
           aria-pressed={folded}
           onClick={() => dispatch(sidebarFoldToggled())}
         >
           <Icon name="fold" className={folded ? 'flip' : undefined} />
-          <span className="nav-label">{folded ? t('layout.unfoldSidebar') : t('layout.foldSidebar')}</span>
+          <span className={styles.label}>{folded ? t('layout.unfoldSidebar') : t('layout.foldSidebar')}</span>
         </button>
       )}
     </aside>

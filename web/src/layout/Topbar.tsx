@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserInfo } from '../auth/authApi';
 import { Icon } from './Icon';
+import styles from './Topbar.module.css';
 import { LanguageMenu, NotificationMenu, StarButton, StarredMenu, ThemeMenu, UserMenu } from './TopbarMenus';
 
 /** The top bar: menu (small screens), starred pages, language, theme, messages, notifications, accounts. */
@@ -22,11 +23,11 @@ export function Topbar({
 }) {
   const { t } = useTranslation();
   return (
-    <header className="topbar">
+    <header className={styles.topbar}>
       <button
         ref={menuRef}
         type="button"
-        className="icon-button menu-toggle"
+        className={`icon-button ${styles.menuToggle}`}
         aria-controls="sidebar"
         aria-expanded={drawerOpen}
         aria-label={t('layout.openMenu')}
@@ -36,7 +37,7 @@ export function Topbar({
       </button>
       {page.routeId && <StarButton path={page.path} routeId={page.routeId} label={page.label} />}
       <StarredMenu />
-      <div className="topbar-spacer" />
+      <div className={styles.spacer} />
       <LanguageMenu />
       <ThemeMenu />
       <Link

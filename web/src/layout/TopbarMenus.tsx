@@ -6,6 +6,7 @@ import type { UserInfo } from '../auth/authApi';
 import { ADD_ACCOUNT_QUERY, LOGIN_PATH } from '../auth/guard';
 import { signOut } from '../auth/signIn';
 import { applyLanguage } from '../i18n/i18n';
+import { cx } from '../lib/classNames';
 import {
   LANGUAGES,
   MAX_STARRED,
@@ -19,6 +20,7 @@ import {
 } from '../preferences/preferencesSlice';
 import { Dropdown } from './Dropdown';
 import { Icon } from './Icon';
+import styles from './TopbarMenus.module.css';
 
 /** Changes the UI language: loads it, then remembers it. */
 export function useChangeLanguage() {
@@ -48,7 +50,7 @@ export function StarButton({ path, routeId, label }: { path: string; routeId: st
   return (
     <button
       type="button"
-      className={`icon-button star-button${on ? ' is-on' : ''}`}
+      className={cx('icon-button', on && styles.starOn)}
       aria-pressed={on}
       aria-label={name}
       title={name}
@@ -67,12 +69,12 @@ export function StarredMenu() {
   return (
     <Dropdown
       label={t('starred.title')}
-      buttonClassName="icon-button with-count"
+
       button={
         <>
           <Icon name="bookmark" />
           {starred.length > 0 && (
-            <span className="count" aria-hidden="true">
+            <span className={styles.count} aria-hidden="true">
               {starred.length}
             </span>
           )}
@@ -81,18 +83,18 @@ export function StarredMenu() {
     >
       {(close) => (
         <>
-          <p className="dropdown-title">
+          <p className={styles.title}>
             {t('starred.title')} ({starred.length}/{MAX_STARRED})
           </p>
           {starred.length === 0 ? (
-            <p className="dropdown-empty">{t('starred.empty')}</p>
+            <p className={styles.empty}>{t('starred.empty')}</p>
           ) : (
-            <ul className="dropdown-list">
+            <ul className={styles.list}>
               {starred.map((page) => {
                 const title = t(`routes.${page.routeId}`, { defaultValue: page.path });
                 const text = page.label ? `${page.label} · ${title}` : title;
                 return (
-                  <li key={page.path} className="dropdown-row">
+                  <li key={page.path} className={styles.row}>
                     <Link to={page.path} onClick={close}>
                       {text}
                     </Link>
@@ -123,7 +125,7 @@ export function LanguageMenu() {
   return (
     <Dropdown
       label={null}
-      buttonClassName="icon-button with-text"
+
       button={
         <>
           <Icon name="globe" />
@@ -134,13 +136,13 @@ export function LanguageMenu() {
     >
       {(close) => (
         <>
-          <p className="dropdown-title">{t('preferences.language')}</p>
-          <ul className="dropdown-list">
+          <p className={styles.title}>{t('preferences.language')}</p>
+          <ul className={styles.list}>
             {LANGUAGES.map((language) => (
               <li key={language}>
                 <button
                   type="button"
-                  className="dropdown-item"
+                  className={styles.item}
                   lang={language}
                   aria-pressed={language === current}
                   onClick={() => {
@@ -167,13 +169,13 @@ export function ThemeMenu() {
     <Dropdown label={t('preferences.theme')} button={<Icon name={current === 'light' ? 'sun' : 'moon'} />}>
       {(close) => (
         <>
-          <p className="dropdown-title">{t('preferences.theme')}</p>
-          <ul className="dropdown-list">
+          <p className={styles.title}>{t('preferences.theme')}</p>
+          <ul className={styles.list}>
             {THEMES.map((theme) => (
               <li key={theme}>
                 <button
                   type="button"
-                  className="dropdown-item"
+                  className={styles.item}
                   aria-pressed={theme === current}
                   onClick={() => {
                     close();
@@ -195,12 +197,16 @@ export function ThemeMenu() {
 export function NotificationMenu() {
   const { t } = useTranslation();
   return (
-    <Dropdown label={t('routes.notifications')} button={<Icon name="bell" />} panelClassName="wide">
+    <Dropdown
+      label={t('routes.notifications')}
+      button={<Icon name="bell" />}
+      panelClassName={styles.widePanel}
+    >
       {(close) => (
         <>
-          <p className="dropdown-title">{t('routes.notifications')}</p>
-          <p className="dropdown-empty">{t('unavailable.short', { feature: t('features.notifications') })}</p>
-          <Link className="dropdown-footer" to="/notification" onClick={close}>
+          <p className={styles.title}>{t('routes.notifications')}</p>
+          <p className={styles.empty}>{t('unavailable.short', { feature: t('features.notifications') })}</p>
+          <Link className={styles.footer} to="/notification" onClick={close}>
             {t('layout.allNotifications')}
           </Link>
         </>
@@ -228,8 +234,8 @@ export function UserMenu({ user }: { user: UserInfo | undefined }) {
   return (
     <Dropdown
       label={null}
-      buttonClassName="user-button"
-      panelClassName="wide"
+      buttonClassName={styles.userButton}
+      panelClassName={styles.widePanel}
       button={
         <>
           <span
@@ -240,37 +246,37 @@ export function UserMenu({ user }: { user: UserInfo | undefined }) {
             {user?.avatar ? <img src={user.avatar} alt="" /> : null}
           </span>
           <span className="sr-only">{t('account.menuOf')} </span>
-          <span className="user-name">{user?.fullname}</span>
+          <span className={styles.userName}>{user?.fullname}</span>
         </>
       }
     >
       {(close) => (
         <>
-          <div className="dropdown-user">
+          <div className={styles.user}>
             <strong>{user?.fullname}</strong>
             <span className="muted small">
               {user?.username} · {user ? t(`roles.${user.role}`) : ''}
             </span>
           </div>
-          <ul className="dropdown-list">
+          <ul className={styles.list}>
             <li>
-              <Link className="dropdown-item" to="/settings/profile" onClick={close}>
+              <Link className={styles.item} to="/settings/profile" onClick={close}>
                 <Icon name="user" /> {t('routes.profile')}
               </Link>
             </li>
             <li>
-              <Link className="dropdown-item" to="/settings/account" onClick={close}>
+              <Link className={styles.item} to="/settings/account" onClick={close}>
                 <Icon name="settings" /> {t('routes.account')}
               </Link>
             </li>
           </ul>
-          <p className="dropdown-title">{t('account.otherAccounts')}</p>
-          <ul className="dropdown-list">
+          <p className={styles.title}>{t('account.otherAccounts')}</p>
+          <ul className={styles.list}>
             {others.map((account) => (
               <li key={account.id}>
                 <button
                   type="button"
-                  className="dropdown-item"
+                  className={styles.item}
                   onClick={() => {
                     close();
                     void switchTo(account.id);
@@ -281,12 +287,12 @@ export function UserMenu({ user }: { user: UserInfo | undefined }) {
               </li>
             ))}
             <li>
-              <Link className="dropdown-item" to={`${LOGIN_PATH}?${ADD_ACCOUNT_QUERY}`} onClick={close}>
+              <Link className={styles.item} to={`${LOGIN_PATH}?${ADD_ACCOUNT_QUERY}`} onClick={close}>
                 <Icon name="plus" /> {t('account.add')}
               </Link>
             </li>
           </ul>
-          <div className="dropdown-footer-row">
+          <div className={styles.footerRow}>
             <button
               type="button"
               className="button"

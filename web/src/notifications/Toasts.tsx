@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { dismissed } from './notificationsSlice';
+import styles from './Toasts.module.css';
 
 const SHOWN_MS = 6000;
 
@@ -17,9 +18,9 @@ export function Toasts() {
   }, [notices, dispatch]);
 
   return (
-    <div className="toasts" aria-live="assertive">
+    <div className={styles.toasts} aria-live="assertive">
       {notices.map((notice) => (
-        <div key={notice.id} className={`toast toast-${notice.color}`} role="alert">
+        <div key={notice.id} className={`${styles.toast} ${styles[notice.color]}`} role="alert">
           <strong>{notice.title === 'Warning' ? t('notice.warning') : t('notice.error')}</strong>
           <span>{notice.text}</span>
           <button

@@ -4,6 +4,7 @@ import { useMeQuery } from '../auth/authApi';
 import { useCoursesQuery } from '../courses/coursesApi';
 import { Icon } from '../layout/Icon';
 import { routeDef, type IconName } from '../app/routeMap';
+import styles from './DashboardPage.module.css';
 
 /** Areas the dashboard summarises once their services exist; until then each says it is not available. */
 const PENDING: Array<{ routeId: string; feature: string; icon: IconName }> = [
@@ -27,26 +28,26 @@ export default function DashboardPage() {
           <p className="muted">{me.data ? t('dashboard.subtitle', { name: me.data.fullname }) : '\u00a0'}</p>
         </div>
       </header>
-      <div className="stat-grid">
-        <Link to="/courses" className="card stat-card">
-          <span className="stat-icon" aria-hidden="true">
+      <div className={styles.stats}>
+        <Link to="/courses" className={`card ${styles.stat}`}>
+          <span className={styles.statIcon} aria-hidden="true">
             <Icon name="book" />
           </span>
-          <span className="stat-value">{all.data?.total ?? '–'}</span>
-          <span className="stat-label">{t('dashboard.courses')}</span>
+          <span className={styles.statValue}>{all.data?.total ?? '–'}</span>
+          <span className={styles.statLabel}>{t('dashboard.courses')}</span>
         </Link>
-        <Link to="/courses" className="card stat-card">
-          <span className="stat-icon" aria-hidden="true">
+        <Link to="/courses" className={`card ${styles.stat}`}>
+          <span className={styles.statIcon} aria-hidden="true">
             <Icon name="check" />
           </span>
-          <span className="stat-value">{active.data?.total ?? '–'}</span>
-          <span className="stat-label">{t('dashboard.activeCourses')}</span>
+          <span className={styles.statValue}>{active.data?.total ?? '–'}</span>
+          <span className={styles.statLabel}>{t('dashboard.activeCourses')}</span>
         </Link>
       </div>
       <h2 className="section-title">{t('dashboard.comingUp')}</h2>
-      <ul className="pending-grid">
+      <ul className={styles.pending}>
         {PENDING.map((item) => (
-          <li key={item.routeId} className="card pending-card">
+          <li key={item.routeId} className={`card ${styles.pendingCard}`}>
             <Icon name={item.icon} />
             <div>
               <h3>

@@ -8,6 +8,8 @@ import { signIn } from '../auth/signIn';
 import { LanguageMenu } from '../layout/TopbarMenus';
 import { useSiteInfoQuery } from '../site/siteApi';
 import { WarningAlert } from '../layout/WarningAlert';
+import styles from './LoginPage.module.css';
+import { BrandMark } from '../layout/Brand';
 
 /**
  * Sign-in page (public, /pages/login); the guard moves a signed-in user on to `to` or home, except
@@ -38,17 +40,19 @@ export function LoginPage() {
   };
 
   return (
-    <main className="login">
-      <div className="login-tools">
+    <main className={styles.login}>
+      <div className={styles.tools}>
         <LanguageMenu />
       </div>
-      <form className="login-card" onSubmit={(event) => void submit(event)} aria-labelledby="login-title">
-        <span className="brand-mark large" aria-hidden="true">
-          {(site.data?.name || t('app.name')).slice(0, 1)}
-        </span>
+      <form
+        className={`public-card ${styles.card}`}
+        onSubmit={(event) => void submit(event)}
+        aria-labelledby="login-title"
+      >
+        <BrandMark name={site.data?.name || t('app.name')} large />
         <h1 id="login-title">{site.data?.name || t('login.title')}</h1>
         {site.data?.description && <p className="muted">{site.data.description}</p>}
-        {adding && <p className="login-mode">{t('login.addAccount')}</p>}
+        {adding && <p className={styles.mode}>{t('login.addAccount')}</p>}
         <WarningAlert>{reason === ADMIN_REFUSED ? t('auth.adminRefused') : reason}</WarningAlert>
         <label htmlFor="username">{t('login.username')}</label>
         <input
@@ -72,12 +76,12 @@ export function LoginPage() {
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? t('login.signingIn') : t('login.signIn')}
         </button>
-        <p className="login-links small">
+        <p className={`${styles.links} small`}>
           <Link to="/pages/forgot-password">{t('routes.forgotPassword')}</Link>
           <Link to="/pages/register">{t('routes.register')}</Link>
         </p>
         {held.length > 0 && !busy && (
-          <div className="held-accounts">
+          <div className={styles.heldAccounts}>
             <p className="muted small">{t('login.continueAs')}</p>
             {held.map((account) => (
               <button

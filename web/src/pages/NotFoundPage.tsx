@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import styles from './NotFoundPage.module.css';
 
 /** The 404 page: unknown paths, and pages the user's role may not open (with `from`). */
 export function NotFoundPage() {
@@ -7,7 +8,7 @@ export function NotFoundPage() {
   const [params] = useSearchParams();
   const from = params.get('from');
   return (
-    <main className="page-message full-page">
+    <main className={`page-message ${styles.page}`}>
       <p className="error-code" aria-hidden="true">
         404
       </p>

@@ -64,7 +64,7 @@ export function ExploreStrip() {
   const explore = useExploreCoursesQuery();
   if (!explore.isLoading && !explore.isError && !explore.data?.items.length) return null;
   return (
-    <section aria-labelledby="explore-title" className="landing-section">
+    <section aria-labelledby="explore-title">
       <h2 id="explore-title" className="section-title">
         {t('catalogue.explore')}
       </h2>
@@ -88,7 +88,7 @@ export function CatalogueList() {
   const total = list.data?.total ?? 0;
 
   return (
-    <section aria-labelledby="catalogue-title" className="landing-section">
+    <section aria-labelledby="catalogue-title">
       <div className="page-header">
         <h2 id="catalogue-title" className="section-title">
           {t('landing.catalogue')}

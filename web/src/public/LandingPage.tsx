@@ -4,6 +4,7 @@ import { LOGIN_PATH } from '../auth/guard';
 import { useSiteInfoQuery } from '../site/siteApi';
 import { CatalogueList, ExploreStrip } from './Catalogue';
 import { PublicFrame } from './PublicFrame';
+import styles from './LandingPage.module.css';
 
 /**
  * The public landing page of the campus: who it is, sign-in, the newest free courses, the public
@@ -15,7 +16,7 @@ export default function LandingPage() {
   const name = site.data?.name || t('app.name');
   return (
     <PublicFrame wide title={t('routes.landing')}>
-      <section className="landing-hero" aria-labelledby="landing-title">
+      <section className={styles.hero} aria-labelledby="landing-title">
         <h1 id="landing-title">{name}</h1>
         <p className="lead">{site.data?.description || t('landing.tagline')}</p>
         <p className="empty-actions">
@@ -30,7 +31,7 @@ export default function LandingPage() {
       <ExploreStrip />
       <CatalogueList />
       {site.data?.whatsapp.length ? (
-        <section aria-labelledby="contact-title" className="landing-section">
+        <section aria-labelledby="contact-title">
           <h2 id="contact-title" className="section-title">
             {t('landing.contact')}
           </h2>

@@ -6,6 +6,7 @@ import { ADMIN_REFUSED, LOGIN_PATH } from '../auth/guard';
 import { signIn } from '../auth/signIn';
 import { initials } from '../layout/TopbarMenus';
 import { PublicFrame } from './PublicFrame';
+import styles from './LockScreenPage.module.css';
 import { WarningAlert } from '../layout/WarningAlert';
 
 /** The lock screen: the last account used on this browser unlocks with its password. */
@@ -29,7 +30,7 @@ export default function LockScreenPage() {
   return (
     <PublicFrame>
       <form
-        className="public-card lock-card"
+        className={`public-card ${styles.card}`}
         onSubmit={(event) => void submit(event)}
         aria-labelledby="lock-title"
       >

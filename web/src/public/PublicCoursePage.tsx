@@ -14,6 +14,7 @@ import { useSiteInfoQuery } from '../site/siteApi';
 import { AccessBadges, publicCoursePath } from './Catalogue';
 import { usePublicCourseQuery, useRecordCourseViewMutation, type CourseVisit } from './catalogueApi';
 import { PublicFrame } from './PublicFrame';
+import styles from './PublicCoursePage.module.css';
 
 const CATALOGUE_PATH = '/home-landing';
 const isId = (value: string) => /^[1-9]\d{0,17}$/.test(value);
@@ -103,8 +104,8 @@ export default function PublicCoursePage() {
   } else {
     const data = course.data;
     body = (
-      <article aria-labelledby="public-course-title" className="course-page">
-        <p className="public-back">
+      <article aria-labelledby="public-course-title">
+        <p className={styles.back}>
           <Link to={CATALOGUE_PATH}>
             <span aria-hidden="true">← </span>
             {t('publicCourse.toCatalogue')}

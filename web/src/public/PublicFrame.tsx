@@ -1,8 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Brand } from '../layout/Brand';
 import { LanguageMenu } from '../layout/TopbarMenus';
+import { cx } from '../lib/classNames';
 import { useSiteInfoQuery } from '../site/siteApi';
+import styles from './PublicFrame.module.css';
 
 /**
  * The frame of public full pages: the campus name, the language menu and the page in a card.
@@ -24,17 +26,12 @@ export function PublicFrame({
     if (title) document.title = `${title} · ${name}`;
   }, [title, name]);
   return (
-    <div className="public-page">
-      <header className="public-header">
-        <Link to="/" className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            {name.slice(0, 1)}
-          </span>
-          <span className="brand-name">{name}</span>
-        </Link>
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <Brand name={name} />
         <LanguageMenu />
       </header>
-      <main className={`public-main${wide ? ' wide' : ''}`}>{children}</main>
+      <main className={cx(styles.main, wide && styles.wide)}>{children}</main>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRouteHandle } from '../app/useRouteHandle';
 import { PublicFrame } from './PublicFrame';
+import styles from './StatusPage.module.css';
 
 const CODES: Record<string, string> = {
   error500: '500',
@@ -17,7 +18,7 @@ export default function StatusPage() {
   const code = CODES[id] ?? '';
   return (
     <PublicFrame>
-      <div className="public-card status-card">
+      <div className={`public-card ${styles.card}`}>
         {code && (
           <p className="error-code" aria-hidden="true">
             {code}

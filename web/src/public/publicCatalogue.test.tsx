@@ -233,9 +233,7 @@ describe('the public course view', () => {
     expect(screen.getByText('Dr. Ratna Wijaya')).toBeTruthy();
     expect(screen.getByText('2025/2026 Odd Semester')).toBeTruthy();
     expect(screen.getByText('Open to everyone')).toBeTruthy();
-    expect(document.querySelector('.course-hero-thumb')?.getAttribute('src')).toBe(
-      'https://cdn.example/thumb.png',
-    );
+    expect(document.querySelector('header img')?.getAttribute('src')).toBe('https://cdn.example/thumb.png');
     expect(screen.getByRole('link', { name: 'Search operators' }).getAttribute('aria-current')).toBe('page');
     const download = await screen.findByRole('link', { name: /Download Cheat sheet/ });
     expect(download.getAttribute('href')).toBe('/api/public/contents/7/download');

@@ -12,6 +12,7 @@ import {
   THEMES,
   type Language,
 } from '../preferences/preferencesSlice';
+import styles from './AccountPage.module.css';
 
 /** Account settings: appearance, language, starred pages and the accounts held on this browser. */
 export default function AccountPage() {
@@ -23,17 +24,17 @@ export default function AccountPage() {
   const changeLanguage = useChangeLanguage();
 
   return (
-    <section aria-labelledby="account-title" className="settings">
+    <section aria-labelledby="account-title">
       <header className="page-header">
         <h1 id="account-title">{t('routes.account')}</h1>
       </header>
 
-      <div className="card card-body settings-card">
+      <div className={`card card-body ${styles.card}`}>
         <fieldset>
           <legend>{t('preferences.theme')}</legend>
-          <div className="choice-row">
+          <div className={styles.choices}>
             {THEMES.map((option) => (
-              <label key={option} className="choice">
+              <label key={option} className={styles.choice}>
                 <input
                   type="radio"
                   name="theme"
@@ -62,7 +63,7 @@ export default function AccountPage() {
         </div>
       </div>
 
-      <div className="card card-body settings-card">
+      <div className={`card card-body ${styles.card}`}>
         <h2 className="section-title">
           {t('starred.title')} ({starred.length}/{MAX_STARRED})
         </h2>
@@ -91,7 +92,7 @@ export default function AccountPage() {
         )}
       </div>
 
-      <div className="card card-body settings-card">
+      <div className={`card card-body ${styles.card}`}>
         <h2 className="section-title">{t('account.accounts')}</h2>
         <ul className="plain-list">
           {list.map((account) => (

@@ -3,6 +3,7 @@ import { useMeQuery } from '../auth/authApi';
 import { initials } from '../layout/TopbarMenus';
 import { Spinner } from '../layout/Spinner';
 import { formatDateTime } from '../lib/dates';
+import styles from './ProfilePage.module.css';
 
 /** The signed-in user's profile as the identity service holds it (read-only for now). */
 export default function ProfilePage() {
@@ -28,8 +29,8 @@ export default function ProfilePage() {
       <header className="page-header">
         <h1 id="profile-title">{t('routes.profile')}</h1>
       </header>
-      <div className="card profile-card">
-        <div className="profile-head">
+      <div className={`card ${styles.card}`}>
+        <div className={styles.head}>
           <span className="avatar avatar-large" aria-hidden="true">
             {user.avatar ? <img src={user.avatar} alt="" /> : initials(user.fullname)}
           </span>
@@ -38,7 +39,7 @@ export default function ProfilePage() {
             <p className="muted">{t(`roles.${user.role}`)}</p>
           </div>
         </div>
-        <dl className="details">
+        <dl className={styles.details}>
           {rows.map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>

@@ -5,19 +5,22 @@ import { useDownloadLinkMutation, type Content, type ContentScope } from './cont
 import { downloadPath, formatSize, isConference, videoSource } from './media';
 import { looksLikeHtml, safeUrl, sanitizeHtml } from './sanitize';
 import { WarningAlert } from '../../layout/WarningAlert';
+import styles from './ContentViewer.module.css';
 
 function TextBody({ text }: { text: string }) {
   const html = useMemo(() => (looksLikeHtml(text) ? sanitizeHtml(text) : null), [text]);
-  if (html === null) return <p className="plain-text">{text}</p>;
+  if (html === null) return <p className={styles.plainText}>{text}</p>;
   // Sanitized above: only an allowlist of formatting tags and safe addresses is left.
-  return <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div className={styles.richText} data-testid="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
+  );
 }
 
 function ExternalLink({ href, children }: { href: string | null; children: React.ReactNode }) {
   const { t } = useTranslation();
   if (!href) return <p className="muted">{t('reader.invalidLink')}</p>;
   return (
-    <a className="external-link" href={href} target="_blank" rel="noopener noreferrer">
+    <a href={href} target="_blank" rel="noopener noreferrer">
       {children}
       <span className="sr-only"> {t('reader.newTab')}</span>
     </a>
@@ -44,7 +47,7 @@ function VideoBody({ content }: { content: Content }) {
     );
   }
   return source.kind === 'youtube' ? (
-    <div className="video-frame">
+    <div className={styles.videoFrame}>
       <iframe
         src={`${source.src}${source.src.includes('?') ? '&' : '?'}autoplay=1`}
         title={content.name}
@@ -54,7 +57,7 @@ function VideoBody({ content }: { content: Content }) {
       />
     </div>
   ) : (
-    <video className="video-file" src={source.src} controls autoPlay preload="metadata" />
+    <video className={styles.videoFile} src={source.src} controls autoPlay preload="metadata" />
   );
 }
 
@@ -106,8 +109,8 @@ export function ContentViewer({ content, scope = 'course' }: { content: Content;
     );
   else body = <p className="muted">{t('reader.unknownType')}</p>;
   return (
-    <article className={`content-item content-${type}`} aria-labelledby={`content-${content.id}`}>
-      <header className="content-head">
+    <article className={styles.item} aria-labelledby={`content-${content.id}`}>
+      <header className={styles.head}>
         <h3 id={`content-${content.id}`}>{content.name}</h3>
         <span className="badge badge-muted">{t(`contentTypes.${type}`, { defaultValue: type })}</span>
       </header>

@@ -7,6 +7,7 @@ import { ContentFields } from './ContentFields';
 import { draftOf, draftProblems, fieldKind, isDirty, saveRequestOf, type ContentDraft } from './contentDraft';
 import { FileUpload } from './FileUpload';
 import { useUnsavedFlag } from './unsaved';
+import styles from './ContentForm.module.css';
 
 /** Creating (content null) or editing one content, per type; saves only what changed. */
 export function ContentForm({
@@ -60,7 +61,7 @@ export function ContentForm({
   return (
     <form
       id={formId}
-      className="card card-body content-form"
+      className={`card card-body ${styles.form}`}
       onSubmit={submit}
       aria-label={content ? t('editor.editContent', { name: content.name }) : t('editor.newContent')}
       noValidate

@@ -12,6 +12,8 @@ import { byIndex, nextIndex } from '../structure';
 import { ContentForm } from './ContentForm';
 import { useDragSort } from './useDragSort';
 import { WarningAlert } from '../../layout/WarningAlert';
+import editor from './editor.module.css';
+import styles from './ContentsEditor.module.css';
 
 /** The contents of the selected module or activity: add, edit, archive and reorder them. */
 export function ContentsEditor({
@@ -41,8 +43,8 @@ export function ContentsEditor({
   const { rowProps, move } = useDragSort(ids, reorder);
 
   return (
-    <section className="contents-editor" aria-labelledby="contents-editor-title">
-      <header className="editor-section-head">
+    <section aria-labelledby="contents-editor-title">
+      <header className={styles.head}>
         <h2 id="contents-editor-title" className="section-title">
           {t('editor.contentsOf', { name: title })}
         </h2>
@@ -67,7 +69,7 @@ export function ContentsEditor({
       ) : items.length === 0 ? (
         <p className="muted">{t('reader.noContents')}</p>
       ) : (
-        <ol className="editor-list content-rows" aria-label={t('editor.contentsOf', { name: title })}>
+        <ol className={editor.list} aria-label={t('editor.contentsOf', { name: title })}>
           {items.map((content, position) =>
             editing === content.id ? (
               <li key={content.id}>
@@ -80,11 +82,11 @@ export function ContentsEditor({
                 />
               </li>
             ) : (
-              <li key={content.id} className="editor-row" {...rowProps(content.id)}>
-                <span className="drag-handle" aria-hidden="true">
+              <li key={content.id} className={editor.row} {...rowProps(content.id)}>
+                <span className={editor.dragHandle} aria-hidden="true">
                   ⋮⋮
                 </span>
-                <span className="row-name">
+                <span className={editor.name}>
                   {content.name}{' '}
                   <span className="badge badge-muted">{t(`contentTypes.${content.contents_type}`)}</span>
                 </span>

@@ -7,8 +7,9 @@ import { byIndex, contentableOf, selectionOf } from '../structure';
 import { ContentsEditor } from './ContentsEditor';
 import { StructureTree } from './StructureTree';
 import { UnsavedProvider } from './unsaved';
-import '../course.css';
 import { activityName } from '../names';
+import courseStyles from '../course.module.css';
+import styles from './CourseEditorPage.module.css';
 
 /** `/courses/{id}/edit/{moduleId?}/{submoduleId?}`: the course's structure and the selection's contents. */
 export default function CourseEditorPage() {
@@ -38,9 +39,9 @@ export default function CourseEditorPage() {
   return (
     <UnsavedProvider
       render={(unsaved) => (
-        <header className="page-header editor-header">
+        <header className={`page-header ${styles.header}`}>
           <div>
-            <p className="course-code">{data.code}</p>
+            <p className={courseStyles.code}>{data.code}</p>
             <h1 id="editor-title">
               {t('routes.courseEdit')}: {data.name}
             </h1>
@@ -57,7 +58,7 @@ export default function CourseEditorPage() {
         </header>
       )}
     >
-      <div className="editor-layout">
+      <div className={styles.layout}>
         <StructureTree
           courseId={data.id}
           modules={modules}
@@ -67,7 +68,7 @@ export default function CourseEditorPage() {
             if (deleted === moduleId) navigate(`${base}/edit`);
           }}
         />
-        <div className="editor-main">
+        <div>
           {target ? (
             <ContentsEditor
               key={`${target.type}-${target.id}`}

@@ -9,6 +9,7 @@ import type { Content } from '../content/contentsApi';
 import { formatSize } from '../content/media';
 import { sendUpload, uploadForm, type UploadTarget } from './upload';
 import { WarningAlert } from '../../layout/WarningAlert';
+import styles from './FileUpload.module.css';
 
 /**
  * Uploading a file as a new file content, with a progress bar and a way to cancel. Isolated here
@@ -72,7 +73,7 @@ export function FileUpload({
   };
 
   return (
-    <div className="file-upload">
+    <div className={styles.upload}>
       <div className="field">
         <label htmlFor="upload-file">{t('upload.file')}</label>
         <input
@@ -91,7 +92,7 @@ export function FileUpload({
         </p>
       )}
       {busy && (
-        <div className="upload-progress">
+        <div className={styles.progress}>
           <progress max={100} value={progress ?? undefined} aria-label={t('upload.progress')} />
           <span aria-live="polite">{progress === null ? t('upload.sending') : `${progress} %`}</span>
         </div>

@@ -18,6 +18,8 @@ import { DeleteButton, MoveButtons, NameCell } from './TreeParts';
 import { useDragSort } from './useDragSort';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { activityName } from '../names';
+import editor from './editor.module.css';
+import styles from './StructureTree.module.css';
 
 type Fail = (error: unknown) => void;
 
@@ -47,12 +49,12 @@ function ModuleActivities({
   if (module.activities.length === 0) return null;
   return (
     <ol
-      className="editor-list tree-activities"
+      className={`${editor.list} ${styles.activities}`}
       aria-label={t('course.activitiesOf', { module: module.name })}
     >
       {module.activities.map((activity, position) => (
-        <li key={activity.id} className="editor-row" {...rowProps(activity.id)}>
-          <span className="drag-handle" aria-hidden="true">
+        <li key={activity.id} className={editor.row} {...rowProps(activity.id)}>
+          <span className={editor.dragHandle} aria-hidden="true">
             ⋮⋮
           </span>
           <NameCell
@@ -123,7 +125,7 @@ export function StructureTree({
   const { rowProps, move } = useDragSort(ids, reorder);
 
   return (
-    <nav className="card card-body structure-tree" aria-labelledby="structure-title">
+    <nav className={`card card-body ${styles.tree}`} aria-labelledby="structure-title">
       <h2 id="structure-title" className="section-title">
         {t('editor.structure')}
       </h2>
@@ -134,11 +136,15 @@ export function StructureTree({
       {modules.length === 0 ? (
         <p className="muted">{t('course.noModules')}</p>
       ) : (
-        <ol className="editor-list tree-modules" aria-label={t('editor.modulesList')}>
+        <ol className={editor.list} aria-label={t('editor.modulesList')}>
           {modules.map((module, position) => (
-            <li key={module.id} className="tree-module">
-              <div className="editor-row module-row" {...rowProps(module.id)}>
-                <span className="drag-handle" aria-hidden="true">
+            <li key={module.id} className={styles.module}>
+              <div
+                className={`${editor.row} ${styles.moduleRow}`}
+                data-testid="module-row"
+                {...rowProps(module.id)}
+              >
+                <span className={editor.dragHandle} aria-hidden="true">
                   ⋮⋮
                 </span>
                 <NameCell
@@ -188,7 +194,7 @@ export function StructureTree({
           ))}
         </ol>
       )}
-      <p className="row-actions tree-actions">
+      <p className={`row-actions ${styles.actions}`}>
         <button
           type="button"
           className="button button-primary"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useUnsavedFlag } from './unsaved';
+import editor from './editor.module.css';
 
 /** A module's or activity's name: a link that selects it, or (renaming) an inline field. */
 export function NameCell({
@@ -24,7 +25,7 @@ export function NameCell({
 
   if (value === null) {
     return (
-      <span className="row-name">
+      <span className={editor.name}>
         <Link to={href} aria-current={current ? 'page' : undefined}>
           {name}
         </Link>
@@ -52,7 +53,7 @@ export function NameCell({
       .finally(() => setSaving(false));
   };
   return (
-    <span className="row-name rename">
+    <span className={editor.name}>
       <input
         aria-label={t('editor.newName', { name })}
         value={value}

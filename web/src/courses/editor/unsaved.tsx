@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
+import styles from './unsaved.module.css';
 
 /**
  * The course's unsaved flag (spec 01 §4): set while the course, a module or a content has changes
@@ -61,7 +62,7 @@ export function UnsavedProvider({
     <UnsavedContext.Provider value={value}>
       {render?.(unsaved)}
       {blocker.state === 'blocked' && (
-        <div className="alert alert-warning unsaved-bar" role="alert">
+        <div className={`alert alert-warning ${styles.bar}`} role="alert">
           <span>{t('editor.unsavedLeave')}</span>
           <span className="row-actions">
             <button type="button" className="button button-danger" onClick={() => blocker.proceed()}>

@@ -29,7 +29,7 @@ export function LeaveButton({
       .catch((error: unknown) => setFailure(notificationFor(error).text));
   };
   return (
-    <div className="leave-box">
+    <div>
       {asking ? (
         <p className="row-actions" role="group" aria-label={t('enrol.confirmLeave', { name })}>
           <span>{t('enrol.confirmLeave', { name })}</span>

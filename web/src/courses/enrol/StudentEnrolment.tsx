@@ -38,7 +38,7 @@ export function JoinCourseForm() {
   const invalid = (field: JoinProblem) => problems.includes(field);
 
   return (
-    <form className="card card-body join-form" onSubmit={submit} aria-labelledby="join-title" noValidate>
+    <form className="card card-body" onSubmit={submit} aria-labelledby="join-title" noValidate>
       <h2 id="join-title" className="section-title">
         {t('enrol.joinTitle')}
       </h2>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates';
 import { useAssistantRequestsQuery, useDecideRequestMutation } from './staffApi';
+import styles from './AssistantRequests.module.css';
 
 /** Invitations to assist a course, waiting for the invited lecturer to accept or reject them. */
 export function AssistantRequests() {
@@ -10,7 +11,7 @@ export function AssistantRequests() {
   const items = requests.data ?? [];
   if (items.length === 0) return null;
   return (
-    <section className="card card-body requests-inbox" aria-labelledby="requests-title">
+    <section className={`card card-body ${styles.inbox}`} aria-labelledby="requests-title">
       <h2 id="requests-title" className="section-title">
         {t('staff.requestsTitle', { count: items.length })}
       </h2>

@@ -7,6 +7,7 @@ import { useActivePeriodsQuery, type Course } from '../coursesApi';
 import { useUnsavedFlag } from '../editor/unsaved';
 import { PeriodOptions } from '../PeriodOptions';
 import { changedDetails, type CourseDetails, detailsOf, detailsProblems } from './courseDetails';
+import styles from './CourseDetailsForm.module.css';
 
 const SWITCHES = ['is_active', 'is_open', 'is_public', 'is_free', 'gradebook_publish'] as const;
 
@@ -125,10 +126,10 @@ export function CourseDetailsForm({ course }: { course: Course }) {
           />
         </div>
       </div>
-      <fieldset className="switches">
+      <fieldset className={styles.switches}>
         <legend>{t('courseSettings.access')}</legend>
         {SWITCHES.map((key) => (
-          <label key={key} className="switch-row">
+          <label key={key} className={styles.switch}>
             <input
               type="checkbox"
               checked={draft[key]}
@@ -136,7 +137,7 @@ export function CourseDetailsForm({ course }: { course: Course }) {
             />
             <span>
               {t(`courseSettings.${key}`)}
-              <span className="muted small block">{t(`courseSettings.${key}Help`)}</span>
+              <span className={`muted small ${styles.help}`}>{t(`courseSettings.${key}Help`)}</span>
             </span>
           </label>
         ))}

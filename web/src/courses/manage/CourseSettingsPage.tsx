@@ -6,12 +6,12 @@ import { notificationFor } from '../../notifications/notification';
 import { useChangeAssistantsMutation, useLecturersQuery, useToggleCoordinatorMutation } from './staffApi';
 import { useCourseQuery } from '../coursesApi';
 import { DeleteButton } from '../editor/TreeParts';
-import '../course.css';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { UnsavedProvider } from '../editor/unsaved';
 import { CourseDetailsForm } from './CourseDetailsForm';
 import { ManageHeader } from './ManageHeader';
 import { ReplicateForm } from './ReplicateForm';
+import manage from './manage.module.css';
 
 /** Lecturers that could be invited: not the course's lecturer and not already assisting. */
 export function invitable<T extends { user_id: number }>(
@@ -58,12 +58,12 @@ export default function CourseSettingsPage() {
           titleId="settings-title"
         />
         {data && (
-          <div className="manage-grid">
+          <div className={manage.grid}>
             <CourseDetailsForm key={data.id} course={data} />
             <ReplicateForm course={data} />
           </div>
         )}
-        <div className="manage-grid">
+        <div className={manage.grid}>
           <section className="card card-body" aria-labelledby="assistants-title">
             <h2 id="assistants-title" className="section-title">
               {t('course.assistants')}

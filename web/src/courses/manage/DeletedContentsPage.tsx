@@ -6,7 +6,6 @@ import { formatDateTime } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
 import { useContentsQuery, useRestoreContentsMutation, type Content } from '../content/contentsApi';
 import { useCourseQuery, type Course } from '../coursesApi';
-import '../course.css';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { ManageHeader } from './ManageHeader';
 

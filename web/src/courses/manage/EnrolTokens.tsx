@@ -3,6 +3,7 @@ import { Spinner } from '../../layout/Spinner';
 import { formatDateTime } from '../../lib/dates';
 import { useEnrolWindowQuery } from '../enrol/enrolmentApi';
 import { joinLink } from '../enrol/joinForm';
+import styles from './EnrolTokens.module.css';
 
 /** The current enrolment window: open or closed, its dates, and each class's token and join link. */
 export function EnrolTokens({ courseId: id }: { courseId: string }) {
@@ -45,12 +46,12 @@ export function EnrolTokens({ courseId: id }: { courseId: string }) {
                   <td>{token.class_name}</td>
                   <td>{token.class_id}</td>
                   <td>
-                    <code className="token" data-testid={`token-${token.class_id}`}>
+                    <code className={styles.token} data-testid={`token-${token.class_id}`}>
                       {token.token}
                     </code>
                   </td>
                   <td>
-                    <code className="small break">
+                    <code className={`small ${styles.id}`}>
                       {joinLink(globalThis.location?.origin ?? '', id, token.class_id, token.token)}
                     </code>
                   </td>

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useCourseQuery } from '../coursesApi';
-import '../course.css';
 import { AcademicSync } from './AcademicSync';
 import { EnrolTokens } from './EnrolTokens';
 import { EnrolWindowForm } from './EnrolWindowForm';
 import { ManageHeader } from './ManageHeader';
 import { Roster } from './Roster';
+import manage from './manage.module.css';
 
 /** The lecturer opens an enrolment window, hands out the token of each class, and manages the roster. */
 export default function EnrollPage() {
@@ -23,7 +23,7 @@ export default function EnrollPage() {
         titleId="enroll-title"
       />
 
-      <div className="manage-grid">
+      <div className={manage.grid}>
         <EnrolWindowForm courseId={id} />
         <EnrolTokens courseId={id} />
       </div>

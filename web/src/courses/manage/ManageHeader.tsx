@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Course } from '../coursesApi';
+import courseStyles from '../course.module.css';
 
 /** The head of a course's management page: the course's code, the page's title with its name, the way back. */
 export function ManageHeader({
@@ -18,7 +19,7 @@ export function ManageHeader({
   return (
     <header className="page-header">
       <div>
-        <p className="course-code">{course?.code}</p>
+        <p className={courseStyles.code}>{course?.code}</p>
         <h1 id={titleId}>
           {title}
           {course ? `: ${course.name}` : ''}

@@ -13,7 +13,7 @@ export function Roster({ courseId: id }: { courseId: string }) {
   const [kick] = useKickStudentMutation();
   const [rosterFailure, setRosterFailure] = useState<string | null>(null);
   return (
-    <section className="card card-body roster" aria-labelledby="roster-title">
+    <section className="card card-body" aria-labelledby="roster-title">
       <h2 id="roster-title" className="section-title">
         {t('enrol.rosterTitle', { count: students.data?.length ?? 0 })}
       </h2>
