@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import cssModules from './web/lint/css-modules.mjs';
 
 export default tseslint.config(
   {
@@ -65,5 +66,11 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
+  },
+  // a component's CSS Module is its own; the classes used exist (web/lint/css-modules.mjs)
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'css-modules': cssModules },
+    rules: { 'css-modules/own-module': 'error', 'css-modules/known-class': 'error' },
   },
 );

@@ -20,7 +20,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'lint/**/*.test.mjs'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     // the machines the suite runs on are shared: rendering a page may take a few seconds there
