@@ -54,13 +54,13 @@ export async function authenticateHandshake(
     throw new HandshakeRefused(error instanceof InvalidTokenError ? error.message : 'Token is invalid');
   }
   const host = browserHost(handshake.headers);
-  let campus: number | null;
   let ended: boolean;
+  let campus: number | null;
   try {
-    [campus, ended] = await Promise.all([
-      host ? campusOfHost(host) : null,
-      revoked.isRevoked(auth.sessionId),
-    ]);
+    // The list first, then the campus: a session revoked after this read is caught once the
+    // socket is in its room (RealtimeAdapter).
+    ended = await revoked.isRevoked(auth.sessionId);
+    campus = ended || !host ? null : await campusOfHost(host);
   } catch {
     throw new HandshakeRefused('The campus or the session could not be checked; try again', 503);
   }

@@ -30,8 +30,30 @@ import {
 /** The campuses of the tests, by host name (a service finds them in its tenants projection). */
 export const CAMPUSES: Record<string, number> = { 'campus-a.test': 1, 'campus-b.test': 2 };
 
-/** Hosts whose campus lookup waits for the promise (a handshake held half-way through its checks). */
-export const heldHosts = new Map<string, Promise<unknown>>();
+/** Campus lookups held half-way through a handshake (see `holdHandshakes`). */
+const held = new Map<string, { entered: () => void; released: Promise<void> }>();
+
+/**
+ * Holds the handshakes at `host` (a host of campus 1) when they look up its campus, after their
+ * revocation check: `entered` resolves when one got there, `release` lets it go on.
+ */
+export function holdHandshakes(host: string): { entered: Promise<void>; release(): void } {
+  let entered!: () => void;
+  let release!: () => void;
+  const reached = new Promise<void>((resolve) => (entered = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  held.set(host, { entered, released });
+  return {
+    entered: reached,
+    release() {
+      held.delete(host);
+      release();
+    },
+  };
+}
+
+/** A session id of this run's own (the Redis of the tests outlives a run: revocations stay a minute). */
+export const testSessionId = (name: string) => `${name}-${randomBytes(4).toString('hex')}`;
 
 /** A path of this test file's own: replicas sharing Redis only hear the emits of their path. */
 export const testSocketPath = () => `/socket/test-${randomBytes(4).toString('hex')}`;
@@ -110,8 +132,11 @@ class SocketTestModule {
           path,
           redisUrl,
           campusOfHost: async (host) => {
-            await heldHosts.get(host);
-            return CAMPUSES[host] ?? null;
+            const hold = held.get(host);
+            if (!hold) return CAMPUSES[host] ?? null;
+            hold.entered();
+            await hold.released;
+            return 1;
           },
           engine: { pingInterval: 5000, pingTimeout: 5000 },
         }),

@@ -3,9 +3,8 @@ import type { Socket } from 'socket.io-client';
 import { RevokedSessions, TokenIssuer } from '@lms/auth';
 import { createTestIssuer, mintToken } from '@lms/testing';
 import {
-  CAMPUSES,
   connected,
-  heldHosts,
+  holdHandshakes,
   nextEvent,
   openSocket,
   record,
@@ -13,6 +12,7 @@ import {
   sleep,
   type SocketApp,
   startSocketApp,
+  testSessionId,
   testSocketPath,
 } from './harness';
 
@@ -210,16 +210,21 @@ export function describeRealtimeContract(name: string, redisUrl: () => string | 
     it('refuses the handshake of a revoked session, whatever carries the token', async () => {
       const revocations = RevokedSessions.open({ redisUrl: redisUrl() });
       try {
-        const token = await mintToken(issuer, { role: 'student', userId: 17, sessionId: 'signed-out' });
+        const signedOut = testSessionId('signed-out');
+        const token = await mintToken(issuer, { role: 'student', userId: 17, sessionId: signedOut });
         await connected(open({ token, host: 'campus-a.test' })).then((socket) => socket.disconnect());
-        await revocations.revoke('signed-out', 60_000);
+        await revocations.revoke(signedOut, 60_000);
         const inAuth = await refused(open({ token, host: 'campus-a.test' }));
         expect(inAuth.message).toBe('This session has ended; sign in again');
         expect(inAuth.data).toEqual({ status: 401 });
         const inHeader = open({ headers: { authorization: `Bearer ${token}` }, host: 'campus-a.test' });
         expect((await refused(inHeader)).message).toBe('This session has ended; sign in again');
         // Another session of the same user is not affected.
-        const other = await mintToken(issuer, { role: 'student', userId: 17, sessionId: 'still-signed-in' });
+        const other = await mintToken(issuer, {
+          role: 'student',
+          userId: 17,
+          sessionId: testSessionId('still-signed-in'),
+        });
         await connected(open({ token: other, host: 'campus-a.test' }));
       } finally {
         await revocations.close();
@@ -228,26 +233,21 @@ export function describeRealtimeContract(name: string, redisUrl: () => string | 
 
     it('disconnects a socket whose session was revoked while its handshake was being checked', async () => {
       const revocations = RevokedSessions.open({ redisUrl: redisUrl() });
-      let release: (value?: unknown) => void = () => undefined;
-      CAMPUSES['held.campus-a.test'] = 1;
-      heldHosts.set('held.campus-a.test', new Promise((resolve) => (release = resolve)));
+      const hold = holdHandshakes('held.campus-a.test');
       try {
-        const token = await mintToken(issuer, {
-          role: 'student',
-          userId: 19,
-          sessionId: 'ended-mid-handshake',
+        const sessionId = testSessionId('ended-mid-handshake');
+        const socket = open({
+          token: await mintToken(issuer, { role: 'student', userId: 19, sessionId }),
+          host: 'held.campus-a.test',
         });
-        const socket = open({ token, host: 'held.campus-a.test' });
-        // The handshake has read the list (not revoked) and waits for the campus of its host.
-        await sleep(200);
-        await revocations.revoke('ended-mid-handshake', 60_000);
-        await sleep(100);
+        // The handshake found the session listed as live and waits for the campus of its host.
+        await hold.entered;
+        await revocations.revoke(sessionId, 60_000);
         const ended = nextEvent(socket, 'disconnect');
-        release();
+        hold.release();
         expect((await ended)[0]).toBe('io server disconnect');
       } finally {
-        heldHosts.delete('held.campus-a.test');
-        delete CAMPUSES['held.campus-a.test'];
+        hold.release();
         await revocations.close();
       }
     });
@@ -255,12 +255,13 @@ export function describeRealtimeContract(name: string, redisUrl: () => string | 
     it("disconnects a session's open sockets when it is revoked, and no other session's", async () => {
       const revocations = RevokedSessions.open({ redisUrl: redisUrl() });
       try {
+        const [ending, staying] = [testSessionId('ending'), testSessionId('phone')];
         const token = (sessionId: string) => mintToken(issuer, { role: 'student', userId: 18, sessionId });
-        const tab1 = await connected(open({ token: await token('ending'), host: 'campus-a.test' }));
-        const tab2 = await connected(open({ token: await token('ending'), host: 'campus-a.test' }));
-        const phone = await connected(open({ token: await token('phone'), host: 'campus-a.test' }));
+        const tab1 = await connected(open({ token: await token(ending), host: 'campus-a.test' }));
+        const tab2 = await connected(open({ token: await token(ending), host: 'campus-a.test' }));
+        const phone = await connected(open({ token: await token(staying), host: 'campus-a.test' }));
         const ended = Promise.all([nextEvent(tab1, 'disconnect'), nextEvent(tab2, 'disconnect')]);
-        await revocations.revoke('ending', 60_000);
+        await revocations.revoke(ending, 60_000);
         // 'io server disconnect': the client does not reconnect by itself.
         expect(await ended).toEqual([
           ['io server disconnect', undefined],

@@ -12,6 +12,7 @@ import {
   sleep,
   type SocketApp,
   startSocketApp,
+  testSessionId,
   testSocketPath,
 } from './harness';
 import { describeRealtimeContract } from './realtime.contract';
@@ -81,7 +82,8 @@ describe('realtime replicas sharing Redis', () => {
   });
 
   it("disconnects a revoked session's sockets on every replica, and refuses it on every replica", async () => {
-    const token = await mintToken(issuer, { role: 'student', userId: 25, sessionId: 'ended-everywhere' });
+    const sessionId = testSessionId('ended-everywhere');
+    const token = await mintToken(issuer, { role: 'student', userId: 25, sessionId });
     const onA = openSocket(a.url, path, { token, host: 'campus-a.test' });
     const onB = openSocket(b.url, path, { token, host: 'campus-a.test' });
     sockets.push(onA, onB);
@@ -90,7 +92,7 @@ describe('realtime replicas sharing Redis', () => {
     // As the gateway does on logout: its own connection to Redis, no socket.io server of its own.
     const gateway = RevokedSessions.open({ redisUrl: redisUrl() });
     try {
-      await gateway.revoke('ended-everywhere', 60_000);
+      await gateway.revoke(sessionId, 60_000);
     } finally {
       await gateway.close();
     }
