@@ -164,28 +164,62 @@ describe('campuses, users and courses through the gateway', () => {
     });
 
     it('lists the users of the campus only, with filters', async () => {
-      const response = await campusA
-        .as(tokens.lecturer)
-        .get('/api/course/users?filter[level][is]=student&sort=name');
-      expect(response.status).toBe(200);
-      expect(list(response.body).map((user) => user.attributes.username)).toEqual([
-        'student1',
-        'student2',
-        'student3',
-      ]);
+      const response = await expectEventually(async () => {
+        const students = await campusA
+          .as(tokens.lecturer)
+          .get('/api/course/users?filter[level][is]=student&sort=name');
+        expect(students.status).toBe(200);
+        expect(list(students.body).map((user) => user.attributes.username)).toEqual([
+          'student1',
+          'student2',
+          'student3',
+        ]);
+        return students;
+      });
+      expect(response.body.meta).toMatchObject({ total: 3 });
       const userB = resource((await campusB.as(tokens.studentB).get('/api/login/me')).body);
       expect((await campusA.as(tokens.lecturer).get(`/api/course/users/${userB.id}`)).status).toBe(404);
     });
 
-    it("never shows a student another user's record: the list holds only themselves, another id is a 404", async () => {
+    it('shows a student the people of their course by name and avatar, themselves in full, nobody else', async () => {
       const me = resource((await campusA.as(tokens.student1).get('/api/login/me')).body);
-      const listed = await campusA.as(tokens.student1).get('/api/course/users');
-      expect(listed.status).toBe(200);
-      expect(list(listed.body).map((user) => user.id)).toEqual([String(me.id)]);
-      const lecturer = resource((await campusA.as(tokens.lecturer).get('/api/login/me')).body);
-      const other = await campusA.as(tokens.student1).get(`/api/course/users/${lecturer.id}`);
-      expect(other.status).toBe(404);
-      expect((await campusA.as(tokens.student1).get(`/api/course/users/${me.id}`)).status).toBe(200);
+      const admin = resource((await campusA.as(tokens.admin).get('/api/login/me')).body);
+      // The course service's members reach identity as events.
+      const listed = await expectEventually(async () => {
+        const response = await campusA.as(tokens.student1).get('/api/course/users?sort=name&page[limit]=0');
+        expect(list(response.body).map((user) => user.attributes.name)).toEqual([
+          'Ayu Lestari',
+          'Bima Pratama, M.Kom.',
+          'Dimas Saputra',
+          'Dr. Ratna Wijaya',
+          'Putri Maharani',
+        ]);
+        return list(response.body);
+      });
+      for (const user of listed) {
+        if (user.id === String(me.id)) {
+          expect(user.attributes).toMatchObject({ nim: '2301001', email: 'student1@demo.ac.id' });
+          continue;
+        }
+        for (const hidden of ['email', 'nim', 'nidn', 'last_online', 'username'])
+          expect(user.attributes).not.toHaveProperty(hidden);
+      }
+      const lecturer = listed.find((user) => user.attributes.name === 'Dr. Ratna Wijaya')!;
+      const profile = await campusA.as(tokens.student1).get(`/api/course/users/${lecturer.id}`);
+      expect(profile.status).toBe(200);
+      expect(resource(profile.body).attributes).not.toHaveProperty('email');
+      expect((await campusA.as(tokens.student1).get(`/api/course/users/${admin.id}`)).status).toBe(404);
+    });
+
+    it('shows a lecturer the details of their students', async () => {
+      const student = resource((await campusA.as(tokens.student2).get('/api/login/me')).body);
+      const seen = await expectEventually(async () => {
+        const response = await campusA.as(tokens.lecturer).get(`/api/course/users/${student.id}`);
+        expect(response.status).toBe(200);
+        return resource(response.body);
+      });
+      expect(seen.attributes).toMatchObject({ nim: '2301002', email: 'student2@demo.ac.id' });
+      expect(seen.attributes).not.toHaveProperty('notification_email');
     });
 
     it('records the presence ping and shows it in the statistics', async () => {

@@ -81,6 +81,31 @@ export const CourseEnrolmentChanged = z.looseObject({
 });
 export type CourseEnrolmentChanged = z.infer<typeof CourseEnrolmentChanged>;
 
+/**
+ * The students of a course as they are now, every class: a full snapshot, so a projection can
+ * simply replace what it holds of the course. Recorded when a course's members are republished
+ * (`platform.snapshot.requested`) and by the demo seed; later changes come as
+ * `course.enrolment.changed`. A consumer orders both by the envelope's `occurredAt`.
+ */
+export const CourseEnrolmentSnapshotted = z.looseObject({
+  courseId: id,
+  students: z.array(z.looseObject({ classId: id, userId: id })),
+});
+export type CourseEnrolmentSnapshotted = z.infer<typeof CourseEnrolmentSnapshotted>;
+
+/**
+ * A consumer asks the owners of `topics` to republish their current state as snapshot events
+ * for the envelope's campus: how a projection added after the facts were published is filled
+ * (the backfill). Each owner answers for the topics it produces and ignores the others.
+ */
+export const PlatformSnapshotRequested = z.looseObject({
+  /** The consumer asking (a service name), for the logs. */
+  requestedBy: z.string().min(1),
+  /** Topics whose snapshots are wanted, e.g. `course.staff`, `course.enrolment`. */
+  topics: z.array(z.string().min(1)).min(1),
+});
+export type PlatformSnapshotRequested = z.infer<typeof PlatformSnapshotRequested>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -88,6 +113,8 @@ export const EVENT_SCHEMAS = {
   'course.structure.changed': CourseStructureChanged,
   'course.staff.changed': CourseStaffChanged,
   'course.enrolment.changed': CourseEnrolmentChanged,
+  'course.enrolment.snapshotted': CourseEnrolmentSnapshotted,
+  'platform.snapshot.requested': PlatformSnapshotRequested,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

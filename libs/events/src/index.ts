@@ -2,6 +2,7 @@ export type { EventEnvelope, EventTraceContext } from './envelope';
 export { createEnvelope, topicOf } from './envelope';
 export type {
   CourseEnrolmentChanged,
+  CourseEnrolmentSnapshotted,
   CourseStaffChanged,
   CourseStructureChanged,
   EventDataMap,
@@ -9,6 +10,7 @@ export type {
   IdentityTenantUpserted,
   IdentityUserUpserted,
   PlatformRole,
+  PlatformSnapshotRequested,
 } from './catalogue';
 export { assertEventData, EVENT_SCHEMAS, isKnownEventType } from './catalogue';
 export { OnEvent } from './on-event.decorator';

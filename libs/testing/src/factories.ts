@@ -37,4 +37,9 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     enrolled: true,
     reason: 'joined',
   }),
+  'course.enrolment.snapshotted': (n) => ({ courseId: n, students: [{ classId: n, userId: n }] }),
+  'platform.snapshot.requested': () => ({
+    requestedBy: 'test',
+    topics: ['course.staff', 'course.enrolment'],
+  }),
 };

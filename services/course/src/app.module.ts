@@ -5,6 +5,7 @@ import type { CourseConfig } from './config';
 import { CourseAdminService } from './courses/course-admin.service';
 import { CoursesController } from './courses/courses.controller';
 import { CoursesService } from './courses/courses.service';
+import { SnapshotRequestedHandler } from './courses/snapshot-requested.handler';
 import { ContentsController } from './contents/contents.controller';
 import { ContentsService } from './contents/contents.service';
 import { CourseAccess } from './courses/course-access.service';
@@ -61,6 +62,7 @@ export class CourseAppModule {
         SyncController,
         UserUpsertedHandler,
         TenantUpsertedHandler,
+        SnapshotRequestedHandler,
       ],
       providers: [
         CourseAccess,

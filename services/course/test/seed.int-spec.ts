@@ -41,6 +41,22 @@ describe('demo seed', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain('Course handbook');
     expect(bytes.length).toBe(handbook.attributes.size);
+    // Who teaches and studies there, as events (identity's user directory is built from them).
+    const staff = (await h.events('course.staff.changed')).filter(
+      (event) => event.data.courseId === Number(course.id),
+    );
+    expect(staff.map((event) => event.data)).toEqual([
+      expect.objectContaining({
+        lecturerId: users.lecturer.id,
+        assistants: [{ userId: users.assistant.id, isCoordinator: true }],
+      }),
+    ]);
+    const [roster] = (await h.events('course.enrolment.snapshotted')).filter(
+      (event) => event.data.courseId === Number(course.id),
+    );
+    expect(roster.data.students.map((student) => student.userId).sort()).toEqual(
+      [users.student1.id, users.student2.id, users.student3.id].sort(),
+    );
     const asLecturer = await h.as(users.lecturer);
     const faculties = await asLecturer.get('/api/course/faculties');
     expect(list(faculties.body).map((faculty) => faculty.attributes.code)).toEqual(

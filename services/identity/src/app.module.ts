@@ -4,6 +4,10 @@ import { serviceModule } from '@lms/platform';
 import type { IdentityConfig } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { EnrolmentChangedHandler } from './memberships/enrolment-changed.handler';
+import { EnrolmentSnapshottedHandler } from './memberships/enrolment-snapshotted.handler';
+import { MembershipsBackfill } from './memberships/memberships.backfill';
+import { StaffChangedHandler } from './memberships/staff-changed.handler';
 import { InternalController } from './sessions/internal.controller';
 import { InternalGuard } from './sessions/internal.guard';
 import { SessionsService } from './sessions/sessions.service';
@@ -23,8 +27,15 @@ export class IdentityAppModule {
       entities: ENTITIES,
       migrations: MIGRATIONS,
       repositories: [Tenant],
-      controllers: [TenantsController, UsersController, InternalController],
-      providers: [TenantsService, UsersService, SessionsService, InternalGuard],
+      controllers: [
+        TenantsController,
+        UsersController,
+        InternalController,
+        StaffChangedHandler,
+        EnrolmentChangedHandler,
+        EnrolmentSnapshottedHandler,
+      ],
+      providers: [TenantsService, UsersService, SessionsService, InternalGuard, MembershipsBackfill],
     });
   }
 }

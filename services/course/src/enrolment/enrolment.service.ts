@@ -7,6 +7,7 @@ import { type CourseEnrolmentChanged, UnitOfWork, recordEvent } from '@lms/event
 import { attributePointer, conflict, formatWireDate, notFound, unprocessable } from '@lms/jsonapi';
 import { CourseAccess, LEADING, LECTURER_ONLY, TEACHING } from '../courses/course-access.service';
 import { CourseClass } from '../courses/course-class.entity';
+import { enterMembershipWrite } from '../courses/members.data';
 import type { Course } from '../courses/course.entity';
 import { CoursesService } from '../courses/courses.service';
 import { lockCourse } from '../structure/structure.data';
@@ -41,11 +42,12 @@ export class EnrolmentService {
     private readonly courses: CoursesService,
   ) {}
 
-  private static membershipChanged(
+  private static async membershipChanged(
     manager: EntityManager,
     auth: AuthContext,
     data: CourseEnrolmentChanged,
   ): Promise<unknown> {
+    await enterMembershipWrite(manager);
     return recordEvent(manager, 'course.enrolment.changed', {
       tenantId: auth.tenantId,
       actorId: auth.userId,

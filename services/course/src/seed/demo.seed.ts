@@ -6,6 +6,7 @@ import { ClassStudent } from '../courses/class-student.entity';
 import { CourseAssistant } from '../courses/course-assistant.entity';
 import { CourseClass } from '../courses/course-class.entity';
 import { Course } from '../courses/course.entity';
+import { recordMembersSnapshot } from '../courses/members.data';
 import { Period } from '../courses/period.entity';
 import { Content, type ContentType } from '../contents/content.entity';
 import { CourseFile } from '../contents/course-file.entity';
@@ -266,6 +267,8 @@ export async function seedCourseDemo(
           deletedAt: null,
         })),
       );
+      // The members as events: identity's projection learns who studies and teaches here.
+      await recordMembersSnapshot(manager, tenantId, null, new Set(['course.staff', 'course.enrolment']));
     });
   } catch (error) {
     // Nothing of the seed stays, so the next attempt starts clean.

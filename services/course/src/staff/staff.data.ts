@@ -1,9 +1,11 @@
 import type { EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { recordEvent } from '@lms/events';
+import { enterMembershipWrite } from '../courses/members.data';
 
 /** Records `course.staff.changed` with the course's whole staff as it is now in this transaction. */
 export async function recordStaffChanged(manager: EntityManager, auth: AuthContext, courseId: number) {
+  await enterMembershipWrite(manager);
   const [course]: Array<{ lecturer_id: number | null }> = await manager.query(
     `SELECT lecturer_id FROM courses WHERE id = $1`,
     [courseId],

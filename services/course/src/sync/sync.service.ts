@@ -13,6 +13,7 @@ import {
 import { CourseAccess, LECTURER_ONLY } from '../courses/course-access.service';
 import { CourseAdminService } from '../courses/course-admin.service';
 import { Course } from '../courses/course.entity';
+import { enterMembershipWrite } from '../courses/members.data';
 import { recordStaffChanged } from '../staff/staff.data';
 import { lockCourse } from '../structure/structure.data';
 import { type Membership, planRoster, type UnmatchedStudent } from './roster.plan';
@@ -324,6 +325,7 @@ export class SyncService {
         columns(added),
       );
     }
+    if (removed.length + added.length > 0) await enterMembershipWrite(manager);
     const changed = (member: Membership, enrolled: boolean) =>
       recordEvent(manager, 'course.enrolment.changed', {
         tenantId: auth.tenantId,

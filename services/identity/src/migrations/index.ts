@@ -1,6 +1,12 @@
 import { EventsTables1763800000000 } from '@lms/events';
 import { Init1795387450004 } from './1795387450004-init';
 import { DropAccountLockout1795460322639 } from './1795460322639-drop-account-lockout';
+import { Memberships1795472748983 } from './1795472748983-memberships';
 
 /** Every migration of the identity database, oldest first. */
-export const MIGRATIONS = [EventsTables1763800000000, Init1795387450004, DropAccountLockout1795460322639];
+export const MIGRATIONS = [
+  EventsTables1763800000000,
+  Init1795387450004,
+  DropAccountLockout1795460322639,
+  Memberships1795472748983,
+];

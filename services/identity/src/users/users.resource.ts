@@ -1,37 +1,46 @@
 import type { QuerySpec, ResourceType } from '@lms/jsonapi';
 import type { User } from './user.entity';
+import type { Sight } from './user-sight';
 
 export interface UserView {
   user: User;
   universityName: string;
-  /** The caller is this user: private fields are shown. */
-  self: boolean;
+  /** What the caller may see of this user (`user-sight.ts`). */
+  sight: Sight;
 }
 
-/** User info of spec 01 §3; the client maps name → fullname, thumbnail → avatar, level → role. */
+/**
+ * User info of spec 01 §3; the client maps name → fullname, thumbnail → avatar, level → role.
+ * Fields the caller may not see of this user are left out (not sent as null).
+ */
 export const userResource: ResourceType<UserView> = {
   type: 'users',
   id: ({ user }) => user.id,
-  attributes: ({ user, universityName, self }) => ({
-    username: user.username,
+  attributes: ({ user, universityName, sight }) => ({
     name: user.name,
-    email: user.email,
     thumbnail: user.thumbnail,
     level: user.level,
-    active: user.active,
     university_name: universityName,
     university_id: user.tenantId,
     lptk_id: user.tenantId,
-    last_online: user.lastOnline,
-    nidn: user.nidn,
-    nim: user.nim,
     lecturer_id: user.level === 'lecturer' ? user.id : null,
     student_id: user.level === 'student' ? user.id : null,
     student_ids: user.level === 'student' ? [user.id] : [],
-    period_id: user.periodId,
-    ...(self ? { notification_email: user.notificationEmail } : {}),
-    created_at: user.createdAt,
-    updated_at: user.updatedAt,
+    ...(sight === 'colleague' ? { nidn: user.nidn } : {}),
+    ...(sight === 'self' || sight === 'detail'
+      ? {
+          username: user.username,
+          email: user.email,
+          active: user.active,
+          last_online: user.lastOnline,
+          nidn: user.nidn,
+          nim: user.nim,
+          period_id: user.periodId,
+          created_at: user.createdAt,
+          updated_at: user.updatedAt,
+        }
+      : {}),
+    ...(sight === 'self' ? { notification_email: user.notificationEmail } : {}),
   }),
 };
 

@@ -7,7 +7,8 @@ import type { Tenant } from '../tenants/tenant.entity';
 import { TenantsService } from '../tenants/tenants.service';
 import { User } from './user.entity';
 import { recordUserUpserted } from './users.data';
-import type { UserView } from './users.resource';
+import { userQuery, type UserView } from './users.resource';
+import { guardQuery, sightsOf, visibleSql } from './user-sight';
 
 /** Users read without TypeORM's query builder: every signed-in page asks for its user. */
 const users = defineList<User>({ entity: User, alias: 'account' });
@@ -38,58 +39,73 @@ export class UsersService {
     return tenant;
   }
 
-  /** The caller's campus's user as the caller sees it (their own private fields only to them). */
-  private async viewOf(auth: AuthContext, user: User): Promise<InCampus<UserView>> {
-    const tenant = await this.tenantOf(auth);
-    return { data: viewOf(auth, user, tenant), timeZone: tenant.timeZone };
+  /** Users of the caller's campus as the caller sees each of them. */
+  private async viewsOf(auth: AuthContext, users: User[]): Promise<InCampus<UserView[]>> {
+    const [tenant, sights] = await Promise.all([
+      this.tenantOf(auth),
+      sightsOf(this.dataSource.manager, auth, users),
+    ]);
+    return {
+      data: users.map((user) => ({ user, universityName: tenant.name, sight: sights.get(user.id)! })),
+      timeZone: tenant.timeZone,
+    };
+  }
+
+  /** The users of the caller's campus the caller sees at all (`user-sight.ts`). */
+  private visible(auth: AuthContext) {
+    return this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('user')
+      .where('user.tenant_id = :tenantId', { tenantId: auth.tenantId, me: auth.userId })
+      .andWhere(visibleSql(auth));
   }
 
   /**
-   * A user of the caller's campus; one of another campus does not exist for the caller, and for a
-   * student nobody but themselves does (e-mail, NIM and last-online are not for classmates).
+   * A user of the caller's campus as the caller sees them; one the caller may not see (another
+   * campus's; for a student anyone outside their courses) does not exist for them.
    */
   async profile(auth: AuthContext, id: number): Promise<InCampus<UserView>> {
-    if (auth.role === 'student' && id !== auth.userId) throw notFound('User not found');
-    const [user, tenant] = await Promise.all([this.get(auth, id), this.tenantOf(auth)]);
-    return { data: viewOf(auth, user, tenant), timeZone: tenant.timeZone };
+    const { data, timeZone } = await this.viewsOf(auth, [await this.get(auth, id)]);
+    return { data: data[0], timeZone };
   }
 
-  /** Activity figures of a user: their own, or any user of the campus for lecturers and admins. */
+  /** Activity figures of a user: their own, or of one whose details the caller sees. */
   async stats(auth: AuthContext, id: number): Promise<InCampus<User>> {
     const user = await this.get(auth, id);
-    if (id !== auth.userId && auth.role === 'student')
-      throw forbidden('Students can only see their own statistics');
+    const sight = (await sightsOf(this.dataSource.manager, auth, [user])).get(user.id);
+    if (sight !== 'self' && sight !== 'detail')
+      throw forbidden("Only the user themselves and their course's staff see their statistics");
     const tenant = await this.tenantOf(auth);
     return { data: user, timeZone: tenant.timeZone };
   }
 
   private async get(auth: AuthContext, id: number): Promise<User> {
-    const user = await users.one(this.dataSource, {
-      where: ['account.id = :id', 'account.tenant_id = :tenantId'],
-      params: { id, tenantId: auth.tenantId },
-    });
+    // Oneself needs no look at memberships (`/login/me` is on every page load).
+    const user =
+      id === auth.userId
+        ? await users.one(this.dataSource, {
+            where: ['account.id = :id', 'account.tenant_id = :tenantId'],
+            params: { id, tenantId: auth.tenantId },
+          })
+        : await this.visible(auth).andWhere('user.id = :id', { id }).getOne();
     if (!user) throw notFound('User not found');
     return user;
   }
 
   async list(auth: AuthContext, query: ParsedQuery): Promise<InCampus<UserView[]> & { total: number }> {
-    const qb = this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('user')
-      .where('user.tenant_id = :tenantId', { tenantId: auth.tenantId });
-    // A student's directory is themselves: classmates' names reach them through their courses.
-    if (auth.role === 'student') qb.andWhere('user.id = :self', { self: auth.userId });
-    const [[users, total], tenant] = await Promise.all([
-      applyQuery(qb, query).getManyAndCount(),
-      this.tenantOf(auth),
-    ]);
-    return { data: users.map((user) => viewOf(auth, user, tenant)), total, timeZone: tenant.timeZone };
+    const [users, total] = await applyQuery(
+      this.visible(auth),
+      guardQuery(auth, query, userQuery.sorts),
+    ).getManyAndCount();
+    return { ...(await this.viewsOf(auth, users)), total };
   }
 
   /** A user changes their own picture or notification e-mail; nobody changes someone else's. */
   async updateOwn(auth: AuthContext, id: number, changes: OwnProfileChanges): Promise<InCampus<UserView>> {
-    await this.get(auth, id);
-    if (id !== auth.userId) throw forbidden('You can only change your own profile');
+    if (id !== auth.userId) {
+      await this.get(auth, id);
+      throw forbidden('You can only change your own profile');
+    }
     const updated = await this.unit.run(async (manager) => {
       const patch: Partial<User> = {};
       if (changes.thumbnail !== undefined) patch.thumbnail = changes.thumbnail;
@@ -99,7 +115,8 @@ export class UsersService {
       await recordUserUpserted(manager, user, auth.userId);
       return user;
     });
-    return this.viewOf(auth, updated);
+    const { data, timeZone } = await this.viewsOf(auth, [updated]);
+    return { data: data[0], timeZone };
   }
 
   /** Presence ping of the client: stamps lastOnline. */
@@ -109,8 +126,4 @@ export class UsersService {
       .update({ id: auth.userId, tenantId: auth.tenantId }, { lastOnline: new Date() });
     return this.profile(auth, auth.userId);
   }
-}
-
-function viewOf(auth: AuthContext, user: User, tenant: Readonly<Tenant>): UserView {
-  return { user, universityName: tenant.name, self: user.id === auth.userId };
 }
