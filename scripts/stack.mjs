@@ -2,32 +2,25 @@
 // `npm run stack`: stack mode on this machine. Starts the infrastructure through deploy/local
 // (PostgreSQL, Redis, MinIO, Kafka; installed on first use), builds, then runs every service as
 // its own Node process against it, the gateway on PORT (8080), services on the ports after it. Logs per service in
-// .data/stack/logs/<service>.log and, prefixed, here. Ctrl-C stops the services; the
-// infrastructure keeps running until `bash deploy/local/down.sh`.
-import { execFileSync, spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// .data/stack/logs/<service>.log and, prefixed, here. Ctrl-C stops the services, and so does any
+// failure (a service that exits or never gets ready, a database that cannot be created): this
+// script never leaves a service behind. The infrastructure keeps running until
+// `bash deploy/local/down.sh`.
+import { execFileSync } from 'node:child_process';
+import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { createSupervisor } from './supervisor.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
 const stackDir = process.env.STACK_DIR ?? join(root, '.data/stack');
 const port = Number(process.env.PORT ?? 8080);
+/** How long a service may take to answer its health route once started. */
+const READY_MS = 60_000;
 
-execFileSync('bash', [join(root, 'deploy/local/up.sh')], {
-  stdio: 'inherit',
-  env: { ...process.env, STACK_DIR: stackDir },
-});
-if (!process.argv.includes('--no-build'))
-  execFileSync('node', [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-
-const infra = Object.fromEntries(
-  readFileSync(join(stackDir, 'stack.env'), 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('='))
-    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-);
+const supervisor = createSupervisor();
 
 /** Keys and the internal token, made once and kept with the stack's data. */
 function secret(file, make) {
@@ -38,63 +31,11 @@ function secret(file, make) {
   }
   return readFileSync(path, 'utf8');
 }
-const keys = () => generateKeyPairSync('ed25519');
-const privateKey = secret('jwt-private.pem', () =>
-  keys().privateKey.export({ type: 'pkcs8', format: 'pem' }),
-);
-const { createPublicKey } = await import('node:crypto');
-const publicKey = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
-const internalToken = secret('internal-token', () => randomBytes(24).toString('base64url'));
-
-const { ensureDatabase } = require(join(root, 'libs/database/dist/index.js'));
-// The domain services in start order (services/all-in-one/src/registry.ts), each on the gateway's
-// port + its place in the list. The gateway comes last.
-const { SERVICES } = require(join(root, 'services/all-in-one/dist/registry.js'));
-const { urlVariable } = require(join(root, 'services/gateway/dist/routing/routes.js'));
-const common = {
-  ...process.env,
-  KAFKA_BROKERS: infra.KAFKA_BROKERS,
-  REDIS_URL: infra.REDIS_URL,
-  S3_ENDPOINT: infra.S3_ENDPOINT,
-  S3_ACCESS_KEY: infra.S3_ACCESS_KEY,
-  S3_SECRET_KEY: infra.S3_SECRET_KEY,
-  JWT_PUBLIC_KEY: publicKey,
-  INTERNAL_TOKEN: internalToken,
-  SEED_DEMO: process.env.SEED_DEMO ?? '1',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-};
-
-const children = new Map();
-let stopping = false;
-
-function run(name, env) {
-  const log = createWriteStream(join(stackDir, 'logs', `${name}.log`), { flags: 'a' });
-  const child = spawn('node', [join(root, 'services', name, 'dist/main.js')], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const stream of [child.stdout, child.stderr]) {
-    let rest = '';
-    stream.on('data', (chunk) => {
-      log.write(chunk);
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop();
-      for (const line of lines) console.log(`${name.padEnd(9)}| ${line}`);
-    });
-  }
-  child.on('exit', (code, signal) => {
-    children.delete(name);
-    if (!stopping) {
-      console.error(`${name} exited (${signal ?? code}); stopping the stack`);
-      void stop(1);
-    } else if (children.size === 0) process.exit(process.exitCode ?? 0);
-  });
-  children.set(name, child);
-}
 
 async function waitHealthy(name, url) {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (!children.has(name)) return;
+  const deadline = Date.now() + READY_MS;
+  while (Date.now() < deadline) {
+    if (!supervisor.has(name)) return;
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -102,47 +43,71 @@ async function waitHealthy(name, url) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${name} did not become ready at ${url}`);
+  throw new Error(`${name} did not become ready at ${url} within ${READY_MS / 1000} s`);
 }
 
-async function stop(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  process.exitCode = code;
-  for (const child of children.values()) child.kill('SIGTERM');
-  if (children.size === 0) process.exit(code);
-  setTimeout(() => {
-    for (const child of children.values()) child.kill('SIGKILL');
-    process.exit(code);
-  }, 15_000).unref();
-}
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+supervisor.supervise(async () => {
+  execFileSync('bash', [join(root, 'deploy/local/up.sh')], {
+    stdio: 'inherit',
+    env: { ...process.env, STACK_DIR: stackDir },
+  });
+  if (!process.argv.includes('--no-build'))
+    execFileSync('node', [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 
-const urls = {};
-for (const [index, { name }] of SERVICES.entries()) {
-  const servicePort = port + index + 1;
-  const env = {
-    ...common,
-    PORT: String(servicePort),
-    DATABASE_URL: await ensureDatabase(infra.DATABASE_SERVER_URL, `lms_${name.replace(/-/g, '_')}`),
+  const infra = Object.fromEntries(
+    readFileSync(join(stackDir, 'stack.env'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('='))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+  const privateKey = secret('jwt-private.pem', () =>
+    generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }),
+  );
+  const publicKey = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+  const internalToken = secret('internal-token', () => randomBytes(24).toString('base64url'));
+
+  const { ensureDatabase } = require(join(root, 'libs/database/dist/index.js'));
+  // The domain services in start order (services/all-in-one/src/registry.ts), each on the gateway's
+  // port + its place in the list. The gateway comes last.
+  const { SERVICES } = require(join(root, 'services/all-in-one/dist/registry.js'));
+  const { urlVariable } = require(join(root, 'services/gateway/dist/routing/routes.js'));
+  const common = {
+    ...process.env,
+    KAFKA_BROKERS: infra.KAFKA_BROKERS,
+    REDIS_URL: infra.REDIS_URL,
+    S3_ENDPOINT: infra.S3_ENDPOINT,
+    S3_ACCESS_KEY: infra.S3_ACCESS_KEY,
+    S3_SECRET_KEY: infra.S3_SECRET_KEY,
+    JWT_PUBLIC_KEY: publicKey,
+    INTERNAL_TOKEN: internalToken,
+    SEED_DEMO: process.env.SEED_DEMO ?? '1',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   };
-  run(name, env);
-  urls[urlVariable(name)] = `http://127.0.0.1:${servicePort}`;
-  await waitHealthy(name, `http://127.0.0.1:${servicePort}/healthz`);
-}
-run('gateway', {
-  ...common,
-  ...urls,
-  PORT: String(port),
-  JWT_PRIVATE_KEY: privateKey,
-});
-await waitHealthy('gateway', `http://127.0.0.1:${port}/readyz`);
-if (!stopping) {
+  const run = (name, env) =>
+    supervisor.run(name, 'node', [join(root, 'services', name, 'dist/main.js')], {
+      env,
+      logFile: join(stackDir, 'logs', `${name}.log`),
+    });
+
+  const urls = {};
+  for (const [index, { name }] of SERVICES.entries()) {
+    const servicePort = port + index + 1;
+    const database = `lms_${name.replace(/-/g, '_')}`;
+    run(name, {
+      ...common,
+      PORT: String(servicePort),
+      DATABASE_URL: await ensureDatabase(infra.DATABASE_SERVER_URL, database),
+    });
+    urls[urlVariable(name)] = `http://127.0.0.1:${servicePort}`;
+    await waitHealthy(name, `http://127.0.0.1:${servicePort}/healthz`);
+  }
+  run('gateway', { ...common, ...urls, PORT: String(port), JWT_PRIVATE_KEY: privateKey });
+  await waitHealthy('gateway', `http://127.0.0.1:${port}/readyz`);
+  if (supervisor.stopping) return;
   console.log(`\nLMS (stack mode) on http://localhost:${port}`);
   if (common.SEED_DEMO === '1')
     console.log(
       `demo logins: lecturer, assistant, student1..3 (password ${process.env.DEMO_PASSWORD ?? 'lms-demo'})`,
     );
   console.log('Ctrl-C stops the services; `bash deploy/local/down.sh` stops the infrastructure.');
-}
+});

@@ -24,7 +24,18 @@ describe('stack mode (separate processes on Kafka, MinIO, Redis, PostgreSQL)', (
     });
     stack.stdout?.on('data', (chunk) => (output += chunk));
     stack.stderr?.on('data', (chunk) => (output += chunk));
-    await expectEventually(() => expect(output).toContain('LMS (stack mode) on'), 600_000);
+    // Ready, or a failure at once when stack.mjs exits first (it stops what it started).
+    const exitedEarly = new Promise<never>((_, reject) =>
+      stack.once('exit', (code, signal) =>
+        reject(
+          new Error(`scripts/stack.mjs exited (${signal ?? code}) before the stack was ready:\n${output}`),
+        ),
+      ),
+    );
+    await Promise.race([
+      expectEventually(() => expect(output).toContain('LMS (stack mode) on'), 600_000),
+      exitedEarly,
+    ]);
   }, 620_000);
 
   afterAll(async () => {
