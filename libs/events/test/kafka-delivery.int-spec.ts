@@ -1,18 +1,20 @@
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { openServiceDataSource } from '@lms/database';
 import {
   type EventEnvelope,
   EventsServer,
-  EventsTables1763800000000,
   type IdentityUserUpserted,
-  InboxEvent,
   KafkaTransport,
-  OutboxEvent,
   OutboxRelay,
   recordEvent,
 } from '@lms/events';
-import { crashStackServer, createTestDatabase, expectEventually, stackServer } from '@lms/testing';
+import {
+  crashStackServer,
+  EVENT_FACTORIES,
+  expectEventually,
+  openEventsDatabase,
+  stackServer,
+} from '@lms/testing';
 
 /**
  * Delivery through the whole path on real servers: PostgreSQL outbox → relay → Kafka → consumer
@@ -24,34 +26,18 @@ const broker = {
   env: { LMS_KAFKA_PORT: '19092', LMS_KAFKA_CONTROLLER_PORT: '19093' },
 };
 
-const user = (id: number): IdentityUserUpserted => ({
-  id,
-  username: `u${id}`,
-  name: `User ${id}`,
-  email: null,
-  thumbnail: null,
-  role: 'student',
-  active: true,
-  nidn: null,
-  nim: null,
-  updatedAt: new Date().toISOString(),
-});
+/** The data of an `identity.user.upserted` for user `id`. */
+const user = EVENT_FACTORIES['identity.user.upserted'];
 
 describe('event delivery over Kafka (real broker, real PostgreSQL)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let close: () => Promise<void>;
   let ds: DataSource;
   let brokers: string[];
   const closers: Array<() => Promise<void>> = [];
 
   beforeAll(async () => {
     brokers = stackServer('kafka', broker).KAFKA_BROKERS.split(',');
-    db = await createTestDatabase('delivery');
-    ds = await openServiceDataSource({
-      url: db.url,
-      service: 'delivery-test',
-      entities: [OutboxEvent, InboxEvent],
-      migrations: [EventsTables1763800000000],
-    });
+    ({ ds, close } = await openEventsDatabase('delivery-test'));
     await ds.query('CREATE TABLE effects (grp text NOT NULL, instance text NOT NULL, user_id int NOT NULL)');
   }, 600_000);
 
@@ -60,8 +46,7 @@ describe('event delivery over Kafka (real broker, real PostgreSQL)', () => {
   });
 
   afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
+    await close();
   });
 
   const transport = (name: string) => {

@@ -1,17 +1,7 @@
 import { register } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { openServiceDataSource } from '@lms/database';
-import { createTestDatabase, expectEventually } from '@lms/testing';
-import {
-  type EventEnvelope,
-  EventsTables1763800000000,
-  type IdentityUserUpserted,
-  InboxEvent,
-  InProcessTransport,
-  OutboxEvent,
-  OutboxRelay,
-  recordEvent,
-} from '@lms/events';
+import { EVENT_FACTORIES, expectEventually, openEventsDatabase } from '@lms/testing';
+import { type EventEnvelope, InProcessTransport, OutboxRelay, recordEvent } from '@lms/events';
 
 async function value(name: string, labels: Record<string, string>): Promise<number | undefined> {
   const metric = register.getSingleMetric(name);
@@ -20,38 +10,21 @@ async function value(name: string, labels: Record<string, string>): Promise<numb
   return values.find((sample) => Object.entries(labels).every(([key, v]) => sample.labels[key] === v))?.value;
 }
 
-const user = (id: number): IdentityUserUpserted => ({
-  id,
-  username: `u${id}`,
-  name: `User ${id}`,
-  email: null,
-  thumbnail: null,
-  role: 'student',
-  active: true,
-  nidn: null,
-  nim: null,
-  updatedAt: new Date().toISOString(),
-});
+/** The data of an `identity.user.upserted` for user `id`. */
+const user = EVENT_FACTORIES['identity.user.upserted'];
 
 describe('event pipeline metrics', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let close: () => Promise<void>;
   let ds: DataSource;
   let relay: OutboxRelay | undefined;
 
   beforeAll(async () => {
-    db = await createTestDatabase('eventmetrics');
-    ds = await openServiceDataSource({
-      url: db.url,
-      service: 'metrics-test',
-      entities: [OutboxEvent, InboxEvent],
-      migrations: [EventsTables1763800000000],
-    });
+    ({ ds, close } = await openEventsDatabase('metrics-test'));
   });
 
   afterAll(async () => {
     await relay?.stop();
-    await ds.destroy();
-    await db.drop();
+    await close();
   });
 
   it('shows the outbox backlog and its age growing while the transport cannot take events', async () => {

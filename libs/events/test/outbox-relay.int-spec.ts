@@ -1,50 +1,29 @@
 import type { DataSource } from 'typeorm';
-import { openServiceDataSource } from '@lms/database';
-import { createTestDatabase } from '@lms/testing';
+import { EVENT_FACTORIES, openEventsDatabase } from '@lms/testing';
 import {
   type EventEnvelope,
   EventsServer,
-  EventsTables1763800000000,
   type IdentityUserUpserted,
-  InboxEvent,
   InProcessTransport,
-  OutboxEvent,
   OutboxRelay,
   recordEvent,
 } from '@lms/events';
 
-const user = (id: number): IdentityUserUpserted => ({
-  id,
-  username: `u${id}`,
-  name: `User ${id}`,
-  email: null,
-  thumbnail: null,
-  role: 'student',
-  active: true,
-  nidn: null,
-  nim: null,
-  updatedAt: new Date().toISOString(),
-});
+/** The data of an `identity.user.upserted` for user `id`. */
+const user = EVENT_FACTORIES['identity.user.upserted'];
 
 describe('outbox, relay and inbox (real PostgreSQL, in-process transport)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let close: () => Promise<void>;
   let ds: DataSource;
 
   beforeAll(async () => {
-    db = await createTestDatabase('events');
-    ds = await openServiceDataSource({
-      url: db.url,
-      service: 'events-test',
-      entities: [OutboxEvent, InboxEvent],
-      migrations: [EventsTables1763800000000],
-    });
+    ({ ds, close } = await openEventsDatabase('events-test'));
     await ds.query('CREATE TABLE widgets (id int PRIMARY KEY)');
     await ds.query('CREATE TABLE effects (consumer text NOT NULL, user_id int NOT NULL)');
   });
 
   afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
+    await close();
   });
 
   beforeEach(async () => {

@@ -1,32 +1,20 @@
 import type { DataSource } from 'typeorm';
-import { openServiceDataSource } from '@lms/database';
-import { createTestDatabase, expectEventually } from '@lms/testing';
+import { EVENT_FACTORIES, expectEventually, openEventsDatabase } from '@lms/testing';
 import {
   type EventEnvelope,
-  EventsTables1763800000000,
   type IdentityTenantUpserted,
-  InboxEvent,
   InProcessTransport,
-  OutboxEvent,
   OutboxRelay,
   recordEvent,
   topicOf,
   UnitOfWork,
 } from '@lms/events';
 
-const tenant = (id: number): IdentityTenantUpserted => ({
-  id,
-  domain: `campus${id}.example.ac.id`,
-  name: `Campus ${id}`,
-  timeZone: 'Asia/Jakarta',
-  description: null,
-  favicon: null,
-  landingPageUrl: null,
-  updatedAt: new Date().toISOString(),
-});
+/** The data of an `identity.tenant.upserted` for campus `id`. */
+const tenant = EVENT_FACTORIES['identity.tenant.upserted'];
 
 describe('UnitOfWork (real PostgreSQL, in-process transport)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let close: () => Promise<void>;
   let ds: DataSource;
   let transport: InProcessTransport;
   let relay: OutboxRelay;
@@ -34,13 +22,7 @@ describe('UnitOfWork (real PostgreSQL, in-process transport)', () => {
   const delivered: number[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase('unit_of_work');
-    ds = await openServiceDataSource({
-      url: db.url,
-      service: 'uow-test',
-      entities: [OutboxEvent, InboxEvent],
-      migrations: [EventsTables1763800000000],
-    });
+    ({ ds, close } = await openEventsDatabase('uow-test'));
     await ds.query('CREATE TABLE campuses (id int PRIMARY KEY)');
     transport = new InProcessTransport();
     await transport.subscribe(
@@ -60,8 +42,7 @@ describe('UnitOfWork (real PostgreSQL, in-process transport)', () => {
 
   afterAll(async () => {
     await relay.stop();
-    await ds.destroy();
-    await db.drop();
+    await close();
   });
 
   const outboxIds = async () =>

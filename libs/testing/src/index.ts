@@ -15,3 +15,4 @@ export type { ProjectedUser, TestUser } from './harness';
 export { EVENT_FACTORIES } from './factories';
 export { SPAN_KIND, startOtlpReceiver } from './otlp';
 export type { OtlpReceiver, ReceivedSpan } from './otlp';
+export { openEventsDatabase } from './events-database';

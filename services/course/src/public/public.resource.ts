@@ -1,6 +1,6 @@
 import { relation, type QuerySpec, type ResourceType } from '@lms/jsonapi';
 import type { Course } from '../courses/course.entity';
-import { periodResource, publicCourseAttributes } from '../courses/courses.resource';
+import { courseQuery, periodResource, publicCourseAttributes } from '../courses/courses.resource';
 import { activityResource } from '../structure/structure.resource';
 import type { CourseModule } from '../structure/module.entity';
 import type { UserProjection } from '../users/user-projection.entity';
@@ -56,31 +56,13 @@ export const publicCourseResource: ResourceType<Course> = {
   },
 };
 
+/**
+ * The course list's filters and sorts (`courseQuery`) over the catalogue's courses, with only the
+ * includes that show no members and the catalogue's page sizes.
+ */
 export const publicCourseQuery: QuerySpec = {
-  filters: {
-    id: { column: 'course.id', type: 'integer', ops: ['is', 'in'] },
-    name: { column: 'course.name', type: 'string', ops: ['is', 'like'] },
-    code: { column: 'course.code', type: 'string', ops: ['is', 'like', 'in'] },
-    period_id: { column: 'course.period_id', type: 'integer', ops: ['is', 'in'] },
-    lecturer_id: { column: 'course.lecturer_id', type: 'integer', ops: ['is', 'in'] },
-    is_active: { column: 'course.is_active', type: 'boolean', ops: ['is'] },
-    is_public: { column: 'course.is_public', type: 'boolean', ops: ['is'] },
-    is_free: { column: 'course.is_free', type: 'boolean', ops: ['is'] },
-    is_open: { column: 'course.is_open', type: 'boolean', ops: ['is'] },
-    start_at: { column: 'course.start_at', type: 'date', ops: ['gt', 'gte', 'lt', 'lte', 'null'] },
-    end_at: { column: 'course.end_at', type: 'date', ops: ['gt', 'gte', 'lt', 'lte', 'null'] },
-    updated_at: { column: 'course.updated_at', type: 'date', ops: ['gt', 'gte', 'lt', 'lte'] },
-  },
-  sorts: {
-    id: 'course.id',
-    name: 'course.name',
-    code: 'course.code',
-    start_at: 'course.start_at',
-    created_at: 'course.created_at',
-    updated_at: 'course.updated_at',
-  },
+  ...courseQuery,
   includes: ['modules', 'modules.activities', 'lecturer', 'period'],
-  defaultSort: '-updated_at',
   defaultLimit: CATALOGUE_PAGE,
   maxLimit: 100,
 };
