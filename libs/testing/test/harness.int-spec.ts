@@ -3,6 +3,7 @@ import {
   EVENT_SCHEMAS,
   type EventEnvelope,
   type EventOf,
+  type EventType,
   EventsTables1763800000000,
   InboxEvent,
   OnEvent,
@@ -42,6 +43,16 @@ class EveryEvent {
   enrolment(event: EventOf<'course.enrolment.changed'>) {
     applied.push(event);
   }
+
+  @OnEvent('course.enrolment.snapshotted')
+  roster(event: EventOf<'course.enrolment.snapshotted'>) {
+    applied.push(event);
+  }
+
+  @OnEvent('platform.snapshot.requested')
+  snapshot(event: EventOf<'platform.snapshot.requested'>) {
+    applied.push(event);
+  }
 }
 
 @Module({})
@@ -78,20 +89,27 @@ describe('ServiceHarness', () => {
 
     it('has a factory per event of the catalogue, applied through the service’s own handler', async () => {
       applied.length = 0;
+      for (const type of Object.keys(EVENT_SCHEMAS) as EventType[]) await h.project(type, 4);
+      expect(applied.map((event) => event.type)).toEqual(Object.keys(EVENT_SCHEMAS));
+      const inbox: unknown[] = await h.ds.query(`SELECT 1 FROM inbox WHERE consumer = 'harness-probe'`);
+      expect(inbox).toHaveLength(Object.keys(EVENT_SCHEMAS).length);
+    });
+
+    it('makes users, campuses, staff, enrolments and structure changes with overrides', async () => {
+      applied.length = 0;
       const user = await h.given.user(4, 'lecturer', { name: 'Dr. Probe' });
       const campus = await h.given.campus({ domain: 'probe.example' });
       await h.given.structure(4, { courseId: 7, ids: [1, 2] });
       await h.given.staff(4, { courseId: 7, lecturerId: user.id });
       await h.given.enrolment(4, { courseId: 7, userId: 99, enrolled: false, reason: 'left' });
-
-      expect(applied.map((event) => event.type).sort()).toEqual(Object.keys(EVENT_SCHEMAS).sort());
       expect(user).toMatchObject({ tenantId: 4, role: 'lecturer', name: 'Dr. Probe', active: true });
-      expect(applied.find((event) => event.type === 'identity.tenant.upserted')).toMatchObject({
-        tenantId: campus.id,
-        data: { id: campus.id, domain: 'probe.example' },
-      });
-      const inbox: unknown[] = await h.ds.query(`SELECT 1 FROM inbox WHERE consumer = 'harness-probe'`);
-      expect(inbox).toHaveLength(5);
+      expect(applied.map(({ tenantId, data }) => ({ tenantId, data }))).toEqual([
+        { tenantId: 4, data: expect.objectContaining({ id: user.id, name: 'Dr. Probe' }) },
+        { tenantId: campus.id, data: expect.objectContaining({ id: campus.id, domain: 'probe.example' }) },
+        { tenantId: 4, data: expect.objectContaining({ courseId: 7, ids: [1, 2] }) },
+        { tenantId: 4, data: expect.objectContaining({ courseId: 7, lecturerId: user.id }) },
+        { tenantId: 4, data: expect.objectContaining({ userId: 99, enrolled: false, reason: 'left' }) },
+      ]);
     });
 
     it('applies a redelivered event once', async () => {
