@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { apiToken, launchBrowser, screenshot, settled, signInAs, watchErrors } from '../support/browser';
+
+/** The course screens' layout, as a lecturer sees it on a desktop and on a phone (issue 11). */
+describe('the course screens are laid out for desktop and phone', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  let base: string;
+  let courseId: string;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
+    base = platform.url.replace('127.0.0.1', 'localhost');
+    browser = await launchBrowser();
+    const token = await apiToken(base, 'lecturer');
+    const courses = await fetch(`${base}/api/course/courses`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  async function lecturerAt(
+    width: number,
+    height: number,
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInAs(page, base, 'lecturer');
+    return { context, page, errors };
+  }
+
+  it('lines the Access checkboxes up in one column, each with its label beside it', async () => {
+    const { context, page, errors } = await lecturerAt(1366, 768);
+    await page.goto(`${base}/courses/${courseId}/settings`);
+    await settled(page);
+    const access = page.getByRole('group', { name: 'Access' });
+    const boxes = access.getByRole('checkbox');
+    expect(await boxes.count()).toBe(5);
+    const lefts = new Set<number>();
+    for (const box of await boxes.all()) {
+      const area = await box.boundingBox();
+      if (!area) throw new Error('a checkbox is not shown');
+      // a checkbox, not a text-field-wide input
+      expect(area.width).toBeLessThan(30);
+      lefts.add(Math.round(area.x));
+      // its label starts right after it
+      const label = box.locator('xpath=following-sibling::*[1]');
+      const text = await label.boundingBox();
+      if (!text) throw new Error('a checkbox has no label beside it');
+      expect(text.x - (area.x + area.width)).toBeLessThan(20);
+    }
+    expect(lefts.size).toBe(1);
+    await screenshot(page, 'course-settings-access');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
