@@ -13,6 +13,7 @@ require('reflect-metadata');
 const root = new URL('../..', import.meta.url).pathname;
 const { startEmbeddedPostgres } = require(join(root, 'libs/database/dist/index.js'));
 const { startPlatform } = require(join(root, 'services/all-in-one/dist/platform.js'));
+const { startTracing } = require(join(root, 'libs/platform/dist/index.js'));
 const { DataSource } = require('typeorm');
 const { Client } = require('pg');
 const Fastify = require('fastify');
@@ -22,6 +23,8 @@ const { profiler } = await import('../profile.mjs');
 const COURSES = Number(process.env.BENCH_COURSES ?? 10_000);
 const CONTENTS = Number(process.env.BENCH_CONTENTS ?? 10_000);
 
+// Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set (the cost of tracing on).
+startTracing({ process: 'lms' });
 const dir = mkdtempSync(join(tmpdir(), 'lms-bench-'));
 const pg = await startEmbeddedPostgres({
   dataDir: join(dir, 'pg'),

@@ -10,8 +10,11 @@ require('reflect-metadata');
 const root = new URL('../..', import.meta.url).pathname;
 const { startEmbeddedPostgres } = require(join(root, 'libs/database/dist/index.js'));
 const { startPlatform } = require(join(root, 'services/all-in-one/dist/platform.js'));
+const { startTracing } = require(join(root, 'libs/platform/dist/index.js'));
 const Fastify = require('fastify');
 
+// Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set (the cost of tracing on).
+startTracing({ process: 'lms' });
 const dir = mkdtempSync(join(tmpdir(), 'lms-bench-'));
 const pg = await startEmbeddedPostgres({
   dataDir: join(dir, 'pg'),
