@@ -223,30 +223,106 @@ describe('course settings, replication and the campus directory', () => {
       expect(list(students.body).map((x) => x.attributes)).toEqual([
         expect.objectContaining({ user_id: other.id, name: 'Zaki', code: '2201', class_id: classB.id }),
       ]);
-      expect((await c.asStudent.get(`/api/course/courses/${c.course.id}/students`)).status).toBe(403);
+      // A student sees their classmates by name and avatar, and may not search what they do not see.
+      const classmates = await c.asStudent.get(`/api/course/courses/${c.course.id}/students?sort=name`);
+      expect(classmates.status).toBe(200);
+      expect(list(classmates.body).map((x) => x.attributes)).toEqual(
+        [
+          { user_id: c.student.id, name: c.student.name, thumbnail: null, course_id: c.course.id },
+          { user_id: other.id, name: 'Zaki', thumbnail: null, course_id: c.course.id },
+        ].sort((a, b) => a.name.localeCompare(b.name)),
+      );
+      const probe = await c.asStudent.get(`/api/course/courses/${c.course.id}/students?filter[nim][is]=2201`);
+      expect(probe.status).toBe(400);
+      expect(probe.body.errors?.[0].source?.parameter).toBe('filter[nim]');
+      expect((await c.asStudent.get(`/api/course/courses/${c.course.id}/students?sort=code`)).status).toBe(
+        400,
+      );
+      expect((await c.asStranger.get(`/api/course/courses/${c.course.id}/students`)).status).toBe(404);
       expect((await c.asOutsider.get(`/api/course/courses/${c.course.id}/students`)).status).toBe(404);
     });
 
-    it('searches students by name and code, and lecturers by name and nidn', async () => {
+    it('searches the students of the courses one teaches by name and code, and lecturers by name and nidn', async () => {
       const c = await cast(h);
-      await h.given.user(1, 'student', { name: 'Siti Aminah', nim: '99001' });
+      const siti = await h.given.user(1, 'student', { name: 'Siti Aminah', nim: '99001' });
+      await h.enrol(c.course.id, 1, [siti.id], c.courseClass);
+      await h.given.user(1, 'student', { name: 'Siti Nobody', nim: '99003' });
       await h.given.user(2, 'student', { name: 'Siti Elsewhere', nim: '99002' });
       const lecturer = await h.given.user(1, 'lecturer', { name: 'Dr. Budi Santoso', nidn: '0412345678' });
       const byName = await c.asLecturer.get('/api/course/students?filter[name][like]=siti');
       expect(list(byName.body).map((x) => x.attributes.code)).toEqual(['99001']);
       const byCode = await c.asLecturer.get('/api/course/students?filter[code][like]=9900');
       expect(list(byCode.body)).toHaveLength(1);
+      // Without a filter: the students of the caller's courses, never the whole campus.
+      const all = await c.asLecturer.get('/api/course/students?page[limit]=0');
+      expect(
+        list(all.body)
+          .map((x) => x.attributes.user_id)
+          .sort(),
+      ).toEqual([c.student.id, siti.id].sort());
       const ofCourse = await c.asLecturer.get(`/api/course/students?filter[course_id][is]=${c.course.id}`);
-      expect(list(ofCourse.body).map((x) => x.attributes.user_id)).toEqual([c.student.id]);
+      expect(
+        list(ofCourse.body)
+          .map((x) => x.attributes.user_id)
+          .sort(),
+      ).toEqual([c.student.id, siti.id].sort());
       const notMine = await c.asStranger.get(`/api/course/students?filter[course_id][is]=${c.course.id}`);
       expect(list(notMine.body)).toEqual([]);
+      expect(list((await c.asStranger.get('/api/course/students')).body)).toEqual([]);
       expect((await c.asStudent.get('/api/course/students')).status).toBe(403);
 
-      const lecturers = await c.asStudent.get('/api/course/lecturers?filter[nidn][like]=04123');
+      // Lecturers see colleagues by name and NIDN (no e-mail, no username, even through include=user).
+      const lecturers = await c.asAssistant.get(
+        '/api/course/lecturers?filter[nidn][like]=04123&include=user',
+      );
       expect(list(lecturers.body).map((x) => x.attributes.name)).toEqual(['Dr. Budi Santoso']);
-      const one_ = await c.asStudent.get(`/api/course/lecturers/${lecturer.id}?include=user`);
+      expect(lecturers.body.included?.[0].attributes).toEqual({
+        name: 'Dr. Budi Santoso',
+        thumbnail: null,
+        level: 'lecturer',
+        nidn: '0412345678',
+      });
+      expect((await c.asAssistant.get('/api/course/lecturers?filter[username][is]=x')).status).toBe(400);
+      const one_ = await c.asAssistant.get(`/api/course/lecturers/${lecturer.id}`);
       expect(one(one_.body).attributes).toMatchObject({ name: 'Dr. Budi Santoso', nidn: '0412345678' });
       expect((await c.asOutsider.get(`/api/course/lecturers/${lecturer.id}`)).status).toBe(404);
+
+      // A student sees only the staff of their courses, by name and avatar.
+      const mine = await c.asStudent.get('/api/course/lecturers?sort=name&include=user');
+      expect(
+        list(mine.body)
+          .map((x) => x.attributes.user_id)
+          .sort(),
+      ).toEqual([c.lecturer.id, c.assistant.id].sort());
+      for (const item of [...list(mine.body), ...(mine.body.included ?? [])]) {
+        for (const hidden of ['nidn', 'email', 'username'])
+          expect(item.attributes).not.toHaveProperty(hidden);
+      }
+      expect((await c.asStudent.get(`/api/course/lecturers/${lecturer.id}`)).status).toBe(404);
+      const byNidn = await c.asStudent.get('/api/course/lecturers?filter[nidn][like]=04123');
+      expect(byNidn.status).toBe(400);
+      expect(byNidn.body.errors?.[0].source?.parameter).toBe('filter[nidn]');
+    });
+
+    it('shows a course’s staff to its students by name and avatar, to lecturers with NIDN, in full to admins', async () => {
+      const c = await cast(h);
+      const include = `/api/course/courses/${c.course.id}?include=lecturer,lecturer.user,assistant,assistant.user`;
+      const staffOf = async (client: typeof c.asStudent) => {
+        const response = await client.get(include);
+        expect(response.status).toBe(200);
+        return response.body.included ?? [];
+      };
+      for (const item of await staffOf(c.asStudent)) {
+        for (const hidden of ['nidn', 'email', 'username', 'nim'])
+          expect(item.attributes).not.toHaveProperty(hidden);
+      }
+      const asLecturer = await staffOf(c.asAssistant);
+      const user = asLecturer.find((item) => item.type === 'users' && item.id === String(c.lecturer.id));
+      expect(user?.attributes).toHaveProperty('nidn');
+      expect(user?.attributes).not.toHaveProperty('email');
+      const admin = await h.given.user(1, 'admin');
+      const asAdmin = await staffOf(await h.as(admin));
+      expect(asAdmin.find((item) => item.type === 'users')?.attributes).toHaveProperty('email');
     });
   });
 });

@@ -11,7 +11,7 @@ import {
 import { CourseAdminService } from './course-admin.service';
 import { classResource, courseQuery, courseResource } from './courses.resource';
 import { CoursesService } from './courses.service';
-import { studentQuery, studentResource } from '../directory/directory.resource';
+import { classmateResource, studentQuery, studentResource } from '../directory/directory.resource';
 import { DirectoryService } from '../directory/directory.service';
 import { courseUpdateRules, replicateRules } from './courses.rules';
 
@@ -81,14 +81,17 @@ export class CoursesController {
     return respond(classResource, classes, { meta: { total: classes.length } });
   }
 
-  /** The course's students (`filter[class_id][is]`, `filter[name][like]`), for those who teach it. */
+  /**
+   * The course's students (`filter[class_id][is]`, `filter[name][like]`): in detail for those who
+   * teach it, by name and avatar for its students.
+   */
   @Get(':id/students')
   async students(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,
     @JsonApiQuery(studentQuery) query: ParsedQuery,
   ) {
-    const [students, total] = await this.directory.studentsOfCourse(auth, id, query);
-    return respond(studentResource, students, { meta: pageMeta(total, query) });
+    const { rows, total, classmates } = await this.directory.studentsOfCourse(auth, id, query);
+    return respond(classmates ? classmateResource : studentResource, rows, { meta: pageMeta(total, query) });
   }
 }

@@ -7,47 +7,79 @@ import type { CourseClass } from './course-class.entity';
 import type { Course } from './course.entity';
 import type { Period } from './period.entity';
 
-export const userResource: ResourceType<UserProjection> = {
-  type: 'users',
-  attributes: (user) => ({
-    username: user.username,
-    name: user.name,
-    email: user.email,
-    thumbnail: user.thumbnail,
-    level: user.role,
-    nidn: user.nidn,
-    nim: user.nim,
-  }),
-};
+/**
+ * How much a caller sees of a person shown through a course (its lecturer, its assistants): an
+ * admin everything; a lecturer name, avatar, role and NIDN; a student name, avatar and role
+ * (docs/architecture.md, "Who sees whom"). Never a username or an e-mail to anyone but admins.
+ */
+type PersonSight = 'all' | 'colleague' | 'name';
+
+export function personSight(auth: AuthContext): PersonSight {
+  if (auth.role === 'admin' || auth.role === 'lptk') return 'all';
+  return auth.role === 'lecturer' ? 'colleague' : 'name';
+}
+
+function userResourceOf(sight: PersonSight): ResourceType<UserProjection> {
+  return {
+    type: 'users',
+    attributes: (user) => ({
+      name: user.name,
+      thumbnail: user.thumbnail,
+      level: user.role,
+      ...(sight === 'name' ? {} : { nidn: user.nidn }),
+      ...(sight === 'all' ? { username: user.username, email: user.email, nim: user.nim } : {}),
+    }),
+  };
+}
 
 /** The course's lecturer; `lecturer.user` includes the same person as a user resource. */
-export const lecturerResource: ResourceType<UserProjection> = {
-  type: 'lecturers',
-  attributes: (user) => ({ user_id: user.id, name: user.name, nidn: user.nidn, thumbnail: user.thumbnail }),
-  relationships: {
-    user: relation(
-      () => userResource,
-      (user: UserProjection) => user,
-    ),
-  },
-};
+function lecturerResourceOf(sight: PersonSight): ResourceType<UserProjection> {
+  const user = userResourceOf(sight);
+  return {
+    type: 'lecturers',
+    attributes: (lecturer) => ({
+      user_id: lecturer.id,
+      name: lecturer.name,
+      thumbnail: lecturer.thumbnail,
+      ...(sight === 'name' ? {} : { nidn: lecturer.nidn }),
+    }),
+    relationships: {
+      user: relation(
+        () => user,
+        (lecturer: UserProjection) => lecturer,
+      ),
+    },
+  };
+}
 
-export const assistantResource: ResourceType<CourseAssistant> = {
-  type: 'assistants',
-  id: (assistant) => `${assistant.courseId}-${assistant.userId}`,
-  attributes: (assistant) => ({
-    course_id: assistant.courseId,
-    user_id: assistant.userId,
-    is_coordinator: assistant.isCoordinator,
-    name: assistant.user?.name ?? null,
-  }),
-  relationships: {
-    user: relation(
-      () => userResource,
-      (assistant: CourseAssistant) => assistant.user,
-    ),
-  },
-};
+function assistantResourceOf(sight: PersonSight): ResourceType<CourseAssistant> {
+  const user = userResourceOf(sight);
+  return {
+    type: 'assistants',
+    id: (assistant) => `${assistant.courseId}-${assistant.userId}`,
+    attributes: (assistant) => ({
+      course_id: assistant.courseId,
+      user_id: assistant.userId,
+      is_coordinator: assistant.isCoordinator,
+      name: assistant.user?.name ?? null,
+    }),
+    relationships: {
+      user: relation(
+        () => user,
+        (assistant: CourseAssistant) => assistant.user,
+      ),
+    },
+  };
+}
+
+const SIGHTS: readonly PersonSight[] = ['all', 'colleague', 'name'];
+const LECTURERS = new Map(SIGHTS.map((sight) => [sight, lecturerResourceOf(sight)]));
+const ASSISTANTS = new Map(SIGHTS.map((sight) => [sight, assistantResourceOf(sight)]));
+
+/** Lecturers as the caller may see them. */
+export const lecturerResource = (auth: AuthContext) => LECTURERS.get(personSight(auth))!;
+/** Assistants (and their `user`) as the caller may see them. */
+export const assistantResource = (auth: AuthContext) => ASSISTANTS.get(personSight(auth))!;
 
 export const classResource: ResourceType<CourseClass> = {
   type: 'classes',
@@ -110,11 +142,11 @@ export function courseResource(auth: AuthContext): ResourceType<Course> {
         (course: Course) => byIndex(course.modules),
       ),
       lecturer: relation(
-        () => lecturerResource,
+        () => lecturerResource(auth),
         (course: Course) => course.lecturer,
       ),
       assistant: relation(
-        () => assistantResource,
+        () => assistantResource(auth),
         (course: Course) => course.assistants,
       ),
       class: relation(

@@ -20,7 +20,7 @@ export class DirectoryController {
   @Get('lecturers')
   async lecturers(@CurrentAuth() auth: AuthContext, @JsonApiQuery(lecturerQuery) query: ParsedQuery) {
     const [lecturers, total] = await this.directory.listLecturers(auth, query);
-    return respond(lecturerResource, lecturers, {
+    return respond(lecturerResource(auth), lecturers, {
       include: query.include,
       meta: pageMeta(total, query),
     });
@@ -33,7 +33,7 @@ export class DirectoryController {
     @JsonApiQuery(lecturerQuery, { includeOnly: true }) query: ParsedQuery,
   ) {
     const lecturer = await this.directory.getLecturer(auth, id);
-    return respond(lecturerResource, lecturer, { include: query.include });
+    return respond(lecturerResource(auth), lecturer, { include: query.include });
   }
 
   /**

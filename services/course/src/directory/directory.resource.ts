@@ -9,6 +9,7 @@ export interface StudentRow {
   courseId: number | null;
 }
 
+/** A student as their course's staff (and admins) see them. */
 export const studentResource: ResourceType<StudentRow> = {
   type: 'students',
   id: (row) => row.user.id,
@@ -23,6 +24,18 @@ export const studentResource: ResourceType<StudentRow> = {
     course_id: row.courseId,
     class_id: row.classId,
     class_name: row.className,
+  }),
+};
+
+/** A student as a classmate sees them: name and avatar. */
+export const classmateResource: ResourceType<StudentRow> = {
+  type: 'students',
+  id: (row) => row.user.id,
+  attributes: (row) => ({
+    user_id: row.user.id,
+    name: row.user.name,
+    thumbnail: row.user.thumbnail,
+    course_id: row.courseId,
   }),
 };
 

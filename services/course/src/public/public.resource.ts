@@ -10,10 +10,10 @@ import type { CourseView } from './course-view.entity';
 export const CATALOGUE_PAGE = 9;
 export const EXPLORE_PAGE = 4;
 
-/** The lecturer as anyone may see them: no username, no e-mail. */
+/** The lecturer as anyone may see them: name and avatar (no username, e-mail or NIDN). */
 const publicLecturerResource: ResourceType<UserProjection> = {
   type: 'lecturers',
-  attributes: (user) => ({ user_id: user.id, name: user.name, nidn: user.nidn, thumbnail: user.thumbnail }),
+  attributes: (user) => ({ user_id: user.id, name: user.name, thumbnail: user.thumbnail }),
 };
 
 const publicModuleResource: ResourceType<CourseModule> = {

@@ -18,7 +18,7 @@ export class StaffController {
   @Put('courses/assistant')
   async change(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
     const { assistants, requests } = await this.staff.change(auth, readChanges(body));
-    return respond(assistantResource, assistants, {
+    return respond(assistantResource(auth), assistants, {
       meta: { requests: respond(assistantRequestResource, requests) },
     });
   }
@@ -31,7 +31,7 @@ export class StaffController {
     @Param('userId', ParseIdPipe) userId: number,
   ) {
     const assistant = await this.staff.toggleCoordinator(auth, courseId, userId);
-    return respond(assistantResource, assistant);
+    return respond(assistantResource(auth), assistant);
   }
 
   /** The caller's invitations to assist (`filter[status][is]=PENDING`), newest first. */
