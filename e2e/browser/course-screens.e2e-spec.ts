@@ -1,7 +1,24 @@
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { apiToken, launchBrowser, screenshot, settled, signInAs, watchErrors } from '../support/browser';
+
+/** The computed styles that make a button look like the others of its row. */
+function buttonLook(button: Locator): Promise<Record<string, string>> {
+  return button.evaluate((element) => {
+    const style = (
+      globalThis as unknown as { getComputedStyle(element: unknown): Record<string, string> }
+    ).getComputedStyle(element);
+    return {
+      backgroundColor: style.backgroundColor,
+      borderTopStyle: style.borderTopStyle,
+      borderTopColor: style.borderTopColor,
+      borderRadius: style.borderRadius,
+      fontSize: style.fontSize,
+      paddingTop: style.paddingTop,
+    };
+  });
+}
 
 /** The course screens' layout, as a lecturer sees it on a desktop and on a phone (issue 11). */
 describe('the course screens are laid out for desktop and phone', () => {
@@ -61,5 +78,36 @@ describe('the course screens are laid out for desktop and phone', () => {
     await screenshot(page, 'course-settings-access');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("shows the editor rows' Rename buttons on a phone, styled like the row's other buttons", async () => {
+    for (const [width, height, name] of [
+      [390, 844, 'course-editor-phone'],
+      [1366, 768, 'course-editor-desktop'],
+    ] as const) {
+      const { context, page, errors } = await lecturerAt(width, height);
+      await page.goto(`${base}/courses/${courseId}/edit`);
+      await settled(page);
+      const row = page.getByTestId('module-row').first();
+      const rename = row.getByRole('button', { name: /^Rename /, includeHidden: true }).first();
+      expect(await rename.isVisible()).toBe(true);
+      const area = await rename.boundingBox();
+      expect(area?.width ?? 0).toBeGreaterThan(20);
+      expect(area!.x + area!.width).toBeLessThanOrEqual(width);
+      const remove = row.getByRole('button', { name: /^Delete / }).first();
+      expect(await buttonLook(rename)).toEqual(await buttonLook(remove));
+      // every name of the tree keeps its Rename button beside it, on its first line
+      const names = page.getByRole('navigation', { name: 'Modules and activities' }).getByRole('link');
+      for (const link of await names.all()) {
+        const linkArea = (await link.boundingBox())!;
+        const button = link.locator('xpath=following-sibling::button[1]');
+        const buttonArea = (await button.boundingBox())!;
+        expect(buttonArea.x).toBeGreaterThan(linkArea.x + linkArea.width - 1);
+        expect(Math.abs(buttonArea.y - linkArea.y)).toBeLessThan(12);
+      }
+      await screenshot(page, name);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });

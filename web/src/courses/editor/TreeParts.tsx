@@ -25,13 +25,13 @@ export function NameCell({
 
   if (value === null) {
     return (
-      <span className={editor.name}>
+      <span className={`${editor.name} ${editor.viewing}`}>
         <Link to={href} aria-current={current ? 'page' : undefined}>
           {name}
         </Link>
         <button
           type="button"
-          className="button-text small"
+          className="button small"
           aria-label={t('editor.renameNamed', { name })}
           onClick={() => setValue(name)}
         >
