@@ -49,6 +49,24 @@ const targets = {
 };
 const LISTS = ['courses', 'contents'];
 
+/** CPU ms so far: the server process, PostgreSQL, and this process (the load generator). */
+async function cpuNow() {
+  const res = await request(`${boot.control}/cpu`);
+  const server = await res.body.json();
+  const { user, system } = process.cpuUsage();
+  return { ...server, client: (user + system) / 1000 };
+}
+
+/** `load()` plus the CPU each side spent per request meanwhile (ms). */
+async function measure(target, seconds, connections) {
+  const before = await cpuNow();
+  const run = await load(target, seconds, connections);
+  const after = await cpuNow();
+  const per = (key) =>
+    before[key] === null || after[key] === null ? null : (after[key] - before[key]) / run.n;
+  return { ...run, cpu: { platform: per('platform'), postgres: per('postgres'), client: per('client') } };
+}
+
 // Sanity: every target answers 200 and the lists hold what the seed put there.
 for (const [name, target] of Object.entries(targets)) {
   const res = await json(target.pool, 'GET', target.path, undefined, target.headers);
@@ -117,7 +135,7 @@ try {
     results[phase] = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const name of Object.keys(targets)) {
-        results[phase][name].push(await load(targets[name], SECONDS, connections));
+        results[phase][name].push(await measure(targets[name], SECONDS, connections));
       }
     }
   }
@@ -125,7 +143,8 @@ try {
   server.kill('SIGTERM');
 }
 
-const mean = (runs, key) => runs.reduce((s, r) => s + r[key], 0) / runs.length;
+const average = (values) => values.reduce((s, v) => s + v, 0) / values.length;
+const mean = (runs, key) => average(runs.map((r) => r[key]));
 const summaries = {};
 for (const [phase, connections] of Object.entries(phases)) {
   const summary = Object.fromEntries(
@@ -136,6 +155,11 @@ for (const [phase, connections] of Object.entries(phases)) {
         p50: mean(runs, 'p50'),
         p95: mean(runs, 'p95'),
         errors: runs.reduce((s, r) => s + r.errors, 0),
+        cpu_platform_ms: average(runs.map((r) => r.cpu.platform)),
+        cpu_postgres_ms: runs.some((r) => r.cpu.postgres === null)
+          ? null
+          : average(runs.map((r) => r.cpu.postgres)),
+        cpu_client_ms: average(runs.map((r) => r.cpu.client)),
         requests: runs.reduce((s, r) => s + r.n, 0),
       },
     ]),
@@ -144,24 +168,31 @@ for (const [phase, connections] of Object.entries(phases)) {
     r.p95_vs_hello = r.p95 / summary.hello.p95;
     r.p95_vs_time = r.p95 / summary.time.p95;
     r.p95_vs_me = r.p95 / summary.me.p95;
+    r.rps_vs_time = r.rps / summary.time.rps;
   }
   summaries[phase] = { connections, targets: summary };
 
   console.log(
     `\n${phase}: ${connections} connection(s), ${ROUNDS} rounds of ${SECONDS}s (means over rounds)`,
   );
-  console.log('target      req/s    p50 ms    p95 ms  p95÷hello  p95÷time  p95÷me  errors');
+  console.log(
+    'target      req/s  req/s÷time    p50 ms    p95 ms  p95÷hello  p95÷time  p95÷me  errors   CPU ms/req: platform  postgres  client',
+  );
   for (const [name, r] of Object.entries(summary)) {
     console.log(
       [
         name.padEnd(9),
         r.rps.toFixed(0).padStart(8),
+        r.rps_vs_time.toFixed(2).padStart(11),
         r.p50.toFixed(2).padStart(9),
         r.p95.toFixed(2).padStart(9),
         r.p95_vs_hello.toFixed(1).padStart(10),
         r.p95_vs_time.toFixed(2).padStart(9),
         r.p95_vs_me.toFixed(2).padStart(7),
         String(r.errors).padStart(7),
+        r.cpu_platform_ms.toFixed(3).padStart(22),
+        (r.cpu_postgres_ms === null ? '–' : r.cpu_postgres_ms.toFixed(3)).padStart(9),
+        r.cpu_client_ms.toFixed(3).padStart(7),
       ].join(' '),
     );
   }
@@ -174,6 +205,16 @@ for (const { connections, targets: summary } of Object.values(summaries)) {
       `${name} p95 at ${connections} connection(s): ${summary[name].p95.toFixed(1)} ms, ${verdict} the ${BUDGET_MS} ms budget`,
     );
   }
+}
+
+// Issue #10's targets, both from the load phase of this one run.
+const ME_VS_TIME = 0.5;
+if (summaries.load) {
+  const { me, time } = summaries.load.targets;
+  const ratio = me.rps / time.rps;
+  console.log(
+    `me at ${CONNECTIONS} connections: ${me.rps.toFixed(0)} req/s = ${ratio.toFixed(2)} × time (${time.rps.toFixed(0)} req/s), ${ratio > ME_VS_TIME ? 'above' : 'BELOW'} the ${ME_VS_TIME} target`,
+  );
 }
 
 const out = `${root}artifacts/bench/course-list.json`;

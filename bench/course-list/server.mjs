@@ -4,7 +4,7 @@
 // control server that captures the SQL one request runs and EXPLAIN ANALYZEs it.
 // Prints the URLs and the seed facts as one JSON line, then waits.
 import { createRequire } from 'node:module';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -166,7 +166,42 @@ async function explain(path, headers) {
   return { status, queries };
 }
 
+// CPU time used so far, in ms: this process (gateway and services) and the PostgreSQL server (its
+// postmaster and every backend, from /proc). Unlike req/s and latency, CPU per request hardly
+// depends on how busy the shared machine is; Linux only (elsewhere postgres is null).
+const postmaster = Number(readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function postgresCpuMs() {
+  try {
+    let ticks = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // gone meanwhile
+      }
+      // Fields after the command name: state ppid … utime stime cutime cstime (14th–17th); the
+      // postmaster's cutime/cstime hold the backends that have exited.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) === postmaster) {
+        ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      } else if (Number(fields[1]) === postmaster) {
+        ticks += Number(fields[11]) + Number(fields[12]);
+      }
+    }
+    return ticks * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
 const control = Fastify({ logger: false });
+control.get('/cpu', async () => {
+  const { user, system } = process.cpuUsage();
+  return { platform: (user + system) / 1000, postgres: postgresCpuMs() };
+});
 control.post('/explain', async (req) => explain(req.body.path, req.body.headers ?? {}));
 // CPU profile of this process (gateway, identity and course share it) around one load phase.
 const cpu = profiler();
