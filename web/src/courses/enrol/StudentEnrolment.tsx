@@ -5,18 +5,29 @@ import { pageCount } from '../../api/jsonapi';
 import { Spinner } from '../../layout/Spinner';
 import { notificationFor } from '../../notifications/notification';
 import { useEnrolledCoursesQuery, useTakeEnrolmentMutation } from './enrolmentApi';
-import { readJoinForm, type JoinProblem } from './joinForm';
+import { type JoinFields, readJoinForm, type JoinProblem } from './joinForm';
 import { LeaveButton } from './LeaveButton';
+import { FormCard } from '../../layout/FormCard';
+import { InputField } from '../../layout/InputField';
 import { WarningAlert } from '../../layout/WarningAlert';
+
+/** The join form's inputs: `enrol.<name>` labels them. */
+const JOIN_FIELDS = [
+  { name: 'courseId', id: 'join-course', input: { inputMode: 'numeric' } },
+  { name: 'classId', id: 'join-class', input: { inputMode: 'numeric' } },
+  { name: 'token', id: 'join-token', input: { autoComplete: 'off', spellCheck: false } },
+] as const;
 
 /** A student joins a class with the token the lecturer gave out; a join link fills the form in. */
 export function JoinCourseForm() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [courseId, setCourseId] = useState(params.get('course') ?? '');
-  const [classId, setClassId] = useState(params.get('class') ?? '');
-  const [token, setToken] = useState(params.get('token') ?? '');
+  const [fields, setFields] = useState<JoinFields>({
+    courseId: params.get('course') ?? '',
+    classId: params.get('class') ?? '',
+    token: params.get('token') ?? '',
+  });
   const [problems, setProblems] = useState<JoinProblem[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [take, state] = useTakeEnrolmentMutation();
@@ -24,7 +35,7 @@ export function JoinCourseForm() {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const read = readJoinForm({ courseId, classId, token });
+    const read = readJoinForm(fields);
     if (!read.ok) {
       setProblems(read.problems);
       return;
@@ -35,53 +46,28 @@ export function JoinCourseForm() {
       .then((course) => navigate(`/courses/${encodeURIComponent(course.id)}`))
       .catch((error: unknown) => setFailure(notificationFor(error).text));
   };
-  const invalid = (field: JoinProblem) => problems.includes(field);
 
   return (
-    <form className="card card-body" onSubmit={submit} aria-labelledby="join-title" noValidate>
-      <h2 id="join-title" className="section-title">
-        {t('enrol.joinTitle')}
-      </h2>
-      <p className="muted small">{t('enrol.joinHelp')}</p>
+    <FormCard id="join" title={t('enrol.joinTitle')} help={t('enrol.joinHelp')} onSubmit={submit}>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor="join-course">{t('enrol.courseId')}</label>
-          <input
-            id="join-course"
-            inputMode="numeric"
-            value={courseId}
-            aria-invalid={invalid('courseId') || undefined}
-            onChange={(event) => setCourseId(event.target.value)}
+        {JOIN_FIELDS.map(({ name, id, input }) => (
+          <InputField
+            key={name}
+            id={id}
+            label={t(`enrol.${name}`)}
+            value={fields[name]}
+            onChange={(value) => setFields({ ...fields, [name]: value })}
+            invalid={problems.includes(name)}
+            {...input}
           />
-        </div>
-        <div className="field">
-          <label htmlFor="join-class">{t('enrol.classId')}</label>
-          <input
-            id="join-class"
-            inputMode="numeric"
-            value={classId}
-            aria-invalid={invalid('classId') || undefined}
-            onChange={(event) => setClassId(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="join-token">{t('enrol.token')}</label>
-          <input
-            id="join-token"
-            autoComplete="off"
-            spellCheck={false}
-            value={token}
-            aria-invalid={invalid('token') || undefined}
-            onChange={(event) => setToken(event.target.value)}
-          />
-        </div>
+        ))}
         <button type="submit" className="button button-primary" disabled={state.isLoading}>
           {state.isLoading ? t('enrol.joining') : t('enrol.join')}
         </button>
       </div>
       <WarningAlert>{problems.map((problem) => t(`enrol.invalid.${problem}`)).join(' ')}</WarningAlert>
       <WarningAlert>{failure}</WarningAlert>
-    </form>
+    </FormCard>
   );
 }
 

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormCard } from '../../layout/FormCard';
+import { InputField } from '../../layout/InputField';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
 import { useOpenEnrolmentMutation } from '../enrol/enrolmentApi';
@@ -30,30 +32,22 @@ export function EnrolWindowForm({ courseId: id }: { courseId: string }) {
   };
 
   return (
-    <form className="card card-body" onSubmit={submit} aria-labelledby="open-title" noValidate>
-      <h2 id="open-title" className="section-title">
-        {t('enrol.openTitle')}
-      </h2>
-      <p className="muted small">{t('enrol.openHelp')}</p>
+    <FormCard id="open" title={t('enrol.openTitle')} help={t('enrol.openHelp')} onSubmit={submit}>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor="enrol-start">{t('enrol.startAt')}</label>
-          <input
-            id="enrol-start"
-            type="datetime-local"
-            value={start}
-            onChange={(event) => setStart(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="enrol-end">{t('enrol.endAt')}</label>
-          <input
-            id="enrol-end"
-            type="datetime-local"
-            value={end}
-            onChange={(event) => setEnd(event.target.value)}
-          />
-        </div>
+        <InputField
+          id="enrol-start"
+          type="datetime-local"
+          label={t('enrol.startAt')}
+          value={start}
+          onChange={setStart}
+        />
+        <InputField
+          id="enrol-end"
+          type="datetime-local"
+          label={t('enrol.endAt')}
+          value={end}
+          onChange={setEnd}
+        />
       </div>
       <WarningAlert>{failure}</WarningAlert>
       <p>
@@ -61,6 +55,6 @@ export function EnrolWindowForm({ courseId: id }: { courseId: string }) {
           {t('enrol.open')}
         </button>
       </p>
-    </form>
+    </FormCard>
   );
 }
