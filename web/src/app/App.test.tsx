@@ -183,6 +183,42 @@ describe('the app', () => {
     expect(screen.queryByText(/Submodule/)).toBeNull();
   });
 
+  it('shows a course that does not exist as one not-found state, without Try again or a toast', async () => {
+    signedIn();
+    serve({
+      'GET /api/login/me': () => me('lecturer'),
+      'GET /api/course/courses/999': () =>
+        json(404, errorDocument(404, 'Not Found', { detail: 'Course 999 does not exist' })),
+      'GET /api/course/lecturers': () => json(200, many([])),
+    });
+    const pages = ['', '/edit', '/preview', '/settings', '/enroll', '/deleted'].map(
+      (page) => `/courses/999${page}`,
+    );
+    for (const path of pages) {
+      start(path);
+      await screen.findByRole('heading', { name: 'Course not found' });
+      expect(screen.getByText('This course does not exist or is not open to you.')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to my courses' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      // the page says it once: no second warning in a toast
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText('Warning')).toBeNull();
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+      cleanup();
+    }
+  });
+
+  it('offers Try again when a course could not be loaded for another reason', async () => {
+    signedIn();
+    serve({
+      'GET /api/login/me': () => me('student'),
+      'GET /api/course/courses/1': () => json(503, errorDocument(503, 'Service Unavailable')),
+    });
+    start('/courses/1');
+    await screen.findByRole('heading', { name: 'This course could not be loaded' });
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
   it('sends a student away from a lecturer-only page to the 404 page with from', async () => {
     signedIn();
     serve({

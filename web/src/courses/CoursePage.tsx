@@ -22,8 +22,25 @@ const LECTURER_PAGES: Array<{ routeId: string; segment: string }> = [
   { routeId: 'courseSettings', segment: 'settings' },
 ];
 
+/**
+ * A course that could not be loaded: a course that does not exist (or is not open to the user)
+ * says so once, with the way back; another failure offers to try again.
+ */
 export function CourseLoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
   const { t } = useTranslation();
+  if ((error as { status?: unknown } | undefined)?.status === 404) {
+    return (
+      <div className="page-message" role="alert">
+        <h1>{t('course.notFoundTitle')}</h1>
+        <p className="muted">{t('course.notFoundText')}</p>
+        <p className="empty-actions">
+          <Link className="button button-primary" to="/courses">
+            {t('course.backToCourses')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="page-message" role="alert">
       <h1>{t('course.loadFailed')}</h1>

@@ -93,7 +93,9 @@ export const coursesApi = api.injectEndpoints({
       transformResponse: (document: Document) => deserializePage<Course>(document),
       providesTags: ['Course'],
     }),
+    /** Quiet: every page of a course shows its failure in place of the page (`CourseLoadFailed`). */
     course: build.query<Course, string>({
+      extraOptions: QUIET,
       query: (id) =>
         `course/courses/${encodeURIComponent(id)}?${toSearchParams({ include: COURSE_INCLUDES })}`,
       transformResponse: (document: Document) => deserializeOne<Course>(document),

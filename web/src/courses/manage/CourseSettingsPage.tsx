@@ -5,6 +5,7 @@ import { Spinner } from '../../layout/Spinner';
 import { notificationFor } from '../../notifications/notification';
 import { useChangeAssistantsMutation, useLecturersQuery, useToggleCoordinatorMutation } from './staffApi';
 import { useCourseQuery } from '../coursesApi';
+import { CourseLoadFailed } from '../CoursePage';
 import { DeleteButton } from '../editor/TreeParts';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { UnsavedProvider } from '../editor/unsaved';
@@ -37,6 +38,9 @@ export default function CourseSettingsPage() {
   const [failure, setFailure] = useState<string | null>(null);
 
   if (course.isLoading) return <Spinner label={t('course.loading')} />;
+  if (course.isError) {
+    return <CourseLoadFailed error={course.error} retry={() => void course.refetch()} />;
+  }
   const data = course.data;
   const assistants = data?.assistant ?? [];
   const assistantIds = assistants.map((assistant) => Number(assistant.user_id ?? assistant.user?.id));

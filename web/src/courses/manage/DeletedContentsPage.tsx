@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
 import { useContentsQuery, useRestoreContentsMutation, type Content } from '../content/contentsApi';
 import { useCourseQuery, type Course } from '../coursesApi';
+import { CourseLoadFailed } from '../CoursePage';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { ManageHeader } from './ManageHeader';
 
@@ -25,10 +26,13 @@ export default function DeletedContentsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const course = useCourseQuery(id);
-  const archived = useContentsQuery({ courseId: id, archived: true });
+  const archived = useContentsQuery({ courseId: id, archived: true }, { skip: !course.isSuccess });
   const [restore, restoring] = useRestoreContentsMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [restored, setRestored] = useState<string | null>(null);
+  if (course.isError) {
+    return <CourseLoadFailed error={course.error} retry={() => void course.refetch()} />;
+  }
   const items = archived.isError ? [] : (archived.data ?? []);
 
   const bringBack = (content: Content) => {

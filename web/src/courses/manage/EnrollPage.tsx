@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { Spinner } from '../../layout/Spinner';
 import { useCourseQuery } from '../coursesApi';
+import { CourseLoadFailed } from '../CoursePage';
 import { AcademicSync } from './AcademicSync';
 import { EnrolTokens } from './EnrolTokens';
 import { EnrolWindowForm } from './EnrolWindowForm';
@@ -13,6 +15,11 @@ export default function EnrollPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const course = useCourseQuery(id);
+  // the enrolment parts ask about the course only once it is known to exist
+  if (course.isLoading) return <Spinner label={t('course.loading')} />;
+  if (course.isError) {
+    return <CourseLoadFailed error={course.error} retry={() => void course.refetch()} />;
+  }
 
   return (
     <section aria-labelledby="enroll-title">

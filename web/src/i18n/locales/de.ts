@@ -262,6 +262,8 @@ const de: typeof en = {
     loading: 'Der Kurs wird geladen',
     loadFailed: 'Dieser Kurs konnte nicht geladen werden',
     backToCourses: 'Zurück zu meinen Kursen',
+    notFoundTitle: 'Kurs nicht gefunden',
+    notFoundText: 'Diesen Kurs gibt es nicht, oder er ist Ihnen nicht zugänglich.',
     modules_one: '{{count}} Modul',
     modules_other: '{{count}} Module',
     noModules: 'Dieser Kurs hat noch keine Module.',

@@ -260,6 +260,8 @@ const en = {
     loading: 'Loading the course',
     loadFailed: 'This course could not be loaded',
     backToCourses: 'Back to my courses',
+    notFoundTitle: 'Course not found',
+    notFoundText: 'This course does not exist or is not open to you.',
     modules_one: '{{count}} module',
     modules_other: '{{count}} modules',
     noModules: 'This course has no modules yet.',

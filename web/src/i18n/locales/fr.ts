@@ -262,6 +262,8 @@ const fr: typeof en = {
     loading: 'Chargement du cours',
     loadFailed: "Ce cours n'a pas pu être chargé",
     backToCourses: 'Retour à mes cours',
+    notFoundTitle: 'Cours introuvable',
+    notFoundText: "Ce cours n'existe pas ou ne vous est pas ouvert.",
     modules_one: '{{count}} module',
     modules_other: '{{count}} modules',
     noModules: "Ce cours n'a pas encore de modules.",

@@ -262,6 +262,8 @@ const pt: typeof en = {
     loading: 'A carregar o curso',
     loadFailed: 'Não foi possível carregar este curso',
     backToCourses: 'Voltar aos meus cursos',
+    notFoundTitle: 'Curso não encontrado',
+    notFoundText: 'Este curso não existe ou não está aberto para você.',
     modules_one: '{{count}} módulo',
     modules_other: '{{count}} módulos',
     noModules: 'Este curso ainda não tem módulos.',
