@@ -22,6 +22,7 @@ const TEST_ONLY: Record<string, string> = {
   TOOLS_DIR: 'libs/testing: where scripts/prepare.sh installed the test tools',
   XDG_CACHE_HOME: 'libs/testing: the default tools directory is under it',
   LMS_TEST_STARTED_FILE: 'libs/testing: which stack servers a Jest run started, for its teardown',
+  TEST_LOG_LEVEL: 'libs/testing: the log level of services booted by a test (error unless set)',
 };
 
 /** Read by `npm start` (services/all-in-one) only, which is not deployed. */
