@@ -1,255 +1,121 @@
-import { ADMIN_LECTURER, LECTURER, type RouteDef } from '../app/routeTypes';
+import { ADMIN_LECTURER, type IconName, LECTURER, type NavSection, type RouteDef } from '../app/routeTypes';
 
 /**
  * The screens of features whose services are not built yet (specs 02 and 03): each route answers
  * with the "not available yet" page of its feature. When a feature is built, its routes move to its
  * own feature module with their pages.
  */
+type Screen = [id: string, path: string, extra?: Omit<RouteDef, 'id' | 'path'>];
+
+/**
+ * The screens of one feature: the first is its entry; each further screen's breadcrumb parent is
+ * the entry unless it names another, and every screen shows the feature's page unless it names
+ * another feature.
+ */
+function screens(feature: string, [entry, path, extra]: Screen, ...more: Screen[]): RouteDef[] {
+  return [
+    { id: entry, path, feature, ...extra },
+    ...more.map(([id, path, extra]): RouteDef => ({ id, path, parent: entry, feature, ...extra })),
+  ];
+}
+
+/** In the sidebar: its section, icon and place in the section. */
+const nav = (section: NavSection, icon: IconName, order: number) => ({ nav: { section, icon, order } });
+const reduced = { reducedSidebar: true };
+
 export const upcomingRoutes: RouteDef[] = [
-  {
-    id: 'adminDashboard',
-    path: '/admin/dashboard',
-    roles: ['admin'],
-    feature: 'adminDashboard',
-    nav: { section: 'main', icon: 'shield', order: 30 },
-  },
+  ...screens('adminDashboard', [
+    'adminDashboard',
+    '/admin/dashboard',
+    { roles: ['admin'], ...nav('main', 'shield', 30) },
+  ]),
   // exams and assignments (spec 02)
-  {
-    id: 'assignments',
-    path: '/assignment',
-    feature: 'assignments',
-    nav: { section: 'learning', icon: 'clipboard', order: 10 },
-  },
-  {
-    id: 'assignment',
-    path: '/assignment/:id',
-    parent: 'assignments',
-    feature: 'assignments',
-  },
-  {
-    id: 'assignmentDownload',
-    path: '/assignment/:id/download',
-    roles: ADMIN_LECTURER,
-    parent: 'assignment',
-    feature: 'assignments',
-  },
-  {
-    id: 'assignmentTake',
-    path: '/assignment/take/:id',
-    parent: 'assignments',
-    feature: 'assignments',
-    reducedSidebar: true,
-  },
-  {
-    id: 'assignmentGroup',
-    path: '/assignment/group/:id',
-    parent: 'assignments',
-    feature: 'groupAssignments',
-  },
-  {
-    id: 'assignmentAnnotate',
-    path: '/assignment/annotate-pdf/:answerId',
-    parent: 'assignments',
-    feature: 'pdfAnnotation',
-    reducedSidebar: true,
-  },
-  {
-    id: 'exams',
-    path: '/exam',
-    feature: 'exams',
-    nav: { section: 'learning', icon: 'exam', order: 20 },
-  },
-  { id: 'exam', path: '/exam/:id', parent: 'exams', feature: 'exams' },
-  { id: 'examEdit', path: '/exam/:id/edit', parent: 'exam', feature: 'exams' },
-  {
-    id: 'examStart',
-    path: '/exam/:id/start',
-    parent: 'exam',
-    feature: 'exams',
-    reducedSidebar: true,
-  },
-  {
-    id: 'examPreview',
-    path: '/exam/:id/preview/:pack',
-    parent: 'exam',
-    feature: 'exams',
-  },
-  {
-    id: 'examStatistic',
-    path: '/exam/:id/statistic',
-    roles: ADMIN_LECTURER,
-    parent: 'exam',
-    feature: 'examStatistics',
-  },
-  {
-    id: 'examDownload',
-    path: '/exam/:id/download',
-    roles: ADMIN_LECTURER,
-    parent: 'exam',
-    feature: 'exams',
-  },
-  {
-    id: 'discussions',
-    path: '/discussion',
-    feature: 'discussions',
-    nav: { section: 'learning', icon: 'chat', order: 30 },
-  },
-  {
-    id: 'discussion',
-    path: '/discussion/:id',
-    parent: 'discussions',
-    feature: 'discussions',
-  },
-  {
-    id: 'discussionReply',
-    path: '/discussion/:id/:replyId',
-    parent: 'discussion',
-    feature: 'discussions',
-  },
-  {
-    id: 'todo',
-    path: '/todo',
-    feature: 'todo',
-    nav: { section: 'main', icon: 'check', order: 50 },
-  },
-  {
-    id: 'announcements',
-    path: '/announcements',
-    feature: 'announcements',
-    nav: { section: 'communication', icon: 'megaphone', order: 10 },
-  },
-  {
-    id: 'announcementNew',
-    path: '/announcements/new',
-    parent: 'announcements',
-    feature: 'announcements',
-  },
+  ...screens(
+    'assignments',
+    ['assignments', '/assignment', nav('learning', 'clipboard', 10)],
+    ['assignment', '/assignment/:id'],
+    ['assignmentDownload', '/assignment/:id/download', { roles: ADMIN_LECTURER, parent: 'assignment' }],
+    ['assignmentTake', '/assignment/take/:id', reduced],
+    ['assignmentGroup', '/assignment/group/:id', { feature: 'groupAssignments' }],
+    ['assignmentAnnotate', '/assignment/annotate-pdf/:answerId', { feature: 'pdfAnnotation', ...reduced }],
+  ),
+  ...screens(
+    'exams',
+    ['exams', '/exam', nav('learning', 'exam', 20)],
+    ['exam', '/exam/:id'],
+    ['examEdit', '/exam/:id/edit', { parent: 'exam' }],
+    ['examStart', '/exam/:id/start', { parent: 'exam', ...reduced }],
+    ['examPreview', '/exam/:id/preview/:pack', { parent: 'exam' }],
+    [
+      'examStatistic',
+      '/exam/:id/statistic',
+      { roles: ADMIN_LECTURER, parent: 'exam', feature: 'examStatistics' },
+    ],
+    ['examDownload', '/exam/:id/download', { roles: ADMIN_LECTURER, parent: 'exam' }],
+  ),
+  ...screens(
+    'discussions',
+    ['discussions', '/discussion', nav('learning', 'chat', 30)],
+    ['discussion', '/discussion/:id'],
+    ['discussionReply', '/discussion/:id/:replyId', { parent: 'discussion' }],
+  ),
+  ...screens('todo', ['todo', '/todo', nav('main', 'check', 50)]),
+  ...screens(
+    'announcements',
+    ['announcements', '/announcements', nav('communication', 'megaphone', 10)],
+    ['announcementNew', '/announcements/new'],
+  ),
 
   // presence, live classroom, labs, surveys, workspaces, messaging (spec 03)
-  {
-    id: 'presence',
-    path: '/presence',
-    feature: 'presence',
-    nav: { section: 'learning', icon: 'users', order: 40 },
-  },
-  {
-    id: 'presenceClass',
-    path: '/presence/:courseId/:classId',
-    parent: 'presence',
-    feature: 'presence',
-  },
-  {
-    id: 'presenceDetail',
-    path: '/presence/:courseId/:classId/detail/:presenceId',
-    roles: ADMIN_LECTURER,
-    parent: 'presenceClass',
-    feature: 'presence',
-  },
-  { id: 'liveClass', path: '/crs/:id', feature: 'liveClass', reducedSidebar: true },
-  {
-    id: 'liveClassResult',
-    path: '/crs/:id/result',
-    parent: 'liveClass',
-    feature: 'liveClass',
-  },
-  {
-    id: 'liveClassH5p',
-    path: '/crs-result-h5p/:id',
-    roles: LECTURER,
-    feature: 'interactiveContent',
-  },
-  { id: 'vlabResult', path: '/vlabs/result/:id', feature: 'virtualLabs' },
-  {
-    id: 'workspaces',
-    path: '/workspace',
-    feature: 'workspaces',
-    nav: { section: 'learning', icon: 'briefcase', order: 50 },
-  },
-  {
-    id: 'workspaceProjects',
-    path: '/workspace/project-list/:workspaceId',
-    parent: 'workspaces',
-    feature: 'workspaces',
-  },
-  {
-    id: 'workspaceProject',
-    path: '/workspace/project-detail/:projectId',
-    parent: 'workspaces',
-    feature: 'workspaces',
-  },
-  {
-    id: 'workspaceModule',
-    path: '/workspace/project-detail/:projectId/module-detail/:moduleId',
-    parent: 'workspaceProject',
-    feature: 'workspaces',
-  },
-  {
-    id: 'surveys',
-    path: '/survey',
-    feature: 'surveys',
-    nav: { section: 'learning', icon: 'survey', order: 60 },
-  },
-  { id: 'survey', path: '/survey/:id', parent: 'surveys', feature: 'surveys' },
-  {
-    id: 'surveyTake',
-    path: '/survey/:id/take',
-    parent: 'survey',
-    feature: 'surveys',
-    reducedSidebar: true,
-  },
-  {
-    id: 'forms',
-    path: '/forms',
-    feature: 'logbooks',
-    nav: { section: 'learning', icon: 'form', order: 70 },
-  },
-  { id: 'form', path: '/forms/:id', parent: 'forms', feature: 'logbooks' },
-  { id: 'formGradebook', path: '/gradebook/:id', parent: 'forms', feature: 'logbooks' },
-  {
-    id: 'vicon',
-    path: '/vicon',
-    feature: 'videoConferences',
-    nav: { section: 'learning', icon: 'video', order: 80 },
-  },
-  {
-    id: 'agenda',
-    path: '/agenda',
-    feature: 'agenda',
-    nav: { section: 'main', icon: 'calendar', order: 60 },
-  },
-  {
-    id: 'messages',
-    path: '/messages',
-    feature: 'messages',
-    nav: { section: 'communication', icon: 'mail', order: 20 },
-  },
-  { id: 'messageNew', path: '/messages/new', parent: 'messages', feature: 'messages' },
-  {
-    id: 'messagesSent',
-    path: '/messages/sent',
-    parent: 'messages',
-    feature: 'messages',
-  },
-  { id: 'message', path: '/messages/:id', parent: 'messages', feature: 'messages' },
-  {
-    id: 'notifications',
-    path: '/notification',
-    feature: 'notifications',
-    nav: { section: 'communication', icon: 'bell', order: 30 },
-  },
-  { id: 'news', path: '/news/:id', parent: 'home', feature: 'news' },
-  {
-    id: 'notes',
-    path: '/notes',
-    feature: 'notes',
-    nav: { section: 'personal', icon: 'note', order: 10 },
-  },
-  {
-    id: 'bookmarks',
-    path: '/bookmark',
-    feature: 'bookmarks',
-    nav: { section: 'personal', icon: 'bookmark', order: 20 },
-  },
+  ...screens(
+    'presence',
+    ['presence', '/presence', nav('learning', 'users', 40)],
+    ['presenceClass', '/presence/:courseId/:classId'],
+    [
+      'presenceDetail',
+      '/presence/:courseId/:classId/detail/:presenceId',
+      { roles: ADMIN_LECTURER, parent: 'presenceClass' },
+    ],
+  ),
+  ...screens('liveClass', ['liveClass', '/crs/:id', reduced], ['liveClassResult', '/crs/:id/result']),
+  ...screens('interactiveContent', ['liveClassH5p', '/crs-result-h5p/:id', { roles: LECTURER }]),
+  ...screens('virtualLabs', ['vlabResult', '/vlabs/result/:id']),
+  ...screens(
+    'workspaces',
+    ['workspaces', '/workspace', nav('learning', 'briefcase', 50)],
+    ['workspaceProjects', '/workspace/project-list/:workspaceId'],
+    ['workspaceProject', '/workspace/project-detail/:projectId'],
+    [
+      'workspaceModule',
+      '/workspace/project-detail/:projectId/module-detail/:moduleId',
+      { parent: 'workspaceProject' },
+    ],
+  ),
+  ...screens(
+    'surveys',
+    ['surveys', '/survey', nav('learning', 'survey', 60)],
+    ['survey', '/survey/:id'],
+    ['surveyTake', '/survey/:id/take', { parent: 'survey', ...reduced }],
+  ),
+  ...screens(
+    'logbooks',
+    ['forms', '/forms', nav('learning', 'form', 70)],
+    ['form', '/forms/:id'],
+    ['formGradebook', '/gradebook/:id'],
+  ),
+  ...screens('videoConferences', ['vicon', '/vicon', nav('learning', 'video', 80)]),
+  ...screens('agenda', ['agenda', '/agenda', nav('main', 'calendar', 60)]),
+  ...screens(
+    'messages',
+    ['messages', '/messages', nav('communication', 'mail', 20)],
+    ['messageNew', '/messages/new'],
+    ['messagesSent', '/messages/sent'],
+    ['message', '/messages/:id'],
+  ),
+  ...screens('notifications', ['notifications', '/notification', nav('communication', 'bell', 30)]),
+  ...screens('news', ['news', '/news/:id', { parent: 'home' }]),
+  ...screens('notes', ['notes', '/notes', nav('personal', 'note', 10)]),
+  ...screens('bookmarks', ['bookmarks', '/bookmark', nav('personal', 'bookmark', 20)]),
 ];
 
 /** Public screens of features not built yet (sign-on, registration, password reset, tools). */
