@@ -219,6 +219,34 @@ describe('the app', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it("names a default-named activity in the interface's term in the editor and the archive too", async () => {
+    signedIn();
+    const activity = resource('activities', { name: 'Untitled Submodule', index: 0, is_active: true }, '20');
+    const introduction = related(moduleOf({ name: 'Introduction' }, '10'), { activities: [activity] });
+    const archived = resource(
+      'contents',
+      { name: 'Old notes', type: 'text', contentable_type: 'activities', contentable_id: 20, index: 0 },
+      '30',
+    );
+    serve({
+      'GET /api/login/me': () => me('lecturer'),
+      'GET /api/course/courses/1': () =>
+        json(200, one(related(course({}, '1'), { modules: [introduction] }), [introduction, activity])),
+      'GET /api/course/contents': () => json(200, many([archived])),
+    });
+    start('/courses/1/edit');
+    const tree = await screen.findByRole('list', { name: 'Activities of Introduction' });
+    expect(tree.querySelector('a')?.textContent).toBe('Untitled activity');
+    expect(screen.getByRole('button', { name: 'Rename Untitled activity' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Submodule/);
+    cleanup();
+
+    start('/courses/1/deleted');
+    await screen.findByText('Old notes');
+    expect(screen.getByText('Introduction · Untitled activity')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Submodule/);
+  });
+
   it('sends a student away from a lecturer-only page to the 404 page with from', async () => {
     signedIn();
     serve({

@@ -52,32 +52,35 @@ function ModuleActivities({
       className={`${editor.list} ${styles.activities}`}
       aria-label={t('course.activitiesOf', { module: module.name })}
     >
-      {module.activities.map((activity, position) => (
-        <li key={activity.id} className={editor.row} {...rowProps(activity.id)}>
-          <span className={editor.dragHandle} aria-hidden="true">
-            ⋮⋮
-          </span>
-          <NameCell
-            name={activity.name}
-            href={hrefOf(module.id, activity.id)}
-            current={selection.activity?.id === activity.id}
-            unsavedKey={`activity-${activity.id}`}
-            onRename={(name) => rename({ courseId, id: activity.id, name }).unwrap().catch(fail)}
-          />
-          <span className="row-actions">
-            <MoveButtons
-              name={activity.name}
-              first={position === 0}
-              last={position === module.activities.length - 1}
-              onMove={(delta) => move(activity.id, delta)}
+      {module.activities.map((activity, position) => {
+        const name = activityName(t, activity.name);
+        return (
+          <li key={activity.id} className={editor.row} {...rowProps(activity.id)}>
+            <span className={editor.dragHandle} aria-hidden="true">
+              ⋮⋮
+            </span>
+            <NameCell
+              name={name}
+              href={hrefOf(module.id, activity.id)}
+              current={selection.activity?.id === activity.id}
+              unsavedKey={`activity-${activity.id}`}
+              onRename={(name) => rename({ courseId, id: activity.id, name }).unwrap().catch(fail)}
             />
-            <DeleteButton
-              label={t('editor.deleteNamed', { name: activityName(t, activity.name) })}
-              onConfirm={() => void remove({ courseId, id: activity.id }).unwrap().catch(quiet)}
-            />
-          </span>
-        </li>
-      ))}
+            <span className="row-actions">
+              <MoveButtons
+                name={name}
+                first={position === 0}
+                last={position === module.activities.length - 1}
+                onMove={(delta) => move(activity.id, delta)}
+              />
+              <DeleteButton
+                label={t('editor.deleteNamed', { name })}
+                onConfirm={() => void remove({ courseId, id: activity.id }).unwrap().catch(quiet)}
+              />
+            </span>
+          </li>
+        );
+      })}
     </ol>
   );
 }

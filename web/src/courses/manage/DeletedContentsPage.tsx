@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -6,17 +7,19 @@ import { formatDateTime } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
 import { useContentsQuery, useRestoreContentsMutation, type Content } from '../content/contentsApi';
 import { useCourseQuery, type Course } from '../coursesApi';
+import { activityName } from '../names';
 import { CourseLoadFailed } from '../CoursePage';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { ManageHeader } from './ManageHeader';
 
-/** Where an archived content hung: the module or activity name, from the course tree. */
-export function placeOf(course: Course | undefined, content: Content): string | null {
+/** Where an archived content hung: the module or activity name (as the interface shows it), from the course tree. */
+export function placeOf(t: TFunction, course: Course | undefined, content: Content): string | null {
   for (const module of course?.modules ?? []) {
     if (content.contentable_type === 'modules' && module.id === String(content.contentable_id))
       return module.name;
     const activity = module.activities?.find((item) => item.id === String(content.contentable_id));
-    if (content.contentable_type === 'activities' && activity) return `${module.name} · ${activity.name}`;
+    if (content.contentable_type === 'activities' && activity)
+      return `${module.name} · ${activityName(t, activity.name)}`;
   }
   return content.contentable_type === 'courses' ? (course?.name ?? null) : null;
 }
@@ -78,7 +81,7 @@ export default function DeletedContentsPage() {
                 <tr key={content.id}>
                   <td>{content.name}</td>
                   <td>{t(`contentTypes.${content.contents_type}`)}</td>
-                  <td>{placeOf(course.data, content) ?? '—'}</td>
+                  <td>{placeOf(t, course.data, content) ?? '—'}</td>
                   <td>{formatDateTime(content.deleted_at ?? null) ?? '—'}</td>
                   <td>
                     <button
