@@ -2,22 +2,17 @@ import { join } from 'node:path';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import type { DataSource } from 'typeorm';
-import { openServiceDataSource } from '@lms/database';
 import {
   type EventEnvelope,
   EventsServer,
-  EventsTables1763800000000,
   type EventTransport,
-  type IdentityUserUpserted,
-  InboxEvent,
   InProcessTransport,
   KafkaTransport,
-  OutboxEvent,
   OutboxRelay,
   recordEvent,
 } from '@lms/events';
 import { flushTracing, startTracing, stopTracing, tracerOf } from '@lms/platform';
-import { createTestDatabase, expectEventually, stackServer } from '@lms/testing';
+import { EVENT_FACTORIES, expectEventually, openEventsDatabase, stackServer } from '@lms/testing';
 
 /** A Kafka of its own for this file (ports of its own, data beside the others'). */
 const broker = {
@@ -25,18 +20,8 @@ const broker = {
   env: { LMS_KAFKA_PORT: '19292', LMS_KAFKA_CONTROLLER_PORT: '19293' },
 };
 
-const user = (id: number): IdentityUserUpserted => ({
-  id,
-  username: `u${id}`,
-  name: `User ${id}`,
-  email: null,
-  thumbnail: null,
-  role: 'student',
-  active: true,
-  nidn: null,
-  nim: null,
-  updatedAt: new Date().toISOString(),
-});
+/** The data of an `identity.user.upserted` for user `id`. */
+const user = EVENT_FACTORIES['identity.user.upserted'];
 
 const TRANSPORTS: [string, () => EventTransport & { open?(): void }][] = [
   ['in-process', () => new InProcessTransport()],
@@ -63,20 +48,14 @@ afterAll(async () => {
 });
 
 describe.each(TRANSPORTS)('trace context of events (%s transport)', (system, makeTransport) => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let close: (() => Promise<void>) | undefined;
   let ds: DataSource;
   let transport: EventTransport;
   let server: EventsServer;
   let relay: OutboxRelay;
 
   beforeAll(async () => {
-    db = await createTestDatabase(`trace_${system.replace('-', '_')}`);
-    ds = await openServiceDataSource({
-      url: db.url,
-      service: 'trace-test',
-      entities: [OutboxEvent, InboxEvent],
-      migrations: [EventsTables1763800000000],
-    });
+    ({ ds, close } = await openEventsDatabase(`trace_${system.replace('-', '_')}`));
     const made = makeTransport();
     transport = made;
     server = new EventsServer(transport, ds, `consumer-${system}`, { tracer: tracerOf('consumer') });
@@ -91,8 +70,7 @@ describe.each(TRANSPORTS)('trace context of events (%s transport)', (system, mak
     await relay?.stop();
     await server?.close();
     await transport?.close();
-    await ds?.destroy();
-    await db?.drop();
+    await close?.();
   });
 
   /** The consumer spans of the event, once they are exported. */
