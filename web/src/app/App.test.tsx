@@ -84,6 +84,46 @@ describe('the app', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password');
   });
 
+  it("shows what the server says happened (its detail), and a 422's field by its label", async () => {
+    serve({
+      'POST /api/user/auth/login': () =>
+        json(401, errorDocument(401, 'Unauthorized', { detail: 'Username or password is incorrect' })),
+    });
+    start('/pages/login');
+    await signIn('student1');
+    expect((await screen.findByRole('alert')).textContent).toBe('Username or password is incorrect');
+    cleanup();
+
+    signedIn();
+    let answer = json(
+      409,
+      errorDocument(409, 'Conflict', { detail: 'You are already enrolled in this course' }),
+    );
+    serve({
+      'GET /api/login/me': () => me('student'),
+      'GET /api/course/courses': courses,
+      'POST /api/course/enrolls/take': () => answer,
+    });
+    start('/courses');
+    fireEvent.change(await screen.findByLabelText('Course number'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Class number'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Token'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('You are already enrolled in this course')).toBeTruthy();
+    expect(screen.queryByText('Conflict')).toBeNull();
+
+    answer = json(
+      422,
+      errorDocument(422, 'Invalid attribute', {
+        detail: 'Token is wrong',
+        pointer: '/data/attributes/token',
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('Token: Token is wrong')).toBeTruthy();
+    expect(screen.queryByText(/token:/)).toBeNull();
+  });
+
   it('refreshes an expired access token once and retries the call', async () => {
     let refreshed = false;
     const calls = serve({
