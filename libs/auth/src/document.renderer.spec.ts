@@ -1,6 +1,6 @@
 import type { HttpAdapterHost } from '@nestjs/core';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type ResourceType, respond } from '@lms/jsonapi';
+import { defineResource, respond, z } from '@lms/jsonapi';
 import { DocumentRenderer, renderAnswer } from './document.renderer';
 import type { AuthContext } from './tokens';
 
@@ -9,10 +9,20 @@ interface Window {
   endAt: Date;
 }
 
-const windowResource: ResourceType<Window> = {
+const windowResource = defineResource({
+  name: 'Window',
   type: 'windows',
-  attributes: (window) => ({ end_at: window.endAt }),
-};
+  schema: { end_at: z.date() },
+  attributes: (window: Window) => ({ end_at: window.endAt }),
+});
+
+/** Says whether the reader owns the window: attributes that depend on who reads. */
+const ownedWindowResource = defineResource({
+  name: 'OwnedWindow',
+  type: 'windows',
+  schema: { mine: z.boolean() },
+  attributes: (window: Window, auth: AuthContext | undefined) => ({ mine: auth?.userId === window.id }),
+});
 
 const closing = { id: 7, endAt: new Date('2026-05-01T16:59:59Z') };
 
@@ -34,6 +44,18 @@ describe('renderAnswer', () => {
     ).toMatchObject({ data: [{ attributes: { end_at: '2026-05-02 00:59:59' } }] });
   });
 
+  it('passes the caller to the resources as their reader', () => {
+    expect(renderAnswer(caller({ userId: 7 }), respond(ownedWindowResource, closing))).toMatchObject({
+      data: { attributes: { mine: true } },
+    });
+    expect(renderAnswer(caller({ userId: 8 }), respond(ownedWindowResource, closing))).toMatchObject({
+      data: { attributes: { mine: false } },
+    });
+    expect(renderAnswer(caller(), respond(ownedWindowResource, closing))).toMatchObject({
+      data: { attributes: { mine: false } },
+    });
+  });
+
   it('passes any other answer through unchanged', () => {
     const plain = { meta: { deleted: 2 } };
     expect(renderAnswer(caller({ timeZone: 'Asia/Jakarta' }), plain)).toBe(plain);
@@ -53,7 +75,9 @@ describe('DocumentRenderer', () => {
     });
     fastify.get('/window', async () => respond(windowResource, closing));
     fastify.get('/broken', async () =>
-      respond({ type: 'broken', attributes: () => ({}) }, { notAnId: true } as unknown as Window),
+      respond(defineResource({ name: 'Broken', type: 'broken', schema: {}, attributes: () => ({}) }), {
+        notAnId: true,
+      } as unknown as Window),
     );
     await fastify.ready();
   });

@@ -7,10 +7,13 @@ import type { AuthenticatedRequest } from './decorators';
 /**
  * What an answer becomes on the wire: a controller's `respond(resource, data, options)` written in
  * the caller's campus time zone (the token's `tz`), UTC for a caller without a token unless the
- * controller fixed a zone. Other answers pass unchanged.
+ * controller fixed a zone, for the caller as the resources' reader (`attributes`' second
+ * argument). Other answers pass unchanged.
  */
 export function renderAnswer(request: Pick<AuthenticatedRequest, 'auth'>, payload: unknown): unknown {
-  return payload instanceof PendingDocument ? payload.render(request.auth?.timeZone ?? 'UTC') : payload;
+  return payload instanceof PendingDocument
+    ? payload.render(request.auth?.timeZone ?? 'UTC', request.auth)
+    : payload;
 }
 
 /**

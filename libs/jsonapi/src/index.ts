@@ -43,7 +43,11 @@ export type {
 export { defineList, ListQuery } from './list';
 export type { ListDefinition, ListScope, ToMany, ToOne } from './list';
 export { PendingDocument, respond } from './respond';
-export { readAttributes, relation, toDocument } from './serializer';
+export { readAttributes, toDocument, toMany, toOne } from './serializer';
+export { attributesJsonSchema, defineResource, wireJsonSchema } from './resource';
+export type { ResourceAttributes, ResourceDefinition } from './resource';
+export { PAGE_META, RESPONDS_KEY, Responds } from './responds.decorator';
+export type { RespondsMetadata, RespondsOptions } from './responds.decorator';
 export type {
   JsonApiDocument,
   Relationship,

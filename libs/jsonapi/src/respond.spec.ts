@@ -1,15 +1,18 @@
 import { PendingDocument, respond } from './respond';
-import type { ResourceType } from './serializer';
+import { defineResource } from './resource';
+import { z } from './schema';
 
 interface Request {
   id: number;
   createdAt: Date;
 }
 
-const requestResource: ResourceType<Request> = {
+const requestResource = defineResource({
+  name: 'Request',
   type: 'requests',
-  attributes: (request) => ({ created_at: request.createdAt }),
-};
+  schema: { created_at: z.date() },
+  attributes: (request: Request) => ({ created_at: request.createdAt }),
+});
 
 const noon = { id: 1, createdAt: new Date('2026-03-01T12:00:00Z') };
 

@@ -1,6 +1,8 @@
 import { expectJsonApiDocument } from '../test-support/json-api-schema';
 import { JsonApiException } from './errors';
-import { readAttributes, relation, type ResourceType, toDocument } from './serializer';
+import { defineResource } from './resource';
+import { readAttributes, type ResourceType, toDocument, toMany, toOne } from './serializer';
+import { z } from './schema';
 
 interface User {
   id: number;
@@ -30,54 +32,74 @@ interface Course {
   parent?: Course | null;
 }
 
-const userResource: ResourceType<User> = { type: 'users', attributes: (user) => ({ name: user.name }) };
-const lecturerResource: ResourceType<Lecturer> = {
+const userResource = defineResource({
+  name: 'User',
+  type: 'users',
+  schema: { name: z.string() },
+  attributes: (user: User) => ({ name: user.name }),
+});
+const lecturerResource = defineResource({
+  name: 'Lecturer',
   type: 'lecturers',
-  attributes: (lecturer) => ({ nidn: lecturer.nidn }),
+  schema: { nidn: z.string() },
+  attributes: (lecturer: Lecturer) => ({ nidn: lecturer.nidn }),
   relationships: {
-    user: relation(
+    user: toOne(
       () => userResource,
       (lecturer: Lecturer) => lecturer.user,
     ),
   },
-};
-const activityResource: ResourceType<Activity> = {
+});
+const activityResource = defineResource({
+  name: 'Activity',
   type: 'activities',
-  attributes: (activity) => ({ name: activity.name }),
-};
-const moduleResource: ResourceType<Module> = {
+  schema: { name: z.string() },
+  attributes: (activity: Activity) => ({ name: activity.name }),
+});
+const moduleResource = defineResource({
+  name: 'Module',
   type: 'modules',
-  attributes: (module) => ({ name: module.name }),
+  schema: { name: z.string() },
+  attributes: (module: Module) => ({ name: module.name }),
   relationships: {
-    activities: relation(
+    activities: toMany(
       () => activityResource,
       (module: Module) => module.activities,
     ),
   },
-};
-const courseResource: ResourceType<Course> = {
+});
+const courseResource: ResourceType<Course> = defineResource({
+  name: 'Course',
   type: 'courses',
-  attributes: (course) => ({ id: course.id, name: course.name, type: course.type, start_at: course.startAt }),
+  schema: { id: z.int(), name: z.string(), type: z.string(), start_at: z.date() },
+  attributes: (course: Course) => ({
+    id: course.id,
+    name: course.name,
+    type: course.type,
+    start_at: course.startAt,
+  }),
   relationships: {
-    lecturer: relation(
+    lecturer: toOne(
       () => lecturerResource,
       (course: Course) => course.lecturer,
     ),
-    modules: relation(
+    modules: toMany(
       () => moduleResource,
       (course: Course) => course.modules,
     ),
-    parent: relation(
+    parent: toOne(
       () => courseResource,
       (course: Course) => course.parent,
     ),
   },
-};
+});
 
-// A relationship's entities must be those its resource describes.
+// A relationship's entities must be those its resource describes, one or a list as it says.
 const lecturerOfCourse = (course: Course) => course.lecturer;
 // @ts-expect-error -- lecturers are not modules
-relation(() => moduleResource, lecturerOfCourse);
+toOne(() => moduleResource, lecturerOfCourse);
+// @ts-expect-error -- a course has one lecturer, not a list
+toMany(() => lecturerResource, lecturerOfCourse);
 
 const start = new Date('2024-08-01T01:00:00Z');
 const course = (id: number, extra: Partial<Course> = {}): Course => ({
@@ -102,10 +124,20 @@ describe('toDocument', () => {
   });
 
   it('writes dates, also inside objects and lists, in the given time zone', () => {
-    const resource: ResourceType<Course> = {
+    const resource = defineResource({
+      name: 'Dates',
       type: 'courses',
-      attributes: (c) => ({ start_at: c.startAt, window: { from: c.startAt }, history: [c.startAt, null] }),
-    };
+      schema: {
+        start_at: z.date(),
+        window: z.object({ from: z.date() }),
+        history: z.array(z.date().nullable()),
+      },
+      attributes: (c: Course) => ({
+        start_at: c.startAt,
+        window: { from: c.startAt },
+        history: [c.startAt, null],
+      }),
+    });
     const document = toDocument(resource, course(1), { timeZone: 'Asia/Jakarta' });
     expect(document.data).toMatchObject({
       attributes: {
@@ -118,14 +150,19 @@ describe('toDocument', () => {
   });
 
   it('takes the id from the id function when given', () => {
-    const resource: ResourceType<Course> = { type: 'codes', id: (c) => `c-${c.id}`, attributes: () => ({}) };
+    const resource = defineResource({
+      name: 'Code',
+      type: 'codes',
+      schema: {},
+      id: (c: Course) => `c-${c.id}`,
+      attributes: () => ({}),
+    });
     expect(toDocument(resource, course(3)).data).toEqual({ id: 'c-3', type: 'codes', attributes: {} });
   });
 
   it('throws when a resource has no id', () => {
-    expect(() => toDocument({ type: 'things', attributes: () => ({}) }, { name: 'x' })).toThrow(
-      'A things resource has no id',
-    );
+    const things = defineResource({ name: 'Thing', type: 'things', schema: {}, attributes: () => ({}) });
+    expect(() => toDocument(things, { name: 'x' })).toThrow('A things resource has no id');
   });
 
   it('writes a list with meta, and an empty list and null', () => {

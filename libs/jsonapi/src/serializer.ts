@@ -1,35 +1,53 @@
+import type { z } from 'zod';
 import { badRequest } from './errors';
 import { formatWireDate } from './wire-date';
 
 /**
- * How an entity (or any view object) of type T appears on the wire. Attributes named `type` are
- * sent as `<type>_type` and attributes named `id` are dropped, as JSON:API reserves both names.
+ * How an entity (or any view object) of type T appears on the wire, for a reader V (the caller,
+ * when attributes depend on who reads). Attributes named `type` are sent as `<type>_type` and
+ * attributes named `id` are dropped, as JSON:API reserves both names. Build it with
+ * `defineResource` (`./resource`), which ties `attributes` to `schema`: the schema documents the
+ * resource in the OpenAPI document, so the two cannot say different things.
  */
-export interface ResourceType<T> {
+export interface ResourceType<T, V = unknown> {
+  /** Its schema's name in the OpenAPI document (`Course`, `PublicCourse`): one per wire shape. */
+  name: string;
   /** JSON:API type, plural (`courses`). */
   type: string;
+  /** The attributes as `attributes` returns them (dates as `z.date()`, written as wire dates). */
+  schema: z.ZodObject;
   /** The resource id; `entity.id` by default. Sent as a string. */
   id?: (entity: T) => string | number;
-  attributes: (entity: T) => Record<string, unknown>;
+  attributes: (entity: T, viewer: V) => Record<string, unknown>;
   relationships?: Record<string, Relationship<T>>;
 }
 
 /**
- * A relationship of T. Build it with `relation()`, which ties `get`'s result to `resource`.
- * `ResourceType<never>` accepts a resource type of any entity.
+ * A relationship of T. Build it with `toOne()` or `toMany()`, which tie `get`'s result to
+ * `resource`. `ResourceType<never, never>` accepts a resource type of any entity and reader.
  */
 export interface Relationship<T> {
-  resource: () => ResourceType<never>;
+  resource: () => ResourceType<never, never>;
+  /** A list of resources (`data: [...]`) rather than one or null. */
+  many: boolean;
   /** The related entity, entities or null; undefined when not loaded (then the relationship is left out). */
   get: (entity: T) => unknown;
 }
 
-/** A relationship to resources of type R, read from a T with `get`. */
-export function relation<T, R>(
-  resource: () => ResourceType<R>,
-  get: (entity: T) => R | readonly R[] | null | undefined,
+/** A relationship to one resource of type R (or none: `data: null`), read from a T with `get`. */
+export function toOne<T, R>(
+  resource: () => ResourceType<R, never>,
+  get: (entity: T) => R | null | undefined,
 ): Relationship<T> {
-  return { resource, get };
+  return { resource, many: false, get };
+}
+
+/** A relationship to a list of resources of type R, read from a T with `get`. */
+export function toMany<T, R>(
+  resource: () => ResourceType<R, never>,
+  get: (entity: T) => readonly R[] | undefined,
+): Relationship<T> {
+  return { resource, many: true, get };
 }
 
 export interface ResourceIdentifier {
@@ -54,13 +72,15 @@ export interface ToDocumentOptions {
   meta?: Record<string, unknown>;
   /** Zone in which Date attributes are written (the tenant's); UTC by default. */
   timeZone?: string;
+  /** Who reads the document, passed to every resource's `attributes` (the caller's auth). */
+  viewer?: unknown;
 }
 
 /**
  * The one place where a resource of an unknown entity type is used: `relation()` guarantees that
  * the entities passed here are the ones the resource was written for.
  */
-function erased(resource: ResourceType<never>): ResourceType<unknown> {
+function erased(resource: ResourceType<never, never>): ResourceType<unknown> {
   return resource as ResourceType<unknown>;
 }
 
@@ -80,9 +100,9 @@ function wireValue(value: unknown, timeZone: string): unknown {
   return value;
 }
 
-function wireAttributes(resource: ResourceType<unknown>, entity: unknown, timeZone: string) {
+function wireAttributes(resource: ResourceType<unknown>, entity: unknown, timeZone: string, viewer: unknown) {
   const attributes: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(resource.attributes(entity))) {
+  for (const [name, value] of Object.entries(resource.attributes(entity, viewer))) {
     if (name === 'id') continue;
     attributes[name === 'type' ? `${resource.type}_type` : name] = wireValue(value, timeZone);
   }
@@ -98,13 +118,16 @@ class DocumentBuilder {
   private readonly included = new Map<string, ResourceObject>();
   private readonly primary = new Set<string>();
 
-  constructor(private readonly timeZone: string) {}
+  constructor(
+    private readonly timeZone: string,
+    private readonly viewer: unknown,
+  ) {}
 
   resourceObject(resource: ResourceType<unknown>, entity: unknown): ResourceObject {
     const object: ResourceObject = {
       id: idOf(resource, entity),
       type: resource.type,
-      attributes: wireAttributes(resource, entity, this.timeZone),
+      attributes: wireAttributes(resource, entity, this.timeZone, this.viewer),
     };
     const relationships: NonNullable<ResourceObject['relationships']> = {};
     for (const [name, relationship] of Object.entries(resource.relationships ?? {})) {
@@ -170,12 +193,12 @@ function isList<T>(data: T | readonly T[] | null): data is readonly T[] {
  * loaded relationship; related resources go to `included` only for the requested include paths,
  * each once and never repeating a primary resource. Dates are written in `options.timeZone`.
  */
-export function toDocument<T>(
-  resource: ResourceType<T>,
+export function toDocument<T, V>(
+  resource: ResourceType<T, V>,
   data: T | readonly T[] | null,
   options: ToDocumentOptions = {},
 ): JsonApiDocument {
-  const builder = new DocumentBuilder(options.timeZone ?? 'UTC');
+  const builder = new DocumentBuilder(options.timeZone ?? 'UTC', options.viewer);
   const root = erased(resource);
   const entities: readonly unknown[] = data === null ? [] : isList(data) ? data : [data];
   const objects = builder.addPrimary(entities.map((entity) => builder.resourceObject(root, entity)));

@@ -14,6 +14,7 @@ export {
 export {
   buildOpenApiDocument,
   collectOperations,
+  describeModule,
   DocumentOperation,
   JSON_API_COMPONENTS,
   serveOpenApi,

@@ -1,27 +1,33 @@
 /**
  * The OpenAPI 3.0 document of a Nest service, built from what Nest already knows: routes from the
  * controllers' metadata, request bodies from `@Attributes(schema)` (zod → JSON Schema), who may
- * call from `@Public`/`@Roles`, and JSON:API documents as responses. Served at `GET /openapi.json`
+ * call from `@Public`/`@Roles`, and responses from `@Responds(resource)` (the resource's JSON:API
+ * document, its attributes from the schema the resource is defined with). Served at `GET /openapi.json`
  * on the service's own port; the gateway merges the documents of every service at `/api/docs`.
  */
-import { ParseIntPipe, RequestMethod, type INestApplication } from '@nestjs/common';
+import { type DynamicModule, ParseIntPipe, RequestMethod, type INestApplication } from '@nestjs/common';
 import {
   HTTP_CODE_METADATA,
   METHOD_METADATA,
   PATH_METADATA,
   ROUTE_ARGS_METADATA,
 } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { JSON_API_QUERY_KEY, type JsonApiQueryMetadata, PUBLIC_KEY, ROLES_KEY } from '@lms/auth';
 import {
   ATTRIBUTES_SCHEMA,
   type AttributesMetadata,
+  attributesJsonSchema,
   DEFAULT_FILTER_OPS,
   type FilterType,
   JSON_API_MEDIA_TYPE,
   jsonSchemaOf,
   type QuerySpec,
+  type ResourceType,
+  RESPONDS_KEY,
+  type RespondsMetadata,
+  wireJsonSchema,
 } from '@lms/jsonapi';
 
 export type JsonSchema = Record<string, unknown>;
@@ -125,6 +131,103 @@ export const JSON_API_COMPONENTS: Record<string, JsonSchema> = {
 };
 
 const ERROR_RESPONSE = { description: 'A JSON:API error document', content: jsonApiContent(ref('Errors')) };
+
+type AnyResource = ResourceType<never, never>;
+
+/**
+ * The resources an application's responses name, as component schemas: each resource by its name,
+ * with every resource reachable through its relationships. Two different resources may not share
+ * a name.
+ */
+class ResourceSchemas {
+  readonly schemas: Record<string, JsonSchema> = {};
+  private readonly seen = new Map<string, AnyResource>();
+
+  /** Adds the resource and every resource it reaches; answers the names of those it reaches by relationships. */
+  add(resource: AnyResource): string[] {
+    this.register(resource);
+    const reached: string[] = [];
+    const queue = Object.values(resource.relationships ?? {}).map((relationship) => relationship.resource());
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      if (reached.includes(next.name)) continue;
+      this.register(next);
+      reached.push(next.name);
+      queue.push(...Object.values(next.relationships ?? {}).map((relationship) => relationship.resource()));
+    }
+    return reached;
+  }
+
+  private register(resource: AnyResource): void {
+    const known = this.seen.get(resource.name);
+    if (known === resource) return;
+    if (known)
+      throw new Error(`Two resources are named ${resource.name} (types ${known.type} and ${resource.type})`);
+    this.seen.set(resource.name, resource);
+    this.schemas[resource.name] = resourceObjectSchema(resource);
+  }
+}
+
+const identifierSchema = (type: string): JsonSchema => ({
+  type: 'object',
+  required: ['type', 'id'],
+  properties: { type: { type: 'string', enum: [type] }, id: { type: 'string' } },
+});
+
+/** A resource object: its type, id, attributes and (those loaded) relationships' linkage. */
+function resourceObjectSchema(resource: AnyResource): JsonSchema {
+  const relationships = Object.entries(resource.relationships ?? {}).map(([name, relationship]) => {
+    const target = identifierSchema(relationship.resource().type);
+    const data = relationship.many ? { type: 'array', items: target } : { ...target, nullable: true };
+    return [name, { type: 'object', required: ['data'], properties: { data } }] as const;
+  });
+  return {
+    type: 'object',
+    required: ['type', 'id', 'attributes'],
+    properties: {
+      type: { type: 'string', enum: [resource.type] },
+      id: { type: 'string' },
+      attributes: attributesJsonSchema(resource),
+      ...(relationships.length > 0
+        ? {
+            relationships: {
+              type: 'object',
+              description: 'The relationships loaded, each left out when it is not',
+              properties: Object.fromEntries(relationships),
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+/** The document a `@Responds` handler answers: its resource (or list), what it may include, its meta. */
+function respondsSchema(declared: RespondsMetadata, schemas: ResourceSchemas): JsonSchema {
+  const reachable = [...new Set(declared.resources.flatMap((resource) => schemas.add(resource)))];
+  const names = declared.resources.map(({ name }) => name);
+  const item = names.length === 1 ? ref(names[0]) : { oneOf: names.map(ref) };
+  const data = declared.list
+    ? { type: 'array', items: item }
+    : declared.nullable
+      ? { nullable: true, allOf: [item] }
+      : item;
+  return {
+    type: 'object',
+    required: declared.meta ? ['data', 'meta'] : ['data'],
+    properties: {
+      data,
+      ...(reachable.length > 0
+        ? {
+            included: {
+              type: 'array',
+              description: 'The related resources asked for with `include`',
+              items: reachable.length === 1 ? ref(reachable[0]) : { oneOf: reachable.map(ref) },
+            },
+          }
+        : {}),
+      meta: declared.meta ? wireJsonSchema(declared.meta) : { type: 'object', additionalProperties: true },
+    },
+  };
+}
 
 /** The body of a JSON:API write whose attributes follow `attributes`. */
 export function writeDocumentSchema(attributes: JsonSchema): JsonSchema {
@@ -261,6 +364,7 @@ function operationOf(
   methodName: string,
   httpMethod: string,
   names: string[],
+  schemas: ResourceSchemas,
 ): OpenApiOperation {
   const prototype = controller.prototype as Record<string, object>;
   const handler = prototype[methodName];
@@ -276,6 +380,7 @@ function operationOf(
     AttributesMetadata | undefined;
   const explicitStatus = Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined;
   const status = explicitStatus ?? (httpMethod === 'post' ? 201 : 200);
+  const responds = Reflect.getMetadata(RESPONDS_KEY, handler) as RespondsMetadata | undefined;
 
   const operation: OpenApiOperation = {
     operationId: `${controller.name.replace(/Controller$/, '')}_${methodName}`,
@@ -285,7 +390,12 @@ function operationOf(
       [String(status)]:
         status === 204
           ? { description: 'Done, nothing to return' }
-          : { description: 'A JSON:API document', content: jsonApiContent(ref('Document')) },
+          : {
+              description: responds
+                ? `A JSON:API document: ${responds.list ? 'a list of ' : ''}${responds.resources.map(({ name }) => name).join(' or ')}`
+                : 'A JSON:API document',
+              content: jsonApiContent(responds ? respondsSchema(responds, schemas) : ref('Document')),
+            },
       '4XX': ERROR_RESPONSE,
       '503': ERROR_RESPONSE,
     },
@@ -315,9 +425,16 @@ function operationOf(
   return operation;
 }
 
-/** The operations of every controller of the application, keyed by OpenAPI path and method. */
-export function collectOperations(source: INestApplication | ModulesContainer): OpenApiPaths {
+/**
+ * The operations of every controller of the application, keyed by OpenAPI path and method, and the
+ * component schemas of the resources they answer with.
+ */
+export function collectOperations(source: INestApplication | ModulesContainer): {
+  paths: OpenApiPaths;
+  schemas: Record<string, JsonSchema>;
+} {
   const paths: OpenApiPaths = {};
+  const schemas = new ResourceSchemas();
   const modules = source instanceof ModulesContainer ? source : source.get(ModulesContainer);
   for (const module of modules.values()) {
     for (const wrapper of module.controllers.values()) {
@@ -337,12 +454,12 @@ export function collectOperations(source: INestApplication | ModulesContainer): 
             : [METHODS[method]].filter((name): name is string => name !== undefined);
         const { path, names } = templated(joinPath(base, routePath));
         for (const httpMethod of httpMethods) {
-          (paths[path] ??= {})[httpMethod] = operationOf(controller, methodName, httpMethod, names);
+          (paths[path] ??= {})[httpMethod] = operationOf(controller, methodName, httpMethod, names, schemas);
         }
       }
     }
   }
-  return paths;
+  return { paths, schemas: schemas.schemas };
 }
 
 export interface OpenApiDocumentOptions {
@@ -354,12 +471,15 @@ export interface OpenApiDocumentOptions {
   extraPaths?: OpenApiPaths;
 }
 
+const sortedByKey = <T>(record: Record<string, T>) =>
+  Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+
 /** The OpenAPI 3.0 document of the application's HTTP API. */
 export function buildOpenApiDocument(
   source: INestApplication | ModulesContainer,
   options: OpenApiDocumentOptions,
 ): OpenApiDocument {
-  const paths = collectOperations(source);
+  const { paths, schemas } = collectOperations(source);
   for (const [path, operations] of Object.entries(options.extraPaths ?? {}))
     paths[path] = { ...paths[path], ...operations };
   const sorted = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
@@ -368,11 +488,32 @@ export function buildOpenApiDocument(
     info: { title: options.title, version: options.version ?? '0.1.0', description: options.description },
     paths: sorted,
     components: {
-      schemas: JSON_API_COMPONENTS,
+      schemas: { ...JSON_API_COMPONENTS, ...sortedByKey(schemas) },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
     security: [{ bearer: [] }],
   };
+}
+
+/**
+ * The document of an application module without running it: Nest's preview mode resolves the
+ * module graph and its controllers but creates no provider, so no database, broker or port is
+ * needed (`npm run openapi` builds the whole API's document this way).
+ */
+export async function describeModule(
+  module: DynamicModule,
+  options: OpenApiDocumentOptions,
+): Promise<OpenApiDocument> {
+  const context = await NestFactory.createApplicationContext(module, {
+    preview: true,
+    logger: false,
+    abortOnError: false,
+  });
+  try {
+    return buildOpenApiDocument(context.get(ModulesContainer), options);
+  } finally {
+    await context.close();
+  }
 }
 
 /** A route the HTTP server serves: method and Fastify URL (`/api/course/modules/:id`). */

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { attributePointer, badRequest, ParseIdPipe, respond, unprocessable } from '@lms/jsonapi';
+import { attributePointer, badRequest, ParseIdPipe, respond, Responds, unprocessable } from '@lms/jsonapi';
 import type { Content } from './content.entity';
 import { ContentFilesService, drain } from './content-files.service';
 import { contentResource, sendDownload } from './contents.resource';
@@ -21,6 +21,7 @@ export class ContentFilesController {
    * new file content (201), last in its target.
    */
   @Post('contents/upload')
+  @Responds(contentResource)
   async upload(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest) {
     if (!request.isMultipart()) {
       throw badRequest(

@@ -3,10 +3,12 @@ import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
   Attributes,
   type AttributesOf,
+  PAGE_META,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
   respond,
+  Responds,
 } from '@lms/jsonapi';
 import { archivedFlag, contentQuery, contentResource } from './contents.resource';
 import { contentCreateRules, contentTransferRules, contentUpdateRules, restoreIds } from './contents.rules';
@@ -21,6 +23,7 @@ export class ContentsController {
    * for all; `archived=1` lists the archive of the courses the caller teaches.
    */
   @Get('contents')
+  @Responds(contentResource, { list: true, meta: PAGE_META })
   async list(
     @CurrentAuth() auth: AuthContext,
     @JsonApiQuery(contentQuery) query: ParsedQuery,
@@ -31,12 +34,14 @@ export class ContentsController {
   }
 
   @Get('contents/:id')
+  @Responds(contentResource)
   async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     return respond(contentResource, await this.contents.get(auth, id));
   }
 
   /** The spec also reads one content at the singular path. */
   @Get('content/:id')
+  @Responds(contentResource)
   getSingular(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     return this.get(auth, id);
   }
@@ -48,6 +53,7 @@ export class ContentsController {
    * size and type are the stored file's (`size` and `mime` are ignored).
    */
   @Post('contents')
+  @Responds(contentResource)
   async create(
     @CurrentAuth() auth: AuthContext,
     @Attributes(contentCreateRules) input: AttributesOf<typeof contentCreateRules>,
@@ -58,6 +64,7 @@ export class ContentsController {
 
   /** `{content_ids, contentable_type, contentable_id}`: copies go last in the target, in order. */
   @Post('contents/copy')
+  @Responds(contentResource, { list: true })
   async copy(
     @CurrentAuth() auth: AuthContext,
     @Attributes(contentTransferRules) input: AttributesOf<typeof contentTransferRules>,
@@ -68,6 +75,7 @@ export class ContentsController {
 
   @Post('contents/move')
   @HttpCode(200)
+  @Responds(contentResource, { list: true })
   async move(
     @CurrentAuth() auth: AuthContext,
     @Attributes(contentTransferRules) input: AttributesOf<typeof contentTransferRules>,
@@ -77,12 +85,14 @@ export class ContentsController {
   }
 
   @Patch('contents/restore')
+  @Responds(contentResource, { list: true })
   async restore(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
     const restored = await this.contents.restore(auth, restoreIds(body));
     return respond(contentResource, restored);
   }
 
   @Patch('contents/:id')
+  @Responds(contentResource)
   async update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,

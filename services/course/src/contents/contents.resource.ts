@@ -1,12 +1,27 @@
 import type { FastifyReply } from 'fastify';
-import { badRequest, type QuerySpec, type ResourceType } from '@lms/jsonapi';
+import { badRequest, defineResource, type QuerySpec, z } from '@lms/jsonapi';
 import { DOWNLOAD_LINK_SECONDS } from '../files/blob-storage';
 import type { DownloadLink } from './content-files.service';
-import type { Content } from './content.entity';
+import { type Content, CONTENTABLE_TYPES, CONTENT_TYPES } from './content.entity';
 
-export const contentResource: ResourceType<Content> = {
+export const contentResource = defineResource({
+  name: 'Content',
   type: 'contents',
-  attributes: (content) => ({
+  schema: {
+    course_id: z.int(),
+    contentable_type: z.enum(CONTENTABLE_TYPES),
+    contentable_id: z.int(),
+    index: z.int(),
+    name: z.string(),
+    type: z.enum(CONTENT_TYPES),
+    content: z.string().nullable(),
+    size: z.number().nullable(),
+    mime: z.string().nullable(),
+    created_at: z.date(),
+    updated_at: z.date(),
+    deleted_at: z.date().nullable(),
+  },
+  attributes: (content: Content) => ({
     course_id: content.courseId,
     contentable_type: content.contentableType,
     contentable_id: content.contentableId,
@@ -20,7 +35,7 @@ export const contentResource: ResourceType<Content> = {
     updated_at: content.updatedAt,
     deleted_at: content.deletedAt,
   }),
-};
+});
 
 export const contentQuery: QuerySpec = {
   filters: {

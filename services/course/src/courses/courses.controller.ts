@@ -3,10 +3,13 @@ import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
   Attributes,
   type AttributesOf,
+  PAGE_META,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
   respond,
+  Responds,
+  z,
 } from '@lms/jsonapi';
 import { CourseAdminService } from './course-admin.service';
 import { classResource, courseQuery, courseResource } from './courses.resource';
@@ -25,9 +28,10 @@ export class CoursesController {
 
   /** The caller's courses: `filter[...]`, `sort`, `include=modules`, `page[limit|offset]`. */
   @Get()
+  @Responds(courseResource, { list: true, meta: PAGE_META })
   async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(courseQuery) query: ParsedQuery) {
     const [courses, total] = await this.courses.list(auth, query);
-    return respond(courseResource(auth), courses, {
+    return respond(courseResource, courses, {
       include: query.include,
       meta: pageMeta(total, query),
     });
@@ -35,12 +39,13 @@ export class CoursesController {
 
   /** Copies the structure and contents of `from` into `to` (not its students): `{from, to}`. */
   @Put('replicate')
+  @Responds(courseResource, { meta: z.object({ copied_modules: z.int() }) })
   async replicate(
     @CurrentAuth() auth: AuthContext,
     @Attributes(replicateRules) input: AttributesOf<typeof replicateRules>,
   ) {
     const { course, copiedModules } = await this.admin.replicate(auth, input.from, input.to);
-    return respond(courseResource(auth), course, {
+    return respond(courseResource, course, {
       include: ['modules', 'modules.activities'],
       meta: { copied_modules: copiedModules },
     });
@@ -48,13 +53,14 @@ export class CoursesController {
 
   /** One course with `modules, modules.activities, lecturer, lecturer.user, assistant, class`. */
   @Get(':id')
+  @Responds(courseResource)
   async get(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,
     @JsonApiQuery(courseQuery, { includeOnly: true }) query: ParsedQuery,
   ) {
     const course = await this.courses.get(auth, id, query.include);
-    return respond(courseResource(auth), course, {
+    return respond(courseResource, course, {
       include: query.include,
     });
   }
@@ -64,6 +70,7 @@ export class CoursesController {
    * lecturer_id, is_active, thumbnail, start_at, end_at, is_open, is_public, is_free, gradebook_publish.
    */
   @Patch(':id')
+  @Responds(courseResource)
   async update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,
@@ -71,11 +78,12 @@ export class CoursesController {
     @Attributes(courseUpdateRules) changes: AttributesOf<typeof courseUpdateRules>,
   ) {
     const course = await this.admin.update(auth, id, changes, query.include);
-    return respond(courseResource(auth), course, { include: query.include });
+    return respond(courseResource, course, { include: query.include });
   }
 
   /** The course's classes: all of them for staff and admins, their own for a student. */
   @Get(':id/classes')
+  @Responds(classResource, { list: true, meta: z.object({ total: z.int() }) })
   async classes(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     const classes = await this.directory.classesOf(auth, id);
     return respond(classResource, classes, { meta: { total: classes.length } });
@@ -86,6 +94,7 @@ export class CoursesController {
    * teach it, by name and avatar for its students.
    */
   @Get(':id/students')
+  @Responds([studentResource, classmateResource], { list: true, meta: PAGE_META })
   async students(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,

@@ -1,11 +1,13 @@
-import { relation, type QuerySpec, type ResourceType } from '@lms/jsonapi';
-import type { AuthContext } from '@lms/auth';
+import { defineResource, type QuerySpec, toMany, toOne, z } from '@lms/jsonapi';
+import { type AuthContext, PLATFORM_ROLES, type PlatformRole } from '@lms/auth';
 import { byIndex, moduleResource } from '../structure/structure.resource';
 import type { UserProjection } from '../users/user-projection.entity';
 import type { CourseAssistant } from './course-assistant.entity';
 import type { CourseClass } from './course-class.entity';
 import type { Course } from './course.entity';
 import type { Period } from './period.entity';
+
+const ROLES = z.enum(PLATFORM_ROLES as readonly [PlatformRole, ...PlatformRole[]]);
 
 /**
  * How much a caller sees of a person shown through a course (its lecturer, its assistants): an
@@ -19,85 +21,103 @@ export function personSight(auth: AuthContext): PersonSight {
   return auth.role === 'lecturer' ? 'colleague' : 'name';
 }
 
-function userResourceOf(sight: PersonSight): ResourceType<UserProjection> {
-  return {
-    type: 'users',
-    attributes: (user) => ({
+/** A person shown through a course, as the reader may see them (`personSight`). */
+export const userResource = defineResource({
+  name: 'CourseUser',
+  type: 'users',
+  schema: {
+    name: z.string(),
+    thumbnail: z.string().nullable(),
+    level: ROLES,
+    /** To staff and admins. */
+    nidn: z.string().nullable().optional(),
+    /** To admins. */
+    username: z.string().optional(),
+    email: z.string().nullable().optional(),
+    nim: z.string().nullable().optional(),
+  },
+  attributes: (user: UserProjection, auth: AuthContext) => {
+    const sight = personSight(auth);
+    return {
       name: user.name,
       thumbnail: user.thumbnail,
       level: user.role,
       ...(sight === 'name' ? {} : { nidn: user.nidn }),
       ...(sight === 'all' ? { username: user.username, email: user.email, nim: user.nim } : {}),
-    }),
-  };
-}
+    };
+  },
+});
 
-/** The course's lecturer; `lecturer.user` includes the same person as a user resource. */
-function lecturerResourceOf(sight: PersonSight): ResourceType<UserProjection> {
-  const user = userResourceOf(sight);
-  return {
-    type: 'lecturers',
-    attributes: (lecturer) => ({
-      user_id: lecturer.id,
-      name: lecturer.name,
-      thumbnail: lecturer.thumbnail,
-      ...(sight === 'name' ? {} : { nidn: lecturer.nidn }),
-    }),
-    relationships: {
-      user: relation(
-        () => user,
-        (lecturer: UserProjection) => lecturer,
-      ),
-    },
-  };
-}
+/** The course's lecturer as the reader may see them; `lecturer.user` includes the same person as a user. */
+export const lecturerResource = defineResource({
+  name: 'Lecturer',
+  type: 'lecturers',
+  schema: {
+    user_id: z.int(),
+    name: z.string(),
+    thumbnail: z.string().nullable(),
+    /** To staff and admins. */
+    nidn: z.string().nullable().optional(),
+  },
+  attributes: (lecturer: UserProjection, auth: AuthContext) => ({
+    user_id: lecturer.id,
+    name: lecturer.name,
+    thumbnail: lecturer.thumbnail,
+    ...(personSight(auth) === 'name' ? {} : { nidn: lecturer.nidn }),
+  }),
+  relationships: {
+    user: toOne(
+      () => userResource,
+      (lecturer: UserProjection) => lecturer,
+    ),
+  },
+});
 
-function assistantResourceOf(sight: PersonSight): ResourceType<CourseAssistant> {
-  const user = userResourceOf(sight);
-  return {
-    type: 'assistants',
-    id: (assistant) => `${assistant.courseId}-${assistant.userId}`,
-    attributes: (assistant) => ({
-      course_id: assistant.courseId,
-      user_id: assistant.userId,
-      is_coordinator: assistant.isCoordinator,
-      name: assistant.user?.name ?? null,
-    }),
-    relationships: {
-      user: relation(
-        () => user,
-        (assistant: CourseAssistant) => assistant.user,
-      ),
-    },
-  };
-}
+export const assistantResource = defineResource({
+  name: 'Assistant',
+  type: 'assistants',
+  schema: {
+    course_id: z.int(),
+    user_id: z.int(),
+    is_coordinator: z.boolean(),
+    name: z.string().nullable(),
+  },
+  id: (assistant: CourseAssistant) => `${assistant.courseId}-${assistant.userId}`,
+  attributes: (assistant: CourseAssistant) => ({
+    course_id: assistant.courseId,
+    user_id: assistant.userId,
+    is_coordinator: assistant.isCoordinator,
+    name: assistant.user?.name ?? null,
+  }),
+  relationships: {
+    user: toOne(
+      () => userResource,
+      (assistant: CourseAssistant) => assistant.user,
+    ),
+  },
+});
 
-const SIGHTS: readonly PersonSight[] = ['all', 'colleague', 'name'];
-const LECTURERS = new Map(SIGHTS.map((sight) => [sight, lecturerResourceOf(sight)]));
-const ASSISTANTS = new Map(SIGHTS.map((sight) => [sight, assistantResourceOf(sight)]));
-
-/** Lecturers as the caller may see them. */
-export const lecturerResource = (auth: AuthContext) => LECTURERS.get(personSight(auth))!;
-/** Assistants (and their `user`) as the caller may see them. */
-export const assistantResource = (auth: AuthContext) => ASSISTANTS.get(personSight(auth))!;
-
-export const classResource: ResourceType<CourseClass> = {
+export const classResource = defineResource({
+  name: 'CourseClass',
   type: 'classes',
-  attributes: (courseClass) => ({ course_id: courseClass.courseId, name: courseClass.name }),
-};
+  schema: { course_id: z.int(), name: z.string() },
+  attributes: (courseClass: CourseClass) => ({ course_id: courseClass.courseId, name: courseClass.name }),
+});
 
-export const periodResource: ResourceType<Period> = {
+export const periodResource = defineResource({
+  name: 'Period',
   type: 'periods',
-  attributes: (period) => ({
+  schema: { name: z.string(), year: z.int(), period_type: z.string(), is_active: z.boolean() },
+  attributes: (period: Period) => ({
     name: period.name,
     year: period.year,
     period_type: period.type,
     is_active: period.isActive,
   }),
-};
+});
 
 /** The caller's role in the course: what the client shows as the course's status. */
-export function statusOf(course: Course, auth: AuthContext): string | null {
+export function statusOf(course: Course, auth: AuthContext): 'STUDENT' | 'LECTURER' | 'ASSISTANT' | null {
   if (auth.role === 'student') return 'STUDENT';
   if (course.lecturerId === auth.userId) return 'LECTURER';
   if (course.assistants?.some((assistant) => assistant.userId === auth.userId)) return 'ASSISTANT';
@@ -105,6 +125,25 @@ export function statusOf(course: Course, auth: AuthContext): string | null {
 }
 
 /** What anyone who may see a course reads of it (the public catalogue shows no more). */
+export const publicCourseSchema = {
+  name: z.string(),
+  code: z.string().nullable(),
+  description: z.string().nullable(),
+  period_id: z.int().nullable(),
+  period_year: z.int().nullable(),
+  period_type: z.string().nullable(),
+  lecturer_id: z.int().nullable(),
+  is_active: z.boolean(),
+  thumbnail: z.string().nullable(),
+  start_at: z.date().nullable(),
+  end_at: z.date().nullable(),
+  is_open: z.boolean(),
+  is_public: z.boolean(),
+  is_free: z.boolean(),
+  created_at: z.date(),
+  updated_at: z.date(),
+};
+
 export function publicCourseAttributes(course: Course) {
   return {
     name: course.name,
@@ -126,40 +165,47 @@ export function publicCourseAttributes(course: Course) {
   };
 }
 
-export function courseResource(auth: AuthContext): ResourceType<Course> {
-  return {
-    type: 'courses',
-    attributes: (course) => ({
-      ...publicCourseAttributes(course),
-      is_parent: course.isParent,
-      is_from_six: course.isFromSix,
-      gradebook_publish: course.gradebookPublish,
-      status: statusOf(course, auth),
-    }),
-    relationships: {
-      modules: relation(
-        () => moduleResource,
-        (course: Course) => byIndex(course.modules),
-      ),
-      lecturer: relation(
-        () => lecturerResource(auth),
-        (course: Course) => course.lecturer,
-      ),
-      assistant: relation(
-        () => assistantResource(auth),
-        (course: Course) => course.assistants,
-      ),
-      class: relation(
-        () => classResource,
-        (course: Course) => course.classes,
-      ),
-      period: relation(
-        () => periodResource,
-        (course: Course) => course.period,
-      ),
-    },
-  };
-}
+/** A course as its members and the campus's staff read it; `status` is the reader's role in it. */
+export const courseResource = defineResource({
+  name: 'Course',
+  type: 'courses',
+  schema: {
+    ...publicCourseSchema,
+    is_parent: z.boolean(),
+    is_from_six: z.boolean(),
+    gradebook_publish: z.boolean(),
+    status: z.enum(['STUDENT', 'LECTURER', 'ASSISTANT']).nullable(),
+  },
+  attributes: (course: Course, auth: AuthContext) => ({
+    ...publicCourseAttributes(course),
+    is_parent: course.isParent,
+    is_from_six: course.isFromSix,
+    gradebook_publish: course.gradebookPublish,
+    status: statusOf(course, auth),
+  }),
+  relationships: {
+    modules: toMany(
+      () => moduleResource,
+      (course: Course) => byIndex(course.modules),
+    ),
+    lecturer: toOne(
+      () => lecturerResource,
+      (course: Course) => course.lecturer,
+    ),
+    assistant: toMany(
+      () => assistantResource,
+      (course: Course) => course.assistants,
+    ),
+    class: toMany(
+      () => classResource,
+      (course: Course) => course.classes,
+    ),
+    period: toOne(
+      () => periodResource,
+      (course: Course) => course.period,
+    ),
+  },
+});
 
 export const INCLUDES = [
   'modules',

@@ -1,4 +1,4 @@
-import type { QuerySpec, ResourceType } from '@lms/jsonapi';
+import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
 import type { UserProjection } from '../users/user-projection.entity';
 
 /** A student as listed for staff: the user, and their class when listed within a course. */
@@ -10,10 +10,23 @@ export interface StudentRow {
 }
 
 /** A student as their course's staff (and admins) see them. */
-export const studentResource: ResourceType<StudentRow> = {
+export const studentResource = defineResource({
+  name: 'Student',
   type: 'students',
-  id: (row) => row.user.id,
-  attributes: (row) => ({
+  schema: {
+    user_id: z.int(),
+    name: z.string(),
+    username: z.string(),
+    code: z.string().nullable(),
+    nim: z.string().nullable(),
+    email: z.string().nullable(),
+    thumbnail: z.string().nullable(),
+    course_id: z.int().nullable(),
+    class_id: z.int().nullable(),
+    class_name: z.string().nullable(),
+  },
+  id: (row: StudentRow) => row.user.id,
+  attributes: (row: StudentRow) => ({
     user_id: row.user.id,
     name: row.user.name,
     username: row.user.username,
@@ -25,19 +38,26 @@ export const studentResource: ResourceType<StudentRow> = {
     class_id: row.classId,
     class_name: row.className,
   }),
-};
+});
 
 /** A student as a classmate sees them: name and avatar. */
-export const classmateResource: ResourceType<StudentRow> = {
+export const classmateResource = defineResource({
+  name: 'Classmate',
   type: 'students',
-  id: (row) => row.user.id,
-  attributes: (row) => ({
+  schema: {
+    user_id: z.int(),
+    name: z.string(),
+    thumbnail: z.string().nullable(),
+    course_id: z.int().nullable(),
+  },
+  id: (row: StudentRow) => row.user.id,
+  attributes: (row: StudentRow) => ({
     user_id: row.user.id,
     name: row.user.name,
     thumbnail: row.user.thumbnail,
     course_id: row.courseId,
   }),
-};
+});
 
 export const studentQuery: QuerySpec = {
   filters: {

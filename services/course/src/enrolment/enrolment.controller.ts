@@ -4,11 +4,14 @@ import {
   Attributes,
   type AttributesOf,
   badRequest,
+  PAGE_META,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
   type RawQuery,
   respond,
+  Responds,
+  z,
 } from '@lms/jsonapi';
 import { courseResource } from '../courses/courses.resource';
 import { CoursesService } from '../courses/courses.service';
@@ -25,6 +28,7 @@ export class EnrolmentController {
 
   /** Opens enrolment `{course_id, start_at, end_at}`: answers the window with a token per class. */
   @Post()
+  @Responds(enrolResource)
   async open(@CurrentAuth() auth: AuthContext, @Attributes(openRules) input: AttributesOf<typeof openRules>) {
     const window = await this.enrolment.open(auth, input.course_id, input.start_at, input.end_at);
     return respond(enrolResource, window);
@@ -32,6 +36,7 @@ export class EnrolmentController {
 
   /** The current window of a course the caller teaches: `?filter[course_id][is]=…` (or `course_id`). */
   @Get()
+  @Responds(enrolResource, { list: true, meta: z.object({ total: z.int() }) })
   async current(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
     const value = raw['filter[course_id][is]'] ?? raw['filter[course_id]'] ?? raw.course_id;
     if (typeof value !== 'string' || !/^\d+$/.test(value)) {
@@ -46,9 +51,10 @@ export class EnrolmentController {
   /** A student joins with the token of their class: `{course_id, token, class_id}`. */
   @Post('take')
   @Roles('student')
+  @Responds(courseResource)
   async take(@CurrentAuth() auth: AuthContext, @Attributes(takeRules) input: AttributesOf<typeof takeRules>) {
     const course = await this.enrolment.take(auth, input.course_id, input.class_id, input.token);
-    return respond(courseResource(auth), course);
+    return respond(courseResource, course);
   }
 
   @Post('leave')
@@ -71,21 +77,23 @@ export class EnrolmentController {
 
   /** The courses the caller is enrolled in, nine to a page. */
   @Get('courses')
+  @Responds(courseResource, { list: true, meta: PAGE_META })
   async enrolled(@CurrentAuth() auth: AuthContext, @JsonApiQuery(enrolledQuery) query: ParsedQuery) {
     const [courses, total] = await this.courses.listEnrolled(auth, query);
-    return respond(courseResource(auth), courses, {
+    return respond(courseResource, courses, {
       include: query.include,
       meta: pageMeta(total, query),
     });
   }
 
   @Get('courses/:id')
+  @Responds(courseResource)
   async enrolledOne(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,
     @JsonApiQuery(enrolledQuery, { includeOnly: true }) query: ParsedQuery,
   ) {
     const course = await this.courses.getEnrolled(auth, id, query.include);
-    return respond(courseResource(auth), course, { include: query.include });
+    return respond(courseResource, course, { include: query.include });
   }
 }

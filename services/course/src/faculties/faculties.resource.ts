@@ -1,15 +1,17 @@
-import type { QuerySpec, ResourceType } from '@lms/jsonapi';
+import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
 import type { Faculty } from './faculty.entity';
 
-export const facultyResource: ResourceType<Faculty> = {
+export const facultyResource = defineResource({
+  name: 'Faculty',
   type: 'faculties',
-  attributes: (faculty) => ({
+  schema: { name: z.string(), code: z.string().nullable(), created_at: z.date(), updated_at: z.date() },
+  attributes: (faculty: Faculty) => ({
     name: faculty.name,
     code: faculty.code,
     created_at: faculty.createdAt,
     updated_at: faculty.updatedAt,
   }),
-};
+});
 
 export const facultyQuery: QuerySpec = {
   filters: {

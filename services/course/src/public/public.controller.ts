@@ -4,12 +4,15 @@ import { JsonApiQuery, Public } from '@lms/auth';
 import {
   Attributes,
   type AttributesOf,
+  PAGE_META,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
   parseQuery,
   type RawQuery,
   respond,
+  Responds,
+  z,
 } from '@lms/jsonapi';
 import { ContentFilesService } from '../contents/content-files.service';
 import { contentQuery, contentResource, sendDownload } from '../contents/contents.resource';
@@ -35,6 +38,7 @@ export class PublicController {
 
   /** Free courses of the catalogue: 4 by default, newest change first. */
   @Get('courses/explore')
+  @Responds(publicCourseResource, { list: true, meta: PAGE_META })
   async explore(@Req() request: FastifyRequest, @Query() raw: RawQuery) {
     const campus = await this.campuses.resolve(request);
     const query = parseQuery(raw, exploreQuery, { timeZone: campus.timeZone });
@@ -48,6 +52,7 @@ export class PublicController {
 
   /** The catalogue: active public or free courses, 9 a page. */
   @Get('courses')
+  @Responds(publicCourseResource, { list: true, meta: PAGE_META })
   async list(@Req() request: FastifyRequest, @Query() raw: RawQuery) {
     const campus = await this.campuses.resolve(request);
     const query = parseQuery(raw, publicCourseQuery, { timeZone: campus.timeZone });
@@ -60,6 +65,7 @@ export class PublicController {
   }
 
   @Get('courses/:id')
+  @Responds(publicCourseResource)
   async get(
     @Req() request: FastifyRequest,
     @Param('id', ParseIdPipe) id: number,
@@ -78,6 +84,7 @@ export class PublicController {
    * `data: null` and `meta.counted: false`; too many reports a minute from one address, a 429.
    */
   @Post('view/course/:id')
+  @Responds(courseViewResource, { nullable: true, meta: z.object({ counted: z.boolean() }) })
   async view(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -96,6 +103,7 @@ export class PublicController {
 
   /** Contents of the campus's active public courses, with the filters of `/course/contents`. */
   @Get('contents')
+  @Responds(contentResource, { list: true, meta: PAGE_META })
   async contentsList(@Req() request: FastifyRequest, @Query() raw: RawQuery) {
     const campus = await this.campuses.resolve(request);
     const query = parseQuery(raw, contentQuery, { timeZone: campus.timeZone });

@@ -1,7 +1,12 @@
-import { relation, type QuerySpec, type ResourceType } from '@lms/jsonapi';
+import { defineResource, type QuerySpec, toMany, toOne, z } from '@lms/jsonapi';
 import type { Course } from '../courses/course.entity';
-import { courseQuery, periodResource, publicCourseAttributes } from '../courses/courses.resource';
-import { activityResource } from '../structure/structure.resource';
+import {
+  courseQuery,
+  periodResource,
+  publicCourseAttributes,
+  publicCourseSchema,
+} from '../courses/courses.resource';
+import { activityResource, byIndex, moduleAttributes, moduleSchema } from '../structure/structure.resource';
 import type { CourseModule } from '../structure/module.entity';
 import type { UserProjection } from '../users/user-projection.entity';
 import type { CourseView } from './course-view.entity';
@@ -11,50 +16,47 @@ export const CATALOGUE_PAGE = 9;
 export const EXPLORE_PAGE = 4;
 
 /** The lecturer as anyone may see them: name and avatar (no username, e-mail or NIDN). */
-const publicLecturerResource: ResourceType<UserProjection> = {
+const publicLecturerResource = defineResource({
+  name: 'PublicLecturer',
   type: 'lecturers',
-  attributes: (user) => ({ user_id: user.id, name: user.name, thumbnail: user.thumbnail }),
-};
+  schema: { user_id: z.int(), name: z.string(), thumbnail: z.string().nullable() },
+  attributes: (user: UserProjection) => ({ user_id: user.id, name: user.name, thumbnail: user.thumbnail }),
+});
 
-const publicModuleResource: ResourceType<CourseModule> = {
+const publicModuleResource = defineResource({
+  name: 'PublicModule',
   type: 'modules',
-  attributes: (module) => ({
-    course_id: module.courseId,
-    index: module.index,
-    name: module.name,
-    is_active: module.isActive,
-    start_at: module.startAt,
-    end_at: module.endAt,
-  }),
+  schema: moduleSchema,
+  attributes: moduleAttributes,
   relationships: {
-    activities: relation(
+    activities: toMany(
       () => activityResource,
-      (module: CourseModule) =>
-        module.activities && [...module.activities].sort((a, b) => a.index - b.index || a.id - b.id),
+      (module: CourseModule) => byIndex(module.activities),
     ),
   },
-};
+});
 
 /** A course of the public catalogue: what its page shows, nothing about its members. */
-export const publicCourseResource: ResourceType<Course> = {
+export const publicCourseResource = defineResource({
+  name: 'PublicCourse',
   type: 'courses',
+  schema: publicCourseSchema,
   attributes: publicCourseAttributes,
   relationships: {
-    modules: relation(
+    modules: toMany(
       () => publicModuleResource,
-      (course: Course) =>
-        course.modules && [...course.modules].sort((a, b) => a.index - b.index || a.id - b.id),
+      (course: Course) => byIndex(course.modules),
     ),
-    lecturer: relation(
+    lecturer: toOne(
       () => publicLecturerResource,
       (course: Course) => course.lecturer,
     ),
-    period: relation(
+    period: toOne(
       () => periodResource,
       (course: Course) => course.period,
     ),
   },
-};
+});
 
 /**
  * The course list's filters and sorts (`courseQuery`) over the catalogue's courses, with only the
@@ -69,7 +71,9 @@ export const publicCourseQuery: QuerySpec = {
 
 export const exploreQuery: QuerySpec = { ...publicCourseQuery, defaultLimit: EXPLORE_PAGE };
 
-export const courseViewResource: ResourceType<CourseView> = {
+export const courseViewResource = defineResource({
+  name: 'CourseView',
   type: 'course_views',
-  attributes: (view) => ({ course_id: view.courseId, created_at: view.createdAt }),
-};
+  schema: { course_id: z.int(), created_at: z.date() },
+  attributes: (view: CourseView) => ({ course_id: view.courseId, created_at: view.createdAt }),
+});

@@ -1,9 +1,21 @@
-import type { QuerySpec, ResourceType } from '@lms/jsonapi';
-import type { AssistantRequest } from './assistant-request.entity';
+import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
+import { type AssistantRequest, REQUEST_STATUSES } from './assistant-request.entity';
 
-export const assistantRequestResource: ResourceType<AssistantRequest> = {
+export const assistantRequestResource = defineResource({
+  name: 'AssistantRequest',
   type: 'assistant-requests',
-  attributes: (request) => ({
+  schema: {
+    course_id: z.int(),
+    course_name: z.string().nullable(),
+    course_code: z.string().nullable(),
+    user_id: z.int(),
+    requested_by: z.int(),
+    requester_name: z.string().nullable(),
+    status: z.enum(REQUEST_STATUSES),
+    created_at: z.date(),
+    decided_at: z.date().nullable(),
+  },
+  attributes: (request: AssistantRequest) => ({
     course_id: request.courseId,
     course_name: request.course?.name ?? null,
     course_code: request.course?.code ?? null,
@@ -14,7 +26,7 @@ export const assistantRequestResource: ResourceType<AssistantRequest> = {
     created_at: request.createdAt,
     decided_at: request.decidedAt,
   }),
-};
+});
 
 export const requestQuery: QuerySpec = {
   filters: {

@@ -3,10 +3,12 @@ import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
   Attributes,
   type AttributesOf,
+  PAGE_META,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
   respond,
+  Responds,
 } from '@lms/jsonapi';
 import { activityQuery, activityResource } from './structure.resource';
 import { activityCreateRules, activityUpdateRules } from './structure.rules';
@@ -18,6 +20,7 @@ export class ActivitiesController {
   constructor(private readonly structure: StructureService) {}
 
   @Get()
+  @Responds(activityResource, { list: true, meta: PAGE_META })
   async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(activityQuery) query: ParsedQuery) {
     const [activities, total] = await this.structure.listActivities(auth, query);
     return respond(activityResource, activities, {
@@ -27,6 +30,7 @@ export class ActivitiesController {
   }
 
   @Get(':id')
+  @Responds(activityResource)
   async get(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,
@@ -38,6 +42,7 @@ export class ActivitiesController {
 
   /** A new activity goes last in its module; named 'Untitled Submodule' and active by default. */
   @Post()
+  @Responds(activityResource)
   async create(
     @CurrentAuth() auth: AuthContext,
     @Attributes(activityCreateRules) input: AttributesOf<typeof activityCreateRules>,
@@ -47,6 +52,7 @@ export class ActivitiesController {
   }
 
   @Patch(':id')
+  @Responds(activityResource)
   async update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,

@@ -3,10 +3,12 @@ import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
   Attributes,
   type AttributesOf,
+  PAGE_META,
   pageMeta,
   type ParsedQuery,
   ParseIdPipe,
   respond,
+  Responds,
 } from '@lms/jsonapi';
 import { moduleQuery, moduleResource } from './structure.resource';
 import {
@@ -23,6 +25,7 @@ export class ModulesController {
 
   /** `filter[course_id][is]`, `sort=index` (default), `include=activities`. */
   @Get()
+  @Responds(moduleResource, { list: true, meta: PAGE_META })
   async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(moduleQuery) query: ParsedQuery) {
     const [modules, total] = await this.structure.listModules(auth, query);
     return respond(moduleResource, modules, {
@@ -32,6 +35,7 @@ export class ModulesController {
   }
 
   @Get(':id')
+  @Responds(moduleResource)
   async get(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,
@@ -43,6 +47,7 @@ export class ModulesController {
 
   /** A new module goes last; named 'Untitled' and active unless told otherwise. */
   @Post()
+  @Responds(moduleResource)
   async create(
     @CurrentAuth() auth: AuthContext,
     @Attributes(moduleCreateRules) input: AttributesOf<typeof moduleCreateRules>,
@@ -53,6 +58,7 @@ export class ModulesController {
 
   /** The sixteen modules of a semester: Module 01 … Finex/UAS (spec 02 §9), after the existing ones. */
   @Post('batch')
+  @Responds(moduleResource, { list: true })
   async createBatch(
     @CurrentAuth() auth: AuthContext,
     @Attributes(moduleBatchRules) input: AttributesOf<typeof moduleBatchRules>,
@@ -73,6 +79,7 @@ export class ModulesController {
   }
 
   @Patch(':id')
+  @Responds(moduleResource)
   async update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,

@@ -1,4 +1,4 @@
-import { relation, type QuerySpec, type ResourceType } from '@lms/jsonapi';
+import { defineResource, type QuerySpec, type ResourceType, toMany, toOne, z } from '@lms/jsonapi';
 import type { Activity } from './activity.entity';
 import type { CourseModule } from './module.entity';
 
@@ -6,9 +6,19 @@ import type { CourseModule } from './module.entity';
 export const byIndex = <T extends { index: number; id: number }>(items: T[] | undefined) =>
   items && [...items].sort((a, b) => a.index - b.index || a.id - b.id);
 
-export const activityResource: ResourceType<Activity> = {
+export const activityResource: ResourceType<Activity> = defineResource({
+  name: 'Activity',
   type: 'activities',
-  attributes: (activity) => ({
+  schema: {
+    module_id: z.int(),
+    parent_id: z.int().nullable(),
+    index: z.int(),
+    name: z.string(),
+    is_active: z.boolean(),
+    start_at: z.date().nullable(),
+    end_at: z.date().nullable(),
+  },
+  attributes: (activity: Activity) => ({
     module_id: activity.moduleId,
     parent_id: activity.parentId,
     index: activity.index,
@@ -18,30 +28,43 @@ export const activityResource: ResourceType<Activity> = {
     end_at: activity.endAt,
   }),
   relationships: {
-    module: relation(
+    module: toOne(
       () => moduleResource,
       (activity: Activity) => activity.module,
     ),
   },
-};
+});
 
-export const moduleResource: ResourceType<CourseModule> = {
+/** A module's attributes, as members and the public catalogue read them. */
+export const moduleSchema = {
+  course_id: z.int(),
+  index: z.int(),
+  name: z.string(),
+  is_active: z.boolean(),
+  start_at: z.date().nullable(),
+  end_at: z.date().nullable(),
+};
+export const moduleAttributes = (module: CourseModule) => ({
+  course_id: module.courseId,
+  index: module.index,
+  name: module.name,
+  is_active: module.isActive,
+  start_at: module.startAt,
+  end_at: module.endAt,
+});
+
+export const moduleResource: ResourceType<CourseModule> = defineResource({
+  name: 'Module',
   type: 'modules',
-  attributes: (module) => ({
-    course_id: module.courseId,
-    index: module.index,
-    name: module.name,
-    is_active: module.isActive,
-    start_at: module.startAt,
-    end_at: module.endAt,
-  }),
+  schema: moduleSchema,
+  attributes: moduleAttributes,
   relationships: {
-    activities: relation(
+    activities: toMany(
       () => activityResource,
       (module: CourseModule) => byIndex(module.activities),
     ),
   },
-};
+});
 
 export const moduleQuery: QuerySpec = {
   filters: {

@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, Roles } from '@lms/auth';
-import { Attributes, type AttributesOf, respond } from '@lms/jsonapi';
+import { Attributes, type AttributesOf, respond, Responds } from '@lms/jsonapi';
 import { courseResource } from '../courses/courses.resource';
-import { syncMeta } from './sync.resource';
+import { SYNC_META, syncMeta } from './sync.resource';
 import { syncRules } from './sync.rules';
 import { SyncService } from './sync.service';
 
@@ -20,12 +20,13 @@ export class SyncController {
   @Post('syncByCourse')
   @HttpCode(200)
   @Roles('lecturer', 'admin')
+  @Responds(courseResource, { meta: SYNC_META })
   async syncByCourse(
     @CurrentAuth() auth: AuthContext,
     @Attributes(syncRules) input: AttributesOf<typeof syncRules>,
   ) {
     const { course, outcome } = await this.sync.syncCourse(auth, input);
-    return respond(courseResource(auth), course, {
+    return respond(courseResource, course, {
       include: ['class'],
       meta: syncMeta(outcome),
     });

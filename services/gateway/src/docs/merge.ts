@@ -1,4 +1,4 @@
-import type { OpenApiDocument, OpenApiPaths } from '@lms/platform';
+import type { JsonSchema, OpenApiDocument, OpenApiPaths } from '@lms/platform';
 import { ROUTES, Router, SERVICES, type ServiceName } from '../routing/routes';
 
 const router = new Router();
@@ -9,11 +9,31 @@ export function serviceOfPath(path: string): ServiceName | undefined {
   return router.resolve(path.slice('/api'.length));
 }
 
+const SCHEMA_REF = '#/components/schemas/';
+
+/** `value` with every `$ref` to a component schema renamed by `rename` (a deep copy). */
+function renameRefs<T>(value: T, rename: (name: string) => string): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => renameRefs(item, rename)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key === '$ref' && typeof item === 'string' && item.startsWith(SCHEMA_REF)
+        ? `${SCHEMA_REF}${rename(item.slice(SCHEMA_REF.length))}`
+        : renameRefs(item, rename),
+    ]),
+  ) as T;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * One document from the gateway's own and each service's: a service contributes the paths the
  * routing table sends to it (never its `/internal` or health paths), its operations tagged and
- * their ids prefixed with its name. Services not deployed, or not answering, are listed in
- * `x-unavailable-services` with the prefixes that answer 503.
+ * their ids prefixed with its name, and the component schemas they use. A schema named like
+ * another service's but different is renamed `<service>.<name>` in that service's operations.
+ * Services not deployed, or not answering, are listed in `x-unavailable-services` with the
+ * prefixes that answer 503.
  */
 export function mergeDocuments(
   gateway: OpenApiDocument,
@@ -21,11 +41,20 @@ export function mergeDocuments(
 ): OpenApiDocument {
   const paths: OpenApiPaths = {};
   for (const [path, operations] of Object.entries(gateway.paths)) paths[path] = operations;
+  const schemas: Record<string, JsonSchema> = { ...gateway.components.schemas };
   const answered = new Set<string>();
   for (const { name, document } of services) {
     if (!document) continue;
     answered.add(name);
-    for (const [path, operations] of Object.entries(document.paths)) {
+    const renamed = new Map<string, string>();
+    for (const [schemaName, schema] of Object.entries(document.components?.schemas ?? {})) {
+      if (Object.hasOwn(schemas, schemaName) && !same(schemas[schemaName], schema))
+        renamed.set(schemaName, `${name}.${schemaName}`);
+    }
+    const rename = (schemaName: string) => renamed.get(schemaName) ?? schemaName;
+    for (const [schemaName, schema] of Object.entries(document.components?.schemas ?? {}))
+      schemas[rename(schemaName)] = renameRefs(schema, rename);
+    for (const [path, operations] of Object.entries(renameRefs(document.paths, rename))) {
       if (serviceOfPath(path) !== name || paths[path]) continue;
       paths[path] = Object.fromEntries(
         Object.entries(operations).map(([method, operation]) => [
@@ -53,6 +82,10 @@ export function mergeDocuments(
         '`x-unavailable-services` are not deployed (or did not answer): their prefixes answer 503.',
     },
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    components: {
+      ...gateway.components,
+      schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
+    },
     'x-unavailable-services': unavailable,
   };
 }

@@ -1,6 +1,15 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery, Public } from '@lms/auth';
-import { badRequest, notFound, pageMeta, type ParsedQuery, ParseIdPipe, respond } from '@lms/jsonapi';
+import {
+  badRequest,
+  notFound,
+  PAGE_META,
+  pageMeta,
+  type ParsedQuery,
+  ParseIdPipe,
+  respond,
+  Responds,
+} from '@lms/jsonapi';
 import { tenantQuery, tenantResource, versionDocument } from './tenants.resource';
 import { TenantsService } from './tenants.service';
 
@@ -11,6 +20,7 @@ export class TenantsController {
   /** Site info by host: `GET /api/public/lptk?filter[domain][like]=campus.example.ac.id`. */
   @Public()
   @Get('public/lptk')
+  @Responds(tenantResource, { list: true, meta: PAGE_META })
   async list(@JsonApiQuery(tenantQuery) query: ParsedQuery) {
     const [tenants, total] = await this.tenants.list(query);
     return respond(tenantResource, tenants, { meta: pageMeta(total, query) });
@@ -28,6 +38,7 @@ export class TenantsController {
 
   /** The caller's own campus (lptk) by id, signed in; any other campus's id is a 404. */
   @Get('course/lptks/:id')
+  @Responds(tenantResource)
   async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     return respond(tenantResource, await this.tenants.ownCampus(auth, id));
   }

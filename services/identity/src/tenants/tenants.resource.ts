@@ -1,10 +1,21 @@
-import type { QuerySpec, ResourceType } from '@lms/jsonapi';
+import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
 import type { Tenant } from './tenant.entity';
 
 /** Site information of a campus, public: what the sign-in page and the layout show. */
-export const tenantResource: ResourceType<Tenant> = {
+export const tenantResource = defineResource({
+  name: 'Campus',
   type: 'lptks',
-  attributes: (tenant) => ({
+  schema: {
+    name: z.string(),
+    description: z.string().nullable(),
+    domain: z.string(),
+    favicon: z.string().nullable(),
+    landing_page_url: z.string().nullable(),
+    whatsapp: z.array(z.object({ label: z.string(), number: z.string() })),
+    tawk_src: z.string().nullable(),
+    time_zone: z.string(),
+  },
+  attributes: (tenant: Tenant) => ({
     name: tenant.name,
     description: tenant.description,
     domain: tenant.domain,
@@ -14,7 +25,7 @@ export const tenantResource: ResourceType<Tenant> = {
     tawk_src: tenant.tawkSrc,
     time_zone: tenant.timeZone,
   }),
-};
+});
 
 export const tenantQuery: QuerySpec = {
   filters: {

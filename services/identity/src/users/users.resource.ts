@@ -1,4 +1,5 @@
-import type { QuerySpec, ResourceType } from '@lms/jsonapi';
+import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
+import { PLATFORM_ROLES, type PlatformRole } from '@lms/auth';
 import type { User } from './user.entity';
 import type { Sight } from './user-sight';
 
@@ -13,10 +14,34 @@ export interface UserView {
  * User info of spec 01 §3; the client maps name → fullname, thumbnail → avatar, level → role.
  * Fields the caller may not see of this user are left out (not sent as null).
  */
-export const userResource: ResourceType<UserView> = {
+export const userResource = defineResource({
+  name: 'User',
   type: 'users',
-  id: ({ user }) => user.id,
-  attributes: ({ user, universityName, sight }) => ({
+  schema: {
+    name: z.string(),
+    thumbnail: z.string().nullable(),
+    level: z.enum(PLATFORM_ROLES as readonly [PlatformRole, ...PlatformRole[]]),
+    university_name: z.string(),
+    university_id: z.int(),
+    lptk_id: z.int(),
+    lecturer_id: z.int().nullable(),
+    student_id: z.int().nullable(),
+    student_ids: z.array(z.int()),
+    /** Shown to the user themselves and to whom sees them in detail (and NIDN to colleagues). */
+    username: z.string().optional(),
+    email: z.string().nullable().optional(),
+    active: z.boolean().optional(),
+    last_online: z.date().nullable().optional(),
+    nidn: z.string().nullable().optional(),
+    nim: z.string().nullable().optional(),
+    period_id: z.int().nullable().optional(),
+    created_at: z.date().optional(),
+    updated_at: z.date().optional(),
+    /** Only to the user themselves. */
+    notification_email: z.string().nullable().optional(),
+  },
+  id: ({ user }: UserView) => user.id,
+  attributes: ({ user, universityName, sight }: UserView) => ({
     name: user.name,
     thumbnail: user.thumbnail,
     level: user.level,
@@ -42,12 +67,21 @@ export const userResource: ResourceType<UserView> = {
       : {}),
     ...(sight === 'self' ? { notification_email: user.notificationEmail } : {}),
   }),
-};
+});
 
 /** Activity figures of a user (`GET /stats/user/:id`). */
-export const userStatsResource: ResourceType<User> = {
+export const userStatsResource = defineResource({
+  name: 'UserStats',
   type: 'user-stats',
-  attributes: (user) => ({
+  schema: {
+    user_id: z.int(),
+    login_count: z.int(),
+    last_login_at: z.date().nullable(),
+    last_online: z.date().nullable(),
+    member_since: z.date(),
+    days_since_joined: z.int(),
+  },
+  attributes: (user: User) => ({
     user_id: user.id,
     login_count: user.loginCount,
     last_login_at: user.lastLoginAt,
@@ -55,7 +89,7 @@ export const userStatsResource: ResourceType<User> = {
     member_since: user.createdAt,
     days_since_joined: Math.floor((Date.now() - user.createdAt.getTime()) / 86_400_000),
   }),
-};
+});
 
 export const userQuery: QuerySpec = {
   filters: {
