@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ROUTES, SOCKET_ROUTES } from '@lms/gateway';
 import { type OpenApiDocument, servedRoutes } from '@lms/platform';
 import { ApiClient } from '@lms/testing';
+import { describePlatform } from '../../services/all-in-one/src/openapi';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 /** `/api/course/modules/:id` and `/api/x/*` → the OpenAPI path `/api/course/modules/{id}`, `/api/x/{token}`. */
@@ -37,6 +38,33 @@ describe('OpenAPI document of the whole API', () => {
       child.stdin?.end(JSON.stringify(document));
     });
     expect(result).toEqual({ code: 0, output: expect.stringMatching(/^valid: OpenAPI 3\.0\.3/) });
+  });
+
+  it('is the document built without starting anything, the source of the web client’s types', async () => {
+    expect(document).toEqual(await describePlatform());
+  });
+
+  it('describes what a route answers from the resource it serializes', () => {
+    const course = document.paths['/api/course/courses/{id}']?.get?.responses['200'] as {
+      content: Record<string, { schema: { properties: Record<string, unknown> } }>;
+    };
+    expect(course.content['application/vnd.api+json'].schema.properties).toMatchObject({
+      data: { $ref: '#/components/schemas/Course' },
+      included: { items: { oneOf: expect.arrayContaining([{ $ref: '#/components/schemas/Module' }]) } },
+    });
+    expect(document.components.schemas.Course).toMatchObject({
+      properties: {
+        type: { enum: ['courses'] },
+        attributes: {
+          properties: { status: { enum: ['STUDENT', 'LECTURER', 'ASSISTANT'], nullable: true } },
+        },
+      },
+    });
+    // identity's users and course's projection of them are different resources of one type.
+    expect(document.components.schemas.User).toMatchObject({ properties: { type: { enum: ['users'] } } });
+    expect(document.components.schemas.CourseUser).toMatchObject({
+      properties: { type: { enum: ['users'] } },
+    });
   });
 
   it('documents every route the services serve behind the gateway', () => {
