@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadChunk } from './chunks';
 import { RouteError } from './RouteError';
 import { createStore } from './store';
+import type { Role } from '../auth/authApi';
 import { signedIn, start } from '../test/app';
 import { json, serve } from '../test/server';
 import {
@@ -20,7 +21,7 @@ import {
 } from '../test/factories';
 
 const tokens = (access: string) => json(200, one(tokenReply(access)));
-const me = (level: string) => json(200, one(user({ level })));
+const me = (level: Role) => json(200, one(user({ level })));
 const courses = () => json(200, many([course({}, '1')]));
 
 async function signIn(username: string) {

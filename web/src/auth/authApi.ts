@@ -1,8 +1,12 @@
 import { api, QUIET } from '../api/baseApi';
-import { deserializeOne, type Document, type Flat } from '../api/jsonapi';
+import { deserializeOne, type Document } from '../api/jsonapi';
+import type { ResourceOf } from '../api/types';
 import type { TokenReply } from './authSlice';
 
-export type Role = 'admin' | 'lptk' | 'lecturer' | 'student';
+/** The signed-in user as the API answers (`GET /login/me`). */
+export type User = ResourceOf<'/api/login/me'>;
+
+export type Role = User['level'];
 
 /** User info of spec 01 §3 (name → fullname, thumbnail → avatar, level → role). */
 export interface UserInfo {
@@ -26,28 +30,30 @@ export interface UserInfo {
   lptkId: number | null;
 }
 
-export function toUserInfo(user: Flat): UserInfo {
-  const text = (key: string) => (user[key] as string | null | undefined) ?? null;
-  const number = (key: string) => (user[key] as number | null | undefined) ?? null;
+/**
+ * The user as the client keeps it. `GET /login/me` answers the caller themselves, so every field
+ * is sent; those the API leaves out for other readers default to empty.
+ */
+export function toUserInfo(user: User): UserInfo {
   return {
     id: user.id,
-    username: String(user.username ?? ''),
-    fullname: String(user.name ?? user.username ?? ''),
-    email: text('email'),
-    avatar: text('thumbnail'),
-    role: user.level as Role,
+    username: user.username ?? '',
+    fullname: user.name || user.username || '',
+    email: user.email ?? null,
+    avatar: user.thumbnail,
+    role: user.level,
     active: user.active !== false,
-    universityName: text('university_name'),
-    universityId: number('university_id'),
-    lastOnline: text('last_online'),
-    nidn: text('nidn'),
-    nim: text('nim'),
-    lecturerId: number('lecturer_id'),
-    studentId: number('student_id'),
-    studentIds: (user.student_ids as number[] | undefined) ?? [],
-    periodId: number('period_id'),
-    notificationEmail: text('notification_email'),
-    lptkId: number('lptk_id'),
+    universityName: user.university_name,
+    universityId: user.university_id,
+    lastOnline: user.last_online ?? null,
+    nidn: user.nidn ?? null,
+    nim: user.nim ?? null,
+    lecturerId: user.lecturer_id,
+    studentId: user.student_id,
+    studentIds: user.student_ids,
+    periodId: user.period_id ?? null,
+    notificationEmail: user.notification_email ?? null,
+    lptkId: user.lptk_id,
   };
 }
 
@@ -65,7 +71,7 @@ export const authApi = api.injectEndpoints({
     me: build.query<UserInfo, void>({
       extraOptions: QUIET,
       query: () => 'login/me',
-      transformResponse: (document: Document) => toUserInfo(deserializeOne(document)),
+      transformResponse: (document: Document) => toUserInfo(deserializeOne<User>(document)),
       providesTags: ['Me'],
     }),
     /** Presence ping: the user's lastOnline. Failures are ignored (spec 01 §8). */

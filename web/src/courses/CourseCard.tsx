@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateRange } from '../lib/dates';
-import type { Course } from './coursesApi';
+import type { ShownCourse } from './coursesApi';
 import { periodOf } from './periods';
 import styles from './CourseCard.module.css';
 import courseStyles from './course.module.css';
@@ -17,7 +17,7 @@ export function CourseCard({
   headingLevel = 2,
   badges,
 }: {
-  course: Course;
+  course: ShownCourse;
   to?: string;
   headingLevel?: 2 | 3;
   badges?: ReactNode;

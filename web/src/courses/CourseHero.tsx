@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateRange } from '../lib/dates';
-import type { Course } from './coursesApi';
+import type { ShownCourse } from './coursesApi';
 import { periodOf } from './periods';
 import { cx } from '../lib/classNames';
 import styles from './CourseHero.module.css';
@@ -18,7 +18,7 @@ export function CourseHero({
   badges,
   children,
 }: {
-  course: Course;
+  course: ShownCourse;
   titleId: string;
   badges?: ReactNode;
   children?: ReactNode;

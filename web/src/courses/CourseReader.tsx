@@ -5,7 +5,7 @@ import { formatDateRange } from '../lib/dates';
 import { TOC_FIX_SCROLL, useScrolledPast } from '../lib/useScrolledPast';
 import { ContentViewer } from './content/ContentViewer';
 import { useContentsQuery, type ContentScope } from './content/contentsApi';
-import type { Course } from './coursesApi';
+import type { PublicCourse } from './coursesApi';
 import { byIndex, contentableOf, selectionOf } from './structure';
 import { activityName } from './names';
 import { cx } from '../lib/classNames';
@@ -28,7 +28,7 @@ export function CourseReader({
   scope = 'course',
   closedNote,
 }: {
-  course: Course;
+  course: PublicCourse;
   moduleId: string | null;
   activityId: string | null;
   hrefOf: OutlineHref;

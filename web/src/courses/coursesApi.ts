@@ -4,70 +4,26 @@ import {
   deserializePage,
   toSearchParams,
   type Document,
-  type Flat,
   type ListQuery,
   type Page,
 } from '../api/jsonapi';
+import type { ResourceOf } from '../api/types';
 
-/** A course as the list and the course page use it (spec 01 §3). */
-export interface Course extends Flat {
-  name: string;
-  code: string | null;
-  description: string | null;
-  period_id: number | null;
-  period_year: number | null;
-  period_type: string | null;
-  lecturer_id: number | null;
-  is_active: boolean;
-  thumbnail: string | null;
-  start_at: string | null;
-  end_at: string | null;
-  /** Readable by anyone without signing in (the public catalogue). */
-  is_public?: boolean;
-  /** Open to join (the "explore" strip of the catalogue). */
-  is_free?: boolean;
-  is_open?: boolean;
-  gradebook_publish?: boolean;
-  /** The caller's role in the course; absent in the public catalogue. */
-  status?: 'STUDENT' | 'LECTURER' | 'ASSISTANT' | null;
-  modules?: CourseModule[];
-  lecturer?: (Flat & { name: string; user_id?: number }) | null;
-  assistant?: Array<
-    Flat & {
-      name: string | null;
-      user_id?: number;
-      is_coordinator?: boolean;
-      user?: (Flat & { name?: string }) | null;
-    }
-  >;
-  class?: Array<Flat & { name: string }>;
-  period?: (Flat & { name: string }) | null;
-}
+/** A course as its members and staff read it, with what `COURSE_INCLUDES` includes (spec 01 §3). */
+export type Course = ResourceOf<'/api/course/courses/{id}'>;
 
-export interface CourseActivity extends Flat {
-  name: string;
-  index: number;
-  is_active?: boolean;
-  start_at?: string | null;
-  end_at?: string | null;
-}
+/** A course as anyone may read it in the public catalogue: no status, staff or classes. */
+export type PublicCourse = ResourceOf<'/api/public/courses/{id}'>;
 
-export interface CourseModule extends Flat {
-  name: string;
-  index: number;
-  is_active?: boolean;
-  start_at?: string | null;
-  end_at?: string | null;
-  activities?: CourseActivity[];
-}
+/** What a course card and a course header show: a catalogue course, or a member's with their role. */
+export type ShownCourse = PublicCourse & Partial<Pick<Course, 'status'>>;
+
+export type CourseModule = NonNullable<Course['modules']>[number];
+
+export type CourseActivity = NonNullable<CourseModule['activities']>[number];
 
 /** An academic period (spec 01 §3); the attribute `type` arrives as `period_type`. */
-export interface Period extends Flat {
-  name: string;
-  year: number;
-  period_type: string;
-  is_active: boolean;
-}
+export type Period = ResourceOf<'/api/course/periods'>;
 
 /** What reading one course includes (spec 01 §7). */
 export const COURSE_INCLUDES = [

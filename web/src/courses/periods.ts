@@ -1,7 +1,7 @@
-import type { Course, Period } from './coursesApi';
+import type { Period, PublicCourse } from './coursesApi';
 
 /** The period a course runs in: its name, else year and type (`2025 GANJIL`). */
-export function periodOf(course: Course): string {
+export function periodOf(course: PublicCourse): string {
   return course.period?.name ?? [course.period_year, course.period_type].filter(Boolean).join(' ');
 }
 

@@ -12,11 +12,20 @@ import {
   selectionOf,
   toLocalInput,
 } from './structure';
-import type { CourseModule } from './coursesApi';
+import type { CourseActivity, CourseModule } from './coursesApi';
 
+const times = { is_active: true, start_at: null, end_at: null };
+const activity = (id: string, name: string, index: number): CourseActivity => ({
+  id,
+  name,
+  index,
+  module_id: 1,
+  parent_id: null,
+  ...times,
+});
 const modules: CourseModule[] = [
-  { id: '1', name: 'Intro', index: 0, activities: [{ id: '11', name: 'What', index: 0 }] },
-  { id: '2', name: 'Loops', index: 1, activities: [] },
+  { id: '1', name: 'Intro', index: 0, course_id: 1, ...times, activities: [activity('11', 'What', 0)] },
+  { id: '2', name: 'Loops', index: 1, course_id: 1, ...times, activities: [] },
 ];
 
 describe('ordering', () => {

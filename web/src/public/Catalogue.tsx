@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { pageCount } from '../api/jsonapi';
 import { fillPath } from '../app/routeMap';
 import { CourseCard } from '../courses/CourseCard';
-import type { Course } from '../courses/coursesApi';
+import type { PublicCourse } from '../courses/coursesApi';
 import { Icon } from '../layout/Icon';
 import { Pagination } from '../layout/Pagination';
 import { Spinner } from '../layout/Spinner';
@@ -20,7 +20,7 @@ export function publicCoursePath(courseId: string, moduleId?: string, activityId
 }
 
 /** Badges of what a catalogue course offers: free to join, open to everyone. */
-export function AccessBadges({ course }: { course: Course }) {
+export function AccessBadges({ course }: { course: PublicCourse }) {
   const { t } = useTranslation();
   return (
     <>
@@ -30,7 +30,7 @@ export function AccessBadges({ course }: { course: Course }) {
   );
 }
 
-function PublicCourseCards({ courses }: { courses: Course[] }) {
+function PublicCourseCards({ courses }: { courses: PublicCourse[] }) {
   return (
     <div className="card-grid">
       {courses.map((course) => (

@@ -1,6 +1,6 @@
 import { api, QUIET } from '../api/baseApi';
 import { deserializeOne, deserializePage, toSearchParams, type Document, type Page } from '../api/jsonapi';
-import type { Course } from '../courses/coursesApi';
+import type { PublicCourse } from '../courses/coursesApi';
 
 /** Page sizes of spec 01 §9: the catalogue shows nine courses a page, "explore" four. */
 export const CATALOGUE_PAGE_SIZE = 9;
@@ -29,7 +29,7 @@ export interface CourseVisit {
 export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** "Explore": the newest active free courses, four of them. */
-    exploreCourses: build.query<Page<Course>, void>({
+    exploreCourses: build.query<Page<PublicCourse>, void>({
       extraOptions: QUIET,
       query: () =>
         `public/courses/explore?${toSearchParams({
@@ -38,10 +38,10 @@ export const catalogueApi = api.injectEndpoints({
           sort: '-updated_at',
           limit: EXPLORE_SIZE,
         })}`,
-      transformResponse: (document: Document) => deserializePage<Course>(document),
+      transformResponse: (document: Document) => deserializePage<PublicCourse>(document),
     }),
     /** The catalogue: active public or free courses, searched by name, nine a page. */
-    publicCourses: build.query<Page<Course>, { search: string; page: number }>({
+    publicCourses: build.query<Page<PublicCourse>, { search: string; page: number }>({
       extraOptions: QUIET,
       query: ({ search, page }) =>
         `public/courses?${toSearchParams({
@@ -51,14 +51,14 @@ export const catalogueApi = api.injectEndpoints({
           limit: CATALOGUE_PAGE_SIZE,
           offset: (page - 1) * CATALOGUE_PAGE_SIZE,
         })}`,
-      transformResponse: (document: Document) => deserializePage<Course>(document),
+      transformResponse: (document: Document) => deserializePage<PublicCourse>(document),
     }),
     /** One course of the catalogue with its active modules and activities; 404 for any other. */
-    publicCourse: build.query<Course, string>({
+    publicCourse: build.query<PublicCourse, string>({
       extraOptions: QUIET,
       query: (id) =>
         `public/courses/${encodeURIComponent(id)}?${toSearchParams({ include: PUBLIC_COURSE_INCLUDES })}`,
-      transformResponse: (document: Document) => deserializeOne<Course>(document),
+      transformResponse: (document: Document) => deserializeOne<PublicCourse>(document),
     }),
     recordCourseView: build.mutation<void, CourseVisit>({
       extraOptions: QUIET,

@@ -1,5 +1,9 @@
 import { api, QUIET } from '../api/baseApi';
-import { deserializePage, toSearchParams, type Document, type Flat } from '../api/jsonapi';
+import { deserializePage, toSearchParams, type Document } from '../api/jsonapi';
+import type { ResourceOf } from '../api/types';
+
+/** A campus as the API answers (`GET /public/lptk`). */
+type Campus = ResourceOf<'/api/public/lptk'>;
 
 /** Site information of the campus this host belongs to (spec 01 §1). */
 export interface SiteInfo {
@@ -8,19 +12,19 @@ export interface SiteInfo {
   description: string | null;
   favicon: string | null;
   landingPageUrl: string | null;
-  whatsapp: Array<{ label: string; number: string }>;
+  whatsapp: Campus['whatsapp'];
   tawkSrc: string | null;
 }
 
-function toSiteInfo(site: Flat): SiteInfo {
+function toSiteInfo(site: Campus): SiteInfo {
   return {
     id: site.id,
-    name: String(site.name ?? ''),
-    description: (site.description as string | null) ?? null,
-    favicon: (site.favicon as string | null) ?? null,
-    landingPageUrl: (site.landing_page_url as string | null) ?? null,
-    whatsapp: (site.whatsapp as SiteInfo['whatsapp'] | null) ?? [],
-    tawkSrc: (site.tawk_src as string | null) ?? null,
+    name: site.name,
+    description: site.description,
+    favicon: site.favicon,
+    landingPageUrl: site.landing_page_url,
+    whatsapp: site.whatsapp,
+    tawkSrc: site.tawk_src,
   };
 }
 
@@ -30,7 +34,7 @@ export const siteApi = api.injectEndpoints({
       extraOptions: QUIET,
       query: (host) => `public/lptk?${toSearchParams({ filter: { domain: { like: host } }, limit: 1 })}`,
       transformResponse: (document: Document) => {
-        const [site] = deserializePage(document).items;
+        const [site] = deserializePage<Campus>(document).items;
         return site ? toSiteInfo(site) : null;
       },
     }),

@@ -2,6 +2,7 @@
  * Factories of the JSON:API documents the services answer, with defaults that look like the demo
  * campus; each test overrides only the attributes it is about. Ids count up unless given.
  */
+import type { components } from '../api/types';
 
 export interface Resource {
   type: string;
@@ -48,8 +49,34 @@ export function errorDocument(
   };
 }
 
-export const user = (attributes: Record<string, unknown> = {}, id = '4') =>
-  resource('users', { username: 'sam', name: 'Sam Student', level: 'student', ...attributes }, id);
+/** The signed-in user (`GET /login/me`): every attribute the server sends, a student by default. */
+export const user = (attributes: Partial<components['schemas']['User']['attributes']> = {}, id = '4') =>
+  resource(
+    'users',
+    {
+      username: 'sam',
+      name: 'Sam Student',
+      email: 'sam@example.ac.id',
+      thumbnail: null,
+      level: 'student',
+      active: true,
+      university_name: 'Demo University',
+      university_id: 1,
+      lptk_id: 1,
+      last_online: null,
+      nidn: null,
+      nim: '2301001',
+      lecturer_id: null,
+      student_id: Number(id),
+      student_ids: [Number(id)],
+      period_id: null,
+      notification_email: null,
+      created_at: '2025-08-01 08:00:00',
+      updated_at: '2025-08-01 08:00:00',
+      ...attributes,
+    } satisfies components['schemas']['User']['attributes'],
+    id,
+  );
 
 export const tokens = (access: string) =>
   resource(

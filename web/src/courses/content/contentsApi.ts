@@ -5,12 +5,15 @@ import {
   deserializeOne,
   toSearchParams,
   type Document,
-  type Flat,
 } from '../../api/jsonapi';
+import type { RequestAttributes, ResourceOf } from '../../api/types';
 import { applyOrder } from '../structure';
 
+/** A content as deserialized: the attribute `type` arrives as `contents_type`. */
+export type Content = ResourceOf<'/api/course/contents/{id}'>;
+
 /** Where a content hangs (spec 01 §3). */
-export type ContentableType = 'courses' | 'modules' | 'activities';
+export type ContentableType = Content['contentable_type'];
 
 /**
  * Who reads contents: a signed-in member (`/course/contents`) or a visitor of a public course
@@ -18,36 +21,25 @@ export type ContentableType = 'courses' | 'modules' | 'activities';
  */
 export type ContentScope = 'course' | 'public';
 
-export const CONFERENCE_TYPES = ['zoom', 'google-meet', 'ms-teams', 'cloudx', 'webex'] as const;
-export const CONTENT_TYPES = ['text', 'link', 'video', 'file', ...CONFERENCE_TYPES] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
-
-/** A content as deserialized: the attribute `type` arrives as `contents_type`. */
-export interface Content extends Flat {
-  course_id?: number;
-  contentable_type: ContentableType;
-  contentable_id: number;
-  index: number;
-  name: string;
-  contents_type: ContentType;
-  content: string | null;
-  size: number | null;
-  mime: string | null;
-  updated_at?: string;
-  deleted_at?: string | null;
-}
+export type ContentType = Content['contents_type'];
+export const CONFERENCE_TYPES = [
+  'zoom',
+  'google-meet',
+  'ms-teams',
+  'cloudx',
+  'webex',
+] as const satisfies ContentType[];
+/** The kinds of content in the order the editor offers them. */
+export const CONTENT_TYPES = [
+  'text',
+  'link',
+  'video',
+  'file',
+  ...CONFERENCE_TYPES,
+] as const satisfies ContentType[];
 
 /** The fields a content is created or changed with. */
-export interface ContentInput {
-  contentable_type: ContentableType;
-  contentable_id: number;
-  index?: number;
-  name: string;
-  type: ContentType;
-  content: string | null;
-  size?: number | null;
-  mime?: string | null;
-}
+export type ContentInput = RequestAttributes<'/api/course/contents', 'post'>;
 
 /** Which contents a list shows: those of a module or activity, or the archived ones of a course. */
 export interface ContentsArgs {

@@ -6,33 +6,21 @@ import {
   deserializePage,
   toSearchParams,
   type Document,
-  type Flat,
   type Page,
 } from '../../api/jsonapi';
+import type { components, Deserialized, ResourceOf } from '../../api/types';
 import type { Course } from '../coursesApi';
 
-export interface EnrolToken {
-  class_id: number;
-  class_name: string | null;
-  token: string;
-}
+/** A course's enrolment window, with a token per class. */
+export type EnrolWindow = ResourceOf<'/api/course/enrolls'>;
 
-export interface EnrolWindow extends Flat {
-  course_id: number;
-  start_at: string;
-  end_at: string;
-  is_open: boolean;
-  tokens: EnrolToken[];
-}
+export type EnrolToken = EnrolWindow['tokens'][number];
 
-export interface Student extends Flat {
-  user_id: number;
-  name: string;
-  username: string;
-  nim: string | null;
-  class_id: number | null;
-  class_name: string | null;
-}
+/**
+ * A student of a course as its staff list them (the route answers its students the classmates'
+ * view, `Classmate`, instead; the roster is shown only to staff).
+ */
+export type Student = Deserialized<components['schemas']['Student'], never>;
 
 /** Enrolment: the lecturer's window and tokens, the student's join and leave, and the roster. */
 export const enrolmentApi = api.injectEndpoints({

@@ -1,19 +1,10 @@
 import { api } from '../../api/baseApi';
 import { attributesBody, deserializeOne, type Document } from '../../api/jsonapi';
+import type { MetaOf } from '../../api/types';
 import { courseTag, type Course } from '../coursesApi';
 
 /** What a sync from the academic system changed (`meta` of `POST /sync/sync/syncByCourse`). */
-export interface SyncOutcome {
-  changed: boolean;
-  course_created: boolean;
-  course_updated: boolean;
-  classes_created: number;
-  students_added: number;
-  students_removed: number;
-  students_total: number;
-  unmatched_students: Array<{ nim: string; name: string | null; class_name: string }>;
-  unmatched_lecturer: string | null;
-}
+export type SyncOutcome = MetaOf<'/api/sync/sync/syncByCourse', 'post'>;
 
 /** The course settings: its details, a structure copied from another course, the academic sync. */
 export const settingsApi = api.injectEndpoints({
@@ -35,7 +26,9 @@ export const settingsApi = api.injectEndpoints({
         method: 'PUT',
         body: attributesBody({ from, to: Number(to) }),
       }),
-      transformResponse: (document: Document) => ({ copied: Number(document.meta?.copied_modules ?? 0) }),
+      transformResponse: (document: Document) => ({
+        copied: (document.meta as MetaOf<'/api/course/courses/replicate', 'put'>).copied_modules,
+      }),
       invalidatesTags: (_r, _e, { to }) => courseTag(to),
     }),
     /** Classes and rosters of the course pulled from the university's academic system. */
@@ -48,7 +41,7 @@ export const settingsApi = api.injectEndpoints({
         method: 'POST',
         body: attributesBody({ year, type, code, period_id: periodId }),
       }),
-      transformResponse: (document: Document) => document.meta as unknown as SyncOutcome,
+      transformResponse: (document: Document) => document.meta as SyncOutcome,
       invalidatesTags: (_r, _e, { courseId }) => [...courseTag(courseId), 'Students', 'Enrolment'],
     }),
   }),

@@ -1,21 +1,13 @@
 import { api, QUIET } from '../../api/baseApi';
-import { deserializeList, toSearchParams, type Document, type Flat } from '../../api/jsonapi';
+import { deserializeList, toSearchParams, type Document } from '../../api/jsonapi';
+import type { ResourceOf } from '../../api/types';
 import { courseTag } from '../coursesApi';
 
-export interface Lecturer extends Flat {
-  user_id: number;
-  name: string;
-  nidn: string | null;
-}
+/** A lecturer of the campus, to pick a course's lecturer or assistants from. */
+export type Lecturer = ResourceOf<'/api/course/lecturers'>;
 
-export interface AssistantRequest extends Flat {
-  course_id: number;
-  course_name: string | null;
-  course_code: string | null;
-  requester_name: string | null;
-  status: 'PENDING' | 'ACCEPTED' | 'REJECTED';
-  created_at: string;
-}
+/** An invitation to assist a course, as the invited lecturer sees it. */
+export type AssistantRequest = ResourceOf<'/api/course/request/assistant'>;
 
 /** A course's teaching staff: lecturers to pick from, assistants and their coordinator, requests. */
 export const staffApi = api.injectEndpoints({
