@@ -23,7 +23,7 @@ export function CourseCard({
   badges?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const period = periodOf(course);
+  const period = periodOf(t, course);
   const dates = formatDateRange(course.start_at, course.end_at);
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (

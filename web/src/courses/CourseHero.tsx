@@ -24,7 +24,7 @@ export function CourseHero({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const period = periodOf(course);
+  const period = periodOf(t, course);
   const dates = formatDateRange(course.start_at, course.end_at);
   return (
     <header className={cx(styles.hero, course.thumbnail && styles.hasThumb)}>

@@ -1,8 +1,18 @@
+import { useTranslation } from 'react-i18next';
 import type { Period } from './coursesApi';
 import { groupPeriods, periodLabel } from './periods';
 
-/** The `<option>`s of a period select: grouped by year (newest first), then by type. */
+/**
+ * The `<option>`s of a period select: grouped by year (newest first), then by type; several periods
+ * of one type are told apart by their own names.
+ */
 export function PeriodOptions({ periods }: { periods: readonly Period[] }) {
+  const { t } = useTranslation();
+  const labelOf = (period: Period, several: boolean) => {
+    const label = periodLabel(t, period);
+    const name = period.name?.trim();
+    return several && name && name !== label ? `${label} (${name})` : label;
+  };
   return (
     <>
       {groupPeriods(periods).map((group) => (
@@ -10,7 +20,7 @@ export function PeriodOptions({ periods }: { periods: readonly Period[] }) {
           {group.types.flatMap((type) =>
             type.periods.map((period) => (
               <option key={period.id} value={period.id}>
-                {periodLabel(period)}
+                {labelOf(period, type.periods.length > 1)}
               </option>
             )),
           )}

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import type { Period } from './coursesApi';
-import { groupPeriods, periodLabel } from './periods';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n, { applyLanguage } from '../i18n/i18n';
+import type { Course, Period } from './coursesApi';
+import { groupPeriods, periodLabel, periodOf } from './periods';
+
+const t = i18n.t.bind(i18n);
 
 const period = (id: string, year: number, type: string, name = ''): Period => ({
   id,
@@ -31,9 +34,28 @@ describe('groupPeriods', () => {
   });
 });
 
-describe('periodLabel', () => {
-  it('is the name, else year and type', () => {
-    expect(periodLabel(period('1', 2025, 'GANJIL', '2025/2026 Odd Semester'))).toBe('2025/2026 Odd Semester');
-    expect(periodLabel(period('1', 2025, 'GANJIL'))).toBe('2025 GANJIL');
+describe('a period label', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('is one label, whether the period comes with its name or as year and type, in the interface language', async () => {
+    expect(periodLabel(t, period('1', 2026, 'GANJIL', '2026/2027 Odd Semester'))).toBe(
+      '2026/2027 Odd Semester',
+    );
+    expect(periodLabel(t, period('1', 2026, 'GENAP'))).toBe('2026/2027 Even Semester');
+    const listed = { period_year: 2026, period_type: 'GANJIL', period: null } as unknown as Course;
+    const included = {
+      period_year: null,
+      period_type: null,
+      period: { id: '1', name: '2026/2027 Odd Semester', year: 2026, period_type: 'GANJIL' },
+    } as unknown as Course;
+    expect(periodOf(t, listed)).toBe('2026/2027 Odd Semester');
+    expect(periodOf(t, included)).toBe('2026/2027 Odd Semester');
+    await applyLanguage('de');
+    expect(periodOf(t, listed)).toBe('Ungerades Semester 2026/2027');
+  });
+
+  it('keeps the name, else year and type, of a type the interface has no name for', () => {
+    expect(periodLabel(t, period('1', 2025, 'SHORT', 'Summer school 2025'))).toBe('Summer school 2025');
+    expect(periodLabel(t, period('1', 2025, 'SHORT'))).toBe('2025 SHORT');
   });
 });

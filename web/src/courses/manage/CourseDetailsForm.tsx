@@ -6,6 +6,7 @@ import { useUpdateCourseMutation } from './settingsApi';
 import { useActivePeriodsQuery, type Course } from '../coursesApi';
 import { useUnsavedFlag } from '../editor/unsaved';
 import { PeriodOptions } from '../PeriodOptions';
+import { periodOf } from '../periods';
 import { changedDetails, type CourseDetails, detailsOf, detailsProblems } from './courseDetails';
 import styles from './CourseDetailsForm.module.css';
 
@@ -99,9 +100,7 @@ export function CourseDetailsForm({ course }: { course: Course }) {
           >
             <option value="">{t('courseSettings.noPeriod')}</option>
             {!ownPeriodListed && (
-              <option value={original.period_id}>
-                {[course.period_year, course.period_type].filter(Boolean).join(' ') || original.period_id}
-              </option>
+              <option value={original.period_id}>{periodOf(t, course) || original.period_id}</option>
             )}
             <PeriodOptions periods={activePeriods} />
           </select>

@@ -375,6 +375,11 @@ const de: typeof en = {
     password: 'Passwort',
     email: 'E-Mail',
   },
+  periodNames: {
+    label: '{{type}} {{year}}/{{next}}',
+    GANJIL: 'Ungerades Semester',
+    GENAP: 'Gerades Semester',
+  },
   notice: {
     warning: 'Warnung',
     error: 'Fehler',

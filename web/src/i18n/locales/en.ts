@@ -371,6 +371,11 @@ const en = {
     password: 'Password',
     email: 'Email',
   },
+  periodNames: {
+    label: '{{year}}/{{next}} {{type}}',
+    GANJIL: 'Odd Semester',
+    GENAP: 'Even Semester',
+  },
   notice: {
     warning: 'Warning',
     error: 'Error',

@@ -375,6 +375,11 @@ const fr: typeof en = {
     password: 'Mot de passe',
     email: 'E-mail',
   },
+  periodNames: {
+    label: '{{type}} {{year}}/{{next}}',
+    GANJIL: 'Semestre impair',
+    GENAP: 'Semestre pair',
+  },
   notice: {
     warning: 'Avertissement',
     error: 'Erreur',

@@ -374,6 +374,11 @@ const pt: typeof en = {
     password: 'Palavra-passe',
     email: 'E-mail',
   },
+  periodNames: {
+    label: '{{type}} {{year}}/{{next}}',
+    GANJIL: 'Semestre ímpar',
+    GENAP: 'Semestre par',
+  },
   notice: {
     warning: 'Aviso',
     error: 'Erro',
