@@ -125,6 +125,13 @@ describe('the app', () => {
     expect(screen.queryByText(/token:/)).toBeNull();
   });
 
+  it('leads a visitor from the sign-in page back to the course catalogue', async () => {
+    serve({ 'GET /api/public/courses': () => json(200, many([])) });
+    const router = start('/pages/login');
+    fireEvent.click(await screen.findByRole('link', { name: 'Browse the course catalogue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home-landing'));
+  });
+
   it('refreshes an expired access token once and retries the call', async () => {
     let refreshed = false;
     const calls = serve({

@@ -35,6 +35,7 @@ const de: typeof en = {
     addAccount: 'Mit einem weiteren Konto anmelden. Ihre angemeldeten Konten bleiben verfügbar.',
     continueAs: 'Weiter als',
     help: 'Hilfe:',
+    catalogue: 'Zum Kurskatalog',
   },
   routes: {
     home: 'Startseite',

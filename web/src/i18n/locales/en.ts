@@ -33,6 +33,7 @@ const en = {
     addAccount: 'Sign in with another account. The accounts you are signed in with stay available.',
     continueAs: 'Continue as',
     help: 'Help:',
+    catalogue: 'Browse the course catalogue',
   },
   routes: {
     home: 'Home',

@@ -35,6 +35,7 @@ const fr: typeof en = {
     addAccount: 'Connectez-vous avec un autre compte. Vos comptes connectés restent disponibles.',
     continueAs: 'Continuer en tant que',
     help: 'Aide :',
+    catalogue: 'Parcourir le catalogue des cours',
   },
   routes: {
     home: 'Accueil',

@@ -35,6 +35,7 @@ const pt: typeof en = {
     addAccount: 'Inicie sessão com outra conta. As contas com sessão iniciada continuam disponíveis.',
     continueAs: 'Continuar como',
     help: 'Ajuda:',
+    catalogue: 'Ver o catálogo de cursos',
   },
   routes: {
     home: 'Início',
