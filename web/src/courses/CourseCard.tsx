@@ -7,6 +7,16 @@ import { periodOf } from './periods';
 import styles from './CourseCard.module.css';
 import courseStyles from './course.module.css';
 
+/** The banner of a course without a code: the first letters of its name's first three words. */
+function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+}
+
 /**
  * A course in a grid of cards, linking to `to` (the reader by default). `headingLevel` fits the
  * card's title under the section it is listed in; `badges` adds page-specific badges.
@@ -32,7 +42,7 @@ export function CourseCard({
         {course.thumbnail ? (
           <img src={course.thumbnail} alt="" />
         ) : (
-          <span>{(course.code ?? course.name).slice(0, 5)}</span>
+          <span>{course.code || initialsOf(course.name)}</span>
         )}
       </div>
       <div className="card-body">
