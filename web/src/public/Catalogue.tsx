@@ -58,11 +58,18 @@ function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
   );
 }
 
-/** "Explore": the four newest free courses; nothing at all when the campus has none. */
+/**
+ * "Explore": the four newest free courses; nothing at all when the campus has none, nor when the
+ * catalogue below holds no other course (the strip would only show its cards twice).
+ */
 export function ExploreStrip() {
   const { t } = useTranslation();
   const explore = useExploreCoursesQuery();
-  if (!explore.isLoading && !explore.isError && !explore.data?.items.length) return null;
+  const catalogue = usePublicCoursesQuery({ search: '', page: 1 });
+  const shown = explore.data?.items.length ?? 0;
+  if (!explore.isLoading && !explore.isError && shown === 0) return null;
+  // the free courses are in the catalogue too: no more of them there means the same cards
+  if (explore.isSuccess && catalogue.isSuccess && catalogue.data.total <= shown) return null;
   return (
     <section aria-labelledby="explore-title">
       <h2 id="explore-title" className="section-title">

@@ -90,6 +90,20 @@ describe('the public landing page with the catalogue', () => {
     expect(document.title).toBe('Welcome · Universitas Demo');
   });
 
+  it('does not show a course twice when the catalogue holds no more than the free courses of the strip', async () => {
+    serve({
+      'GET /api/public/lptk': site,
+      'GET /api/public/courses/explore': () =>
+        json(200, { data: [courseResource(1, 'Course 1')], meta: { total: 1 } }),
+      'GET /api/public/courses': catalogue(1),
+    });
+    start('/home-landing');
+    const list = await screen.findByRole('region', { name: 'Course catalogue' });
+    await within(list).findByText('1 course in the catalogue');
+    expect(screen.queryByRole('region', { name: 'Explore free courses' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Course 1' })).toHaveLength(1);
+  });
+
   it('searches the catalogue by name once typing pauses, keeping the search in the URL', async () => {
     const calls = serve({
       'GET /api/public/lptk': site,
