@@ -86,9 +86,9 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     expect(await moduleNames(page)).toEqual([...before, 'E2E Module']);
 
     await page.getByRole('button', { name: 'Add activity to E2E Module' }).click();
-    await page.getByRole('link', { name: 'Untitled Submodule' }).waitFor();
-    await page.getByRole('button', { name: 'Rename Untitled Submodule' }).click();
-    await page.getByRole('textbox', { name: 'New name for Untitled Submodule' }).fill('E2E Activity');
+    await page.getByRole('link', { name: 'Untitled activity' }).waitFor();
+    await page.getByRole('button', { name: 'Rename Untitled activity' }).click();
+    await page.getByRole('textbox', { name: 'New name for Untitled activity' }).fill('E2E Activity');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('link', { name: 'E2E Activity' }).click();
     await page.waitForURL(/\/edit\/\d+\/\d+$/);
