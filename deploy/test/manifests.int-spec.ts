@@ -34,6 +34,7 @@ const ALL_IN_ONE_ONLY: Record<string, string> = {
 /** Read with a default in the code: a deployment may leave them out. Default in parentheses. */
 const OPTIONAL: Record<string, string> = {
   HOST: 'gateway listen address (0.0.0.0)',
+  NODE_ENV: 'every service: production, set by the Docker image (skips the @Responds check)',
   WEB_DIST: 'gateway: built web client (web/dist beside the service)',
   ACCESS_TTL_SECONDS: 'gateway: access-token lifetime (900)',
   LOGIN_FREE_FAILURES: 'gateway: failures per account and address before delays (5)',
