@@ -8,6 +8,7 @@ import i18n, { applyLanguage } from './i18n';
 import de from './locales/de';
 import en from './locales/en';
 import fr from './locales/fr';
+import id from './locales/id';
 import pt from './locales/pt';
 
 type Tree = { [key: string]: string | Tree };
@@ -26,15 +27,34 @@ function sources(dir: string): string[] {
   });
 }
 
+/** Every locale but English, by its language code. */
+const LOCALES: Record<string, Tree> = { de, fr, pt, id };
+
 describe('translations', () => {
-  it('has the same keys in every language', () => {
-    for (const locale of [de, fr, pt]) expect(keysOf(locale).sort()).toEqual([...EN_KEYS].sort());
+  it('has a locale file for every language the picker offers, and no other', () => {
+    const files = readdirSync(join(__dirname, 'locales')).map((name) => name.replace(/\.ts$/, ''));
+    expect(files.sort()).toEqual([...LANGUAGES].sort());
+    expect(['en', ...Object.keys(LOCALES)].sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('has the same keys in every language, none missing and none extra', () => {
+    for (const [language, locale] of Object.entries(LOCALES)) {
+      const keys = new Set(keysOf(locale));
+      expect(
+        [...EN_KEYS].filter((key) => !keys.has(key)),
+        `${language} misses`,
+      ).toEqual([]);
+      expect(
+        [...keys].filter((key) => !EN_KEYS.has(key)),
+        `${language} has extra`,
+      ).toEqual([]);
+    }
   });
 
   it('leaves no translation empty or with a different set of placeholders', () => {
     const placeholders = (text: string) =>
       [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
-    for (const locale of [de, fr, pt]) {
+    for (const locale of Object.values(LOCALES)) {
       const lookup = (tree: Tree, key: string) =>
         key.split('.').reduce<string | Tree>((node, part) => (node as Tree)[part], tree) as string;
       for (const key of EN_KEYS) {
@@ -84,6 +104,10 @@ describe('translations', () => {
     expect(document.documentElement.lang).toBe('de');
     expect(await applyLanguage('fr')).toBe('fr');
     expect(i18n.t('courses.count', { count: 2 })).toBe('2 cours');
+    expect(await applyLanguage('id')).toBe('id');
+    expect(i18n.t('routes.courses')).toBe('Mata kuliah');
+    expect(i18n.t('periodNames.GANJIL')).toBe('Semester Ganjil');
+    expect(document.documentElement.lang).toBe('id');
     expect(await applyLanguage('klingon')).toBe('en');
     expect(i18n.t('courses.count', { count: 1 })).toBe('1 course');
   });

@@ -1,16 +1,16 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../preferences/preferencesSlice';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../preferences/preferencesSlice';
 import en from './locales/en';
 
 /**
- * i18next with English bundled (the default, spec 01 §9); German, French and Portuguese are loaded
- * as separate chunks the first time they are chosen.
+ * i18next with English bundled (the default, spec 01 §9); German, French, Portuguese and Indonesian
+ * are loaded as separate chunks the first time they are chosen.
  */
 void i18n.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: ['en', 'de', 'fr', 'pt'],
+  supportedLngs: [...LANGUAGES],
   resources: { en: { translation: en } },
   interpolation: { escapeValue: false },
   initAsync: false,
@@ -21,6 +21,7 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof e
   de: () => import('./locales/de'),
   fr: () => import('./locales/fr'),
   pt: () => import('./locales/pt'),
+  id: () => import('./locales/id'),
 };
 
 /** Makes `language` the UI language, loading its translations first when needed. */

@@ -1,9 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Spec 01 §9: theme options light, dark, semi-dark (default light); languages en, de, fr, pt (default en). */
+/**
+ * Spec 01 §9: theme options light, dark, semi-dark (default light); languages en, de, fr, pt (default
+ * en), and Bahasa Indonesia (issue 11: the product serves Indonesian campuses).
+ */
 export const THEMES = ['light', 'dark', 'semi-dark'] as const;
 export type Theme = (typeof THEMES)[number];
-export const LANGUAGES = ['en', 'de', 'fr', 'pt'] as const;
+export const LANGUAGES = ['en', 'de', 'fr', 'pt', 'id'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_THEME: Theme = 'light';
 export const DEFAULT_LANGUAGE: Language = 'en';

@@ -208,6 +208,7 @@ const de: typeof en = {
     de: 'Deutsch',
     fr: 'Français',
     pt: 'Português',
+    id: 'Bahasa Indonesia',
   },
   themes: {
     light: 'Hell',

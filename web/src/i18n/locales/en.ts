@@ -206,6 +206,7 @@ const en = {
     de: 'Deutsch',
     fr: 'Français',
     pt: 'Português',
+    id: 'Bahasa Indonesia',
   },
   themes: {
     light: 'Light',
