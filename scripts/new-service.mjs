@@ -10,6 +10,10 @@ import { dirname, join, relative } from 'node:path';
 const args = process.argv.slice(2);
 const rootIndex = args.indexOf('--root');
 const root = rootIndex >= 0 ? args.splice(rootIndex, 2)[1] : new URL('..', import.meta.url).pathname;
+// `--autoscale`: a HorizontalPodAutoscaler owns its replicas in Kubernetes (like the gateway's).
+const autoscaleIndex = args.indexOf('--autoscale');
+const autoscale = autoscaleIndex >= 0;
+if (autoscale) args.splice(autoscaleIndex, 1);
 const [name, ...rest] = args;
 
 function fail(message) {
@@ -17,7 +21,8 @@ function fail(message) {
   process.exit(1);
 }
 
-if (!name || rest.length) fail('usage: npm run new:service -- <name>   (lowercase: a-z, 0-9, -)');
+if (!name || rest.length)
+  fail('usage: npm run new:service -- <name> [--autoscale]   (lowercase: a-z, 0-9, -)');
 if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name) || name.length > 40)
   fail(
     `"${name}" is not a valid service name: lowercase letters, digits and single hyphens, starting with a letter, at most 40 characters`,
@@ -325,17 +330,20 @@ edit('package-lock.json', (source) => {
 });
 
 // ---- the gateway ---------------------------------------------------------------------------
-edit('services/gateway/src/routing/routes.ts', (source) => {
-  const known = source.match(/export const SERVICES = \[([^\]]*)\] as const;/);
+let gatewayKnew = false;
+{
+  // A name the gateway knows already (exam, task, …) keeps its prefixes: nothing to change there.
+  const routes = read('services/gateway/src/routing/routes.ts');
+  const known = routes.match(/export const SERVICES = \[([^\]]*)\] as const;/);
   if (!known) fail('routes.ts: cannot find SERVICES');
-  let next = source;
-  if (!known[1].includes(`'${name}'`)) {
-    next = insertBefore(next, '] as const;', `  '${name}',\n`, 'routes.ts');
-    // A new name owns the prefix /<name> (a service the gateway knew keeps its routes).
-    next = insertBefore(next, "  ['', 'course'],", `  ['/${name}', '${name}'],\n`, 'routes.ts');
-  }
-  return next;
-});
+  gatewayKnew = known[1].includes(`'${name}'`);
+  if (!gatewayKnew)
+    edit('services/gateway/src/routing/routes.ts', (source) => {
+      const next = insertBefore(source, '] as const;', `  '${name}',\n`, 'routes.ts');
+      // A new name owns the prefix /<name>.
+      return insertBefore(next, "  ['', 'course'],", `  ['/${name}', '${name}'],\n`, 'routes.ts');
+    });
+}
 
 // ---- docker compose ------------------------------------------------------------------------
 edit('docker-compose.yml', (source) => {
@@ -375,12 +383,19 @@ edit('docker-compose.yml', (source) => {
 });
 
 // ---- kubernetes ----------------------------------------------------------------------------
+const deployment = read('k8s/base/services/identity.yaml')
+  .replace(/identity/g, name)
+  .replace(/containerPort: 3001/, `containerPort: ${port}`);
 write(
   `k8s/base/services/${name}.yaml`,
-  read('k8s/base/services/identity.yaml')
-    .replace(/identity/g, name)
-    .replace(/containerPort: 3001/, `containerPort: ${port}`),
+  // With an autoscaler the Deployment leaves its replica count to it.
+  autoscale ? deployment.replace(/\n {2}replicas: \d+\n/, '\n') : deployment,
 );
+if (autoscale)
+  write(
+    `k8s/base/autoscaling/${name}.yaml`,
+    read('k8s/base/autoscaling/gateway.yaml').replace(/gateway/g, name),
+  );
 write(`k8s/base/config/${name}.env`, `# ConfigMap ${name}-config.\nPORT=${port}\nSEED_DEMO=0\n`);
 write(
   `k8s/base/secrets/${name}.env`,
@@ -394,6 +409,13 @@ edit('k8s/base/kustomization.yaml', (source) => {
     `  - services/${name}.yaml\n`,
     'kustomization.yaml',
   );
+  if (autoscale)
+    next = insertAfterLast(
+      next,
+      /^ {2}- autoscaling\/.*\.yaml$/,
+      `  - autoscaling/${name}.yaml\n`,
+      'kustomization.yaml',
+    );
   next = insertAfterLast(
     next,
     /^ {4}envs: \[config\/.*\.env\]$/,
@@ -408,6 +430,9 @@ edit('k8s/base/kustomization.yaml', (source) => {
   );
   return next;
 });
+edit('k8s/base/monitoring/pod-monitor.yaml', (source) =>
+  source.replace(/^( {8}values: \[)([^\]]*)\]$/m, (_, head, list) => `${head}${list}, ${name}]`),
+);
 edit('k8s/base/config/gateway.env', (source) =>
   insertAfterLast(source, /^[A-Z_]+_URL=http:\/\/.*$/, `${urlVar}=http://${name}\n`, 'gateway.env'),
 );
@@ -463,7 +488,7 @@ execFileSync(
 );
 
 console.log(`new:service: created ${dir} (@lms/${name}, port ${port}, database ${database})
-  registry: services/all-in-one/src/registry.ts; gateway: ${urlVar}, prefix /api/${name}
+  registry: services/all-in-one/src/registry.ts; gateway: ${urlVar}, ${gatewayKnew ? 'its prefixes as routes.ts had them' : `prefix /api/${name}`}
   deployment: docker-compose.yml, k8s/base (and the overlays' images), .env.example, docs/operations.md
   next: npx jest ${dir} deploy/test   and   npm start`);
 

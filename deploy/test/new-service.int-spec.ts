@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase } from '@lms/database';
@@ -17,6 +17,7 @@ const ROOT = join(__dirname, '../..');
 const BOOT = `
 require('reflect-metadata');
 const { startPlatform } = require('./services/all-in-one/dist/platform.js');
+const { SERVICES } = require('./services/all-in-one/dist/registry.js');
 (async () => {
   const platform = await startPlatform({
     postgresUrl: process.env.POSTGRES_URL,
@@ -35,7 +36,7 @@ const { startPlatform } = require('./services/all-in-one/dist/platform.js');
     const healthz = (await fetch('http://127.0.0.1:' + port + '/healthz')).status;
     const readyz = (await fetch('http://127.0.0.1:' + port + '/readyz')).status;
     const viaGateway = (await fetch(platform.url + '/api/demo-probe/probe')).status;
-    console.log(JSON.stringify({ services: Object.keys(platform.services), healthz, readyz, viaGateway, seen }));
+    console.log(JSON.stringify({ registry: SERVICES.map((s) => s.name), services: Object.keys(platform.services), healthz, readyz, viaGateway, seen }));
   } finally {
     await platform.stop();
   }
@@ -71,14 +72,22 @@ describe('npm run new:service', () => {
 
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
-    for (const service of ['identity', 'course', 'demo_probe'])
+    for (const service of ['identity', 'course', 'exam', 'demo_probe'])
       await dropDatabase(testServerUrl(), `${prefix}_${service}`).catch(() => undefined);
   });
 
   it('generates a service that typechecks, builds, boots from the registry and deploys', () => {
     const said = run('npm', ['run', '--silent', 'new:service', '--', 'demo-probe']);
+    // The next port after the highest of the services there are.
+    const port =
+      Math.max(
+        ...readdirSync(join(repo, 'services'))
+          .map((service) => join(repo, 'services', service, 'src/service.ts'))
+          .filter((file) => existsSync(file) && !file.includes('demo-probe'))
+          .map((file) => Number(/defaultPort:\s*(\d+)/.exec(readFileSync(file, 'utf8'))?.[1] ?? 0)),
+      ) + 1;
     expect(said).toContain(
-      'created services/demo-probe (@lms/demo-probe, port 3003, database lms_demo_probe)',
+      `created services/demo-probe (@lms/demo-probe, port ${port}, database lms_demo_probe)`,
     );
     expect(readFileSync(join(repo, 'services/all-in-one/src/registry.ts'), 'utf8')).toContain(
       'demoProbeService',
@@ -123,8 +132,11 @@ describe('npm run new:service', () => {
         .split('\n')
         .pop()!,
     );
+    // Appended to the registry: it starts after the services there were, all of them booted.
+    expect(booted.registry.slice(-1)).toEqual(['demo-probe']);
     expect(booted).toEqual({
-      services: ['identity', 'course', 'demo-probe'],
+      registry: expect.arrayContaining(['identity', 'course']),
+      services: booted.registry,
       healthz: 200,
       readyz: 200,
       // Routed to demo-probe (which has no such route yet), not 503 for a service without a URL.
@@ -136,5 +148,6 @@ describe('npm run new:service', () => {
     expect(manifests).toMatch(/kind: Deployment\nmetadata:\n(\s+.*\n)*?\s+name: demo-probe\n/);
     expect(manifests).toContain('image: lms-demo-probe');
     expect(manifests).toContain('DEMO_PROBE_URL: http://demo-probe');
+    expect(manifests).toMatch(/values:\n(\s+- .*\n)*\s+- demo-probe\n/); // the PodMonitor scrapes it
   }, 240_000);
 });

@@ -1,0 +1,3 @@
+import { InboxEvent, OutboxEvent } from '@lms/events';
+
+export const ENTITIES = [OutboxEvent, InboxEvent];

@@ -1,0 +1,2 @@
+export { ExamConfig } from './config';
+export { examService } from './service';

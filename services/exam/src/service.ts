@@ -1,0 +1,15 @@
+import { defineService } from '@lms/platform';
+import { ExamAppModule } from './app.module';
+import { ExamConfig } from './config';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/** exam: its own database (lms_exam), events through the outbox. */
+export const examService = defineService({
+  name: 'exam',
+  defaultPort: 3003,
+  config: (env) => ExamConfig.fromEnv(env),
+  module: (config, transport) => ExamAppModule.forRoot(config, transport),
+  entities: ENTITIES,
+  migrations: MIGRATIONS,
+});
