@@ -67,6 +67,22 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },
+  // every date the client shows is written by web/src/lib/dates.ts, in the interface language
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/dates.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[property.name=/^(toLocaleDateString|toLocaleTimeString|toDateString|toTimeString|toUTCString|DateTimeFormat|RelativeTimeFormat)$/]',
+          message:
+            'Show dates through useDates() of web/src/lib/dates.ts, which writes them in the interface language.',
+        },
+      ],
+    },
+  },
   // a component's CSS Module is its own; the classes used exist (web/lint/css-modules.mjs)
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDateRange } from '../lib/dates';
+import { useDates } from '../lib/dates';
 import type { ShownCourse } from './coursesApi';
 import { periodOf } from './periods';
 import styles from './CourseCard.module.css';
@@ -33,8 +33,9 @@ export function CourseCard({
   badges?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { dateRange } = useDates();
   const period = periodOf(t, course);
-  const dates = formatDateRange(course.start_at, course.end_at);
+  const dates = dateRange(course.start_at, course.end_at);
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article className={`card ${styles.card}`} aria-labelledby={`course-${course.id}`}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateRange } from '../lib/dates';
+import { useDates } from '../lib/dates';
 import type { ShownCourse } from './coursesApi';
 import { periodOf } from './periods';
 import { cx } from '../lib/classNames';
@@ -24,8 +24,9 @@ export function CourseHero({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { dateRange } = useDates();
   const period = periodOf(t, course);
-  const dates = formatDateRange(course.start_at, course.end_at);
+  const dates = dateRange(course.start_at, course.end_at);
   return (
     <header className={cx(styles.hero, course.thumbnail && styles.hasThumb)}>
       <div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../layout/Spinner';
-import { formatDateRange } from '../lib/dates';
+import { useDates } from '../lib/dates';
 import { TOC_FIX_SCROLL, useScrolledPast } from '../lib/useScrolledPast';
 import { ContentViewer } from './content/ContentViewer';
 import { useContentsQuery, type ContentScope } from './content/contentsApi';
@@ -36,6 +36,7 @@ export function CourseReader({
   closedNote?: string;
 }) {
   const { t } = useTranslation();
+  const { dateRange } = useDates();
   const modules = byIndex(course.modules).map((module) => ({
     ...module,
     activities: byIndex(module.activities),
@@ -69,7 +70,7 @@ export function CourseReader({
         ) : (
           <ol className={styles.outlineList}>
             {modules.map((module, index) => {
-              const dates = formatDateRange(module.start_at, module.end_at);
+              const dates = dateRange(module.start_at, module.end_at);
               const current = selection.module?.id === module.id && !selection.activity;
               return (
                 <li key={module.id}>

@@ -58,7 +58,10 @@ describe('the course list', () => {
 
     const select = screen.getByRole('combobox', { name: 'Period' }) as HTMLSelectElement;
     await waitFor(() => expect(select.querySelectorAll('option')).toHaveLength(4));
-    expect([...select.querySelectorAll('optgroup')].map((group) => group.label)).toEqual(['2025', '2024']);
+    expect([...select.querySelectorAll('optgroup')].map((group) => group.label)).toEqual([
+      'Academic year 2025/2026',
+      'Academic year 2024/2025',
+    ]);
     expect([...select.options].map((option) => option.textContent)).toEqual([
       'All periods',
       '2025/2026 Odd Semester',

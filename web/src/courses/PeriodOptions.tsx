@@ -3,7 +3,7 @@ import type { Period } from './coursesApi';
 import { groupPeriods, periodLabel } from './periods';
 
 /**
- * The `<option>`s of a period select: grouped by year (newest first), then by type; several periods
+ * The `<option>`s of a period select: grouped by academic year (newest first), then by type; several periods
  * of one type are told apart by their own names.
  */
 export function PeriodOptions({ periods }: { periods: readonly Period[] }) {
@@ -16,7 +16,10 @@ export function PeriodOptions({ periods }: { periods: readonly Period[] }) {
   return (
     <>
       {groupPeriods(periods).map((group) => (
-        <optgroup key={group.year} label={String(group.year)}>
+        <optgroup
+          key={group.year}
+          label={t('periodNames.academicYear', { year: group.year, next: group.year + 1 })}
+        >
           {group.types.flatMap((type) =>
             type.periods.map((period) => (
               <option key={period.id} value={period.id}>

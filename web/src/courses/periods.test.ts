@@ -52,6 +52,9 @@ describe('a period label', () => {
     expect(periodOf(t, included)).toBe('2026/2027 Odd Semester');
     await applyLanguage('de');
     expect(periodOf(t, listed)).toBe('Ungerades Semester 2026/2027');
+    await applyLanguage('id');
+    expect(periodOf(t, included)).toBe('Semester Ganjil 2026/2027');
+    expect(periodLabel(t, period('1', 2026, 'GENAP'))).toBe('Semester Genap 2026/2027');
   });
 
   it('keeps the name, else year and type, of a type the interface has no name for', () => {

@@ -1,25 +1,53 @@
-/** Dates as the product shows and sends them (spec 01 §9). */
+/**
+ * Dates as the product shows and sends them (spec 01 §9). Every date or time the interface shows
+ * is written here, in the interface language: month names and order are that language's
+ * (`25 Aug 2026`, `25. Aug. 2026`, `25 août 2026`, `25 de ago. de 2026`, and the Indonesian short
+ * month names spec 01 asks for, `25 Agu 2026`). Components take the formatters from `useDates()`,
+ * which follows the language as it changes.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../preferences/preferencesSlice';
 
-/** Indonesian short month names, used for every date shown whatever the UI language. */
-export const SHORT_MONTHS_ID = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'Mei',
-  'Jun',
-  'Jul',
-  'Agu',
-  'Sep',
-  'Okt',
-  'Nov',
-  'Des',
-];
+type DateInput = string | Date | null | undefined;
+
+/**
+ * The locale whose conventions each interface language writes dates in: British English (day
+ * before month, 24-hour clock), and for Portuguese the locale that writes month names (pt-PT's
+ * medium date is all digits).
+ */
+const LOCALES: Record<Language, string> = {
+  en: 'en-GB',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  pt: 'pt',
+  id: 'id-ID',
+};
+
+const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  ...DATE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(language: string, withTime: boolean): Intl.DateTimeFormat {
+  const locale = LOCALES[isLanguage(language) ? language : DEFAULT_LANGUAGE];
+  const key = `${locale}|${withTime}`;
+  let found = formatters.get(key);
+  if (!found) formatters.set(key, (found = new Intl.DateTimeFormat(locale, withTime ? DATE_TIME : DATE)));
+  return found;
+}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+/** ICU's thin and narrow spaces (around a range's dash, inside some times) as plain ones: the same text on every browser. */
+const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
+
 /** Reads `YYYY-MM-DD`, `YYYY-MM-DD HH:mm:ss` or ISO strings; a date-only value is a local calendar day. */
-export function parseDate(value: string | Date | null | undefined): Date | null {
+export function parseDate(value: DateInput): Date | null {
   if (!value) return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   const plain = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value);
@@ -29,18 +57,25 @@ export function parseDate(value: string | Date | null | undefined): Date | null 
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** `12 Agu 2025`; null for a missing or unreadable date. */
-export function formatDate(value: string | Date | null | undefined): string | null {
+/** `25 Aug 2026` (`25 Agu 2026` in Indonesian); null for a missing or unreadable date. */
+export function formatDate(value: DateInput, language: string): string | null {
   const date = parseDate(value);
-  if (!date) return null;
-  return `${date.getDate()} ${SHORT_MONTHS_ID[date.getMonth()]} ${date.getFullYear()}`;
+  return date && plainSpaces(formatter(language, false).format(date));
 }
 
-/** `12 Agu 2025 14:05`. */
-export function formatDateTime(value: string | Date | null | undefined): string | null {
+/** `25 Aug 2026, 14:05` (`25 Agu 2026, 14.05` in Indonesian). */
+export function formatDateTime(value: DateInput, language: string): string | null {
   const date = parseDate(value);
-  if (!date) return null;
-  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return date && plainSpaces(formatter(language, true).format(date));
+}
+
+/** `25 Aug – 20 Dec 2026`, or both years when they differ; one end alone when the other is missing. */
+export function formatDateRange(start: DateInput, end: DateInput, language: string): string | null {
+  const from = parseDate(start);
+  const to = parseDate(end);
+  if (!from || !to) return formatDate(from ?? to, language);
+  if (to < from) return `${formatDate(from, language)} – ${formatDate(to, language)}`;
+  return plainSpaces(formatter(language, false).formatRange(from, to));
 }
 
 /** The wire format `YYYY-MM-DD HH:mm:ss` (spec 01 §5). */
@@ -51,16 +86,16 @@ export function toApiDateTime(value: Date): string {
   );
 }
 
-/** `12 Agu – 20 Des 2025`, or both years when they differ. */
-export function formatDateRange(
-  start: string | null | undefined,
-  end: string | null | undefined,
-): string | null {
-  const from = parseDate(start);
-  const to = parseDate(end);
-  if (!from || !to) return formatDate(from ?? to);
-  if (from.getFullYear() === to.getFullYear()) {
-    return `${from.getDate()} ${SHORT_MONTHS_ID[from.getMonth()]} – ${formatDate(to)}`;
-  }
-  return `${formatDate(from)} – ${formatDate(to)}`;
+/** The formatters above in the interface language; the component shows new dates when it changes. */
+export function useDates() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(
+    () => ({
+      date: (value: DateInput) => formatDate(value, language),
+      dateTime: (value: DateInput) => formatDateTime(value, language),
+      dateRange: (start: DateInput, end: DateInput) => formatDateRange(start, end, language),
+    }),
+    [language],
+  );
 }

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useMeQuery } from '../auth/authApi';
 import { initials } from '../layout/TopbarMenus';
 import { Spinner } from '../layout/Spinner';
-import { formatDateTime } from '../lib/dates';
+import { useDates } from '../lib/dates';
 import styles from './ProfilePage.module.css';
 
 /** The signed-in user's profile as the identity service holds it (read-only for now). */
 export default function ProfilePage() {
   const { t } = useTranslation();
+  const { dateTime } = useDates();
   const me = useMeQuery();
   const user = me.data;
   if (!user) return <Spinner label={t('guard.loadingAccount')} />;
@@ -22,7 +23,7 @@ export default function ProfilePage() {
       user.role === 'student' ? user.nim : user.nidn,
     ],
     [t('profile.notificationEmail'), user.notificationEmail],
-    [t('profile.lastOnline'), formatDateTime(user.lastOnline)],
+    [t('profile.lastOnline'), dateTime(user.lastOnline)],
   ];
   return (
     <section aria-labelledby="profile-title">

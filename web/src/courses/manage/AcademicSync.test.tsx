@@ -49,6 +49,12 @@ describe('sync with the academic system', () => {
     );
   });
 
+  it('names the period as every other screen does, not by its raw year and type', () => {
+    show(course);
+    expect(screen.getByText(/IF101 \(2025\/2026 Odd Semester\)/)).toBeTruthy();
+    expect(screen.queryByText(/GANJIL/)).toBeNull();
+  });
+
   it('sends the course code and period and shows what changed and whom it could not match', async () => {
     const calls = serve({
       'POST /api/sync/sync/syncByCourse': () =>

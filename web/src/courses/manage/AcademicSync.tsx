@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notificationFor } from '../../notifications/notification';
 import { useSyncCourseMutation, type SyncOutcome } from './settingsApi';
 import type { Course } from '../coursesApi';
+import { periodOf } from '../periods';
 import { WarningAlert } from '../../layout/WarningAlert';
 
 /** The sync call's arguments for this course, or null when it lacks a code or a period to sync by. */
@@ -93,7 +94,7 @@ export function AcademicSync({ course }: { course: Course }) {
         {t('sync.title')}
       </h2>
       {args ? (
-        <p className="muted small">{t('sync.help', { code: args.code, year: args.year, type: args.type })}</p>
+        <p className="muted small">{t('sync.help', { code: args.code, period: periodOf(t, course) })}</p>
       ) : (
         <p className="muted small">{t('sync.needsCodeAndPeriod')}</p>
       )}

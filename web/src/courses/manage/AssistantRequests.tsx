@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/dates';
+import { useDates } from '../../lib/dates';
 import { useAssistantRequestsQuery, useDecideRequestMutation } from './staffApi';
 import styles from './AssistantRequests.module.css';
 
 /** Invitations to assist a course, waiting for the invited lecturer to accept or reject them. */
 export function AssistantRequests() {
   const { t } = useTranslation();
+  const { dateTime } = useDates();
   const requests = useAssistantRequestsQuery();
   const [decide, state] = useDecideRequestMutation();
   const items = requests.data ?? [];
@@ -23,7 +24,7 @@ export function AssistantRequests() {
                 name: request.requester_name ?? '—',
                 course: [request.course_code, request.course_name].filter(Boolean).join(' '),
               })}{' '}
-              <span className="muted small">{formatDateTime(request.created_at)}</span>
+              <span className="muted small">{dateTime(request.created_at)}</span>
             </span>
             <span className="row-actions">
               <button

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Spinner } from '../../layout/Spinner';
-import { formatDateTime } from '../../lib/dates';
+import { useDates } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
 import { useContentsQuery, useRestoreContentsMutation, type Content } from '../content/contentsApi';
 import { useCourseQuery, type Course } from '../coursesApi';
@@ -27,6 +27,7 @@ export function placeOf(t: TFunction, course: Course | undefined, content: Conte
 /** The course's archived (deleted) contents, newest first, each restorable (spec 01 §4). */
 export default function DeletedContentsPage() {
   const { t } = useTranslation();
+  const { dateTime } = useDates();
   const { id = '' } = useParams();
   const course = useCourseQuery(id);
   const archived = useContentsQuery({ courseId: id, archived: true }, { skip: !course.isSuccess });
@@ -82,7 +83,7 @@ export default function DeletedContentsPage() {
                   <td>{content.name}</td>
                   <td>{t(`contentTypes.${content.contents_type}`)}</td>
                   <td>{placeOf(t, course.data, content) ?? '—'}</td>
-                  <td>{formatDateTime(content.deleted_at ?? null) ?? '—'}</td>
+                  <td>{dateTime(content.deleted_at ?? null) ?? '—'}</td>
                   <td>
                     <button
                       type="button"

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../layout/Spinner';
-import { formatDateTime } from '../../lib/dates';
+import { useDates } from '../../lib/dates';
 import { useEnrolWindowQuery } from '../enrol/enrolmentApi';
 import { joinLink } from '../enrol/joinForm';
 import styles from './EnrolTokens.module.css';
@@ -8,6 +8,7 @@ import styles from './EnrolTokens.module.css';
 /** The current enrolment window: open or closed, its dates, and each class's token and join link. */
 export function EnrolTokens({ courseId: id }: { courseId: string }) {
   const { t } = useTranslation();
+  const { dateTime } = useDates();
   const current = useEnrolWindowQuery(id);
   const window_ = current.data;
   return (
@@ -26,8 +27,8 @@ export function EnrolTokens({ courseId: id }: { courseId: string }) {
               {window_.is_open ? t('enrol.isOpen') : t('enrol.isClosed')}
             </span>{' '}
             {t('enrol.window', {
-              start: formatDateTime(window_.start_at),
-              end: formatDateTime(window_.end_at),
+              start: dateTime(window_.start_at),
+              end: dateTime(window_.end_at),
             })}
           </p>
           <table className="data-table">

@@ -379,6 +379,7 @@ const de: typeof en = {
   },
   periodNames: {
     label: '{{type}} {{year}}/{{next}}',
+    academicYear: 'Studienjahr {{year}}/{{next}}',
     GANJIL: 'Ungerades Semester',
     GENAP: 'Gerades Semester',
   },
@@ -478,7 +479,7 @@ const de: typeof en = {
   },
   sync: {
     title: 'Akademisches System',
-    help: 'Klassen und Studierende von {{code}} ({{year}} {{type}}) aus dem akademischen System übernehmen. Aufgeführte Studierende kommen in ihre Klasse; nicht mehr aufgeführte verlassen sie.',
+    help: 'Klassen und Studierende von {{code}} ({{period}}) aus dem akademischen System übernehmen. Aufgeführte Studierende kommen in ihre Klasse; nicht mehr aufgeführte verlassen sie.',
     needsCodeAndPeriod:
       'Dieser Kurs braucht einen Code und einen Zeitraum, bevor er mit dem akademischen System abgeglichen werden kann.',
     run: 'Klassen und Studierende abgleichen',

@@ -375,6 +375,7 @@ const en = {
   },
   periodNames: {
     label: '{{year}}/{{next}} {{type}}',
+    academicYear: 'Academic year {{year}}/{{next}}',
     GANJIL: 'Odd Semester',
     GENAP: 'Even Semester',
   },
@@ -473,7 +474,7 @@ const en = {
   },
   sync: {
     title: 'Academic system',
-    help: 'Bring the classes and students of {{code}} ({{year}} {{type}}) from the academic system. Students it lists are placed in their class; those it no longer lists leave it.',
+    help: 'Bring the classes and students of {{code}} ({{period}}) from the academic system. Students it lists are placed in their class; those it no longer lists leave it.',
     needsCodeAndPeriod:
       'This course needs a code and a period before it can be synced with the academic system.',
     run: 'Sync classes and students',

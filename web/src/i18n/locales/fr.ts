@@ -379,6 +379,7 @@ const fr: typeof en = {
   },
   periodNames: {
     label: '{{type}} {{year}}/{{next}}',
+    academicYear: 'Année universitaire {{year}}/{{next}}',
     GANJIL: 'Semestre impair',
     GENAP: 'Semestre pair',
   },
@@ -477,7 +478,7 @@ const fr: typeof en = {
   },
   sync: {
     title: 'Système académique',
-    help: 'Importer les classes et les étudiants de {{code}} ({{year}} {{type}}) depuis le système académique. Les étudiants listés rejoignent leur classe ; ceux qui n’y sont plus la quittent.',
+    help: 'Importer les classes et les étudiants de {{code}} ({{period}}) depuis le système académique. Les étudiants listés rejoignent leur classe ; ceux qui n’y sont plus la quittent.',
     needsCodeAndPeriod:
       'Ce cours doit avoir un code et une période avant d’être synchronisé avec le système académique.',
     run: 'Synchroniser classes et étudiants',

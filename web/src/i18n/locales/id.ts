@@ -381,6 +381,7 @@ const id: typeof en = {
   },
   periodNames: {
     label: '{{type}} {{year}}/{{next}}',
+    academicYear: 'Tahun akademik {{year}}/{{next}}',
     GANJIL: 'Semester Ganjil',
     GENAP: 'Semester Genap',
   },
@@ -479,7 +480,7 @@ const id: typeof en = {
   },
   sync: {
     title: 'Sistem akademik',
-    help: 'Ambil kelas dan mahasiswa {{code}} ({{type}} {{year}}) dari sistem akademik. Mahasiswa yang tercantum ditempatkan di kelasnya; yang tidak lagi tercantum dikeluarkan dari kelas.',
+    help: 'Ambil kelas dan mahasiswa {{code}} ({{period}}) dari sistem akademik. Mahasiswa yang tercantum ditempatkan di kelasnya; yang tidak lagi tercantum dikeluarkan dari kelas.',
     needsCodeAndPeriod:
       'Mata kuliah ini memerlukan kode dan periode sebelum dapat disinkronkan dengan sistem akademik.',
     run: 'Sinkronkan kelas dan mahasiswa',

@@ -378,6 +378,7 @@ const pt: typeof en = {
   },
   periodNames: {
     label: '{{type}} {{year}}/{{next}}',
+    academicYear: 'Ano letivo {{year}}/{{next}}',
     GANJIL: 'Semestre ímpar',
     GENAP: 'Semestre par',
   },
@@ -475,7 +476,7 @@ const pt: typeof en = {
   },
   sync: {
     title: 'Sistema académico',
-    help: 'Trazer as turmas e os estudantes de {{code}} ({{year}} {{type}}) do sistema académico. Os estudantes listados entram na sua turma; os que deixaram de estar listados saem dela.',
+    help: 'Trazer as turmas e os estudantes de {{code}} ({{period}}) do sistema académico. Os estudantes listados entram na sua turma; os que deixaram de estar listados saem dela.',
     needsCodeAndPeriod:
       'Esta disciplina precisa de um código e de um período antes de ser sincronizada com o sistema académico.',
     run: 'Sincronizar turmas e estudantes',
