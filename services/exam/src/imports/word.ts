@@ -27,8 +27,7 @@ import {
 } from './imported-question';
 import type { QuestionType } from '../domain/question-rules';
 
-const KEYS = ['type', 'answer', 'weight', 'tolerance', 'decimal_place', 'tags', 'solution'] as const;
-type Key = (typeof KEYS)[number];
+type Key = 'type' | 'answer' | 'weight' | 'tolerance' | 'decimal_place' | 'tags' | 'solution';
 const KEY_LINE =
   /^(type|answer|weight|tolerance|decimal_place|decimal places|decimals|tags|solution)\s*:\s*(.*)$/i;
 const OPTION_LINE = /^([A-Z])[.)]\s+(.*)$/;
