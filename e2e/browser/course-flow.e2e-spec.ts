@@ -195,7 +195,10 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     expect(patch.postDataJSON()).toEqual({
       data: { attributes: { description: 'Taught with the E2E flow.' } },
     });
-    await page.getByText('Saved.').waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'The details of “Algorithms and Programming” are saved.' })
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.reload();
     await settled(page);

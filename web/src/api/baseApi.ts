@@ -13,6 +13,7 @@ import {
   type StoredAuth,
   type TokenReply,
 } from '../auth/authSlice';
+import { announceSaves, silent } from '../notifications/saved';
 import { deserializeOne, type Document } from './jsonapi';
 
 interface AuthSlice {
@@ -130,4 +131,8 @@ export const api = createApi({
       },
     }),
   }),
+});
+
+announceSaves(api, {
+  refreshSession: silent('the silent renewal of the tokens runs in the background'),
 });

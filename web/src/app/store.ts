@@ -4,6 +4,7 @@ import { api, isQuiet } from '../api/baseApi';
 import authReducer, { loggedOut, saveStoredAuth, type StoredAuth } from '../auth/authSlice';
 import { notificationFor } from '../notifications/notification';
 import notificationsReducer, { notified } from '../notifications/notificationsSlice';
+import { showSuccessToasts } from '../notifications/saved';
 import preferencesReducer, { savePreferences, type PreferencesState } from '../preferences/preferencesSlice';
 
 /** The theme is a `data-theme` attribute on <html>; the CSS variables follow it. */
@@ -31,6 +32,8 @@ export function createStore() {
       dispatch(notified(notificationFor(failure)));
     },
   });
+  // Every successful save raises a success toast with the sentence its endpoint declares.
+  showSuccessToasts(listener);
 
   const store = configureStore({
     reducer: {

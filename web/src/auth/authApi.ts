@@ -1,4 +1,5 @@
 import { api, QUIET } from '../api/baseApi';
+import { announceSaves, silent } from '../notifications/saved';
 import { deserializeOne, type Document } from '../api/jsonapi';
 import type { ResourceOf } from '../api/types';
 import type { TokenReply } from './authSlice';
@@ -80,6 +81,12 @@ export const authApi = api.injectEndpoints({
       query: () => ({ url: 'course/online', method: 'POST', body: {} }),
     }),
   }),
+});
+
+announceSaves(authApi, {
+  login: silent('signing in moves on to the signed-in page, which is its confirmation'),
+  logout: silent('signing out shows the sign-in page, which is its confirmation'),
+  online: silent('a presence ping in the background, not something the user did'),
 });
 
 export const { useLoginMutation, useLogoutMutation, useMeQuery, useOnlineMutation } = authApi;

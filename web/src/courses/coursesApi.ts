@@ -8,6 +8,7 @@ import {
   type Page,
 } from '../api/jsonapi';
 import type { ResourceOf } from '../api/types';
+import { cachedResults, type ApiState } from '../notifications/saved';
 
 /** A course as its members and staff read it, with what `COURSE_INCLUDES` includes (spec 01 §3). */
 export type Course = ResourceOf<'/api/course/courses/{id}'>;
@@ -67,3 +68,21 @@ export const coursesApi = api.injectEndpoints({
 });
 
 export const { useCoursesQuery, useCourseQuery, useActivePeriodsQuery } = coursesApi;
+
+/**
+ * A course as the cache held it when a save started (its page, or a list that showed it), for the
+ * sentence of a success toast; undefined when no screen had read it.
+ */
+export function cachedCourse(before: ApiState, courseId: string | number): Course | undefined {
+  const id = String(courseId);
+  return (
+    cachedResults(before, coursesApi.endpoints.course).find((course) => course.id === id) ??
+    cachedResults(before, coursesApi.endpoints.courses)
+      .flatMap((page) => page.items)
+      .find((course) => course.id === id)
+  );
+}
+
+/** A course's name for a success toast: as cached, or its number when no screen had read it. */
+export const courseNameIn = (before: ApiState, courseId: string | number): string =>
+  cachedCourse(before, courseId)?.name ?? `#${courseId}`;

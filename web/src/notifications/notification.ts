@@ -1,11 +1,20 @@
-/** What a failed call shows the user (spec 01 §8). */
+/** What a failed call shows the user (spec 01 §8), and what a successful save tells them. */
 import i18n from '../i18n/i18n';
 
+/** A failed call: 'Warning' for 4xx, 'Error' otherwise (spec 01 §8). */
 export interface Notice {
   title: 'Warning' | 'Error';
   color: 'warning' | 'danger';
   text: string;
 }
+
+/** A save that succeeded, in a sentence that names what happened ("Module “Week 1” added."). */
+export interface SuccessNotice {
+  color: 'success';
+  text: string;
+}
+
+export type AnyNotice = Notice | SuccessNotice;
 
 interface ApiErrorObject {
   title?: string;

@@ -1,9 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Notice } from './notification';
+import type { AnyNotice } from './notification';
 
-export interface ShownNotice extends Notice {
-  id: number;
-}
+export type ShownNotice = AnyNotice & { id: number };
 
 let nextId = 1;
 
@@ -13,7 +11,7 @@ const notificationsSlice = createSlice({
   reducers: {
     notified: {
       reducer: (state, action: PayloadAction<ShownNotice>) => [...state.slice(-4), action.payload],
-      prepare: (notice: Notice) => ({ payload: { ...notice, id: nextId++ } }),
+      prepare: (notice: AnyNotice) => ({ payload: { ...notice, id: nextId++ } }),
     },
     dismissed: (state, action: PayloadAction<number>) =>
       state.filter((notice) => notice.id !== action.payload),

@@ -1,4 +1,5 @@
 import { api, QUIET } from '../api/baseApi';
+import { announceSaves, silent } from '../notifications/saved';
 import { deserializeOne, deserializePage, toSearchParams, type Document, type Page } from '../api/jsonapi';
 import type { PublicCourse } from '../courses/coursesApi';
 
@@ -69,6 +70,10 @@ export const catalogueApi = api.injectEndpoints({
       }),
     }),
   }),
+});
+
+announceSaves(catalogueApi, {
+  recordCourseView: silent('counts a visit of a public course page in the background'),
 });
 
 export const {

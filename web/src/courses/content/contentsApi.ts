@@ -7,6 +7,8 @@ import {
   type Document,
 } from '../../api/jsonapi';
 import type { RequestAttributes, ResourceOf } from '../../api/types';
+import i18n from '../../i18n/i18n';
+import { announceSaves, cachedResults, silent, type ApiState } from '../../notifications/saved';
 import { applyOrder } from '../structure';
 
 /** A content as deserialized: the attribute `type` arrives as `contents_type`. */
@@ -122,6 +124,26 @@ export const contentsApi = contentsQueries.injectEndpoints({
       invalidatesTags: ['Contents'],
     }),
   }),
+});
+
+/** A content's name for a success toast, from any list that showed it (its number otherwise). */
+function contentNameIn(before: ApiState, id: string): string {
+  const content = cachedResults(before, contentsApi.endpoints.contents)
+    .flat()
+    .find((item) => item.id === id);
+  return content?.name ?? `#${id}`;
+}
+
+announceSaves(contentsApi, {
+  saveContent: ({ arg, result }) =>
+    i18n.t(arg.id ? 'saved.contentSaved' : 'saved.contentAdded', { name: result.name }),
+  archiveContent: ({ arg, before }) => i18n.t('saved.contentArchived', { name: contentNameIn(before, arg) }),
+  restoreContents: ({ arg, before }) =>
+    arg.length === 1
+      ? i18n.t('archive.restored', { name: contentNameIn(before, arg[0]) })
+      : i18n.t('saved.contentsRestored', { count: arg.length }),
+  sortContents: () => i18n.t('saved.contentsSorted'),
+  downloadLink: silent('reads a short-lived download link: nothing is saved'),
 });
 
 export const {

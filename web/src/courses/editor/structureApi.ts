@@ -1,6 +1,9 @@
 import { api, QUIET } from '../../api/baseApi';
 import { attributesBody, deserializeOne, type Document } from '../../api/jsonapi';
-import { courseTag, coursesApi, type CourseActivity, type CourseModule } from '../coursesApi';
+import i18n from '../../i18n/i18n';
+import { announceSaves, type ApiState } from '../../notifications/saved';
+import { cachedCourse, courseTag, coursesApi, type CourseActivity, type CourseModule } from '../coursesApi';
+import { activityName } from '../names';
 import { applyOrder } from '../structure';
 
 const sortRequest = (courseId: string, type: 'modules' | 'activities', ids: string[]) => ({
@@ -103,6 +106,37 @@ export const structureApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
     }),
   }),
+});
+
+/** A module's name for a success toast (its number when no screen had read it). */
+const moduleNameIn = (before: ApiState, courseId: string, moduleId: string) =>
+  cachedCourse(before, courseId)?.modules?.find((module) => module.id === moduleId)?.name ?? `#${moduleId}`;
+
+/** An activity's name, as the interface shows it, for a success toast. */
+function activityNameIn(before: ApiState, courseId: string, activityId: string): string {
+  const activity = cachedCourse(before, courseId)
+    ?.modules?.flatMap((module) => module.activities ?? [])
+    .find((item) => item.id === activityId);
+  return activity ? activityName(i18n.t, activity.name) : `#${activityId}`;
+}
+
+announceSaves(structureApi, {
+  createModule: ({ result }) => i18n.t('saved.moduleAdded', { name: result.name }),
+  createModuleBatch: () => i18n.t('saved.semesterModulesAdded'),
+  renameModule: ({ arg }) => i18n.t('saved.moduleRenamed', { name: arg.name }),
+  deleteModule: ({ arg, before }) =>
+    i18n.t('saved.moduleDeleted', { name: moduleNameIn(before, arg.courseId, arg.id) }),
+  createActivity: ({ arg, result, before }) =>
+    i18n.t('saved.activityAdded', {
+      name: activityName(i18n.t, result.name),
+      module: moduleNameIn(before, arg.courseId, arg.moduleId),
+    }),
+  renameActivity: ({ arg }) => i18n.t('saved.activityRenamed', { name: activityName(i18n.t, arg.name) }),
+  deleteActivity: ({ arg, before }) =>
+    i18n.t('saved.activityDeleted', { name: activityNameIn(before, arg.courseId, arg.id) }),
+  sortModules: () => i18n.t('saved.modulesSorted'),
+  sortActivities: ({ arg, before }) =>
+    i18n.t('saved.activitiesSorted', { module: moduleNameIn(before, arg.courseId, arg.moduleId) }),
 });
 
 export const {

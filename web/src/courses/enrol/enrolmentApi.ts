@@ -9,7 +9,10 @@ import {
   type Page,
 } from '../../api/jsonapi';
 import type { components, Deserialized, ResourceOf } from '../../api/types';
-import type { Course } from '../coursesApi';
+import i18n from '../../i18n/i18n';
+import { formatDateTime } from '../../lib/dates';
+import { announceSaves, cachedResults } from '../../notifications/saved';
+import { cachedCourse, courseNameIn, type Course } from '../coursesApi';
 
 /** A course's enrolment window, with a token per class. */
 export type EnrolWindow = ResourceOf<'/api/course/enrolls'>;
@@ -80,6 +83,33 @@ export const enrolmentApi = api.injectEndpoints({
       providesTags: ['Students'],
     }),
   }),
+});
+
+announceSaves(enrolmentApi, {
+  openEnrolment: ({ arg }) =>
+    i18n.t('saved.enrolmentOpened', {
+      start: formatDateTime(arg.startAt, i18n.language),
+      end: formatDateTime(arg.endAt, i18n.language),
+    }),
+  takeEnrolment: ({ result }) => i18n.t('saved.joined', { name: result.name }),
+  leaveCourse: ({ arg, before }) =>
+    i18n.t('saved.left', {
+      name:
+        (
+          cachedCourse(before, arg) ??
+          cachedResults(before, enrolmentApi.endpoints.enrolledCourses)
+            .flatMap((page) => page.items)
+            .find((course) => course.id === arg)
+        )?.name ?? `#${arg}`,
+    }),
+  kickStudent: ({ arg, before }) =>
+    i18n.t('saved.studentRemoved', {
+      name:
+        cachedResults(before, enrolmentApi.endpoints.students)
+          .flat()
+          .find((student) => student.user_id === arg.studentId)?.name ?? `#${arg.studentId}`,
+      course: courseNameIn(before, arg.courseId),
+    }),
 });
 
 export const {

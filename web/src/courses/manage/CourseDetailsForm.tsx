@@ -23,14 +23,12 @@ export function CourseDetailsForm({ course }: { course: Course }) {
   const [original, setOriginal] = useState(() => detailsOf(course));
   const [draft, setDraft] = useState<CourseDetails>(original);
   const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
   const changes = changedDetails(original, draft);
   const dirty = Object.keys(changes).length > 0;
   const problems = detailsProblems(draft);
   useUnsavedFlag('course-details', dirty);
 
   const set = (patch: Partial<CourseDetails>) => {
-    setSaved(false);
     setDraft((now) => ({ ...now, ...patch }));
   };
 
@@ -44,7 +42,6 @@ export function CourseDetailsForm({ course }: { course: Course }) {
         const next = detailsOf({ ...course, ...updated });
         setOriginal(next);
         setDraft(next);
-        setSaved(true);
       })
       .catch((error: unknown) => setFailure(notificationFor(error).text));
   };
@@ -152,9 +149,6 @@ export function CourseDetailsForm({ course }: { course: Course }) {
           {state.isLoading ? t('editor.saving') : t('courseSettings.save')}
         </button>
         {dirty && <span className="badge badge-warning">{t('editor.unsaved')}</span>}
-        <span aria-live="polite" className="muted small">
-          {saved ? t('courseSettings.saved') : ''}
-        </span>
       </p>
     </form>
   );

@@ -34,7 +34,6 @@ export default function CourseSettingsPage() {
   const lecturers = useLecturersQuery(search.trim());
   const [change, changing] = useChangeAssistantsMutation();
   const [toggle] = useToggleCoordinatorMutation();
-  const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   if (course.isLoading) return <Spinner label={t('course.loading')} />;
@@ -46,10 +45,10 @@ export default function CourseSettingsPage() {
   const assistantIds = assistants.map((assistant) => Number(assistant.user_id ?? assistant.user?.id));
   const lecturerUserId = Number(data?.lecturer?.user_id ?? data?.lecturer_id);
   const candidates = invitable(lecturers.data ?? [], lecturerUserId, assistantIds);
-  const run = (action: Promise<unknown>, done: string) => {
+  // what succeeded is told by the success toast (notifications/saved.ts); a failure shows here
+  const run = (action: Promise<unknown>) => {
     setFailure(null);
-    setMessage(null);
-    action.then(() => setMessage(done)).catch((error: unknown) => setFailure(notificationFor(error).text));
+    action.catch((error: unknown) => setFailure(notificationFor(error).text));
   };
 
   return (
@@ -72,9 +71,6 @@ export default function CourseSettingsPage() {
             <h2 id="assistants-title" className="section-title">
               {t('course.assistants')}
             </h2>
-            <p aria-live="polite" className="muted small">
-              {message}
-            </p>
             <WarningAlert>{failure}</WarningAlert>
             {assistants.length === 0 ? (
               <p className="muted">{t('course.noAssistants')}</p>
@@ -93,12 +89,7 @@ export default function CourseSettingsPage() {
                         <button
                           type="button"
                           className="button small"
-                          onClick={() =>
-                            run(
-                              toggle({ courseId: id, userId }).unwrap(),
-                              t('staff.coordinatorChanged', { name }),
-                            )
-                          }
+                          onClick={() => run(toggle({ courseId: id, userId }).unwrap())}
                         >
                           {assistant.is_coordinator ? t('staff.unsetCoordinator') : t('staff.setCoordinator')}
                         </button>
@@ -106,10 +97,7 @@ export default function CourseSettingsPage() {
                           label={t('staff.removeNamed', { name })}
                           text={t('enrol.kick')}
                           onConfirm={() =>
-                            run(
-                              change({ courseId: id, action: 'remove', userIds: [userId] }).unwrap(),
-                              t('staff.removed', { name }),
-                            )
+                            run(change({ courseId: id, action: 'remove', userIds: [userId] }).unwrap())
                           }
                         />
                       </span>
@@ -150,10 +138,7 @@ export default function CourseSettingsPage() {
                       disabled={changing.isLoading}
                       aria-label={t('staff.inviteNamed', { name: lecturer.name })}
                       onClick={() =>
-                        run(
-                          change({ courseId: id, action: 'add', userIds: [lecturer.user_id] }).unwrap(),
-                          t('staff.invited', { name: lecturer.name }),
-                        )
+                        run(change({ courseId: id, action: 'add', userIds: [lecturer.user_id] }).unwrap())
                       }
                     >
                       {t('staff.invite')}

@@ -33,7 +33,6 @@ export default function DeletedContentsPage() {
   const archived = useContentsQuery({ courseId: id, archived: true }, { skip: !course.isSuccess });
   const [restore, restoring] = useRestoreContentsMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const [restored, setRestored] = useState<string | null>(null);
   if (course.isError) {
     return <CourseLoadFailed error={course.error} retry={() => void course.refetch()} />;
   }
@@ -43,7 +42,6 @@ export default function DeletedContentsPage() {
     setFailure(null);
     restore([content.id])
       .unwrap()
-      .then(() => setRestored(content.name))
       .catch((error: unknown) => setFailure(notificationFor(error).text));
   };
 
@@ -56,9 +54,7 @@ export default function DeletedContentsPage() {
         titleId="deleted-title"
       />
       <div className="card card-body">
-        <p aria-live="polite" className="muted">
-          {restored ? t('archive.restored', { name: restored }) : t('archive.help')}
-        </p>
+        <p className="muted">{t('archive.help')}</p>
         <WarningAlert>{failure}</WarningAlert>
         {archived.isLoading ? (
           <Spinner label={t('common.loading')} />

@@ -15,7 +15,6 @@ export function ReplicateForm({ course }: { course: Course }) {
   const [replicate, state] = useReplicateCourseMutation();
   const [from, setFrom] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [copied, setCopied] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const sources = (courses.data?.items ?? []).filter(
     (candidate) => candidate.id !== course.id && candidate.status !== 'STUDENT',
@@ -25,10 +24,8 @@ export function ReplicateForm({ course }: { course: Course }) {
   const run = () => {
     setConfirming(false);
     setFailure(null);
-    setCopied(null);
     replicate({ from: Number(from), to: course.id })
       .unwrap()
-      .then((result) => setCopied(result.copied))
       .catch((error: unknown) => setFailure(notificationFor(error).text));
   };
 
@@ -82,9 +79,6 @@ export function ReplicateForm({ course }: { course: Course }) {
         </p>
       )}
       <WarningAlert>{failure}</WarningAlert>
-      <p aria-live="polite" className="muted small">
-        {copied === null ? '' : t('courseSettings.replicated', { count: copied })}
-      </p>
     </section>
   );
 }

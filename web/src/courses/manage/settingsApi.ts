@@ -1,7 +1,9 @@
 import { api } from '../../api/baseApi';
 import { attributesBody, deserializeOne, type Document } from '../../api/jsonapi';
 import type { MetaOf } from '../../api/types';
-import { courseTag, type Course } from '../coursesApi';
+import i18n from '../../i18n/i18n';
+import { announceSaves } from '../../notifications/saved';
+import { courseNameIn, courseTag, type Course } from '../coursesApi';
 
 /** What a sync from the academic system changed (`meta` of `POST /sync/sync/syncByCourse`). */
 export type SyncOutcome = MetaOf<'/api/sync/sync/syncByCourse', 'post'>;
@@ -45,6 +47,13 @@ export const settingsApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, { courseId }) => [...courseTag(courseId), 'Students', 'Enrolment'],
     }),
   }),
+});
+
+announceSaves(settingsApi, {
+  updateCourse: ({ result }) => i18n.t('saved.courseDetails', { name: result.name }),
+  replicateCourse: ({ arg, result, before }) =>
+    i18n.t('saved.replicated', { count: result.copied, from: courseNameIn(before, arg.from) }),
+  syncCourse: ({ arg, before }) => i18n.t('saved.synced', { name: courseNameIn(before, arg.courseId) }),
 });
 
 export const { useUpdateCourseMutation, useReplicateCourseMutation, useSyncCourseMutation } = settingsApi;
