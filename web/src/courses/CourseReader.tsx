@@ -11,6 +11,16 @@ import { activityName } from './names';
 import { cx } from '../lib/classNames';
 import styles from './CourseReader.module.css';
 
+/** A module or activity hidden from students: only those who teach the course read it. */
+function HiddenMark() {
+  const { t } = useTranslation();
+  return (
+    <span className={cx('badge badge-muted', styles.hidden)} title={t('course.hiddenHelp')}>
+      {t('course.hidden')}
+    </span>
+  );
+}
+
 /** Where a module or activity of the outline leads (the reader keeps it in the query, the preview in the path). */
 export type OutlineHref = (moduleId: string, activityId?: string) => string;
 
@@ -84,6 +94,7 @@ export function CourseReader({
                     </span>
                     <span>
                       {module.name}
+                      {module.is_active === false && <HiddenMark />}
                       {dates && <span className={`muted small ${styles.dates}`}>{dates}</span>}
                     </span>
                   </Link>
@@ -97,6 +108,7 @@ export function CourseReader({
                             aria-current={selection.activity?.id === activity.id ? 'page' : undefined}
                           >
                             {activityName(t, activity.name)}
+                            {activity.is_active === false && <HiddenMark />}
                           </Link>
                         </li>
                       ))}

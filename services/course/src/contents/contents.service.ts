@@ -3,7 +3,7 @@ import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
 import { applyQuery, notFound, type ParsedQuery } from '@lms/jsonapi';
-import { CourseAccess, readsSql, teachesSql } from '../courses/course-access.service';
+import { CourseAccess, readsSql, seesHiddenSql, teachesSql } from '../courses/course-access.service';
 import { lockCourse, nextIndex, recordStructureChanged } from '../structure/structure.data';
 import { Content, CONTENTABLE_TYPES, type ContentableType, type ContentType } from './content.entity';
 import { checkContentBody } from './contents.rules';
@@ -71,7 +71,7 @@ export class ContentsService {
       return qb.andWhere(`content.deleted_at IS NOT NULL AND ${teachesSql('course')}`);
     }
     return qb.andWhere(
-      `content.deleted_at IS NULL AND (${teachesSql('course')} OR (${readsSql('course', auth)} AND ${CONTENTABLE_ACTIVE}))`,
+      `content.deleted_at IS NULL AND (${seesHiddenSql('course', auth)} OR (${readsSql('course', auth)} AND ${CONTENTABLE_ACTIVE}))`,
     );
   }
 

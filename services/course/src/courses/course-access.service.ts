@@ -26,6 +26,15 @@ export function teachesSql(alias: string): string {
             WHERE ca_t.course_id = ${alias}.id AND ca_t.user_id = :me))`;
 }
 
+/**
+ * SQL condition on a course alias: the caller sees the course's hidden (inactive) modules,
+ * activities and their contents: those who teach it and the admins of its campus. Students and
+ * readers of a public course see only active items.
+ */
+export function seesHiddenSql(alias: string, auth: AuthContext): string {
+  return auth.role === 'admin' ? 'TRUE' : teachesSql(alias);
+}
+
 export function readsSql(alias: string, auth: AuthContext): string {
   if (auth.role === 'admin') return 'TRUE';
   return `(${alias}.is_public OR ${teachesSql(alias)} OR EXISTS (SELECT 1 FROM class_students cs_r

@@ -5,7 +5,7 @@ import { defineList, notFound, type ListScope, type ParsedQuery } from '@lms/jso
 import { Activity } from '../structure/activity.entity';
 import { CourseModule } from '../structure/module.entity';
 import { UserProjection } from '../users/user-projection.entity';
-import { readsSql } from './course-access.service';
+import { readsSql, seesHiddenSql, teachesSql } from './course-access.service';
 import { CourseAssistant } from './course-assistant.entity';
 import { CourseClass } from './course-class.entity';
 import { Course } from './course.entity';
@@ -47,6 +47,22 @@ const courseList = defineList<Course>({
           entity: Activity,
           alias: 'activity',
           where: 'activity.module_id = module.id',
+          orderBy: ['index', 'id'],
+        },
+      },
+    },
+    // Whoever does not teach the course sees only its active modules and their active activities.
+    liveModules: {
+      entity: CourseModule,
+      alias: 'live_module',
+      property: 'modules',
+      where: `live_module.course_id = course.id AND (live_module.is_active OR ${teachesSql('course')})`,
+      orderBy: ['index', 'id'],
+      toMany: {
+        activities: {
+          entity: Activity,
+          alias: 'live_activity',
+          where: `live_activity.module_id = live_module.id AND (live_activity.is_active OR ${teachesSql('course')})`,
           orderBy: ['index', 'id'],
         },
       },
@@ -112,7 +128,8 @@ export class CoursesService {
   private listScope(auth: AuthContext, where: string[], include: string[]): ListScope {
     const wants = (path: string) => include.some((item) => item === path || item.startsWith(`${path}.`));
     const relations = ['period', 'assistants'];
-    if (wants('modules')) relations.push(wants('modules.activities') ? 'modules.activities' : 'modules');
+    const modules = auth.role === 'admin' ? 'modules' : 'liveModules';
+    if (wants('modules')) relations.push(wants('modules.activities') ? `${modules}.activities` : modules);
     if (wants('lecturer')) relations.push('lecturer');
     if (wants('assistant.user')) relations.push('assistants.user');
     if (wants('class')) relations.push(auth.role === 'student' ? 'ownClasses' : 'classes');
@@ -140,8 +157,16 @@ export class CoursesService {
   /** Joins what `include` asks for in the same query: no query per course. */
   private joinIncludes(qb: SelectQueryBuilder<Course>, auth: AuthContext, include: string[]) {
     const wants = (path: string) => include.some((item) => item === path || item.startsWith(`${path}.`));
-    if (wants('modules')) qb.leftJoinAndSelect('course.modules', 'module');
-    if (wants('modules.activities')) qb.leftJoinAndSelect('module.activities', 'activity');
+    // Hidden modules and activities only for those who see them (staff, admins), with theirs.
+    const hidden = seesHiddenSql('course', auth);
+    if (wants('modules')) {
+      qb.leftJoinAndSelect('course.modules', 'module', `(module.is_active OR ${hidden})`, {
+        me: auth.userId,
+      });
+    }
+    if (wants('modules.activities')) {
+      qb.leftJoinAndSelect('module.activities', 'activity', `(activity.is_active OR ${hidden})`);
+    }
     if (wants('lecturer')) qb.leftJoinAndSelect('course.lecturer', 'lecturer');
     if (wants('assistant.user')) qb.leftJoinAndSelect('assistant.user', 'assistantUser');
     if (wants('class')) {

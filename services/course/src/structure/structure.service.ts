@@ -3,7 +3,7 @@ import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
 import { applyQuery, attributePointer, notFound, type ParsedQuery, unprocessable } from '@lms/jsonapi';
-import { CourseAccess, readsSql, teachesSql } from '../courses/course-access.service';
+import { CourseAccess, readsSql, seesHiddenSql } from '../courses/course-access.service';
 import { Activity } from './activity.entity';
 import { CourseModule } from './module.entity';
 import { lockCourse, nextIndex, recordStructureChanged } from './structure.data';
@@ -48,12 +48,12 @@ export class StructureService {
       .createQueryBuilder('module')
       .innerJoin('module.course', 'course')
       .where('course.tenant_id = :tenantId', { tenantId: auth.tenantId, me: auth.userId })
-      .andWhere(`(${teachesSql('course')} OR (${readsSql('course', auth)} AND module.is_active))`);
+      .andWhere(`(${seesHiddenSql('course', auth)} OR (${readsSql('course', auth)} AND module.is_active))`);
     if (include.includes('activities')) {
       qb.leftJoinAndSelect(
         'module.activities',
         'activity',
-        `(activity.is_active OR ${teachesSql('course')})`,
+        `(activity.is_active OR ${seesHiddenSql('course', auth)})`,
       );
     }
     return qb;
@@ -190,7 +190,7 @@ export class StructureService {
       .innerJoin('module.course', 'course')
       .where('course.tenant_id = :tenantId', { tenantId: auth.tenantId, me: auth.userId })
       .andWhere(
-        `(${teachesSql('course')} OR (${readsSql('course', auth)} AND module.is_active AND activity.is_active))`,
+        `(${seesHiddenSql('course', auth)} OR (${readsSql('course', auth)} AND module.is_active AND activity.is_active))`,
       );
   }
 

@@ -9,12 +9,14 @@ import {
   useDeleteModuleMutation,
   useRenameActivityMutation,
   useRenameModuleMutation,
+  useSetActivityActiveMutation,
+  useSetModuleActiveMutation,
   useSortActivitiesMutation,
   useSortModulesMutation,
 } from './structureApi';
 import type { CourseActivity, CourseModule } from '../coursesApi';
 import type { Selection } from '../structure';
-import { DeleteButton, MoveButtons, NameCell } from './TreeParts';
+import { DeleteButton, HiddenBadge, MoveButtons, NameCell, VisibilityButton } from './TreeParts';
 import { useDragSort } from './useDragSort';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { activityName } from '../names';
@@ -22,6 +24,8 @@ import editor from './editor.module.css';
 import styles from './StructureTree.module.css';
 
 type Fail = (error: unknown) => void;
+/** Says what a hide/show did (the tree's status line). */
+type Toggled = (name: string, active: boolean) => void;
 
 function ModuleActivities({
   courseId,
@@ -30,6 +34,7 @@ function ModuleActivities({
   hrefOf,
   fail,
   quiet,
+  toggled,
 }: {
   courseId: string;
   module: CourseModule & { activities: CourseActivity[] };
@@ -37,10 +42,12 @@ function ModuleActivities({
   hrefOf: (moduleId: string, activityId?: string) => string;
   fail: Fail;
   quiet: Fail;
+  toggled: Toggled;
 }) {
   const { t } = useTranslation();
   const [sort] = useSortActivitiesMutation();
   const [rename] = useRenameActivityMutation();
+  const [setActive] = useSetActivityActiveMutation();
   const [remove] = useDeleteActivityMutation();
   const ids = module.activities.map((activity) => activity.id);
   const reorder = (order: string[]) =>
@@ -55,7 +62,13 @@ function ModuleActivities({
       {module.activities.map((activity, position) => {
         const name = activityName(t, activity.name);
         return (
-          <li key={activity.id} className={editor.row} {...rowProps(activity.id)}>
+          <li
+            key={activity.id}
+            className={editor.row}
+            data-testid="activity-row"
+            data-hidden={!activity.is_active || undefined}
+            {...rowProps(activity.id)}
+          >
             <span className={editor.dragHandle} aria-hidden="true">
               ⋮⋮
             </span>
@@ -66,7 +79,18 @@ function ModuleActivities({
               unsavedKey={`activity-${activity.id}`}
               onRename={(name) => rename({ courseId, id: activity.id, name }).unwrap().catch(fail)}
             />
+            {!activity.is_active && <HiddenBadge />}
             <span className="row-actions">
+              <VisibilityButton
+                name={name}
+                active={activity.is_active}
+                onToggle={(active) =>
+                  void setActive({ courseId, id: activity.id, active })
+                    .unwrap()
+                    .then(() => toggled(name, active))
+                    .catch(quiet)
+                }
+              />
               <MoveButtons
                 name={name}
                 first={position === 0}
@@ -101,11 +125,13 @@ export function StructureTree({
 }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
   const [confirmBatch, setConfirmBatch] = useState(false);
   const [sort] = useSortModulesMutation();
   const [createModule, creatingModule] = useCreateModuleMutation();
   const [createBatch, creatingBatch] = useCreateModuleBatchMutation();
   const [renameModule] = useRenameModuleMutation();
+  const [setModuleActive] = useSetModuleActiveMutation();
   const [deleteModule] = useDeleteModuleMutation();
   const [createActivity] = useCreateActivityMutation();
   const fail: Fail = (error) => {
@@ -118,6 +144,10 @@ export function StructureTree({
     } catch {
       // shown above
     }
+  };
+  const toggled: Toggled = (name, active) => {
+    setFailure(null);
+    setStatus(t(active ? 'editor.nowShown' : 'editor.nowHidden', { name }));
   };
 
   const ids = modules.map((module) => module.id);
@@ -136,6 +166,9 @@ export function StructureTree({
         {t('editor.reorderHelp')}
       </p>
       <WarningAlert>{failure}</WarningAlert>
+      <p className="muted small" role="status" data-testid="structure-status">
+        {status}
+      </p>
       {modules.length === 0 ? (
         <p className="muted">{t('course.noModules')}</p>
       ) : (
@@ -145,6 +178,7 @@ export function StructureTree({
               <div
                 className={`${editor.row} ${styles.moduleRow}`}
                 data-testid="module-row"
+                data-hidden={!module.is_active || undefined}
                 {...rowProps(module.id)}
               >
                 <span className={editor.dragHandle} aria-hidden="true">
@@ -157,7 +191,18 @@ export function StructureTree({
                   unsavedKey={`module-${module.id}`}
                   onRename={(name) => renameModule({ courseId, id: module.id, name }).unwrap().catch(fail)}
                 />
+                {!module.is_active && <HiddenBadge />}
                 <span className="row-actions">
+                  <VisibilityButton
+                    name={module.name}
+                    active={module.is_active}
+                    onToggle={(active) =>
+                      void setModuleActive({ courseId, id: module.id, active })
+                        .unwrap()
+                        .then(() => toggled(module.name, active))
+                        .catch(quiet)
+                    }
+                  />
                   <MoveButtons
                     name={module.name}
                     first={position === 0}
@@ -192,6 +237,7 @@ export function StructureTree({
                 hrefOf={hrefOf}
                 fail={fail}
                 quiet={quiet}
+                toggled={toggled}
               />
             </li>
           ))}

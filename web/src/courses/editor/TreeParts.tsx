@@ -152,3 +152,36 @@ export function MoveButtons({
     </>
   );
 }
+
+/** Marks a module or activity that students do not see. */
+export function HiddenBadge() {
+  const { t } = useTranslation();
+  return (
+    <span className="badge badge-muted" title={t('course.hiddenHelp')}>
+      {t('course.hidden')}
+    </span>
+  );
+}
+
+/** Hide from students / show to students, one button whose label names what it does. */
+export function VisibilityButton({
+  name,
+  active,
+  onToggle,
+}: {
+  name: string;
+  active: boolean;
+  onToggle: (active: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="button small"
+      aria-label={t(active ? 'editor.hideNamed' : 'editor.showNamed', { name })}
+      onClick={() => onToggle(!active)}
+    >
+      {t(active ? 'editor.hide' : 'editor.show')}
+    </button>
+  );
+}

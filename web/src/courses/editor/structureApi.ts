@@ -47,6 +47,16 @@ export const structureApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
     }),
+    /** Hides a module from students (with its activities and contents) or shows it again. */
+    setModuleActive: build.mutation<void, { courseId: string; id: string; active: boolean }>({
+      extraOptions: QUIET,
+      query: ({ id, active }) => ({
+        url: `course/modules/${id}`,
+        method: 'PATCH',
+        body: attributesBody({ is_active: active }),
+      }),
+      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+    }),
     deleteModule: build.mutation<void, { courseId: string; id: string }>({
       extraOptions: QUIET,
       query: ({ id }) => ({ url: `course/modules/${id}`, method: 'DELETE' }),
@@ -68,6 +78,16 @@ export const structureApi = api.injectEndpoints({
         url: `course/activities/${id}`,
         method: 'PATCH',
         body: attributesBody({ name }),
+      }),
+      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+    }),
+    /** Hides an activity from students (with its contents) or shows it again. */
+    setActivityActive: build.mutation<void, { courseId: string; id: string; active: boolean }>({
+      extraOptions: QUIET,
+      query: ({ id, active }) => ({
+        url: `course/activities/${id}`,
+        method: 'PATCH',
+        body: attributesBody({ is_active: active }),
       }),
       invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
     }),
@@ -143,9 +163,11 @@ export const {
   useCreateModuleMutation,
   useCreateModuleBatchMutation,
   useRenameModuleMutation,
+  useSetModuleActiveMutation,
   useDeleteModuleMutation,
   useCreateActivityMutation,
   useRenameActivityMutation,
+  useSetActivityActiveMutation,
   useDeleteActivityMutation,
   useSortModulesMutation,
   useSortActivitiesMutation,

@@ -260,6 +260,8 @@ const de: typeof en = {
     },
   },
   course: {
+    hidden: 'Verborgen',
+    hiddenHelp: 'Für Studierende verborgen',
     untitledActivity: 'Unbenannte Aktivität',
     loading: 'Der Kurs wird geladen',
     loadFailed: 'Dieser Kurs konnte nicht geladen werden',
@@ -453,6 +455,12 @@ const de: typeof en = {
     backToEditor: 'Zurück zum Editor',
   },
   editor: {
+    hide: 'Verbergen',
+    show: 'Anzeigen',
+    hideNamed: '{{name}} vor Studierenden verbergen',
+    showNamed: '{{name}} für Studierende anzeigen',
+    nowHidden: '{{name}} ist jetzt für Studierende verborgen.',
+    nowShown: '{{name}} ist jetzt für Studierende sichtbar.',
     structure: 'Module und Aktivitäten',
     modulesList: 'Module',
     reorderHelp:

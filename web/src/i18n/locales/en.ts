@@ -258,6 +258,8 @@ const en = {
     },
   },
   course: {
+    hidden: 'Hidden',
+    hiddenHelp: 'Hidden from students',
     untitledActivity: 'Untitled activity',
     loading: 'Loading the course',
     loadFailed: 'This course could not be loaded',
@@ -448,6 +450,12 @@ const en = {
     backToEditor: 'Back to the editor',
   },
   editor: {
+    hide: 'Hide',
+    show: 'Show',
+    hideNamed: 'Hide {{name}} from students',
+    showNamed: 'Show {{name}} to students',
+    nowHidden: '{{name}} is now hidden from students.',
+    nowShown: '{{name}} is now visible to students.',
     structure: 'Modules and activities',
     modulesList: 'Modules',
     reorderHelp: 'Drag a row to reorder, or use the ↑ and ↓ buttons.',

@@ -260,6 +260,8 @@ const fr: typeof en = {
     },
   },
   course: {
+    hidden: 'Masqué',
+    hiddenHelp: 'Masqué pour les étudiants',
     untitledActivity: 'Activité sans titre',
     loading: 'Chargement du cours',
     loadFailed: "Ce cours n'a pas pu être chargé",
@@ -453,6 +455,12 @@ const fr: typeof en = {
     backToEditor: 'Retour à l’éditeur',
   },
   editor: {
+    hide: 'Masquer',
+    show: 'Afficher',
+    hideNamed: 'Masquer {{name}} aux étudiants',
+    showNamed: 'Afficher {{name}} aux étudiants',
+    nowHidden: '{{name}} est maintenant masqué pour les étudiants.',
+    nowShown: '{{name}} est maintenant visible pour les étudiants.',
     structure: 'Modules et activités',
     modulesList: 'Modules',
     reorderHelp: 'Faites glisser une ligne pour la déplacer, ou utilisez les boutons ↑ et ↓.',

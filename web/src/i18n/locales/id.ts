@@ -263,6 +263,8 @@ const id: typeof en = {
     },
   },
   course: {
+    hidden: 'Tersembunyi',
+    hiddenHelp: 'Tersembunyi dari mahasiswa',
     untitledActivity: 'Aktivitas tanpa judul',
     loading: 'Memuat mata kuliah',
     loadFailed: 'Mata kuliah ini tidak dapat dimuat',
@@ -454,6 +456,12 @@ const id: typeof en = {
     backToEditor: 'Kembali ke penyunting',
   },
   editor: {
+    hide: 'Sembunyikan',
+    show: 'Tampilkan',
+    hideNamed: 'Sembunyikan {{name}} dari mahasiswa',
+    showNamed: 'Tampilkan {{name}} kepada mahasiswa',
+    nowHidden: '{{name}} sekarang tersembunyi dari mahasiswa.',
+    nowShown: '{{name}} sekarang terlihat oleh mahasiswa.',
     structure: 'Modul dan aktivitas',
     modulesList: 'Modul',
     reorderHelp: 'Seret baris untuk mengubah urutan, atau gunakan tombol ↑ dan ↓.',

@@ -260,6 +260,8 @@ const pt: typeof en = {
     },
   },
   course: {
+    hidden: 'Oculto',
+    hiddenHelp: 'Oculto para os estudantes',
     untitledActivity: 'Atividade sem título',
     loading: 'A carregar o curso',
     loadFailed: 'Não foi possível carregar este curso',
@@ -451,6 +453,12 @@ const pt: typeof en = {
     backToEditor: 'Voltar ao editor',
   },
   editor: {
+    hide: 'Ocultar',
+    show: 'Mostrar',
+    hideNamed: 'Ocultar {{name}} dos estudantes',
+    showNamed: 'Mostrar {{name}} aos estudantes',
+    nowHidden: '{{name}} está agora oculto para os estudantes.',
+    nowShown: '{{name}} está agora visível para os estudantes.',
     structure: 'Módulos e atividades',
     modulesList: 'Módulos',
     reorderHelp: 'Arraste uma linha para reordenar ou use os botões ↑ e ↓.',
