@@ -99,4 +99,10 @@ export class Course {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+
+  /**
+   * Not a column: whether the reader studies in one of the course's classes, set by the reads
+   * that answer a student (its `status`). Unset means no.
+   */
+  viewerStudies?: boolean;
 }

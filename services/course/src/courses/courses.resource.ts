@@ -116,9 +116,13 @@ export const periodResource = defineResource({
   }),
 });
 
-/** The caller's role in the course: what the client shows as the course's status. */
+/**
+ * The caller's membership of the course, what the client shows as its status: STUDENT when they
+ * study in one of its classes, LECTURER or ASSISTANT when they teach it, null when they are not a
+ * member (a student reading a public course, an admin).
+ */
 export function statusOf(course: Course, auth: AuthContext): 'STUDENT' | 'LECTURER' | 'ASSISTANT' | null {
-  if (auth.role === 'student') return 'STUDENT';
+  if (course.viewerStudies === true) return 'STUDENT';
   if (course.lecturerId === auth.userId) return 'LECTURER';
   if (course.assistants?.some((assistant) => assistant.userId === auth.userId)) return 'ASSISTANT';
   return null;

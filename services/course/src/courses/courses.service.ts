@@ -96,7 +96,10 @@ export class CoursesService {
       where.push(`course.lecturer_id = :me OR EXISTS (SELECT 1 FROM course_assistants ca
                     WHERE ca.course_id = course.id AND ca.user_id = :me)`);
     }
-    return courseList.page(this.dataSource, this.listScope(auth, where, query.include), query);
+    const page = await courseList.page(this.dataSource, this.listScope(auth, where, query.include), query);
+    // A student's list holds only the courses they study in.
+    if (auth.role === 'student') for (const course of page[0]) course.viewerStudies = true;
+    return page;
   }
 
   /** One course the caller may read: theirs, or a public course of their campus. */
@@ -115,13 +118,26 @@ export class CoursesService {
     this.joinIncludes(qb, auth, include);
     const course = await qb.getOne();
     if (!course) throw notFound('Course not found');
+    if (auth.role === 'student') course.viewerStudies = await this.studiesIn(auth, id);
     return course;
+  }
+
+  /** Whether the caller studies in one of the course's classes. */
+  private async studiesIn(auth: AuthContext, courseId: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM class_students cs JOIN classes cl ON cl.id = cs.class_id
+        WHERE cl.course_id = $1 AND cs.user_id = $2 LIMIT 1`,
+      [courseId, auth.userId],
+    );
+    return rows.length > 0;
   }
 
   /** Courses the caller studies in (a class of theirs): the enrolled-courses list. */
   async listEnrolled(auth: AuthContext, query: ParsedQuery): Promise<[Course[], number]> {
     const scope = this.listScope(auth, ['course.tenant_id = :tenantId', STUDIES_IN], query.include);
-    return courseList.page(this.dataSource, scope, query);
+    const page = await courseList.page(this.dataSource, scope, query);
+    for (const course of page[0]) course.viewerStudies = true;
+    return page;
   }
 
   /** A list's scope: its conditions, and the period, assistants and what `include` names. */
@@ -141,6 +157,7 @@ export class CoursesService {
     this.joinIncludes(qb, auth, include);
     const course = await qb.getOne();
     if (!course) throw notFound('Course not found');
+    course.viewerStudies = true;
     return course;
   }
 

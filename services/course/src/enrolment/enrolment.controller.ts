@@ -16,7 +16,7 @@ import {
 import { courseResource } from '../courses/courses.resource';
 import { CoursesService } from '../courses/courses.service';
 import { enrolledQuery, enrolResource } from './enrolment.resource';
-import { kickRules, leaveRules, openRules, takeRules } from './enrolment.rules';
+import { joinRules, kickRules, leaveRules, openRules, takeRules } from './enrolment.rules';
 import { EnrolmentService } from './enrolment.service';
 
 @Controller('api/course/enrolls')
@@ -54,6 +54,15 @@ export class EnrolmentController {
   @Responds(courseResource)
   async take(@CurrentAuth() auth: AuthContext, @Attributes(takeRules) input: AttributesOf<typeof takeRules>) {
     const course = await this.enrolment.take(auth, input.course_id, input.class_id, input.token);
+    return respond(courseResource, course);
+  }
+
+  /** A student joins a free course, without a token: `{course_id}`. */
+  @Post('join')
+  @Roles('student')
+  @Responds(courseResource)
+  async join(@CurrentAuth() auth: AuthContext, @Attributes(joinRules) input: AttributesOf<typeof joinRules>) {
+    const course = await this.enrolment.joinFree(auth, input.course_id);
     return respond(courseResource, course);
   }
 

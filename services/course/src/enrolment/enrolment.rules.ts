@@ -20,6 +20,8 @@ export const takeRules = attributes(
   { requiredTexts: COURSE_ID },
 );
 
+export const joinRules = attributes({ course_id: field.integer({ min: 1 }) }, { requiredTexts: COURSE_ID });
+
 export const leaveRules = attributes({ course_id: field.integer({ min: 1 }) }, { requiredTexts: COURSE_ID });
 
 export const kickRules = attributes(

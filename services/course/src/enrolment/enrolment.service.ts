@@ -168,6 +168,46 @@ export class EnrolmentService {
     return this.courses.getEnrolled(auth, courseId, []);
   }
 
+  /**
+   * A student joins a free course (open to anyone of the campus) with one click, in its first
+   * class (a course without classes gets one); answers the course.
+   */
+  async joinFree(auth: AuthContext, courseId: number): Promise<Course> {
+    const [course]: Array<{ id: number; is_free: boolean; is_active: boolean; is_public: boolean }> =
+      await this.dataSource.query(
+        `SELECT id, is_free, is_active, is_public FROM courses WHERE id = $1 AND tenant_id = $2`,
+        [courseId, auth.tenantId],
+      );
+    // A course the student may not see at all does not exist for them.
+    if (!course || !(course.is_free || course.is_public)) throw notFound('Course not found');
+    if (!course.is_free || !course.is_active) {
+      throw problem('course_id', 'This course is not open to join: ask your lecturer for its token');
+    }
+    await this.unit.run(async (manager) => {
+      await lockCourse(manager, courseId);
+      const role = await this.access.courseRole(auth.tenantId, courseId, auth.userId);
+      if (role === 'STUDENT') throw conflict('You are already enrolled in this course');
+      if (role !== null) throw conflict('You teach this course');
+      const courseClass =
+        (await manager.findOne(CourseClass, { where: { courseId }, order: { id: 'ASC' } })) ??
+        (await manager.save(
+          manager.create(CourseClass, { tenantId: auth.tenantId, courseId, name: DEFAULT_CLASS_NAME }),
+        ));
+      await manager.query(`INSERT INTO class_students (class_id, user_id) VALUES ($1, $2)`, [
+        courseClass.id,
+        auth.userId,
+      ]);
+      await EnrolmentService.membershipChanged(manager, auth, {
+        courseId,
+        classId: courseClass.id,
+        userId: auth.userId,
+        enrolled: true,
+        reason: 'joined',
+      });
+    });
+    return this.courses.getEnrolled(auth, courseId, []);
+  }
+
   /** Removes `userId` from every class of the course; 404 when they are in none. */
   private async removeMember(
     auth: AuthContext,
