@@ -113,6 +113,59 @@ describe('enrolment: windows, tokens, take, leave, kick, enrolled courses', () =
     expect((await asNewcomer.get(`/api/course/courses/${c.course.id}`)).status).toBe(200);
   });
 
+  it('lets a student join with the token alone: it names the course and the class', async () => {
+    const { c, tokens, newcomer } = await openCourse();
+    const second = await h.courseClass(1, c.course.id, 'B');
+    const reopened = await c.asLecturer.post('/api/course/enrolls', {
+      course_id: c.course.id,
+      start_at: wire(-DAY),
+      end_at: wire(DAY),
+    });
+    const current = one(reopened.body).attributes.tokens as Array<{ class_id: number; token: string }>;
+    const ofB = current.find((token) => token.class_id === second.id)!;
+    expect(current.map((token) => token.token)).not.toContain(tokens[0].token);
+    const response = await (
+      await h.as(newcomer)
+    ).post('/api/course/enrolls/take', { token: ` ${ofB.token.toLowerCase()} ` });
+    expect(response.status).toBe(201);
+    expect(one(response.body)).toMatchObject({ id: String(c.course.id) });
+    expect(await enrolEvents(c.course.id)).toEqual([
+      expect.objectContaining({ classId: second.id, userId: newcomer.id, enrolled: true }),
+    ]);
+  });
+
+  it('gives every class of the campus its own token, current and superseded alike', async () => {
+    const { c } = await openCourse();
+    for (let i = 0; i < 3; i++) {
+      await c.asLecturer.post('/api/course/enrolls', {
+        course_id: c.course.id,
+        start_at: wire(-DAY),
+        end_at: wire(DAY),
+      });
+    }
+    const [dupes]: Array<{ n: number }> = await h.ds.query(
+      `SELECT count(*)::int AS n FROM (SELECT tenant_id, token FROM enrolment_tokens
+        GROUP BY tenant_id, token HAVING count(*) > 1) d`,
+    );
+    expect(dupes.n).toBe(0);
+    const [window]: Array<{ id: number; class_id: number }> = await h.ds.query(
+      `SELECT w.id, t.class_id FROM enrolment_windows w JOIN enrolment_tokens t ON t.window_id = w.id
+        WHERE w.course_id = $1 AND w.superseded_at IS NULL`,
+      [c.course.id],
+    );
+    const [taken]: Array<{ token: string }> = await h.ds.query(
+      `SELECT token FROM enrolment_tokens WHERE tenant_id = 1 LIMIT 1`,
+    );
+    // the database refuses a second class of the campus with the same token
+    await expect(
+      h.ds.query(
+        `INSERT INTO enrolment_tokens (tenant_id, window_id, class_id, token)
+         VALUES (1, $1, (SELECT id FROM classes WHERE id <> $2 LIMIT 1), $3)`,
+        [window.id, window.class_id, taken.token],
+      ),
+    ).rejects.toThrow(/enrolment_tokens_tenant_token_uq/);
+  });
+
   it('refuses a wrong token, an expired token and a closed window, with clear texts', async () => {
     const { c, tokens, newcomer } = await openCourse();
     const asNewcomer = await h.as(newcomer);
@@ -122,13 +175,13 @@ describe('enrolment: windows, tokens, take, leave, kick, enrolled courses', () =
     const wrong = await take('NOTATOKEN');
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors?.[0]).toMatchObject({
-      detail: 'Token is wrong for this class',
+      detail: 'Token is wrong: check it with your lecturer',
       source: { pointer: '/data/attributes/token' },
     });
 
     const otherClass = await h.courseClass(1, c.course.id, 'B');
     const wrongClass = await take(tokens[0].token, otherClass.id);
-    expect(wrongClass.body.errors?.[0].detail).toBe('Token is wrong for this class');
+    expect(wrongClass.body.errors?.[0].detail).toBe('Token is wrong: check it with your lecturer');
 
     const reopened = await c.asLecturer.post('/api/course/enrolls', {
       course_id: c.course.id,
@@ -156,7 +209,7 @@ describe('enrolment: windows, tokens, take, leave, kick, enrolled courses', () =
     expect(late.status).toBe(422);
     expect(late.body.errors?.[0]).toMatchObject({
       detail: `Enrolment is closed: it ended at ${end}`,
-      source: { pointer: '/data/attributes/course_id' },
+      source: { pointer: '/data/attributes/token' },
     });
 
     const start = wire(DAY);
@@ -169,11 +222,9 @@ describe('enrolment: windows, tokens, take, leave, kick, enrolled courses', () =
     const early = await take(futureToken.token, futureToken.class_id);
     expect(early.body.errors?.[0].detail).toBe(`Enrolment is not open yet: it opens at ${start}`);
 
-    const missing = await asNewcomer.post('/api/course/enrolls/take', { token: 'x', class_id: 1 });
-    expect(missing.body.errors?.[0]).toMatchObject({
-      detail: 'Course id is required',
-      source: { pointer: '/data/attributes/course_id' },
-    });
+    const missing = await asNewcomer.post('/api/course/enrolls/take', { class_id: 1 });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors?.[0]).toMatchObject({ source: { pointer: '/data/attributes/token' } });
     const foreign = await cast(h);
     expect((await take('X', foreign.courseClass.id, foreign.course.id)).status).toBe(422);
     const outsider = await h.given.user(2, 'student');
@@ -184,7 +235,8 @@ describe('enrolment: windows, tokens, take, leave, kick, enrolled courses', () =
       token: tokens[0].token,
       class_id: tokens[0].class_id,
     });
-    expect(fromOtherCampus.status).toBe(404);
+    // another campus's token is no token of this one
+    expect(fromOtherCampus.status).toBe(422);
     expect(
       (
         await c.asLecturer.post('/api/course/enrolls/take', {

@@ -358,6 +358,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/enrolls/join': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Roles: student */
+    post: operations['course_Enrolment_join'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/enrolls/kick': {
     parameters: {
       query?: never;
@@ -3724,6 +3741,98 @@ export interface operations {
       };
     };
   };
+  course_Enrolment_join: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Course */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Course'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['Module']
+              | components['schemas']['Lecturer']
+              | components['schemas']['Assistant']
+              | components['schemas']['CourseClass']
+              | components['schemas']['Period']
+              | components['schemas']['Activity']
+              | components['schemas']['CourseUser']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Course'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['Module']
+              | components['schemas']['Lecturer']
+              | components['schemas']['Assistant']
+              | components['schemas']['CourseClass']
+              | components['schemas']['Period']
+              | components['schemas']['Activity']
+              | components['schemas']['CourseUser']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   course_Enrolment_kick: {
     parameters: {
       query?: never;
@@ -3864,9 +3973,9 @@ export interface operations {
             type?: string;
             id?: string;
             attributes: {
-              course_id: number;
-              class_id: number;
               token: string;
+              course_id?: number;
+              class_id?: number;
             };
           };
         };
@@ -3875,9 +3984,9 @@ export interface operations {
             type?: string;
             id?: string;
             attributes: {
-              course_id: number;
-              class_id: number;
               token: string;
+              course_id?: number;
+              class_id?: number;
             };
           };
         };

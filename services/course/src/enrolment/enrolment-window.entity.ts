@@ -51,13 +51,21 @@ export class EnrolmentWindow {
   tokens?: Relation<EnrolmentToken[]>;
 }
 
-/** The join token of one class in one enrolment window. */
+/**
+ * The join token of one class in one enrolment window. A token is unique within its campus, the
+ * current and the superseded ones alike: the token alone names the class (and the course) a
+ * student joins, and an old token is recognised as expired.
+ */
 @Entity({ name: 'enrolment_tokens' })
 @Index('enrolment_tokens_window_class_uq', ['windowId', 'classId'], { unique: true })
 @Index('enrolment_tokens_class_idx', ['classId'])
+@Index('enrolment_tokens_tenant_token_uq', ['tenantId', 'token'], { unique: true })
 export class EnrolmentToken {
   @PrimaryGeneratedColumn('identity', { type: 'bigint' })
   id: number;
+
+  @Column('bigint', { name: 'tenant_id' })
+  tenantId: number;
 
   @Column('bigint', { name: 'window_id' })
   windowId: number;

@@ -48,12 +48,12 @@ export class EnrolmentController {
     });
   }
 
-  /** A student joins with the token of their class: `{course_id, token, class_id}`. */
+  /** A student joins the class of a token: `{token}` (a `course_id`, `class_id` sent along must match). */
   @Post('take')
   @Roles('student')
   @Responds(courseResource)
   async take(@CurrentAuth() auth: AuthContext, @Attributes(takeRules) input: AttributesOf<typeof takeRules>) {
-    const course = await this.enrolment.take(auth, input.course_id, input.class_id, input.token);
+    const course = await this.enrolment.take(auth, input.token, input.course_id, input.class_id);
     return respond(courseResource, course);
   }
 

@@ -11,14 +11,12 @@ export const openRules = attributes(
   { requiredTexts: COURSE_ID },
 );
 
-export const takeRules = attributes(
-  {
-    course_id: field.integer({ min: 1 }),
-    class_id: field.integer({ min: 1 }),
-    token: field.string({ min: 1, max: 32 }),
-  },
-  { requiredTexts: COURSE_ID },
-);
+/** The token alone names the class; a course or class id sent along must be the token's. */
+export const takeRules = attributes({
+  token: field.string({ min: 1, max: 32 }),
+  course_id: field.integer({ min: 1 }).optional(),
+  class_id: field.integer({ min: 1 }).optional(),
+});
 
 export const joinRules = attributes({ course_id: field.integer({ min: 1 }) }, { requiredTexts: COURSE_ID });
 

@@ -25,6 +25,29 @@ export function newToken(): string {
   return token;
 }
 
+/**
+ * `count` new tokens that no class of the campus holds (current or superseded): the token alone
+ * names its class (the unique index `enrolment_tokens_tenant_token_uq` stands behind this).
+ */
+async function freshTokens(manager: EntityManager, tenantId: number, count: number): Promise<string[]> {
+  const tokens = new Set<string>();
+  while (tokens.size < count) {
+    const wanted = Array.from({ length: count - tokens.size }, newToken).filter(
+      (token) => !tokens.has(token),
+    );
+    const taken = new Set(
+      (
+        (await manager.query(`SELECT token FROM enrolment_tokens WHERE tenant_id = $1 AND token = ANY($2)`, [
+          tenantId,
+          wanted,
+        ])) as Array<{ token: string }>
+      ).map((row) => row.token),
+    );
+    for (const token of wanted) if (!taken.has(token)) tokens.add(token);
+  }
+  return [...tokens];
+}
+
 const problem = (field: string, detail: string) =>
   unprocessable([{ pointer: attributePointer(field), detail }]);
 
@@ -85,9 +108,15 @@ export class EnrolmentService {
           ),
         ];
       }
+      const tokens = await freshTokens(manager, auth.tenantId, classes.length);
       await manager.insert(
         EnrolmentToken,
-        classes.map((courseClass) => ({ windowId: window.id, classId: courseClass.id, token: newToken() })),
+        classes.map((courseClass, index) => ({
+          tenantId: auth.tenantId,
+          windowId: window.id,
+          classId: courseClass.id,
+          token: tokens[index],
+        })),
       );
       return window.id;
     });
@@ -114,58 +143,63 @@ export class EnrolmentService {
     return window && this.windowWithTokens(window.id);
   }
 
-  /** A student joins the class the token belongs to, while the window is open; answers the course. */
-  async take(auth: AuthContext, courseId: number, classId: number, token: string): Promise<Course> {
-    const [course]: Array<{ id: number; lecturer_id: number | null }> = await this.dataSource.query(
-      `SELECT id, lecturer_id FROM courses WHERE id = $1 AND tenant_id = $2`,
-      [courseId, auth.tenantId],
+  /**
+   * A student joins the class the token belongs to, while its window is open; the token alone
+   * names the class and the course (unique per campus). A `courseId` or `classId` the client
+   * also sends must be the token's. Answers the course.
+   */
+  async take(auth: AuthContext, token: string, courseId?: number, classId?: number): Promise<Course> {
+    const [found]: Array<{
+      course_id: number;
+      class_id: number;
+      start_at: Date;
+      end_at: Date;
+      superseded_at: Date | null;
+    }> = await this.dataSource.query(
+      `SELECT w.course_id, t.class_id, w.start_at, w.end_at, w.superseded_at FROM enrolment_tokens t
+         JOIN enrolment_windows w ON w.id = t.window_id
+        WHERE t.tenant_id = $1 AND t.token = upper($2)`,
+      [auth.tenantId, token.replace(/\s+/g, '')],
     );
-    if (!course) throw notFound('Course not found');
+    const matches =
+      found &&
+      (courseId === undefined || found.course_id === courseId) &&
+      (classId === undefined || found.class_id === classId);
+    if (!matches) throw problem('token', 'Token is wrong: check it with your lecturer');
+    if (found.superseded_at !== null) {
+      throw problem('token', 'Token has expired: ask your lecturer for the current one');
+    }
+    const now = Date.now();
+    if (now < found.start_at.getTime()) {
+      throw problem(
+        'token',
+        `Enrolment is not open yet: it opens at ${formatWireDate(found.start_at, auth.timeZone)}`,
+      );
+    }
+    if (now > found.end_at.getTime()) {
+      throw problem(
+        'token',
+        `Enrolment is closed: it ended at ${formatWireDate(found.end_at, auth.timeZone)}`,
+      );
+    }
     await this.unit.run(async (manager) => {
-      await lockCourse(manager, courseId);
-      const courseClass = await manager.findOneBy(CourseClass, { id: classId, courseId });
-      if (!courseClass) throw problem('class_id', 'class_id is not a class of this course');
-      const [found]: Array<{ start_at: Date; end_at: Date; superseded_at: Date | null }> =
-        await manager.query(
-          `SELECT w.start_at, w.end_at, w.superseded_at FROM enrolment_tokens t
-           JOIN enrolment_windows w ON w.id = t.window_id
-          WHERE w.course_id = $1 AND t.class_id = $2 AND t.token = upper($3)
-          ORDER BY w.superseded_at DESC NULLS FIRST LIMIT 1`,
-          [courseId, classId, token.trim()],
-        );
-      if (!found) throw problem('token', 'Token is wrong for this class');
-      if (found.superseded_at !== null) {
-        throw problem('token', 'Token has expired: ask your lecturer for the current one');
-      }
-      const now = Date.now();
-      if (now < found.start_at.getTime()) {
-        throw problem(
-          'course_id',
-          `Enrolment is not open yet: it opens at ${formatWireDate(found.start_at, auth.timeZone)}`,
-        );
-      }
-      if (now > found.end_at.getTime()) {
-        throw problem(
-          'course_id',
-          `Enrolment is closed: it ended at ${formatWireDate(found.end_at, auth.timeZone)}`,
-        );
-      }
-      const role = await this.access.courseRole(auth.tenantId, courseId, auth.userId);
+      await lockCourse(manager, found.course_id);
+      const role = await this.access.courseRole(auth.tenantId, found.course_id, auth.userId);
       if (role === 'STUDENT') throw conflict('You are already enrolled in this course');
       if (role !== null) throw conflict('You teach this course');
       await manager.query(`INSERT INTO class_students (class_id, user_id) VALUES ($1, $2)`, [
-        classId,
+        found.class_id,
         auth.userId,
       ]);
       await EnrolmentService.membershipChanged(manager, auth, {
-        courseId,
-        classId,
+        courseId: found.course_id,
+        classId: found.class_id,
         userId: auth.userId,
         enrolled: true,
         reason: 'joined',
       });
     });
-    return this.courses.getEnrolled(auth, courseId, []);
+    return this.courses.getEnrolled(auth, found.course_id, []);
   }
 
   /**

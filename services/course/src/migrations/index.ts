@@ -7,6 +7,7 @@ import { PublicCatalogue1795428331820 } from './1795428331820-public-catalogue';
 import { CoursesNameTrigram1795430000000 } from './1795430000000-courses-name-trigram';
 import { CoursesTenantCode1795431085147 } from './1795431085147-courses-tenant-code';
 import { CourseFiles1795471833686 } from './1795471833686-course-files';
+import { EnrolmentTokensUnique1795481210108 } from './1795481210108-enrolment-tokens-unique';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   CoursesNameTrigram1795430000000,
   CoursesTenantCode1795431085147,
   CourseFiles1795471833686,
+  EnrolmentTokensUnique1795481210108,
 ];

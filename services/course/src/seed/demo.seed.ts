@@ -223,6 +223,7 @@ export async function seedCourseDemo(
         }),
       );
       await manager.insert(EnrolmentToken, {
+        tenantId,
         windowId: window.id,
         classId: courseClass.id,
         token: newToken(),
