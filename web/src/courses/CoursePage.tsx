@@ -6,6 +6,7 @@ import { notificationFor } from '../notifications/notification';
 import { CourseHero } from './CourseHero';
 import { CourseReader } from './CourseReader';
 import { useCourseQuery } from './coursesApi';
+import { JoinOffer } from './enrol/JoinOffer';
 import { LeaveButton } from './enrol/LeaveButton';
 import styles from './CoursePage.module.css';
 
@@ -113,6 +114,11 @@ export default function CoursePage() {
               </ul>
             ) : (
               <p className="muted">{t('course.noAssistants')}</p>
+            )}
+            {me.data?.role === 'student' && !data.status && (
+              <div className={styles.spacedBlock}>
+                <JoinOffer course={data} />
+              </div>
             )}
             {data.status === 'STUDENT' && (
               <div className={styles.spacedBlock}>

@@ -7,6 +7,7 @@ import { isAuthValid } from '../auth/authSlice';
 import { LOGIN_PATH } from '../auth/guard';
 import { CourseHero } from '../courses/CourseHero';
 import { CourseReader } from '../courses/CourseReader';
+import { JoinOffer } from '../courses/enrol/JoinOffer';
 import { Icon } from '../layout/Icon';
 import { Spinner } from '../layout/Spinner';
 import { notificationFor } from '../notifications/notification';
@@ -69,6 +70,7 @@ export default function PublicCoursePage() {
   const valid = isId(id);
   const course = usePublicCourseQuery(id, { skip: !valid });
   const signedIn = useAppSelector((state) => isAuthValid(state.auth.stored));
+  const role = useAppSelector((state) => authApi.endpoints.me.select()(state).data?.role);
   const visit = useVisit(course.data?.id);
   const [recordView] = useRecordCourseViewMutation();
   const recorded = useRef<string | null>(null);
@@ -116,12 +118,19 @@ export default function PublicCoursePage() {
             <p className="empty-actions">
               <Link
                 className="button button-primary"
-                to={`${LOGIN_PATH}?to=${encodeURIComponent(data.is_public ? `/courses/${data.id}` : '/courses')}`}
+                to={`${LOGIN_PATH}?to=${encodeURIComponent(
+                  data.is_public
+                    ? `/courses/${data.id}`
+                    : data.is_free
+                      ? publicCoursePath(data.id)
+                      : '/courses',
+                )}`}
               >
                 {t('login.signIn')}
               </Link>
             </p>
           )}
+          {signedIn && role === 'student' && data.is_free && !data.is_public && <JoinOffer course={data} />}
         </CourseHero>
         <CourseReader
           course={data}

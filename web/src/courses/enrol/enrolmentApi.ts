@@ -53,6 +53,17 @@ export const enrolmentApi = api.injectEndpoints({
       transformResponse: (document: Document) => deserializeOne<Course>(document),
       invalidatesTags: ['Course', 'Enrolled'],
     }),
+    /** A student joins a free course with one click. */
+    joinFreeCourse: build.mutation<Course, string>({
+      extraOptions: QUIET,
+      query: (courseId) => ({
+        url: 'course/enrolls/join',
+        method: 'POST',
+        body: attributesBody({ course_id: Number(courseId) }),
+      }),
+      transformResponse: (document: Document) => deserializeOne<Course>(document),
+      invalidatesTags: ['Course', 'Enrolled'],
+    }),
     leaveCourse: build.mutation<void, string>({
       extraOptions: QUIET,
       query: (courseId) => ({
@@ -116,6 +127,7 @@ export const {
   useEnrolWindowQuery,
   useOpenEnrolmentMutation,
   useTakeEnrolmentMutation,
+  useJoinFreeCourseMutation,
   useLeaveCourseMutation,
   useKickStudentMutation,
   useEnrolledCoursesQuery,

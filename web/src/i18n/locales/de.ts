@@ -535,6 +535,13 @@ const de: typeof en = {
     unmatchedCaption: 'Studierende ohne Konto',
   },
   enrol: {
+    notEnrolledFree:
+      'Sie sind in diesem Kurs nicht eingeschrieben. Er ist kostenlos: Treten Sie bei, um ihm zu folgen.',
+    notEnrolledToken:
+      'Sie sind in diesem Kurs nicht eingeschrieben. Treten Sie mit dem Token Ihrer Lehrkraft bei.',
+    joinWithToken: 'Mit einem Token beitreten',
+    joinFree: 'Dem Kurs beitreten',
+    joinNamed: '{{name}} beitreten',
     joinTitle: 'Einem Kurs beitreten',
     joinHelp:
       'Geben Sie die Kursnummer, die Klassennummer und das Token ein, das Sie von Ihrer Lehrkraft erhalten haben.',

@@ -529,6 +529,11 @@ const en = {
     unmatchedCaption: 'Students without an account',
   },
   enrol: {
+    notEnrolledFree: 'You are not enrolled in this course. It is free: join it to follow it.',
+    notEnrolledToken: 'You are not enrolled in this course. Join it with the token your lecturer gave you.',
+    joinWithToken: 'Join with a token',
+    joinFree: 'Join the course',
+    joinNamed: 'Join {{name}}',
     joinTitle: 'Join a course',
     joinHelp: 'Enter the course number, the class number and the token your lecturer gave you.',
     courseId: 'Course number',

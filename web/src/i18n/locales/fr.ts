@@ -535,6 +535,12 @@ const fr: typeof en = {
     unmatchedCaption: 'Étudiants sans compte',
   },
   enrol: {
+    notEnrolledFree: 'Vous n’êtes pas inscrit à ce cours. Il est gratuit : rejoignez-le pour le suivre.',
+    notEnrolledToken:
+      'Vous n’êtes pas inscrit à ce cours. Rejoignez-le avec le jeton donné par votre enseignant.',
+    joinWithToken: 'Rejoindre avec un jeton',
+    joinFree: 'Rejoindre le cours',
+    joinNamed: 'Rejoindre {{name}}',
     joinTitle: 'Rejoindre un cours',
     joinHelp: 'Saisissez le numéro du cours, le numéro de la classe et le jeton donné par votre enseignant.',
     courseId: 'Numéro du cours',

@@ -535,6 +535,12 @@ const id: typeof en = {
     unmatchedCaption: 'Mahasiswa tanpa akun',
   },
   enrol: {
+    notEnrolledFree:
+      'Anda belum terdaftar di mata kuliah ini. Mata kuliah ini gratis: bergabunglah untuk mengikutinya.',
+    notEnrolledToken: 'Anda belum terdaftar di mata kuliah ini. Bergabunglah dengan token dari dosen Anda.',
+    joinWithToken: 'Bergabung dengan token',
+    joinFree: 'Bergabung',
+    joinNamed: 'Bergabung ke {{name}}',
     joinTitle: 'Bergabung ke mata kuliah',
     joinHelp: 'Masukkan nomor mata kuliah, nomor kelas, dan token yang diberikan dosen Anda.',
     courseId: 'Nomor mata kuliah',

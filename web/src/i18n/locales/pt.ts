@@ -531,6 +531,11 @@ const pt: typeof en = {
     unmatchedCaption: 'Estudantes sem conta',
   },
   enrol: {
+    notEnrolledFree: 'Não está inscrito neste curso. É gratuito: junte-se para o acompanhar.',
+    notEnrolledToken: 'Não está inscrito neste curso. Junte-se com o token que o seu docente lhe deu.',
+    joinWithToken: 'Entrar com um token',
+    joinFree: 'Entrar no curso',
+    joinNamed: 'Entrar em {{name}}',
     joinTitle: 'Entrar em um curso',
     joinHelp: 'Informe o número do curso, o número da turma e o token fornecido pelo seu professor.',
     courseId: 'Número do curso',
