@@ -219,7 +219,10 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     await page.getByLabel('Class number').fill(joined.classId);
     await page.getByLabel('Token').fill('WRONG234');
     await page.getByRole('button', { name: 'Join', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: 'Token: Token is wrong for this class' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Token: Token is wrong: check it with your lecturer' })
+      .waitFor();
     await screenshot(page, 'student-join-wrong-token');
 
     // leave the course from the enrolled list…
