@@ -485,7 +485,8 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /** @description Roles: admin, lptk */
+    patch: operations['identity_Tenants_update'];
     trace?: never;
   };
   '/api/course/modules': {
@@ -1091,6 +1092,8 @@ export interface components {
         }[];
         tawk_src: string | null;
         time_zone: string;
+        /** @enum {string|null} */
+        default_language: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
       };
     };
     Classmate: {
@@ -1500,6 +1503,10 @@ export interface components {
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         updated_at?: string;
         notification_email?: string | null;
+        /** @enum {string|null} */
+        language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+        /** @enum {string|null} */
+        theme?: 'light' | 'dark' | 'semi-dark' | null;
       };
     };
     UserStats: {
@@ -4311,6 +4318,82 @@ export interface operations {
       };
     };
   };
+  identity_Tenants_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string|null} */
+              default_language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string|null} */
+              default_language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Campus */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Campus'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Campus'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   course_Modules_list: {
     parameters: {
       query?: {
@@ -5352,6 +5435,10 @@ export interface operations {
               thumbnail?: string | null;
               /** Format: email */
               notification_email?: string | null;
+              /** @enum {string|null} */
+              language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+              /** @enum {string|null} */
+              theme?: 'light' | 'dark' | 'semi-dark' | null;
             };
           };
         };
@@ -5363,6 +5450,10 @@ export interface operations {
               thumbnail?: string | null;
               /** Format: email */
               notification_email?: string | null;
+              /** @enum {string|null} */
+              language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+              /** @enum {string|null} */
+              theme?: 'light' | 'dark' | 'semi-dark' | null;
             };
           };
         };

@@ -71,6 +71,8 @@ export const user = (attributes: Partial<components['schemas']['User']['attribut
       student_ids: [Number(id)],
       period_id: null,
       notification_email: null,
+      language: null,
+      theme: null,
       created_at: '2025-08-01 08:00:00',
       updated_at: '2025-08-01 08:00:00',
       ...attributes,

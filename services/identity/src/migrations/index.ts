@@ -2,6 +2,7 @@ import { EventsTables1763800000000 } from '@lms/events';
 import { Init1795387450004 } from './1795387450004-init';
 import { DropAccountLockout1795460322639 } from './1795460322639-drop-account-lockout';
 import { Memberships1795472748983 } from './1795472748983-memberships';
+import { InterfacePreferences1795481511268 } from './1795481511268-interface-preferences';
 
 /** Every migration of the identity database, oldest first. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   Init1795387450004,
   DropAccountLockout1795460322639,
   Memberships1795472748983,
+  InterfacePreferences1795481511268,
 ];

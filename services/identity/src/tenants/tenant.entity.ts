@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Language } from '../users/preferences';
 
 export interface WhatsappContact {
   label: string;
@@ -35,6 +36,13 @@ export class Tenant {
 
   @Column('varchar', { name: 'time_zone', length: 64, default: 'Asia/Jakarta' })
   timeZone: string;
+
+  /**
+   * The interface language of whoever has not chosen one (visitors, new users); null: none, the
+   * browser's language applies.
+   */
+  @Column('varchar', { name: 'default_language', length: 8, nullable: true })
+  defaultLanguage: Language | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,6 +1,8 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { type AuthContext, CurrentAuth, JsonApiQuery, Public } from '@lms/auth';
+import { Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { type AuthContext, CurrentAuth, JsonApiQuery, Public, Roles } from '@lms/auth';
 import {
+  Attributes,
+  type AttributesOf,
   badRequest,
   notFound,
   PAGE_META,
@@ -11,6 +13,7 @@ import {
   Responds,
 } from '@lms/jsonapi';
 import { tenantQuery, tenantResource, versionDocument } from './tenants.resource';
+import { campusSettingsRules } from './tenants.rules';
 import { TenantsService } from './tenants.service';
 
 @Controller('api')
@@ -41,5 +44,20 @@ export class TenantsController {
   @Responds(tenantResource)
   async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     return respond(tenantResource, await this.tenants.ownCampus(auth, id));
+  }
+
+  /**
+   * An administrator (admin or lptk) of the campus sets its default interface language
+   * (`default_language`, one of the client's languages, or null for the browser's).
+   */
+  @Patch('course/lptks/:id')
+  @Roles('admin', 'lptk')
+  @Responds(tenantResource)
+  async update(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', ParseIdPipe) id: number,
+    @Attributes(campusSettingsRules) changes: AttributesOf<typeof campusSettingsRules>,
+  ) {
+    return respond(tenantResource, await this.tenants.updateOwnCampus(auth, id, changes));
   }
 }

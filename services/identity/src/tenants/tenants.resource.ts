@@ -1,4 +1,5 @@
 import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
+import { LANGUAGES } from '../users/preferences';
 import type { Tenant } from './tenant.entity';
 
 /** Site information of a campus, public: what the sign-in page and the layout show. */
@@ -14,6 +15,8 @@ export const tenantResource = defineResource({
     whatsapp: z.array(z.object({ label: z.string(), number: z.string() })),
     tawk_src: z.string().nullable(),
     time_zone: z.string(),
+    /** The interface language of whoever has not chosen one; null: the browser's. */
+    default_language: z.enum(LANGUAGES).nullable(),
   },
   attributes: (tenant: Tenant) => ({
     name: tenant.name,
@@ -24,6 +27,7 @@ export const tenantResource = defineResource({
     whatsapp: tenant.whatsapp,
     tawk_src: tenant.tawkSrc,
     time_zone: tenant.timeZone,
+    default_language: tenant.defaultLanguage,
   }),
 });
 

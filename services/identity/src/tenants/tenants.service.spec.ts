@@ -1,3 +1,4 @@
+import type { UnitOfWork } from '@lms/events';
 import type { Repository } from 'typeorm';
 import type { Tenant } from './tenant.entity';
 import { TenantsService } from './tenants.service';
@@ -11,7 +12,7 @@ describe('TenantsService.findById', () => {
         return id === 1 ? ({ id: 1, name: 'Demo University', timeZone: 'Asia/Jakarta' } as Tenant) : null;
       },
     } as unknown as Repository<Tenant>;
-    return { service: new TenantsService(repository), queries };
+    return { service: new TenantsService(repository, {} as UnitOfWork), queries };
   };
 
   afterEach(() => jest.useRealTimers());

@@ -2,8 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { type AuthContext, normalizeHost } from '@lms/auth';
-import { applyQuery, notFound, type ParsedQuery } from '@lms/jsonapi';
+import { UnitOfWork } from '@lms/events';
+import { applyQuery, type AttributesOf, notFound, type ParsedQuery } from '@lms/jsonapi';
 import { Tenant } from './tenant.entity';
+import { recordTenantUpserted } from './tenants.data';
+import type { campusSettingsRules } from './tenants.rules';
 
 /** How long a campus read by id is reused in this process (its name and zone change rarely). */
 const BY_ID_TTL_MS = 5_000;
@@ -13,7 +16,10 @@ export class TenantsService {
   /** Campus by id, in front of the one-row query every signed-in read of identity makes. */
   private readonly byId = new Map<number, { tenant: Readonly<Tenant> | null; expiresAt: number }>();
 
-  constructor(@InjectRepository(Tenant) private readonly tenants: Repository<Tenant>) {}
+  constructor(
+    @InjectRepository(Tenant) private readonly tenants: Repository<Tenant>,
+    private readonly unit: UnitOfWork,
+  ) {}
 
   findByHost(host: string): Promise<Tenant | null> {
     return this.tenants.findOneBy({ domain: normalizeHost(host) });
@@ -40,5 +46,27 @@ export class TenantsService {
     const tenant = id === auth.tenantId ? await this.tenants.findOneBy({ id }) : null;
     if (!tenant) throw notFound('Campus not found');
     return tenant;
+  }
+
+  /**
+   * An administrator of the caller's campus changes its settings (its default language); the
+   * change is published like every change of a campus. Another campus (or none) is not found.
+   */
+  async updateOwnCampus(
+    auth: AuthContext,
+    id: number,
+    changes: AttributesOf<typeof campusSettingsRules>,
+  ): Promise<Tenant> {
+    if (id !== auth.tenantId) throw notFound('Campus not found');
+    const updated = await this.unit.run(async (manager) => {
+      const tenant = await manager.findOneBy(Tenant, { id });
+      if (!tenant) throw notFound('Campus not found');
+      if (changes.default_language !== undefined) tenant.defaultLanguage = changes.default_language;
+      const saved = await manager.save(tenant);
+      await recordTenantUpserted(manager, saved, auth.userId);
+      return saved;
+    });
+    this.byId.delete(id);
+    return updated;
   }
 }

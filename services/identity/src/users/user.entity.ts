@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { PlatformRole } from '@lms/auth';
+import type { Language, Theme } from './preferences';
 
 @Entity({ name: 'users' })
 @Index('users_tenant_username_uq', ['tenantId', 'username'], { unique: true })
@@ -47,6 +48,14 @@ export class User {
 
   @Column('varchar', { name: 'notification_email', length: 254, nullable: true })
   notificationEmail: string | null;
+
+  /** The interface language the user chose; null: none yet (the campus's default applies, else the browser's). */
+  @Column('varchar', { length: 8, nullable: true })
+  language: Language | null;
+
+  /** The theme the user chose; null: none yet (light). */
+  @Column('varchar', { length: 16, nullable: true })
+  theme: Theme | null;
 
   @Column('timestamptz', { name: 'last_online', nullable: true })
   lastOnline: Date | null;

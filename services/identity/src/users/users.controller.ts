@@ -40,7 +40,7 @@ export class UsersController {
     return respond(userResource, data, { timeZone });
   }
 
-  /** Only the user's own thumbnail and notification e-mail; any other field is a 422. */
+  /** Only the user's own thumbnail, notification e-mail, language and theme; any other field is a 422. */
   @Patch('course/users/:id')
   @Responds(userResource)
   async update(

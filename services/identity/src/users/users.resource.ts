@@ -1,5 +1,6 @@
 import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
 import { PLATFORM_ROLES, type PlatformRole } from '@lms/auth';
+import { LANGUAGES, THEMES } from './preferences';
 import type { User } from './user.entity';
 import type { Sight } from './user-sight';
 
@@ -39,6 +40,9 @@ export const userResource = defineResource({
     updated_at: z.date().optional(),
     /** Only to the user themselves. */
     notification_email: z.string().nullable().optional(),
+    /** Only to the user themselves: the interface language and theme they chose (null: none yet). */
+    language: z.enum(LANGUAGES).nullable().optional(),
+    theme: z.enum(THEMES).nullable().optional(),
   },
   id: ({ user }: UserView) => user.id,
   attributes: ({ user, universityName, sight }: UserView) => ({
@@ -65,7 +69,9 @@ export const userResource = defineResource({
           updated_at: user.updatedAt,
         }
       : {}),
-    ...(sight === 'self' ? { notification_email: user.notificationEmail } : {}),
+    ...(sight === 'self'
+      ? { notification_email: user.notificationEmail, language: user.language, theme: user.theme }
+      : {}),
   }),
 });
 

@@ -2,12 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
-import { applyQuery, defineList, forbidden, notFound, type ParsedQuery } from '@lms/jsonapi';
+import {
+  applyQuery,
+  type AttributesOf,
+  defineList,
+  forbidden,
+  notFound,
+  type ParsedQuery,
+} from '@lms/jsonapi';
 import type { Tenant } from '../tenants/tenant.entity';
 import { TenantsService } from '../tenants/tenants.service';
 import { User } from './user.entity';
 import { recordUserUpserted } from './users.data';
 import { userQuery, type UserView } from './users.resource';
+import type { ownProfileRules } from './users.rules';
 import { guardQuery, sightsOf, visibleSql } from './user-sight';
 
 /** Users read without TypeORM's query builder: every signed-in page asks for its user. */
@@ -19,10 +27,7 @@ export interface InCampus<T> {
   timeZone: string;
 }
 
-export interface OwnProfileChanges {
-  thumbnail?: string | null;
-  notification_email?: string | null;
-}
+export type OwnProfileChanges = AttributesOf<typeof ownProfileRules>;
 
 @Injectable()
 export class UsersService {
@@ -100,7 +105,10 @@ export class UsersService {
     return { ...(await this.viewsOf(auth, users)), total };
   }
 
-  /** A user changes their own picture or notification e-mail; nobody changes someone else's. */
+  /**
+   * A user changes their own picture, notification e-mail, interface language or theme; nobody
+   * changes someone else's.
+   */
   async updateOwn(auth: AuthContext, id: number, changes: OwnProfileChanges): Promise<InCampus<UserView>> {
     if (id !== auth.userId) {
       await this.get(auth, id);
@@ -110,6 +118,8 @@ export class UsersService {
       const patch: Partial<User> = {};
       if (changes.thumbnail !== undefined) patch.thumbnail = changes.thumbnail;
       if (changes.notification_email !== undefined) patch.notificationEmail = changes.notification_email;
+      if (changes.language !== undefined) patch.language = changes.language;
+      if (changes.theme !== undefined) patch.theme = changes.theme;
       if (Object.keys(patch).length > 0) await manager.update(User, { id, tenantId: auth.tenantId }, patch);
       const user = await manager.findOneByOrFail(User, { id });
       await recordUserUpserted(manager, user, auth.userId);
