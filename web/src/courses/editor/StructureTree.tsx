@@ -24,8 +24,6 @@ import editor from './editor.module.css';
 import styles from './StructureTree.module.css';
 
 type Fail = (error: unknown) => void;
-/** Says what a hide/show did (the tree's status line). */
-type Toggled = (name: string, active: boolean) => void;
 
 function ModuleActivities({
   courseId,
@@ -34,7 +32,6 @@ function ModuleActivities({
   hrefOf,
   fail,
   quiet,
-  toggled,
 }: {
   courseId: string;
   module: CourseModule & { activities: CourseActivity[] };
@@ -42,7 +39,6 @@ function ModuleActivities({
   hrefOf: (moduleId: string, activityId?: string) => string;
   fail: Fail;
   quiet: Fail;
-  toggled: Toggled;
 }) {
   const { t } = useTranslation();
   const [sort] = useSortActivitiesMutation();
@@ -85,10 +81,7 @@ function ModuleActivities({
                 name={name}
                 active={activity.is_active}
                 onToggle={(active) =>
-                  void setActive({ courseId, id: activity.id, active })
-                    .unwrap()
-                    .then(() => toggled(name, active))
-                    .catch(quiet)
+                  void setActive({ courseId, id: activity.id, active }).unwrap().catch(quiet)
                 }
               />
               <MoveButtons
@@ -125,7 +118,6 @@ export function StructureTree({
 }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
   const [confirmBatch, setConfirmBatch] = useState(false);
   const [sort] = useSortModulesMutation();
   const [createModule, creatingModule] = useCreateModuleMutation();
@@ -145,10 +137,6 @@ export function StructureTree({
       // shown above
     }
   };
-  const toggled: Toggled = (name, active) => {
-    setFailure(null);
-    setStatus(t(active ? 'editor.nowShown' : 'editor.nowHidden', { name }));
-  };
 
   const ids = modules.map((module) => module.id);
   const reorder = (order: string[]) => {
@@ -166,9 +154,6 @@ export function StructureTree({
         {t('editor.reorderHelp')}
       </p>
       <WarningAlert>{failure}</WarningAlert>
-      <p className="muted small" role="status" data-testid="structure-status">
-        {status}
-      </p>
       {modules.length === 0 ? (
         <p className="muted">{t('course.noModules')}</p>
       ) : (
@@ -197,10 +182,7 @@ export function StructureTree({
                     name={module.name}
                     active={module.is_active}
                     onToggle={(active) =>
-                      void setModuleActive({ courseId, id: module.id, active })
-                        .unwrap()
-                        .then(() => toggled(module.name, active))
-                        .catch(quiet)
+                      void setModuleActive({ courseId, id: module.id, active }).unwrap().catch(quiet)
                     }
                   />
                   <MoveButtons
@@ -237,7 +219,6 @@ export function StructureTree({
                 hrefOf={hrefOf}
                 fail={fail}
                 quiet={quiet}
-                toggled={toggled}
               />
             </li>
           ))}

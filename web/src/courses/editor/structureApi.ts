@@ -146,6 +146,14 @@ announceSaves(structureApi, {
   renameModule: ({ arg }) => i18n.t('saved.moduleRenamed', { name: arg.name }),
   deleteModule: ({ arg, before }) =>
     i18n.t('saved.moduleDeleted', { name: moduleNameIn(before, arg.courseId, arg.id) }),
+  setModuleActive: ({ arg, before }) =>
+    i18n.t(arg.active ? 'saved.moduleShown' : 'saved.moduleHidden', {
+      name: moduleNameIn(before, arg.courseId, arg.id),
+    }),
+  setActivityActive: ({ arg, before }) =>
+    i18n.t(arg.active ? 'saved.activityShown' : 'saved.activityHidden', {
+      name: activityNameIn(before, arg.courseId, arg.id),
+    }),
   createActivity: ({ arg, result, before }) =>
     i18n.t('saved.activityAdded', {
       name: activityName(i18n.t, result.name),

@@ -103,6 +103,7 @@ announceSaves(enrolmentApi, {
       end: formatDateTime(arg.endAt, i18n.language),
     }),
   takeEnrolment: ({ result }) => i18n.t('saved.joined', { name: result.name }),
+  joinFreeCourse: ({ result }) => i18n.t('saved.joined', { name: result.name }),
   leaveCourse: ({ arg, before }) =>
     i18n.t('saved.left', {
       name:

@@ -391,6 +391,10 @@ const de: typeof en = {
     region: 'Benachrichtigungen',
   },
   saved: {
+    moduleHidden: 'Modul „{{name}}“ ist jetzt für Studierende verborgen.',
+    moduleShown: 'Modul „{{name}}“ ist jetzt für Studierende sichtbar.',
+    activityHidden: 'Aktivität „{{name}}“ ist jetzt für Studierende verborgen.',
+    activityShown: 'Aktivität „{{name}}“ ist jetzt für Studierende sichtbar.',
     moduleAdded: 'Modul „{{name}}“ hinzugefügt.',
     semesterModulesAdded: 'Die 16 Semestermodule wurden hinzugefügt.',
     moduleRenamed: 'Modul in „{{name}}“ umbenannt.',
@@ -459,8 +463,6 @@ const de: typeof en = {
     show: 'Anzeigen',
     hideNamed: '{{name}} vor Studierenden verbergen',
     showNamed: '{{name}} für Studierende anzeigen',
-    nowHidden: '{{name}} ist jetzt für Studierende verborgen.',
-    nowShown: '{{name}} ist jetzt für Studierende sichtbar.',
     structure: 'Module und Aktivitäten',
     modulesList: 'Module',
     reorderHelp:
