@@ -94,17 +94,68 @@ export const CourseEnrolmentSnapshotted = z.looseObject({
 export type CourseEnrolmentSnapshotted = z.infer<typeof CourseEnrolmentSnapshotted>;
 
 /**
+ * A course as the other services need it, after it was created or changed (name, code, period,
+ * active) or its classes changed: a full snapshot, so a projection replaces what it holds of the
+ * course and its classes (ordered by the envelope's `occurredAt`). Republished on request
+ * (`platform.snapshot.requested`, topic `course.course`). The students of the classes travel as
+ * `course.enrolment.*`.
+ */
+export const CourseCourseUpserted = z.looseObject({
+  id,
+  name: z.string(),
+  code: z.string().nullable(),
+  /** The academic period (semester) the course runs in. */
+  period: z.looseObject({ id, name: z.string(), year: z.int(), type: z.string() }).nullable(),
+  isActive: z.boolean(),
+  /** ISO 8601 instants of the course's schedule, if it has one. */
+  startAt: z.string().nullable(),
+  endAt: z.string().nullable(),
+  /** Every class (parallel group) of the course. */
+  classes: z.array(z.looseObject({ id, name: z.string() })),
+});
+export type CourseCourseUpserted = z.infer<typeof CourseCourseUpserted>;
+
+/**
+ * A course's modules and activities as they are now (contents excepted): a full snapshot,
+ * recorded with each `course.structure.changed` about modules or activities and on request
+ * (topic `course.structure`), so a projection replaces what it holds of the course.
+ */
+export const CourseStructureSnapshotted = z.looseObject({
+  courseId: id,
+  modules: z.array(z.looseObject({ id, name: z.string(), index: z.int(), isActive: z.boolean() })),
+  activities: z.array(
+    z.looseObject({
+      id,
+      moduleId: id,
+      /** The activity it is nested under, if any. */
+      parentId: id.nullable(),
+      name: z.string(),
+      index: z.int(),
+      isActive: z.boolean(),
+    }),
+  ),
+});
+export type CourseStructureSnapshotted = z.infer<typeof CourseStructureSnapshotted>;
+
+/**
  * A consumer asks the owners of `topics` to republish their current state as snapshot events
- * for the envelope's campus: how a projection added after the facts were published is filled
- * (the backfill). Each owner answers for the topics it produces and ignores the others.
+ * for the envelope's campus — or for every campus when the envelope's `tenantId` is
+ * `EVERY_CAMPUS` (0): how a projection added after the facts were published is filled (the
+ * backfill). Each owner answers for the topics it produces and ignores the others.
  */
 export const PlatformSnapshotRequested = z.looseObject({
   /** The consumer asking (a service name), for the logs. */
   requestedBy: z.string().min(1),
-  /** Topics whose snapshots are wanted, e.g. `course.staff`, `course.enrolment`. */
+  /**
+   * Topics whose snapshots are wanted: `identity.tenant`, `identity.user`, `course.course`,
+   * `course.staff`, `course.enrolment`, `course.structure`.
+   */
   topics: z.array(z.string().min(1)).min(1),
 });
 export type PlatformSnapshotRequested = z.infer<typeof PlatformSnapshotRequested>;
+
+/** The `tenantId` of a `platform.snapshot.requested` that asks for every campus (campus ids start at 1). */
+export const EVERY_CAMPUS = 0;
 
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
@@ -114,6 +165,8 @@ export const EVENT_SCHEMAS = {
   'course.staff.changed': CourseStaffChanged,
   'course.enrolment.changed': CourseEnrolmentChanged,
   'course.enrolment.snapshotted': CourseEnrolmentSnapshotted,
+  'course.course.upserted': CourseCourseUpserted,
+  'course.structure.snapshotted': CourseStructureSnapshotted,
   'platform.snapshot.requested': PlatformSnapshotRequested,
 } as const;
 

@@ -1,10 +1,12 @@
 export type { EventEnvelope, EventTraceContext } from './envelope';
 export { createEnvelope, topicOf } from './envelope';
 export type {
+  CourseCourseUpserted,
   CourseEnrolmentChanged,
   CourseEnrolmentSnapshotted,
   CourseStaffChanged,
   CourseStructureChanged,
+  CourseStructureSnapshotted,
   EventDataMap,
   EventType,
   IdentityTenantUpserted,
@@ -12,7 +14,7 @@ export type {
   PlatformRole,
   PlatformSnapshotRequested,
 } from './catalogue';
-export { assertEventData, EVENT_SCHEMAS, isKnownEventType } from './catalogue';
+export { assertEventData, EVENT_SCHEMAS, EVERY_CAMPUS, isKnownEventType } from './catalogue';
 export { OnEvent } from './on-event.decorator';
 export type { EventOf } from './on-event.decorator';
 export { OutboxEvent } from './outbox.entity';

@@ -38,6 +38,21 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     reason: 'joined',
   }),
   'course.enrolment.snapshotted': (n) => ({ courseId: n, students: [{ classId: n, userId: n }] }),
+  'course.course.upserted': (n) => ({
+    id: n,
+    name: `Course ${n}`,
+    code: `C${n}`,
+    period: { id: n, name: '2026/2027 Ganjil', year: 2026, type: 'GANJIL' },
+    isActive: true,
+    startAt: null,
+    endAt: null,
+    classes: [{ id: n, name: `C${n}-A` }],
+  }),
+  'course.structure.snapshotted': (n) => ({
+    courseId: n,
+    modules: [{ id: n, name: `Module ${n}`, index: 0, isActive: true }],
+    activities: [{ id: n, moduleId: n, parentId: null, name: `Activity ${n}`, index: 0, isActive: true }],
+  }),
   'platform.snapshot.requested': () => ({
     requestedBy: 'test',
     topics: ['course.staff', 'course.enrolment'],

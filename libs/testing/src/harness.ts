@@ -27,6 +27,14 @@ export interface TestUser {
   role: PlatformRole;
 }
 
+export interface HarnessOptions {
+  /**
+   * An in-process transport shared with other harnesses, so their services exchange events as
+   * in `npm start` (one opened by a harness's start; the test closes it after the last stop).
+   */
+  transport?: InProcessTransport;
+}
+
 /** A user as the services other than identity know them: `identity.user.upserted` and its campus. */
 export type ProjectedUser = EventDataMap['identity.user.upserted'] & { tenantId: number };
 
@@ -44,7 +52,8 @@ export type ProjectedUser = EventDataMap['identity.user.upserted'] & { tenantId:
  */
 export class ServiceHarness<C extends ServiceConfigBase = ServiceConfigBase> {
   readonly issuer = createTestIssuer();
-  readonly transport = new InProcessTransport();
+  /** Its events' transport: its own, or one shared with other harnesses (services of one platform). */
+  readonly transport: InProcessTransport;
   /** The INTERNAL_TOKEN the service is given (the gateway's proof, internal routes). */
   readonly internalToken = randomBytes(24).toString('base64url');
   /** DATA_DIR of the service (local-disk blobs, secrets): a fresh directory per harness. */
@@ -64,7 +73,13 @@ export class ServiceHarness<C extends ServiceConfigBase = ServiceConfigBase> {
     readonly definition: ServiceDefinition<C>,
     /** Environment beyond what the harness sets (DATABASE_URL, JWT_PUBLIC_KEY, INTERNAL_TOKEN, PORT, DATA_DIR). */
     private readonly env: Record<string, string> = {},
-  ) {}
+    options: HarnessOptions = {},
+  ) {
+    this.transport = options.transport ?? new InProcessTransport();
+    this.ownsTransport = options.transport === undefined;
+  }
+
+  private readonly ownsTransport: boolean;
 
   async start(): Promise<this> {
     this.db = await createTestDatabase(this.definition.name);
@@ -90,7 +105,7 @@ export class ServiceHarness<C extends ServiceConfigBase = ServiceConfigBase> {
 
   async stop(): Promise<void> {
     await this.app?.close();
-    await this.transport.close();
+    if (this.ownsTransport) await this.transport.close();
     await this.db?.drop();
     rmSync(this.dataDir, { recursive: true, force: true });
   }

@@ -11,7 +11,7 @@ export { installedTool, toolsDir } from './tools';
 export { listRoutes } from './routes';
 export type { AppRoute } from './routes';
 export { ServiceHarness } from './harness';
-export type { ProjectedUser, TestUser } from './harness';
+export type { HarnessOptions, ProjectedUser, TestUser } from './harness';
 export { EVENT_FACTORIES } from './factories';
 export { SPAN_KIND, startOtlpReceiver } from './otlp';
 export type { OtlpReceiver, ReceivedSpan } from './otlp';

@@ -1,11 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
+import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
 import type { ExamConfig } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-/** exam: database, auth, events and health (serviceModule), then its own controllers. */
+/**
+ * exam: database, auth, events and health (serviceModule); the projections of campuses, users
+ * and courses (@lms/projections) with their backfill; then its own controllers.
+ */
 @Module({})
 export class ExamAppModule {
   static forRoot(config: ExamConfig, transport: EventTransport): DynamicModule {
@@ -15,8 +19,11 @@ export class ExamAppModule {
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
-      controllers: [],
-      providers: [],
+      controllers: [...PROJECTIONS.handlers],
+      providers: [
+        Projections,
+        ...ProjectionsBackfill.providers({ service: 'exam', topics: PROJECTED_TOPICS }),
+      ],
     });
   }
 }

@@ -1,16 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
+import { MEMBERSHIPS } from '@lms/projections';
 import type { IdentityConfig } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
-import { EnrolmentChangedHandler } from './memberships/enrolment-changed.handler';
-import { EnrolmentSnapshottedHandler } from './memberships/enrolment-snapshotted.handler';
 import { MembershipsBackfill } from './memberships/memberships.backfill';
-import { StaffChangedHandler } from './memberships/staff-changed.handler';
 import { InternalController } from './sessions/internal.controller';
 import { InternalGuard } from './sessions/internal.guard';
 import { SessionsService } from './sessions/sessions.service';
+import { SnapshotRequestedHandler } from './tenants/snapshot-requested.handler';
 import { Tenant } from './tenants/tenant.entity';
 import { TenantsController } from './tenants/tenants.controller';
 import { TenantsService } from './tenants/tenants.service';
@@ -31,9 +30,8 @@ export class IdentityAppModule {
         TenantsController,
         UsersController,
         InternalController,
-        StaffChangedHandler,
-        EnrolmentChangedHandler,
-        EnrolmentSnapshottedHandler,
+        ...MEMBERSHIPS.handlers,
+        SnapshotRequestedHandler,
       ],
       providers: [TenantsService, UsersService, SessionsService, InternalGuard, MembershipsBackfill],
     });

@@ -7,6 +7,7 @@ import { attributePointer, notFound, unprocessable, type ValidationIssue } from 
 import { Content } from '../contents/content.entity';
 import { shareFiles } from '../contents/course-files.data';
 import { recordStaffChanged } from '../staff/staff.data';
+import { recordCourseUpserted } from './course-snapshot.data';
 import { lockCourse, nextIndex, recordStructureChanged } from '../structure/structure.data';
 import { assertSchedule } from '../structure/structure.rules';
 import { planStructureCopy } from '../structure/structure-copy.plan';
@@ -103,6 +104,7 @@ export class CourseAdminService {
         }
         await recordStaffChanged(manager, auth, id);
       }
+      await recordCourseUpserted(manager, auth.userId, id);
     });
     return this.load(auth, id, include);
   }

@@ -7,6 +7,7 @@ import { type CourseEnrolmentChanged, UnitOfWork, recordEvent } from '@lms/event
 import { attributePointer, conflict, formatWireDate, notFound, unprocessable } from '@lms/jsonapi';
 import { CourseAccess, LEADING, LECTURER_ONLY, TEACHING } from '../courses/course-access.service';
 import { CourseClass } from '../courses/course-class.entity';
+import { recordCourseUpserted } from '../courses/course-snapshot.data';
 import { enterMembershipWrite } from '../courses/members.data';
 import type { Course } from '../courses/course.entity';
 import { CoursesService } from '../courses/courses.service';
@@ -107,6 +108,7 @@ export class EnrolmentService {
             manager.create(CourseClass, { tenantId: auth.tenantId, courseId, name: DEFAULT_CLASS_NAME }),
           ),
         ];
+        await recordCourseUpserted(manager, auth.userId, courseId);
       }
       const tokens = await freshTokens(manager, auth.tenantId, classes.length);
       await manager.insert(

@@ -6,6 +6,7 @@ import { ClassStudent } from '../courses/class-student.entity';
 import { CourseAssistant } from '../courses/course-assistant.entity';
 import { CourseClass } from '../courses/course-class.entity';
 import { Course } from '../courses/course.entity';
+import { recordCampusSnapshots } from '../courses/course-snapshot.data';
 import { recordMembersSnapshot } from '../courses/members.data';
 import { Period } from '../courses/period.entity';
 import { Content, type ContentType } from '../contents/content.entity';
@@ -268,8 +269,10 @@ export async function seedCourseDemo(
           deletedAt: null,
         })),
       );
-      // The members as events: identity's projection learns who studies and teaches here.
+      // The courses as events: the other services' projections learn what is taught here, by whom, to whom.
       await recordMembersSnapshot(manager, tenantId, null, new Set(['course.staff', 'course.enrolment']));
+      await recordCampusSnapshots(manager, tenantId, null, 'course.course');
+      await recordCampusSnapshots(manager, tenantId, null, 'course.structure');
     });
   } catch (error) {
     // Nothing of the seed stays, so the next attempt starts clean.

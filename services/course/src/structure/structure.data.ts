@@ -2,9 +2,14 @@
 import type { EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { type CourseStructureChanged, recordEvent } from '@lms/events';
+import { recordStructureSnapshotted } from '../courses/course-snapshot.data';
 
-/** Records `course.structure.changed` in the caller's transaction; keyed by course. */
-export function recordStructureChanged(
+/**
+ * Records `course.structure.changed` in the caller's transaction, after its changes; keyed by
+ * course. A change of modules or activities records the course's `course.structure.snapshotted`
+ * too (contents are not in it).
+ */
+export async function recordStructureChanged(
   manager: EntityManager,
   auth: AuthContext,
   courseId: number,
@@ -12,12 +17,13 @@ export function recordStructureChanged(
   action: CourseStructureChanged['action'],
   ids: number[],
 ) {
-  return recordEvent(manager, 'course.structure.changed', {
+  await recordEvent(manager, 'course.structure.changed', {
     tenantId: auth.tenantId,
     actorId: auth.userId,
     key: courseId,
     data: { courseId, subject, action, ids },
   });
+  if (subject !== 'content') await recordStructureSnapshotted(manager, auth.userId, courseId);
 }
 
 /** The next free index among rows matching `where` (highest + 1; 0 for the first). */

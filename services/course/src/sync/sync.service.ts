@@ -13,6 +13,7 @@ import {
 import { CourseAccess, LECTURER_ONLY } from '../courses/course-access.service';
 import { CourseAdminService } from '../courses/course-admin.service';
 import { Course } from '../courses/course.entity';
+import { recordCourseUpserted } from '../courses/course-snapshot.data';
 import { enterMembershipWrite } from '../courses/members.data';
 import { recordStaffChanged } from '../staff/staff.data';
 import { lockCourse } from '../structure/structure.data';
@@ -245,6 +246,7 @@ export class SyncService {
 
     const { classIds, created } = await this.upsertClasses(manager, auth.tenantId, courseId, upstream);
     const roster = await this.syncRosters(manager, auth, courseId, upstream, classIds);
+    if (!found || courseUpdated || created > 0) await recordCourseUpserted(manager, auth.userId, courseId);
     return {
       courseId,
       courseCreated: !found,

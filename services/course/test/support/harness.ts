@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CourseConfig } from '../../src/config';
-import { ServiceHarness, type JsonResource } from '@lms/testing';
+import { type HarnessOptions, ServiceHarness, type JsonResource } from '@lms/testing';
 import { courseService } from '../../src/service';
 import { CourseFile } from '../../src/contents/course-file.entity';
 import { ClassStudent } from '../../src/courses/class-student.entity';
@@ -17,8 +17,8 @@ export const one = (doc: { data?: unknown }) => doc.data as JsonResource;
  * events: `h.given.user(…)`, `h.given.campus(…)`.
  */
 export class CourseHarness extends ServiceHarness<CourseConfig> {
-  constructor(env: Record<string, string> = {}) {
-    super(courseService, env);
+  constructor(env: Record<string, string> = {}, options: HarnessOptions = {}) {
+    super(courseService, env, options);
   }
 
   course(tenantId: number, lecturerId: number | null, overrides: Partial<Course> = {}) {

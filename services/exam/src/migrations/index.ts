@@ -1,4 +1,5 @@
 import { EventsTables1763800000000 } from '@lms/events';
+import { ProjectionTables1795481547098 } from '@lms/projections';
 
 /** Every migration of the exam database, oldest first (npm run migration:generate -- exam <Name>). */
-export const MIGRATIONS = [EventsTables1763800000000];
+export const MIGRATIONS = [EventsTables1763800000000, ProjectionTables1795481547098];

@@ -1,5 +1,5 @@
 import type { PlatformRole } from '@lms/auth';
-import { ServiceHarness } from '@lms/testing';
+import { type HarnessOptions, ServiceHarness } from '@lms/testing';
 import type { IdentityConfig } from '../../src/config';
 import { identityService } from '../../src/service';
 import { Tenant } from '../../src/tenants/tenant.entity';
@@ -18,8 +18,8 @@ export const TEST_PASSWORD = 'test-password';
 export class IdentityHarness extends ServiceHarness<IdentityConfig> {
   private passwordHash?: Promise<string>;
 
-  constructor(env: Record<string, string> = {}) {
-    super(identityService, env);
+  constructor(env: Record<string, string> = {}, options: HarnessOptions = {}) {
+    super(identityService, env, options);
   }
 
   campus(overrides: Partial<Tenant> = {}): Promise<Tenant> {

@@ -1,6 +1,6 @@
 import { CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** A projection whose backfill was requested (once per database; see memberships.backfill.ts). */
+/** A projection whose backfill was requested (once per database; see backfill.ts). */
 @Entity({ name: 'projection_backfills' })
 export class ProjectionBackfill {
   @PrimaryColumn('varchar', { length: 100 })

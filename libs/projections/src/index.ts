@@ -1,0 +1,75 @@
+/**
+ * The projections every domain service keeps of other services' facts — campuses, users,
+ * courses with their classes, staff and students, modules and activities — as entities, the
+ * `@OnEvent` handlers that fill them, their migration, the backfill that fills them on a first
+ * start, and the questions asked of them (`Projections`). docs/architecture.md, "Projections".
+ */
+import { ActivityProjection, CourseStructure, ModuleProjection } from './structure.entity';
+import { CourseClassProjection } from './course-class.entity';
+import { CourseRoster } from './course-roster.entity';
+import { CourseStaff } from './course-staff.entity';
+import { CourseStudent } from './course-student.entity';
+import { CourseProjection } from './course.entity';
+import { CourseUpsertedHandler } from './course-upserted.handler';
+import { EnrolmentChangedHandler } from './enrolment-changed.handler';
+import { EnrolmentSnapshottedHandler } from './enrolment-snapshotted.handler';
+import { ProjectionBackfill } from './projection-backfill.entity';
+import { StaffChangedHandler } from './staff-changed.handler';
+import { StructureSnapshottedHandler } from './structure-snapshotted.handler';
+import { TenantProjection } from './tenant.entity';
+import { TenantUpsertedHandler } from './tenant-upserted.handler';
+import { UserProjection } from './user.entity';
+import { UserUpsertedHandler } from './user-upserted.handler';
+
+export {
+  ActivityProjection,
+  CourseClassProjection,
+  CourseProjection,
+  CourseRoster,
+  CourseStaff,
+  CourseStructure,
+  CourseStudent,
+  ModuleProjection,
+  ProjectionBackfill,
+  TenantProjection,
+  UserProjection,
+};
+export { PROJECTED_TOPICS, ProjectionsBackfill } from './backfill';
+export type { ProjectionsBackfillOptions, SnapshotTopic } from './backfill';
+export { Projections } from './projections';
+export type { Caller, CourseRole } from './projections';
+export { ProjectionTables1795481547098 } from './projections.migration';
+
+/**
+ * Who teaches and who studies in which course (`course.staff.changed`, `course.enrolment.*`):
+ * the part identity keeps (its user directory's "who sees whom").
+ */
+export const MEMBERSHIPS = {
+  entities: [CourseRoster, CourseStaff, CourseStudent, ProjectionBackfill],
+  handlers: [StaffChangedHandler, EnrolmentChangedHandler, EnrolmentSnapshottedHandler],
+};
+
+/**
+ * Everything a domain service knows of campuses, users and courses: its entities (in its
+ * `ENTITIES`), its handlers (in its controllers), with `ProjectionTables…` in its migrations,
+ * `Projections` and `ProjectionsBackfill.providers(…)` in its providers.
+ */
+export const PROJECTIONS = {
+  entities: [
+    TenantProjection,
+    UserProjection,
+    CourseProjection,
+    CourseClassProjection,
+    CourseStructure,
+    ModuleProjection,
+    ActivityProjection,
+    ...MEMBERSHIPS.entities,
+  ],
+  handlers: [
+    TenantUpsertedHandler,
+    UserUpsertedHandler,
+    CourseUpsertedHandler,
+    StructureSnapshottedHandler,
+    ...MEMBERSHIPS.handlers,
+  ],
+};
