@@ -24,6 +24,7 @@ import { StructureService } from './structure/structure.service';
 import { UserUpsertedHandler } from './users/user-upserted.handler';
 import { ContentFilesController } from './contents/content-files.controller';
 import { ContentFilesService } from './contents/content-files.service';
+import { CourseImagesController } from './contents/course-images.controller';
 import { FacultiesController } from './faculties/faculties.controller';
 import { FacultiesService } from './faculties/faculties.service';
 import { BLOB_STORAGE, openBlobStorage } from './files/blob-storage';
@@ -55,6 +56,7 @@ export class CourseAppModule {
         SortController,
         ContentsController,
         ContentFilesController,
+        CourseImagesController,
         PublicController,
         FacultiesController,
         StaffController,

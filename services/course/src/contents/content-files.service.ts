@@ -19,7 +19,8 @@ import { BLOB_STORAGE, DOWNLOAD_LINK_SECONDS } from '../files/blob-storage';
 import type { Content } from './content.entity';
 import { contentUploadRules } from './contents.rules';
 import { ContentsService } from './contents.service';
-import { courseHoldsFile } from './course-files.data';
+import { CourseAccess } from '../courses/course-access.service';
+import { courseHoldsFile, recordUpload } from './course-files.data';
 
 /**
  * What an uploaded file may be, judged by its content; the label is what a refusal lists, the
@@ -40,6 +41,8 @@ export const UPLOAD_TYPES: ReadonlyArray<readonly [mime: string, label: string, 
   ['text/csv', 'CSV', 'csv'],
 ];
 const ALLOWED = new Set(UPLOAD_TYPES.map(([mime]) => mime));
+/** What an image in rich text may be: the image types above (never SVG). */
+const IMAGE_MIMES = new Set(UPLOAD_TYPES.map(([mime]) => mime).filter((mime) => mime.startsWith('image/')));
 const EXTENSIONS = new Map(UPLOAD_TYPES.map(([mime, , extension]) => [mime, extension]));
 
 /**
@@ -53,6 +56,22 @@ export function downloadNameOf(content: Pick<Content, 'name' | 'mime'>): string 
   const has = (ext: string) => name.toLowerCase().endsWith(`.${ext}`);
   if (has(extension) || (extension === 'jpg' && has('jpeg'))) return name;
   return `${name}.${extension}`;
+}
+
+/** A blob just stored: its key and what the store measured. */
+interface StoredBlob {
+  blobKey: string;
+  size: number;
+  mime: string;
+}
+
+/** An image of a course for rich text, shown at `/api/course/courses/{courseId}/images/{name}`. */
+export interface CourseImage {
+  courseId: number;
+  /** The random part of its storage key. */
+  name: string;
+  size: number;
+  mime: string;
 }
 
 /** A short-lived link to a file, and the name the browser saves it under. */
@@ -116,6 +135,7 @@ export class ContentFilesService {
 
   constructor(
     private readonly contents: ContentsService,
+    private readonly access: CourseAccess,
     private readonly dataSource: DataSource,
     private readonly config: CourseConfig,
     @Inject(BLOB_STORAGE) private readonly storage: BlobStorage,
@@ -130,23 +150,82 @@ export class ContentFilesService {
    * fields sent before the file. The file stream is always consumed, also when refused.
    */
   async upload(auth: AuthContext, fields: Record<string, string>, part: MultipartFile): Promise<Content> {
-    let blobKey: string | null = null;
-    try {
+    return this.receive(part, ALLOWED, async (store) => {
       const input = validateWith(contentUploadRules, fields);
       const target = { contentable_type: input.contentable_type, contentable_id: input.contentable_id };
       const courseId = await this.contents.writableTarget(auth, target);
-
-      const { head, body } = await peekHead(part.file);
-      const mime = this.checkType(head, part);
-      blobKey = `course/${auth.tenantId}/${courseId}/${randomUUID()}`;
-      const stored = await this.storage.put(blobKey, body, {
-        contentType: mime,
-        maxBytes: this.config.maxUploadBytes,
-      });
-      if (part.file.truncated) throw tooLarge(this.config.maxUploadBytes);
-
+      const stored = await store(`course/${auth.tenantId}/${courseId}`);
       const name = (input.name?.trim() || part.filename?.trim() || 'file').slice(0, 255);
-      return await this.contents.createFile(auth, target, { blobKey, name, size: stored.size, mime });
+      return this.contents.createFile(auth, target, { ...stored, name });
+    });
+  }
+
+  /**
+   * Stores one uploaded image as a file of the course (recorded in `course_files` as the caller's
+   * upload), for rich text to show: PNG, JPEG, GIF or WebP, judged by its bytes (no SVG, which
+   * can carry scripts). Only someone who teaches the course may add one.
+   */
+  async uploadImage(auth: AuthContext, courseId: number, part: MultipartFile): Promise<CourseImage> {
+    return this.receive(part, IMAGE_MIMES, async (store) => {
+      await this.access.requireTeaching(auth, courseId);
+      const stored = await store(`course/${auth.tenantId}/${courseId}`);
+      await this.dataSource.transaction((manager) =>
+        recordUpload(manager, auth, courseId, stored.blobKey, stored),
+      );
+      return {
+        courseId,
+        name: stored.blobKey.slice(stored.blobKey.lastIndexOf('/') + 1),
+        size: stored.size,
+        mime: stored.mime,
+      };
+    });
+  }
+
+  /**
+   * A 5-minute link showing an image of a course (inline, not as an attachment). Its address
+   * names the course and the image's random name; only an image the course holds, of the campus
+   * of the request, is signed.
+   */
+  async imageUrl(tenantId: number, courseId: number, name: string): Promise<string> {
+    const key = `course/${tenantId}/${courseId}/${name}`;
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM course_files WHERE blob_key = $1 AND course_id = $2 AND tenant_id = $3 AND mime LIKE 'image/%'`,
+      [key, courseId, tenantId],
+    );
+    if (rows.length === 0) throw notFound('The image does not exist');
+    try {
+      await this.storage.stat(key);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) throw notFound('The image does not exist');
+      throw error;
+    }
+    return this.storage.presignGet(key, DOWNLOAD_LINK_SECONDS);
+  }
+
+  /**
+   * Receives the file of an upload: its type checked against `types` by its first bytes, then
+   * streamed into storage under `<prefix>/<uuid>` when `accept` calls `store(prefix)` (after its
+   * own checks), bounded by MAX_UPLOAD_MB. The stream is always consumed and a stored blob removed
+   * again when anything fails.
+   */
+  private async receive<T>(
+    part: MultipartFile,
+    types: ReadonlySet<string>,
+    accept: (store: (prefix: string) => Promise<StoredBlob>) => Promise<T>,
+  ): Promise<T> {
+    let blobKey: string | null = null;
+    try {
+      return await accept(async (prefix) => {
+        const { head, body } = await peekHead(part.file);
+        const mime = this.checkType(head, part, types);
+        blobKey = `${prefix}/${randomUUID()}`;
+        const stored = await this.storage.put(blobKey, body, {
+          contentType: mime,
+          maxBytes: this.config.maxUploadBytes,
+        });
+        if (part.file.truncated) throw tooLarge(this.config.maxUploadBytes);
+        return { blobKey, size: stored.size, mime };
+      });
     } catch (error) {
       await drain(part.file);
       if (blobKey !== null) await this.discard(blobKey);
@@ -156,13 +235,12 @@ export class ContentFilesService {
   }
 
   /** The type to store the file as; a 422 naming the type when it is refused. */
-  private checkType(head: Buffer, part: MultipartFile): string {
+  private checkType(head: Buffer, part: MultipartFile, types: ReadonlySet<string>): string {
     const detected = detectContentType(head);
     if (detected === '') throw fileIssue('The file is empty');
-    if (!ALLOWED.has(detected)) {
-      throw fileIssue(
-        `Files of type ${detected} are not accepted; allowed: ${UPLOAD_TYPES.map(([, label]) => label).join(', ')}`,
-      );
+    if (!types.has(detected)) {
+      const labels = UPLOAD_TYPES.filter(([mime]) => types.has(mime)).map(([, label]) => label);
+      throw fileIssue(`Files of type ${detected} are not accepted; allowed: ${labels.join(', ')}`);
     }
     const declared = (part.mimetype ?? '').split(';')[0].trim().toLowerCase();
     if (!declaredMatches(declared, detected)) {

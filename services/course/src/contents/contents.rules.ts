@@ -8,6 +8,7 @@ import {
   type ValidationIssue,
   z,
 } from '@lms/jsonapi';
+import { hasVisibleContent, richTextOf } from '@lms/richtext';
 import { CONTENT_TYPES, CONTENTABLE_TYPES, type ContentableType, type ContentType } from './content.entity';
 
 /** Largest file a content may describe (bytes): 1 GiB. */
@@ -104,7 +105,8 @@ const onHost = (url: URL, hosts: string[]) =>
   hosts.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
 
 /**
- * Checks a content's fields against its type: text needs text; link and video a web address;
+ * Checks a content's fields against its type: text needs text (sanitized rich text, plain text
+ * becoming paragraphs); link and video a web address;
  * a conference an https link of its provider; a file a storage key. Size and media type are
  * cleared: a file's are the stored file's, set by the service, never the client's.
  */
@@ -115,7 +117,11 @@ export function checkContentBody(body: Pick<ContentBody, 'type' | 'content'>): C
   const result: ContentBody = { ...body, content, size: null, mime: null };
   switch (body.type) {
     case 'text':
-      if (content === null) fail('content', 'content is required for a text content');
+      // Rich text (HTML), stored only as the allow-list of libs/richtext leaves it.
+      result.content = content === null ? null : richTextOf(content);
+      if (result.content === null) fail('content', 'content is required for a text content');
+      else if (!hasVisibleContent(result.content))
+        fail('content', 'content has nothing left to show once unsafe HTML is removed');
       break;
     case 'link':
     case 'video':

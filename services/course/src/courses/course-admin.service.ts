@@ -4,6 +4,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
 import { attributePointer, notFound, unprocessable, type ValidationIssue } from '@lms/jsonapi';
+import { hasVisibleContent, richTextOf } from '@lms/richtext';
 import { Content } from '../contents/content.entity';
 import { shareFiles } from '../contents/course-files.data';
 import { recordStaffChanged } from '../staff/staff.data';
@@ -48,6 +49,12 @@ const FIELDS: Array<[keyof CourseChanges, keyof Course]> = [
   ['gradebook_publish', 'gradebookPublish'],
 ];
 
+/** A description as stored: sanitized rich text, or none when nothing is left to show. */
+function descriptionOf(text: string): string | null {
+  const html = richTextOf(text);
+  return hasVisibleContent(html) ? html : null;
+}
+
 /** Course settings (by its lecturer) and replication of one course's structure into another. */
 @Injectable()
 export class CourseAdminService {
@@ -89,6 +96,8 @@ export class CourseAdminService {
     }
     if (issues.length > 0) throw unprocessable(issues);
     const previousLecturer = course.lecturerId;
+    if (changes.description != null)
+      changes = { ...changes, description: descriptionOf(changes.description) };
     for (const [field, property] of FIELDS) {
       if (changes[field] !== undefined) Object.assign(course, { [property]: changes[field] });
     }

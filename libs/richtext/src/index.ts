@@ -1,0 +1,10 @@
+export {
+  hasVisibleContent,
+  IMAGE_SCHEMES,
+  LINK_REL,
+  LINK_SCHEMES,
+  paragraphsOf,
+  RICH_TEXT_ATTRIBUTES,
+  richTextOf,
+  sanitizeRichText,
+} from './sanitize';
