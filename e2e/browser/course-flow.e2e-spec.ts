@@ -169,7 +169,12 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     // the seeded window shows its token; opening a new window replaces it
     const token = page.getByTestId(/^token-/).first();
     const seeded = (await token.textContent())!.trim();
+    // the seeded window is replaced: its tokens stop working, so opening asks first
     await page.getByRole('button', { name: 'Open enrolment' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Open a new enrolment window for “Algorithms and Programming”?' })
+      .getByRole('button', { name: 'Open a new window' })
+      .click();
     for (let waited = 0; (await token.textContent())!.trim() === seeded; waited += 100) {
       if (waited > 10_000) throw new Error('the token did not change');
       await page.waitForTimeout(100);
@@ -227,8 +232,11 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
 
     // leave the course from the enrolled list…
     const enrolled = page.getByRole('region', { name: /Enrolled in 1 course/ });
-    await enrolled.getByRole('button', { name: 'Leave the course' }).click();
-    await enrolled.getByRole('button', { name: 'Yes, leave' }).click();
+    await enrolled.getByRole('button', { name: 'Leave the course “Algorithms and Programming”' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Leave the course “Algorithms and Programming”?' })
+      .getByRole('button', { name: 'Leave the course' })
+      .click();
     await page.getByRole('heading', { name: 'Enrolled in 0 courses' }).waitFor();
 
     // …and join again with the lecturer's token

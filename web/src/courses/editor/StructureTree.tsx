@@ -18,6 +18,7 @@ import type { CourseActivity, CourseModule } from '../coursesApi';
 import type { Selection } from '../structure';
 import { DeleteButton, HiddenBadge, MoveButtons, NameCell, VisibilityButton } from './TreeParts';
 import { useDragSort } from './useDragSort';
+import { ConfirmButton } from '../../layout/ConfirmDialog';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { activityName } from '../names';
 import editor from './editor.module.css';
@@ -118,7 +119,6 @@ export function StructureTree({
 }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirmBatch, setConfirmBatch] = useState(false);
   const [sort] = useSortModulesMutation();
   const [createModule, creatingModule] = useCreateModuleMutation();
   const [createBatch, creatingBatch] = useCreateModuleBatchMutation();
@@ -233,31 +233,16 @@ export function StructureTree({
         >
           {t('editor.addModule')}
         </button>
-        {confirmBatch ? (
-          <span className="row-actions" role="group" aria-label={t('editor.batchConfirm')}>
-            <span>{t('editor.batchConfirm')}</span>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={creatingBatch.isLoading}
-              onClick={() =>
-                void createBatch({ courseId })
-                  .unwrap()
-                  .then(() => setConfirmBatch(false))
-                  .catch(quiet)
-              }
-            >
-              {t('editor.batchYes')}
-            </button>
-            <button type="button" className="button" onClick={() => setConfirmBatch(false)}>
-              {t('common.cancel')}
-            </button>
-          </span>
-        ) : (
-          <button type="button" className="button" onClick={() => setConfirmBatch(true)}>
-            {t('editor.batch')}
-          </button>
-        )}
+        <ConfirmButton
+          disabled={creatingBatch.isLoading}
+          question={t('editor.batchConfirm')}
+          details={t('confirm.batchDetails')}
+          action={t('editor.batchYes')}
+          tone="primary"
+          onConfirm={() => void createBatch({ courseId }).unwrap().catch(quiet)}
+        >
+          {t('editor.batch')}
+        </ConfirmButton>
       </p>
     </nav>
   );

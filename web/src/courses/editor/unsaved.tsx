@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
-import styles from './unsaved.module.css';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
 
 /**
  * The course's unsaved flag (spec 01 §4): set while the course, a module or a content has changes
@@ -62,17 +62,13 @@ export function UnsavedProvider({
     <UnsavedContext.Provider value={value}>
       {render?.(unsaved)}
       {blocker.state === 'blocked' && (
-        <div className={`alert alert-warning ${styles.bar}`} role="alert">
-          <span>{t('editor.unsavedLeave')}</span>
-          <span className="row-actions">
-            <button type="button" className="button button-danger" onClick={() => blocker.proceed()}>
-              {t('editor.leaveAnyway')}
-            </button>
-            <button type="button" className="button" onClick={() => blocker.reset()}>
-              {t('editor.stay')}
-            </button>
-          </span>
-        </div>
+        <ConfirmDialog
+          question={t('editor.unsavedLeave')}
+          action={t('editor.leaveAnyway')}
+          cancel={t('editor.stay')}
+          onConfirm={() => blocker.proceed()}
+          onCancel={() => blocker.reset()}
+        />
       )}
       {children}
     </UnsavedContext.Provider>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../layout/ConfirmDialog';
+import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
 import { useLeaveCourseMutation } from './enrolmentApi';
-import { WarningAlert } from '../../layout/WarningAlert';
 
-/** Leaving a course, confirmed in place (a second button) rather than in a browser dialog. */
+/** Leaving a course, after a confirmation that names the course and says what leaving means. */
 export function LeaveButton({
   courseId,
   name,
@@ -15,36 +16,27 @@ export function LeaveButton({
   onLeft?: () => void;
 }) {
   const { t } = useTranslation();
-  const [asking, setAsking] = useState(false);
   const [leave, state] = useLeaveCourseMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const confirm = () => {
+  const confirmed = () => {
     setFailure(null);
     leave(courseId)
       .unwrap()
-      .then(() => {
-        setAsking(false);
-        onLeft?.();
-      })
+      .then(() => onLeft?.())
       .catch((error: unknown) => setFailure(notificationFor(error).text));
   };
   return (
     <div>
-      {asking ? (
-        <p className="row-actions" role="group" aria-label={t('enrol.confirmLeave', { name })}>
-          <span>{t('enrol.confirmLeave', { name })}</span>
-          <button type="button" className="button button-danger" onClick={confirm} disabled={state.isLoading}>
-            {t('enrol.leaveConfirm')}
-          </button>
-          <button type="button" className="button" onClick={() => setAsking(false)}>
-            {t('common.cancel')}
-          </button>
-        </p>
-      ) : (
-        <button type="button" className="button" onClick={() => setAsking(true)}>
-          {t('enrol.leave')}
-        </button>
-      )}
+      <ConfirmButton
+        question={t('confirm.leaveQuestion', { name })}
+        details={t('confirm.leaveDetails')}
+        action={t('confirm.leave')}
+        label={t('enrol.leaveNamed', { name })}
+        disabled={state.isLoading}
+        onConfirm={confirmed}
+      >
+        {t('enrol.leave')}
+      </ConfirmButton>
       <WarningAlert>{failure}</WarningAlert>
     </div>
   );

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from '../../app/store';
@@ -75,6 +75,12 @@ describe('sync with the academic system', () => {
     });
     show(course);
     fireEvent.click(screen.getByRole('button', { name: 'Sync classes and students' }));
+    // students may leave their class: it asks first, naming the course
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Sync the classes and students of “Algorithms and Programming” with the academic system?',
+    });
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sync classes and students' }));
     await screen.findByText('1 new classes, 2 students added, 1 removed; 3 students in the synced classes.');
     expect(screen.getByText('1 student of the academic system has no account here yet:')).toBeTruthy();
     expect(screen.getByRole('cell', { name: '2301999' })).toBeTruthy();
@@ -93,6 +99,9 @@ describe('sync with the academic system', () => {
     });
     show(course);
     fireEvent.click(screen.getByRole('button', { name: 'Sync classes and students' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sync classes and students' }),
+    );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The academic system is not configured');
   });

@@ -4,6 +4,7 @@ import { notificationFor } from '../../notifications/notification';
 import { useSyncCourseMutation, type SyncOutcome } from './settingsApi';
 import type { Course } from '../coursesApi';
 import { periodOf } from '../periods';
+import { ConfirmButton } from '../../layout/ConfirmDialog';
 import { WarningAlert } from '../../layout/WarningAlert';
 
 /** The sync call's arguments for this course, or null when it lacks a code or a period to sync by. */
@@ -99,9 +100,16 @@ export function AcademicSync({ course }: { course: Course }) {
         <p className="muted small">{t('sync.needsCodeAndPeriod')}</p>
       )}
       <p>
-        <button type="button" className="button" disabled={!args || state.isLoading} onClick={run}>
+        <ConfirmButton
+          disabled={!args || state.isLoading}
+          question={t('confirm.syncQuestion', { name: course.name })}
+          details={t('confirm.syncDetails')}
+          action={t('sync.run')}
+          tone="primary"
+          onConfirm={run}
+        >
           {state.isLoading ? t('sync.running') : t('sync.run')}
-        </button>
+        </ConfirmButton>
       </p>
       <WarningAlert>{failure}</WarningAlert>
       {outcome && <Outcome outcome={outcome} />}

@@ -6,7 +6,7 @@ import { notificationFor } from '../../notifications/notification';
 import { useChangeAssistantsMutation, useLecturersQuery, useToggleCoordinatorMutation } from './staffApi';
 import { useCourseQuery } from '../coursesApi';
 import { CourseLoadFailed } from '../CoursePage';
-import { DeleteButton } from '../editor/TreeParts';
+import { ConfirmButton } from '../../layout/ConfirmDialog';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { UnsavedProvider } from '../editor/unsaved';
 import { CourseDetailsForm } from './CourseDetailsForm';
@@ -93,13 +93,18 @@ export default function CourseSettingsPage() {
                         >
                           {assistant.is_coordinator ? t('staff.unsetCoordinator') : t('staff.setCoordinator')}
                         </button>
-                        <DeleteButton
+                        <ConfirmButton
+                          className="button small"
                           label={t('staff.removeNamed', { name })}
-                          text={t('enrol.kick')}
+                          question={t('confirm.removeAssistantQuestion', { name, course: data?.name ?? '' })}
+                          details={t('confirm.removeAssistantDetails')}
+                          action={t('confirm.removeAssistant')}
                           onConfirm={() =>
                             run(change({ courseId: id, action: 'remove', userIds: [userId] }).unwrap())
                           }
-                        />
+                        >
+                          {t('enrol.kick')}
+                        </ConfirmButton>
                       </span>
                     </li>
                   );

@@ -1,24 +1,38 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { FormCard } from '../../layout/FormCard';
 import { InputField } from '../../layout/InputField';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
-import { useOpenEnrolmentMutation } from '../enrol/enrolmentApi';
+import { useCourseQuery } from '../coursesApi';
+import { useEnrolWindowQuery, useOpenEnrolmentMutation } from '../enrol/enrolmentApi';
 import { fromLocalInput, toLocalInput } from '../structure';
 
 const DAY = 24 * 3600 * 1000;
 
-/** Opens (or moves) the course's enrolment window: from now to two weeks ahead unless changed. */
+/**
+ * Opens (or moves) the course's enrolment window: from now to two weeks ahead unless changed.
+ * Replacing an existing window gives every class a new token, so that asks first.
+ */
 export function EnrolWindowForm({ courseId: id }: { courseId: string }) {
   const { t } = useTranslation();
   const [open, opening] = useOpenEnrolmentMutation();
+  const current = useEnrolWindowQuery(id).data;
+  const courseName = useCourseQuery(id).data?.name ?? '';
+  const [asking, setAsking] = useState(false);
   const [start, setStart] = useState(() => toLocalInput(new Date()));
   const [end, setEnd] = useState(() => toLocalInput(new Date(Date.now() + 14 * DAY)));
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    if (current) setAsking(true);
+    else send();
+  };
+
+  const send = () => {
+    setAsking(false);
     setFailure(null);
     const startAt = fromLocalInput(start);
     const endAt = fromLocalInput(end);
@@ -50,6 +64,15 @@ export function EnrolWindowForm({ courseId: id }: { courseId: string }) {
         />
       </div>
       <WarningAlert>{failure}</WarningAlert>
+      {asking && (
+        <ConfirmDialog
+          question={t('confirm.reopenQuestion', { name: courseName })}
+          details={t('confirm.reopenDetails')}
+          action={t('confirm.reopen')}
+          onConfirm={send}
+          onCancel={() => setAsking(false)}
+        />
+      )}
       <p>
         <button type="submit" className="button button-primary" disabled={opening.isLoading}>
           {t('enrol.open')}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../layout/ConfirmDialog';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
 import { useReplicateCourseMutation } from './settingsApi';
@@ -14,7 +15,6 @@ export function ReplicateForm({ course }: { course: Course }) {
   const courses = useCoursesQuery({ sort: 'name', limit: 0 });
   const [replicate, state] = useReplicateCourseMutation();
   const [from, setFrom] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const sources = (courses.data?.items ?? []).filter(
     (candidate) => candidate.id !== course.id && candidate.status !== 'STUDENT',
@@ -22,7 +22,6 @@ export function ReplicateForm({ course }: { course: Course }) {
   const source = sources.find((candidate) => candidate.id === from);
 
   const run = () => {
-    setConfirming(false);
     setFailure(null);
     replicate({ from: Number(from), to: course.id })
       .unwrap()
@@ -41,10 +40,7 @@ export function ReplicateForm({ course }: { course: Course }) {
           id="replicate-from"
           value={from}
           disabled={courses.isLoading}
-          onChange={(event) => {
-            setFrom(event.target.value);
-            setConfirming(false);
-          }}
+          onChange={(event) => setFrom(event.target.value)}
         >
           <option value="">{t('courseSettings.replicateChoose')}</option>
           {sources.map((candidate) => (
@@ -54,30 +50,18 @@ export function ReplicateForm({ course }: { course: Course }) {
           ))}
         </select>
       </div>
-      {confirming && source ? (
-        <div className="alert alert-warning" role="alert">
-          <p>{t('courseSettings.replicateConfirm', { from: source.name, to: course.name })}</p>
-          <p className="row-actions">
-            <button type="button" className="button button-primary" onClick={run}>
-              {t('courseSettings.replicateYes')}
-            </button>
-            <button type="button" className="button" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </button>
-          </p>
-        </div>
-      ) : (
-        <p>
-          <button
-            type="button"
-            className="button"
-            disabled={!source || state.isLoading}
-            onClick={() => setConfirming(true)}
-          >
-            {state.isLoading ? t('courseSettings.replicating') : t('courseSettings.replicate')}
-          </button>
-        </p>
-      )}
+      <p>
+        <ConfirmButton
+          disabled={!source || state.isLoading}
+          question={t('courseSettings.replicateConfirm', { from: source?.name ?? '', to: course.name })}
+          details={t('confirm.replicateDetails', { from: source?.name ?? '', to: course.name })}
+          action={t('courseSettings.replicateYes')}
+          tone="primary"
+          onConfirm={run}
+        >
+          {state.isLoading ? t('courseSettings.replicating') : t('courseSettings.replicate')}
+        </ConfirmButton>
+      </p>
       <WarningAlert>{failure}</WarningAlert>
     </section>
   );

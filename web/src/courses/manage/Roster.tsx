@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../layout/ConfirmDialog';
 import { Spinner } from '../../layout/Spinner';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
-import { DeleteButton } from '../editor/TreeParts';
+import { useCourseQuery } from '../coursesApi';
 import { useKickStudentMutation, useStudentsQuery } from '../enrol/enrolmentApi';
 
 /** The course's students by class, each of whom the lecturer may remove. */
 export function Roster({ courseId: id }: { courseId: string }) {
   const { t } = useTranslation();
   const students = useStudentsQuery(id);
+  const course = useCourseQuery(id).data;
   const [kick] = useKickStudentMutation();
   const [rosterFailure, setRosterFailure] = useState<string | null>(null);
   return (
@@ -41,16 +43,24 @@ export function Roster({ courseId: id }: { courseId: string }) {
                 <td>{student.nim}</td>
                 <td>{student.class_name}</td>
                 <td>
-                  <DeleteButton
+                  <ConfirmButton
+                    className="button small"
                     label={t('enrol.kickNamed', { name: student.name })}
-                    text={t('enrol.kick')}
+                    question={t('confirm.removeStudentQuestion', {
+                      name: student.name,
+                      course: course?.name ?? '',
+                    })}
+                    details={t('confirm.removeStudentDetails', { class: student.class_name })}
+                    action={t('confirm.removeStudent')}
                     onConfirm={() => {
                       setRosterFailure(null);
                       kick({ courseId: id, studentId: student.user_id })
                         .unwrap()
                         .catch((error: unknown) => setRosterFailure(notificationFor(error).text));
                     }}
-                  />
+                  >
+                    {t('enrol.kick')}
+                  </ConfirmButton>
                 </td>
               </tr>
             ))}

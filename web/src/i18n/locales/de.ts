@@ -426,6 +426,31 @@ const de: typeof en = {
     requestAccepted: 'Sie assistieren jetzt „{{course}}“.',
     requestRejected: 'Sie haben abgelehnt, „{{course}}“ zu assistieren.',
   },
+  confirm: {
+    batchDetails:
+      'Sie werden leer nach den vorhandenen Modulen des Kurses angefügt; jedes lässt sich danach umbenennen, verschieben oder löschen.',
+    leaveQuestion: 'Den Kurs „{{name}}“ verlassen?',
+    leaveDetails:
+      'Sie verlassen Ihre Klasse und sehen die Inhalte nicht mehr. Um zurückzukommen, müssen Sie erneut beitreten.',
+    leave: 'Kurs verlassen',
+    removeStudentQuestion: '{{name}} aus „{{course}}“ entfernen?',
+    removeStudentDetails:
+      'Die Person verlässt die Klasse {{class}} und sieht den Kurs nicht mehr. Solange die Einschreibung offen ist, kann sie mit einem Token wieder beitreten.',
+    removeStudent: 'Studierende entfernen',
+    removeAssistantQuestion: '{{name}} als Assistenz von „{{course}}“ entfernen?',
+    removeAssistantDetails:
+      'Die Person sieht und verwaltet den Kurs nicht mehr. Sie können sie später erneut einladen.',
+    removeAssistant: 'Assistenz entfernen',
+    replicateDetails:
+      'Die Module, Aktivitäten und Inhalte von „{{from}}“ werden nach dem angefügt, was „{{to}}“ schon enthält. Studierende, Antworten und Noten werden nie kopiert.',
+    reopenQuestion: 'Ein neues Einschreibefenster für „{{name}}“ öffnen?',
+    reopenDetails:
+      'Es ersetzt das aktuelle Fenster: Jede Klasse erhält ein neues Token, die bisherigen Token gelten nicht mehr. Bereits eingeschriebene Studierende bleiben eingeschrieben.',
+    reopen: 'Neues Fenster öffnen',
+    syncQuestion: 'Klassen und Studierende von „{{name}}“ mit dem akademischen System abgleichen?',
+    syncDetails:
+      'Aufgeführte Studierende kommen in ihre Klasse; Studierende, die es nicht mehr aufführt, verlassen ihre Klasse.',
+  },
   contentTypes: {
     text: 'Text',
     link: 'Link',
@@ -561,8 +586,7 @@ const de: typeof en = {
     enrolledTitle_other: 'In {{count}} Kursen eingeschrieben',
     noneEnrolled: 'Sie sind in keinem Kurs eingeschrieben.',
     leave: 'Kurs verlassen',
-    leaveConfirm: 'Ja, verlassen',
-    confirmLeave: '{{name}} verlassen?',
+    leaveNamed: 'Den Kurs „{{name}}“ verlassen',
     openTitle: 'Einschreibung öffnen',
     openHelp: 'Ein neues Zeitfenster ersetzt das aktuelle und gibt jeder Klasse ein neues Token.',
     startAt: 'Öffnet am',
@@ -625,7 +649,7 @@ const de: typeof en = {
     replicateFrom: 'Quellkurs',
     replicateChoose: 'Kurs wählen',
     replicateConfirm: 'Struktur und Inhalte von „{{from}}“ nach „{{to}}“ kopieren?',
-    replicateYes: 'Ja, kopieren',
+    replicateYes: 'Module und Inhalte kopieren',
     replicate: 'In diesen Kurs kopieren',
     replicating: 'Wird kopiert…',
   },

@@ -421,6 +421,30 @@ const en = {
     requestAccepted: 'You now assist “{{course}}”.',
     requestRejected: 'You declined to assist “{{course}}”.',
   },
+  confirm: {
+    batchDetails:
+      'They are added empty after the modules the course already has; each can be renamed, moved or deleted afterwards.',
+    leaveQuestion: 'Leave the course “{{name}}”?',
+    leaveDetails:
+      'You leave its class and no longer see its contents. To come back, you have to join it again.',
+    leave: 'Leave the course',
+    removeStudentQuestion: 'Remove {{name}} from “{{course}}”?',
+    removeStudentDetails:
+      'They leave the class {{class}} and no longer see the course. They can join again with an enrolment token while enrolment is open.',
+    removeStudent: 'Remove student',
+    removeAssistantQuestion: 'Remove {{name}} as assistant of “{{course}}”?',
+    removeAssistantDetails: 'They will no longer see or manage the course. You can invite them again later.',
+    removeAssistant: 'Remove assistant',
+    replicateDetails:
+      'The modules, activities and contents of “{{from}}” are added after those “{{to}}” already has. Students, answers and grades are never copied.',
+    reopenQuestion: 'Open a new enrolment window for “{{name}}”?',
+    reopenDetails:
+      'It replaces the current window: every class gets a new token and the current tokens stop working. Students already enrolled stay enrolled.',
+    reopen: 'Open a new window',
+    syncQuestion: 'Sync the classes and students of “{{name}}” with the academic system?',
+    syncDetails:
+      'Students it lists are placed in their class; students it no longer lists leave their class.',
+  },
   contentTypes: {
     text: 'Text',
     link: 'Link',
@@ -552,8 +576,7 @@ const en = {
     enrolledTitle_other: 'Enrolled in {{count}} courses',
     noneEnrolled: 'You are not enrolled in any course.',
     leave: 'Leave the course',
-    leaveConfirm: 'Yes, leave',
-    confirmLeave: 'Leave {{name}}?',
+    leaveNamed: 'Leave the course “{{name}}”',
     openTitle: 'Open enrolment',
     openHelp: 'Opening a new window replaces the current one and gives every class a new token.',
     startAt: 'Opens at',
@@ -616,7 +639,7 @@ const en = {
     replicateFrom: 'Course to copy from',
     replicateChoose: 'Choose a course',
     replicateConfirm: 'Copy the structure and contents of “{{from}}” into “{{to}}”?',
-    replicateYes: 'Yes, copy',
+    replicateYes: 'Copy modules and contents',
     replicate: 'Copy into this course',
     replicating: 'Copying…',
   },

@@ -426,6 +426,31 @@ const fr: typeof en = {
     requestAccepted: 'Vous assistez désormais « {{course}} ».',
     requestRejected: 'Vous avez refusé d’assister « {{course}} ».',
   },
+  confirm: {
+    batchDetails:
+      'Ils sont ajoutés vides après les modules que le cours contient déjà ; chacun peut ensuite être renommé, déplacé ou supprimé.',
+    leaveQuestion: 'Quitter le cours « {{name}} » ?',
+    leaveDetails:
+      'Vous quittez votre classe et ne voyez plus ses contenus. Pour revenir, il faudra vous inscrire à nouveau.',
+    leave: 'Quitter le cours',
+    removeStudentQuestion: 'Retirer {{name}} de « {{course}} » ?',
+    removeStudentDetails:
+      'Cette personne quitte la classe {{class}} et ne voit plus le cours. Elle peut se réinscrire avec un jeton tant que les inscriptions sont ouvertes.',
+    removeStudent: 'Retirer l’étudiant',
+    removeAssistantQuestion: 'Retirer {{name}} des assistants de « {{course}} » ?',
+    removeAssistantDetails:
+      'Cette personne ne verra plus le cours et ne pourra plus le gérer. Vous pourrez l’inviter à nouveau plus tard.',
+    removeAssistant: 'Retirer l’assistant',
+    replicateDetails:
+      'Les modules, activités et contenus de « {{from}} » sont ajoutés après ceux que « {{to}} » contient déjà. Les étudiants, réponses et notes ne sont jamais copiés.',
+    reopenQuestion: 'Ouvrir une nouvelle période d’inscription pour « {{name}} » ?',
+    reopenDetails:
+      'Elle remplace la période actuelle : chaque classe reçoit un nouveau jeton et les jetons actuels ne fonctionnent plus. Les étudiants déjà inscrits le restent.',
+    reopen: 'Ouvrir une nouvelle période',
+    syncQuestion: 'Synchroniser les classes et les étudiants de « {{name}} » avec le système académique ?',
+    syncDetails:
+      'Les étudiants qu’il liste rejoignent leur classe ; ceux qu’il ne liste plus quittent leur classe.',
+  },
   contentTypes: {
     text: 'Texte',
     link: 'Lien',
@@ -559,8 +584,7 @@ const fr: typeof en = {
     enrolledTitle_other: 'Inscrit à {{count}} cours',
     noneEnrolled: 'Vous n’êtes inscrit à aucun cours.',
     leave: 'Quitter le cours',
-    leaveConfirm: 'Oui, quitter',
-    confirmLeave: 'Quitter {{name}} ?',
+    leaveNamed: 'Quitter le cours « {{name}} »',
     openTitle: 'Ouvrir les inscriptions',
     openHelp: 'Une nouvelle période remplace l’actuelle et donne un nouveau jeton à chaque classe.',
     startAt: 'Ouverture le',
@@ -623,7 +647,7 @@ const fr: typeof en = {
     replicateFrom: 'Cours source',
     replicateChoose: 'Choisir un cours',
     replicateConfirm: 'Copier la structure et les contenus de « {{from}} » dans « {{to}} » ?',
-    replicateYes: 'Oui, copier',
+    replicateYes: 'Copier les modules et contenus',
     replicate: 'Copier dans ce cours',
     replicating: 'Copie…',
   },

@@ -427,6 +427,31 @@ const id: typeof en = {
     requestAccepted: 'Anda sekarang menjadi asisten “{{course}}”.',
     requestRejected: 'Anda menolak menjadi asisten “{{course}}”.',
   },
+  confirm: {
+    batchDetails:
+      'Modul-modul ini ditambahkan dalam keadaan kosong setelah modul yang sudah ada; masing-masing dapat diganti nama, dipindahkan, atau dihapus setelahnya.',
+    leaveQuestion: 'Keluar dari mata kuliah “{{name}}”?',
+    leaveDetails:
+      'Anda keluar dari kelas dan tidak lagi melihat kontennya. Untuk kembali, Anda harus bergabung lagi.',
+    leave: 'Keluar dari mata kuliah',
+    removeStudentQuestion: 'Keluarkan {{name}} dari “{{course}}”?',
+    removeStudentDetails:
+      'Mahasiswa ini keluar dari kelas {{class}} dan tidak lagi melihat mata kuliah ini. Ia dapat bergabung lagi dengan token selama pendaftaran dibuka.',
+    removeStudent: 'Keluarkan mahasiswa',
+    removeAssistantQuestion: 'Hapus {{name}} sebagai asisten “{{course}}”?',
+    removeAssistantDetails:
+      'Ia tidak lagi dapat melihat atau mengelola mata kuliah ini. Anda dapat mengundangnya lagi nanti.',
+    removeAssistant: 'Hapus asisten',
+    replicateDetails:
+      'Modul, aktivitas, dan konten “{{from}}” ditambahkan setelah yang sudah ada di “{{to}}”. Mahasiswa, jawaban, dan nilai tidak pernah disalin.',
+    reopenQuestion: 'Buka periode pendaftaran baru untuk “{{name}}”?',
+    reopenDetails:
+      'Periode ini menggantikan periode yang sekarang: setiap kelas mendapat token baru dan token yang sekarang tidak berlaku lagi. Mahasiswa yang sudah terdaftar tetap terdaftar.',
+    reopen: 'Buka periode baru',
+    syncQuestion: 'Sinkronkan kelas dan mahasiswa “{{name}}” dengan sistem akademik?',
+    syncDetails:
+      'Mahasiswa yang tercantum ditempatkan di kelasnya; mahasiswa yang tidak lagi tercantum keluar dari kelasnya.',
+  },
   contentTypes: {
     text: 'Teks',
     link: 'Tautan',
@@ -559,8 +584,7 @@ const id: typeof en = {
     enrolledTitle_other: 'Terdaftar di {{count}} mata kuliah',
     noneEnrolled: 'Anda belum terdaftar di mata kuliah mana pun.',
     leave: 'Keluar dari mata kuliah',
-    leaveConfirm: 'Ya, keluar',
-    confirmLeave: 'Keluar dari {{name}}?',
+    leaveNamed: 'Keluar dari mata kuliah “{{name}}”',
     openTitle: 'Buka pendaftaran',
     openHelp:
       'Membuka periode pendaftaran baru menggantikan yang sekarang dan memberi setiap kelas token baru.',
@@ -624,7 +648,7 @@ const id: typeof en = {
     replicateFrom: 'Mata kuliah sumber',
     replicateChoose: 'Pilih mata kuliah',
     replicateConfirm: 'Salin struktur dan konten “{{from}}” ke “{{to}}”?',
-    replicateYes: 'Ya, salin',
+    replicateYes: 'Salin modul dan konten',
     replicate: 'Salin ke mata kuliah ini',
     replicating: 'Menyalin…',
   },

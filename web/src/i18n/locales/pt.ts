@@ -424,6 +424,29 @@ const pt: typeof en = {
     requestAccepted: 'Agora assiste “{{course}}”.',
     requestRejected: 'Recusou assistir “{{course}}”.',
   },
+  confirm: {
+    batchDetails:
+      'São adicionados vazios depois dos módulos que o curso já tem; cada um pode depois ser renomeado, movido ou eliminado.',
+    leaveQuestion: 'Sair do curso “{{name}}”?',
+    leaveDetails: 'Sai da sua turma e deixa de ver os conteúdos. Para voltar, terá de se inscrever de novo.',
+    leave: 'Sair do curso',
+    removeStudentQuestion: 'Remover {{name}} de “{{course}}”?',
+    removeStudentDetails:
+      'Sai da turma {{class}} e deixa de ver o curso. Pode voltar a inscrever-se com um token enquanto a inscrição estiver aberta.',
+    removeStudent: 'Remover estudante',
+    removeAssistantQuestion: 'Remover {{name}} como assistente de “{{course}}”?',
+    removeAssistantDetails: 'Deixa de ver e de gerir o curso. Pode convidá-lo de novo mais tarde.',
+    removeAssistant: 'Remover assistente',
+    replicateDetails:
+      'Os módulos, atividades e conteúdos de “{{from}}” são adicionados depois dos que “{{to}}” já tem. Estudantes, respostas e notas nunca são copiados.',
+    reopenQuestion: 'Abrir um novo período de inscrição para “{{name}}”?',
+    reopenDetails:
+      'Substitui o período atual: cada turma recebe um novo token e os tokens atuais deixam de funcionar. Os estudantes já inscritos continuam inscritos.',
+    reopen: 'Abrir um novo período',
+    syncQuestion: 'Sincronizar as turmas e os estudantes de “{{name}}” com o sistema académico?',
+    syncDetails:
+      'Os estudantes listados entram na sua turma; os que deixaram de estar listados saem da turma.',
+  },
   contentTypes: {
     text: 'Texto',
     link: 'Link',
@@ -554,8 +577,7 @@ const pt: typeof en = {
     enrolledTitle_other: 'Inscrito em {{count}} cursos',
     noneEnrolled: 'Você não está inscrito em nenhum curso.',
     leave: 'Sair do curso',
-    leaveConfirm: 'Sim, sair',
-    confirmLeave: 'Sair de {{name}}?',
+    leaveNamed: 'Sair do curso “{{name}}”',
     openTitle: 'Abrir inscrições',
     openHelp: 'Um novo período substitui o atual e dá um novo token a cada turma.',
     startAt: 'Abre em',
@@ -618,7 +640,7 @@ const pt: typeof en = {
     replicateFrom: 'Disciplina de origem',
     replicateChoose: 'Escolha uma disciplina',
     replicateConfirm: 'Copiar a estrutura e os conteúdos de “{{from}}” para “{{to}}”?',
-    replicateYes: 'Sim, copiar',
+    replicateYes: 'Copiar módulos e conteúdos',
     replicate: 'Copiar para esta disciplina',
     replicating: 'A copiar…',
   },
