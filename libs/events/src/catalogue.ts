@@ -157,6 +157,18 @@ export type PlatformSnapshotRequested = z.infer<typeof PlatformSnapshotRequested
 /** The `tenantId` of a `platform.snapshot.requested` that asks for every campus (campus ids start at 1). */
 export const EVERY_CAMPUS = 0;
 
+/**
+ * Questions of an exam's package (or of a course's question bank, `examId` null) were written:
+ * what an exam-day cache of the exam's questions drops, and what a question-bank view refreshes.
+ */
+export const ExamQuestionChanged = z.looseObject({
+  examId: id.nullable(),
+  courseId: id,
+  action: z.enum(['created', 'updated', 'deleted', 'sorted', 'imported', 'copied']),
+  questionIds: idList,
+});
+export type ExamQuestionChanged = z.infer<typeof ExamQuestionChanged>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -168,6 +180,7 @@ export const EVENT_SCHEMAS = {
   'course.course.upserted': CourseCourseUpserted,
   'course.structure.snapshotted': CourseStructureSnapshotted,
   'platform.snapshot.requested': PlatformSnapshotRequested,
+  'exam.question.changed': ExamQuestionChanged,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

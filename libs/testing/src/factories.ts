@@ -57,4 +57,5 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     requestedBy: 'test',
     topics: ['course.staff', 'course.enrolment'],
   }),
+  'exam.question.changed': (n) => ({ examId: n, courseId: n, action: 'created', questionIds: [n] }),
 };

@@ -3,8 +3,15 @@ import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
 import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
 import type { ExamConfig } from './config';
+import { DataSetsController } from './datasets/datasets.controller';
+import { DataSetsService } from './datasets/datasets.service';
 import { ENTITIES } from './entities';
+import { ImportsController } from './imports/imports.controller';
+import { ImportsService } from './imports/imports.service';
 import { MIGRATIONS } from './migrations';
+import { QuestionAccess } from './questions/question-access';
+import { QuestionsController } from './questions/questions.controller';
+import { QuestionsService } from './questions/questions.service';
 
 /**
  * exam: database, auth, events and health (serviceModule); the projections of campuses, users
@@ -19,10 +26,14 @@ export class ExamAppModule {
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
-      controllers: [...PROJECTIONS.handlers],
+      controllers: [...PROJECTIONS.handlers, QuestionsController, DataSetsController, ImportsController],
       providers: [
         Projections,
         ...ProjectionsBackfill.providers({ service: 'exam', topics: PROJECTED_TOPICS }),
+        QuestionAccess,
+        QuestionsService,
+        DataSetsService,
+        ImportsService,
       ],
     });
   }

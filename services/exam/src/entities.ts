@@ -1,4 +1,18 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { PROJECTIONS } from '@lms/projections';
+import { DataSet, DataSetDetail, DataSetItem } from './datasets/data-set.entity';
+import { AnswerOption } from './questions/answer-option.entity';
+import { QuestionTag } from './questions/question-tag.entity';
+import { Question } from './questions/question.entity';
 
-export const ENTITIES = [...PROJECTIONS.entities, OutboxEvent, InboxEvent];
+export const ENTITIES = [
+  ...PROJECTIONS.entities,
+  OutboxEvent,
+  InboxEvent,
+  Question,
+  AnswerOption,
+  QuestionTag,
+  DataSet,
+  DataSetDetail,
+  DataSetItem,
+];

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { defineService } from '@lms/platform';
 import { ExamAppModule } from './app.module';
 import { ExamConfig } from './config';
@@ -12,4 +13,8 @@ export const examService = defineService({
   module: (config, transport) => ExamAppModule.forRoot(config, transport),
   entities: ENTITIES,
   migrations: MIGRATIONS,
+  configure: async (app) => {
+    // Imports are read part by part; their size is bounded per request (MAX_IMPORT_BYTES).
+    await app.register(multipart, { throwFileSizeLimit: true });
+  },
 });
