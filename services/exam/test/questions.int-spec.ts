@@ -127,6 +127,28 @@ describe('exam questions on PostgreSQL', () => {
     });
   });
 
+  describe('rich text', () => {
+    it('stores the question, its options and its solution sanitized', async () => {
+      const created = await create(lecturer, {
+        question: '<p onclick="steal()">Which <strong>one</strong>?<script>alert(1)</script></p>',
+        solution: '<img src="javascript:alert(1)">Because.',
+        answers: [
+          { answer: '<em>this</em><iframe src="https://evil.example"></iframe>', point: 1 },
+          { answer: 'that' },
+        ],
+      });
+      expect(created.status).toBe(201);
+      expect(one(created.body).attributes).toMatchObject({
+        question: '<p>Which <strong>one</strong>?</p>',
+        solution: expect.not.stringContaining('javascript'),
+      });
+      expect((created.body.included ?? []).map((a) => a.attributes.answer)).toEqual([
+        '<em>this</em>',
+        'that',
+      ]);
+    });
+  });
+
   describe('each type’s rules', () => {
     it('keeps one correct option on single-answer types, several on multiple answers', async () => {
       const as = await h.as(lecturer);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { recordEvent, UnitOfWork } from '@lms/events';
+import { sanitizeRichText } from '@lms/richtext';
 import {
   applyQuery,
   attributePointer,
@@ -38,6 +39,11 @@ import type {
   QuestionCreate,
   QuestionUpdate,
 } from './questions.rules';
+
+/** Rich text as stored (question, option, solution): sanitized, so any reader may show it. */
+const clean = (html: string) => sanitizeRichText(html);
+const cleanOrNull = (html: string | null | undefined) =>
+  html === null || html === undefined ? null : clean(html);
 
 export type QuestionChange = 'created' | 'updated' | 'deleted' | 'sorted' | 'imported' | 'copied';
 
@@ -210,7 +216,7 @@ export class QuestionsService {
       this.access.checkPackage(scope, pack);
       const options: OptionDraft[] = input.answers
         ? input.answers.map((option) => ({
-            answer: option.answer ?? null,
+            answer: cleanOrNull(option.answer),
             point: option.point ?? 0,
             exact_answer: option.exact_answer ?? null,
             tolerance: option.tolerance ?? 0,
@@ -220,7 +226,7 @@ export class QuestionsService {
         : defaultOptions(type);
       const draft: QuestionDraft = {
         questions_type: type,
-        question: input.question ?? '',
+        question: clean(input.question ?? ''),
         weight: input.weight ?? 1,
         data_set_id: input.data_set_id ?? null,
         answers: options,
@@ -232,7 +238,7 @@ export class QuestionsService {
         auth,
         scope,
         pack,
-        { ...draft, solution: input.solution ?? null, tags: input.tags ?? [] },
+        { ...draft, solution: cleanOrNull(input.solution), tags: input.tags ?? [] },
         manager,
       );
       await this.changed(auth, scope, [question.id], 'created', manager);
@@ -255,7 +261,7 @@ export class QuestionsService {
       if (typeChanged) drafts = defaultOptions(type);
       const draft: QuestionDraft = {
         questions_type: type,
-        question: input.question ?? question.question,
+        question: input.question === undefined ? question.question : clean(input.question),
         weight: input.weight ?? question.weight,
         data_set_id: input.data_set_id !== undefined ? input.data_set_id : question.dataSetId,
         answers: drafts,
@@ -292,7 +298,7 @@ export class QuestionsService {
       question.question = draft.question;
       question.weight = draft.weight;
       question.dataSetId = draft.data_set_id;
-      if (input.solution !== undefined) question.solution = input.solution;
+      if (input.solution !== undefined) question.solution = cleanOrNull(input.solution);
       await manager.update(
         Question,
         { id },
@@ -338,7 +344,7 @@ export class QuestionsService {
         order: { index: 'ASC' },
       });
       const draft: OptionDraft = {
-        answer: input.answer ?? null,
+        answer: cleanOrNull(input.answer),
         point: input.point ?? 0,
         exact_answer: input.exact_answer ?? null,
         tolerance: input.tolerance ?? 0,
@@ -368,7 +374,7 @@ export class QuestionsService {
       });
       const current = options.find((candidate) => candidate.id === id) as AnswerOption;
       const draft: OptionDraft = {
-        answer: input.answer !== undefined ? input.answer : current.answer,
+        answer: input.answer !== undefined ? cleanOrNull(input.answer) : current.answer,
         point: input.point ?? current.point,
         exact_answer: input.exact_answer !== undefined ? input.exact_answer : current.exactAnswer,
         tolerance: input.tolerance ?? current.tolerance,
@@ -632,10 +638,10 @@ export class QuestionsService {
         package: pack,
         index,
         type: question.questions_type,
-        question: question.question,
+        question: clean(question.question),
         group: QUESTION_GROUP,
         weight: question.weight,
-        solution: question.solution,
+        solution: cleanOrNull(question.solution),
         dataSetId: question.data_set_id,
         createdBy: auth.userId,
       }),
@@ -657,7 +663,7 @@ export class QuestionsService {
         manager.create(AnswerOption, {
           questionId,
           index: after + n + 1,
-          answer: option.answer,
+          answer: cleanOrNull(option.answer),
           point: option.point,
           exactAnswer: option.exact_answer,
           tolerance: option.tolerance,
