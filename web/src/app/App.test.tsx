@@ -106,9 +106,7 @@ describe('the app', () => {
       'POST /api/course/enrolls/take': () => answer,
     });
     start('/courses');
-    fireEvent.change(await screen.findByLabelText('Course number'), { target: { value: '1' } });
-    fireEvent.change(screen.getByLabelText('Class number'), { target: { value: '2' } });
-    fireEvent.change(screen.getByLabelText('Token'), { target: { value: 'abc' } });
+    fireEvent.change(await screen.findByLabelText('Token'), { target: { value: 'abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByText('You are already enrolled in this course')).toBeTruthy();
     expect(screen.queryByText('Conflict')).toBeNull();
@@ -123,6 +121,23 @@ describe('the app', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByText('Token: Token is wrong')).toBeTruthy();
     expect(screen.queryByText(/token:/)).toBeNull();
+  });
+
+  it('joins with the token of a join link, after signing in when the visitor was signed out', async () => {
+    const calls = serve({
+      'GET /api/login/me': () => me('student'),
+      'GET /api/course/courses': courses,
+      'GET /api/course/courses/1': () => json(200, one(course({}, '1'))),
+      'POST /api/user/auth/login': () => json(200, one(tokenReply('access-1'))),
+      'POST /api/course/enrolls/take': () => json(201, one(course({}, '1'))),
+    });
+    const router = start('/courses?token=ab12cd34');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login'));
+    await signIn('student1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/1'));
+    const takes = calls.filter((request) => request.url.endsWith('/api/course/enrolls/take'));
+    expect(takes).toHaveLength(1);
+    expect(await takes[0].json()).toEqual({ data: { attributes: { token: 'AB12CD34' } } });
   });
 
   it('leads a visitor from the sign-in page back to the course catalogue', async () => {

@@ -1,71 +1,85 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { pageCount } from '../../api/jsonapi';
 import { Spinner } from '../../layout/Spinner';
 import { notificationFor } from '../../notifications/notification';
 import { useEnrolledCoursesQuery, useTakeEnrolmentMutation } from './enrolmentApi';
-import { type JoinFields, readJoinForm, type JoinProblem } from './joinForm';
+import { type JoinProblem, readJoinToken } from './joinForm';
 import { LeaveButton } from './LeaveButton';
 import { FormCard } from '../../layout/FormCard';
 import { InputField } from '../../layout/InputField';
 import { WarningAlert } from '../../layout/WarningAlert';
 
-/** The join form's inputs: `enrol.<name>` labels them. */
-const JOIN_FIELDS = [
-  { name: 'courseId', id: 'join-course', input: { inputMode: 'numeric' } },
-  { name: 'classId', id: 'join-class', input: { inputMode: 'numeric' } },
-  { name: 'token', id: 'join-token', input: { autoComplete: 'off', spellCheck: false } },
-] as const;
-
-/** A student joins a class with the token the lecturer gave out; a join link fills the form in. */
+/**
+ * A student joins a class with the token the lecturer gave out. A join link (`/courses?token=…`)
+ * fills the token in and joins at once: after signing in when the visitor was signed out.
+ */
 export function JoinCourseForm() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const [fields, setFields] = useState<JoinFields>({
-    courseId: params.get('course') ?? '',
-    classId: params.get('class') ?? '',
-    token: params.get('token') ?? '',
-  });
-  const [problems, setProblems] = useState<JoinProblem[]>([]);
+  const linked = params.get('token');
+  const [token, setToken] = useState(linked ?? '');
+  const [problem, setProblem] = useState<JoinProblem | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [take, state] = useTakeEnrolmentMutation();
 
+  const join = useCallback(
+    (text: string) => {
+      setFailure(null);
+      const read = readJoinToken(text);
+      if (!read.ok) {
+        setProblem(read.problem);
+        return;
+      }
+      setProblem(null);
+      take({ token: read.token })
+        .unwrap()
+        .then((course) => navigate(`/courses/${encodeURIComponent(course.id)}`))
+        .catch((error: unknown) => setFailure(notificationFor(error).text));
+    },
+    [take, navigate],
+  );
+
+  // A join link joins once; the token leaves the address so a reload does not try again.
+  const followed = useRef(false);
+  useEffect(() => {
+    if (!linked || followed.current) return;
+    followed.current = true;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('token');
+        return next;
+      },
+      { replace: true },
+    );
+    join(linked);
+  }, [linked, join, setParams]);
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    setFailure(null);
-    const read = readJoinForm(fields);
-    if (!read.ok) {
-      setProblems(read.problems);
-      return;
-    }
-    setProblems([]);
-    take(read.value)
-      .unwrap()
-      .then((course) => navigate(`/courses/${encodeURIComponent(course.id)}`))
-      .catch((error: unknown) => setFailure(notificationFor(error).text));
+    join(token);
   };
 
   return (
     <FormCard id="join" title={t('enrol.joinTitle')} help={t('enrol.joinHelp')} onSubmit={submit}>
       <div className="form-row">
-        {JOIN_FIELDS.map(({ name, id, input }) => (
-          <InputField
-            key={name}
-            id={id}
-            label={t(`enrol.${name}`)}
-            value={fields[name]}
-            onChange={(value) => setFields({ ...fields, [name]: value })}
-            invalid={problems.includes(name)}
-            {...input}
-          />
-        ))}
+        <InputField
+          id="join-token"
+          label={t('enrol.token')}
+          value={token}
+          onChange={setToken}
+          invalid={problem !== null}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <button type="submit" className="button button-primary" disabled={state.isLoading}>
           {state.isLoading ? t('enrol.joining') : t('enrol.join')}
         </button>
       </div>
-      <WarningAlert>{problems.map((problem) => t(`enrol.invalid.${problem}`)).join(' ')}</WarningAlert>
+      <WarningAlert>{problem && t(`enrol.invalid.${problem}`)}</WarningAlert>
       <WarningAlert>{failure}</WarningAlert>
     </FormCard>
   );

@@ -43,12 +43,13 @@ export const enrolmentApi = api.injectEndpoints({
       transformResponse: (document: Document) => deserializeOne<EnrolWindow>(document),
       invalidatesTags: ['Enrolment'],
     }),
-    takeEnrolment: build.mutation<Course, { courseId: number; classId: number; token: string }>({
+    /** Joins the class of a token (which names the course and the class). */
+    takeEnrolment: build.mutation<Course, { token: string }>({
       extraOptions: QUIET,
-      query: ({ courseId, classId, token }) => ({
+      query: ({ token }) => ({
         url: 'course/enrolls/take',
         method: 'POST',
-        body: attributesBody({ course_id: courseId, class_id: classId, token }),
+        body: attributesBody({ token }),
       }),
       transformResponse: (document: Document) => deserializeOne<Course>(document),
       invalidatesTags: ['Course', 'Enrolled'],

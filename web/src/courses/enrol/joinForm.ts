@@ -1,32 +1,19 @@
-/** The join form's fields (spec: a student joins a class of a course with its token). */
-export interface JoinFields {
-  courseId: string;
-  classId: string;
-  token: string;
+/** What the join form reads: the token alone names the class (and its course). */
+export type JoinProblem = 'token';
+
+/** Reads a token as typed or pasted: spaces removed, upper-cased, 1–32 characters. */
+export function readJoinToken(
+  text: string,
+): { ok: true; token: string } | { ok: false; problem: JoinProblem } {
+  const token = text.replace(/\s+/g, '').toUpperCase();
+  if (token.length < 1 || token.length > 32) return { ok: false, problem: 'token' };
+  return { ok: true, token };
 }
 
-export type JoinProblem = 'courseId' | 'classId' | 'token';
-
-/** Reads the form: whole positive ids and a token of 1–32 characters (upper-cased, trimmed). */
-export function readJoinForm(
-  fields: JoinFields,
-):
-  | { ok: true; value: { courseId: number; classId: number; token: string } }
-  | { ok: false; problems: JoinProblem[] } {
-  const problems: JoinProblem[] = [];
-  const id = (text: string) => (/^\s*\d+\s*$/.test(text) && Number(text) > 0 ? Number(text) : null);
-  const courseId = id(fields.courseId);
-  const classId = id(fields.classId);
-  const token = fields.token.replace(/\s+/g, '').toUpperCase();
-  if (courseId === null) problems.push('courseId');
-  if (classId === null) problems.push('classId');
-  if (token.length < 1 || token.length > 32) problems.push('token');
-  if (problems.length > 0 || courseId === null || classId === null) return { ok: false, problems };
-  return { ok: true, value: { courseId, classId, token } };
-}
-
-/** The join link a lecturer hands out: the courses page with the form filled in. */
-export function joinLink(origin: string, courseId: string | number, classId: number, token: string): string {
-  const query = new URLSearchParams({ course: String(courseId), class: String(classId), token });
-  return `${origin}/courses?${query.toString()}`;
+/**
+ * The join link a lecturer hands out: the course list (a route every role has, spec 01 §2) with
+ * the token, which joins the student's class once they are signed in.
+ */
+export function joinLink(origin: string, token: string): string {
+  return `${origin}/courses?${new URLSearchParams({ token }).toString()}`;
 }

@@ -3,9 +3,14 @@ import { Spinner } from '../../layout/Spinner';
 import { useDates } from '../../lib/dates';
 import { useEnrolWindowQuery } from '../enrol/enrolmentApi';
 import { joinLink } from '../enrol/joinForm';
+import { CopyButton } from './CopyButton';
+import { QrCode } from './QrCode';
 import styles from './EnrolTokens.module.css';
 
-/** The current enrolment window: open or closed, its dates, and each class's token and join link. */
+/**
+ * The current enrolment window: open or closed, its dates, and each class's token and join link,
+ * each with a copy button, and the link as a QR code to show in the lecture hall.
+ */
 export function EnrolTokens({ courseId: id }: { courseId: string }) {
   const { t } = useTranslation();
   const { dateTime } = useDates();
@@ -36,31 +41,39 @@ export function EnrolTokens({ courseId: id }: { courseId: string }) {
             <thead>
               <tr>
                 <th scope="col">{t('enrol.className')}</th>
-                <th scope="col">{t('enrol.classId')}</th>
                 <th scope="col">{t('enrol.token')}</th>
                 <th scope="col">{t('enrol.joinLink')}</th>
+                <th scope="col">{t('enrol.qrCode')}</th>
               </tr>
             </thead>
             <tbody>
-              {window_.tokens.map((token) => (
-                <tr key={token.class_id}>
-                  <td>{token.class_name}</td>
-                  <td>{token.class_id}</td>
-                  <td>
-                    <code className={styles.token} data-testid={`token-${token.class_id}`}>
-                      {token.token}
-                    </code>
-                  </td>
-                  <td>
-                    <code className={`small ${styles.id}`}>
-                      {joinLink(globalThis.location?.origin ?? '', id, token.class_id, token.token)}
-                    </code>
-                  </td>
-                </tr>
-              ))}
+              {window_.tokens.map((token) => {
+                const link = joinLink(globalThis.location?.origin ?? '', token.token);
+                const name = token.class_name ?? String(token.class_id);
+                return (
+                  <tr key={token.class_id}>
+                    <td>{name}</td>
+                    <td>
+                      <code className={styles.token} data-testid={`token-${token.class_id}`}>
+                        {token.token}
+                      </code>
+                      <CopyButton text={token.token} label={t('enrol.copyToken', { name })} />
+                    </td>
+                    <td>
+                      <code className={`small ${styles.id}`} data-testid={`link-${token.class_id}`}>
+                        {link}
+                      </code>
+                      <CopyButton text={link} label={t('enrol.copyLink', { name })} />
+                    </td>
+                    <td>
+                      <QrCode text={link} label={t('enrol.qrOf', { name })} />
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
-          <p className="muted small">{t('enrol.courseIdIs', { id })}</p>
+          <p className="muted small">{t('enrol.linkHelp')}</p>
         </>
       )}
     </section>

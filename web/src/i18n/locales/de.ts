@@ -562,6 +562,17 @@ const de: typeof en = {
     unmatchedCaption: 'Studierende ohne Konto',
   },
   enrol: {
+    courseId: 'Kursnummer',
+    classId: 'Klassennummer',
+    copy: 'Kopieren',
+    copied: 'In die Zwischenablage kopiert.',
+    copyFailed: 'Kopieren nicht möglich: Markieren und kopieren Sie den Text selbst.',
+    copyToken: 'Token von {{name}} kopieren',
+    copyLink: 'Beitrittslink von {{name}} kopieren',
+    qrCode: 'QR-Code',
+    qrOf: 'QR-Code des Beitrittslinks von {{name}}',
+    linkHelp:
+      'Das Token allein führt in seine Klasse: Studierende geben es ein, öffnen den Link oder scannen den QR-Code (nach der Anmeldung).',
     notEnrolledFree:
       'Sie sind in diesem Kurs nicht eingeschrieben. Er ist kostenlos: Treten Sie bei, um ihm zu folgen.',
     notEnrolledToken:
@@ -570,16 +581,11 @@ const de: typeof en = {
     joinFree: 'Dem Kurs beitreten',
     joinNamed: '{{name}} beitreten',
     joinTitle: 'Einem Kurs beitreten',
-    joinHelp:
-      'Geben Sie die Kursnummer, die Klassennummer und das Token ein, das Sie von Ihrer Lehrkraft erhalten haben.',
-    courseId: 'Kursnummer',
-    classId: 'Klassennummer',
+    joinHelp: 'Geben Sie das Token Ihrer Lehrkraft ein oder öffnen Sie den geteilten Beitrittslink.',
     token: 'Token',
     join: 'Beitreten',
     joining: 'Beitritt läuft…',
     invalid: {
-      courseId: 'Die Kursnummer muss eine ganze Zahl sein.',
-      classId: 'Die Klassennummer muss eine ganze Zahl sein.',
       token: 'Das Token ist erforderlich (höchstens 32 Zeichen).',
     },
     enrolledTitle_one: 'In {{count}} Kurs eingeschrieben',
@@ -601,7 +607,6 @@ const de: typeof en = {
     tokensCaption: 'Beitritts-Token je Klasse',
     className: 'Klasse',
     joinLink: 'Beitrittslink',
-    courseIdIs: 'Kursnummer: {{id}}',
     rosterTitle_one: '{{count}} Studierende(r)',
     rosterTitle_other: '{{count}} Studierende',
     noStudents: 'Noch keine Studierenden eingeschrieben.',
