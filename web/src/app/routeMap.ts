@@ -1,4 +1,5 @@
 import { courseRoutes } from '../courses/routes';
+import { examRoutes } from '../exams/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { publicRoutes } from '../public/routes';
 import { settingsRoutes } from '../settings/routes';
@@ -15,7 +16,13 @@ export type { IconName, NavSection, RouteDef } from './routeTypes';
  */
 
 /** Routes inside the signed-in layout. */
-export const APP_ROUTES: RouteDef[] = [...shellRoutes, ...courseRoutes, ...upcomingRoutes, ...settingsRoutes];
+export const APP_ROUTES: RouteDef[] = [
+  ...shellRoutes,
+  ...courseRoutes,
+  ...examRoutes,
+  ...upcomingRoutes,
+  ...settingsRoutes,
+];
 
 /** Public full-page routes (no sign-in, no layout). */
 export const PUBLIC_ROUTES: RouteDef[] = [...publicRoutes, ...shellPublicRoutes, ...upcomingPublicRoutes];

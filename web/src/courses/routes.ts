@@ -30,9 +30,9 @@ export const courseRoutes: RouteDef[] = [
   {
     id: 'courseEditExam',
     path: '/courses/:id/edit/exam',
+    load: () => import('../exams/CourseExamsPage'),
     roles: LECTURER,
     parent: 'course',
-    feature: 'exams',
     reducedSidebar: true,
   },
   {

@@ -29,7 +29,7 @@ export const upcomingRoutes: RouteDef[] = [
     '/admin/dashboard',
     { roles: ['admin'], ...nav('main', 'shield', 30) },
   ]),
-  // exams and assignments (spec 02)
+  // assignments (spec 02)
   ...screens(
     'assignments',
     ['assignments', '/assignment', nav('learning', 'clipboard', 10)],
@@ -38,20 +38,6 @@ export const upcomingRoutes: RouteDef[] = [
     ['assignmentTake', '/assignment/take/:id', reduced],
     ['assignmentGroup', '/assignment/group/:id', { feature: 'groupAssignments' }],
     ['assignmentAnnotate', '/assignment/annotate-pdf/:answerId', { feature: 'pdfAnnotation', ...reduced }],
-  ),
-  ...screens(
-    'exams',
-    ['exams', '/exam', nav('learning', 'exam', 20)],
-    ['exam', '/exam/:id'],
-    ['examEdit', '/exam/:id/edit', { parent: 'exam' }],
-    ['examStart', '/exam/:id/start', { parent: 'exam', ...reduced }],
-    ['examPreview', '/exam/:id/preview/:pack', { parent: 'exam' }],
-    [
-      'examStatistic',
-      '/exam/:id/statistic',
-      { roles: ADMIN_LECTURER, parent: 'exam', feature: 'examStatistics' },
-    ],
-    ['examDownload', '/exam/:id/download', { roles: ADMIN_LECTURER, parent: 'exam' }],
   ),
   ...screens(
     'discussions',

@@ -1,8 +1,10 @@
 import type en from './en';
+import exam from '../../exams/locales/de';
 
 /** German. */
 const de: typeof en = {
   app: { name: 'Lernmanagementsystem' },
+  exam,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',
@@ -128,7 +130,7 @@ const de: typeof en = {
   features: {
     generic: 'Diese Funktion',
     adminDashboard: 'Das Admin-Dashboard',
-    exams: 'Prüfungen',
+    examTaking: 'Prüfungen ablegen',
     examStatistics: 'Prüfungsstatistiken',
     courseEditor: 'Der Kurseditor',
     courseContents: 'Kursinhalte',

@@ -1,6 +1,8 @@
+import exam from '../../exams/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
+  exam,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',
@@ -126,7 +128,7 @@ const en = {
   features: {
     generic: 'This feature',
     adminDashboard: 'The admin dashboard',
-    exams: 'Exams',
+    examTaking: 'Taking exams',
     examStatistics: 'Exam statistics',
     courseEditor: 'The course editor',
     courseContents: 'Course contents',

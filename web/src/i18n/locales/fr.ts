@@ -1,8 +1,10 @@
 import type en from './en';
+import exam from '../../exams/locales/fr';
 
 /** French. */
 const fr: typeof en = {
   app: { name: "Système de gestion de l'apprentissage" },
+  exam,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',
@@ -128,7 +130,7 @@ const fr: typeof en = {
   features: {
     generic: 'Cette fonctionnalité',
     adminDashboard: "Le tableau de bord d'administration",
-    exams: 'Les examens',
+    examTaking: 'Le passage des examens',
     examStatistics: 'Les statistiques des examens',
     courseEditor: "L'éditeur de cours",
     courseContents: 'Les contenus du cours',

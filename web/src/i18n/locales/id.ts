@@ -1,4 +1,5 @@
 import type en from './en';
+import exam from '../../exams/locales/id';
 
 /**
  * Bahasa Indonesia, as an Indonesian university writes it (mata kuliah, dosen, mahasiswa, tugas,
@@ -6,6 +7,7 @@ import type en from './en';
  */
 const id: typeof en = {
   app: { name: 'Sistem Manajemen Pembelajaran' },
+  exam,
   common: {
     loading: 'Memuat',
     tryAgain: 'Coba lagi',
@@ -131,7 +133,7 @@ const id: typeof en = {
   features: {
     generic: 'Fitur ini',
     adminDashboard: 'Dasbor admin',
-    exams: 'Ujian',
+    examTaking: 'Pengerjaan ujian',
     examStatistics: 'Statistik ujian',
     courseEditor: 'Penyunting mata kuliah',
     courseContents: 'Konten mata kuliah',

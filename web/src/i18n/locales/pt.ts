@@ -1,8 +1,10 @@
 import type en from './en';
+import exam from '../../exams/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
   app: { name: 'Sistema de gestão da aprendizagem' },
+  exam,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',
@@ -128,7 +130,7 @@ const pt: typeof en = {
   features: {
     generic: 'Esta funcionalidade',
     adminDashboard: 'O painel de administração',
-    exams: 'Os exames',
+    examTaking: 'A realização de exames',
     examStatistics: 'As estatísticas dos exames',
     courseEditor: 'O editor do curso',
     courseContents: 'Os conteúdos do curso',

@@ -1,0 +1,121 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { NOT_FOUND_PATH } from '../auth/guard';
+import { Spinner } from '../layout/Spinner';
+import { notificationFor } from '../notifications/notification';
+import { type Question, SINGLE_ANSWER_TYPES, CHOICE_TYPES } from './examTypes';
+import { useDatasetItemsQuery, useExamQuery, useQuestionsQuery } from './examsApi';
+import { fillPlaceholders } from './questions';
+import styles from './exams.module.css';
+
+/**
+ * `/exam/{id}/preview/{pack}`: a package as a student sees it — the intro, then each question
+ * with its options (a parameterized question filled from one generated item), without points,
+ * correct answers or formulas. Answers given here are not sent anywhere.
+ */
+export default function ExamPreviewPage() {
+  const { t } = useTranslation();
+  const { id = '', pack: packParam = '1' } = useParams();
+  const pack = Math.max(1, Number(packParam) || 1);
+  const exam = useExamQuery(id);
+  const questions = useQuestionsQuery({ examId: id, pack });
+
+  if (exam.isLoading || questions.isLoading) return <Spinner label={t('exam.loading')} />;
+  const status = (exam.error as { status?: unknown } | undefined)?.status;
+  if (status === 404) return <Navigate to={NOT_FOUND_PATH} replace />;
+  if (exam.isError || !exam.data || questions.isError) {
+    return (
+      <div className="page-message" role="alert">
+        <p>{notificationFor(exam.error ?? questions.error, t('exam.loadFailed')).text}</p>
+      </div>
+    );
+  }
+  const data = exam.data;
+  const list = questions.data ?? [];
+  const packages = Math.max(1, data.package || 1);
+
+  return (
+    <section aria-labelledby="preview-title">
+      <header className="page-header">
+        <div>
+          <p className="muted small">{t('exam.preview.note')}</p>
+          <h1 id="preview-title">
+            {data.name} · {t('exam.packages.name', { pack })}
+          </h1>
+        </div>
+        <p className="row-actions">
+          {packages > 1 && (
+            <nav aria-label={t('exam.packages.title')} className="row-actions">
+              {Array.from({ length: packages }, (_, at) => at + 1).map((number) => (
+                <Link
+                  key={number}
+                  className="button small"
+                  aria-current={number === pack ? 'page' : undefined}
+                  to={`/exam/${encodeURIComponent(id)}/preview/${number}`}
+                >
+                  {t('exam.packages.name', { pack: number })}
+                </Link>
+              ))}
+            </nav>
+          )}
+          <Link className="button" to={`/exam/${encodeURIComponent(id)}/edit?tab=questions&pack=${pack}`}>
+            {t('exam.preview.back')}
+          </Link>
+        </p>
+      </header>
+      {data.intro && <p className="card card-body">{data.intro}</p>}
+      {list.length === 0 ? (
+        <p className="page-message">{t('exam.preview.empty')}</p>
+      ) : (
+        <ol className="plain-list">
+          {list.map((question, at) => (
+            <li key={question.id} className="card card-body">
+              <PreviewQuestion question={question} number={at + 1} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function PreviewQuestion({ question, number }: { question: Question; number: number }) {
+  const { t } = useTranslation();
+  const dataset = question.data_set_id ? String(question.data_set_id) : '';
+  const items = useDatasetItemsQuery({ id: dataset, formulas: [] }, { skip: !dataset });
+  const values = items.data?.[0]?.values ?? {};
+  const fill = (text: string | null) =>
+    fillPlaceholders((text ?? '').replace(/<[^>]*>/g, ' ').trim(), values);
+  const type = question.questions_type;
+  const name = `preview-${question.id}`;
+
+  return (
+    <fieldset className={styles.studentQuestion}>
+      <legend>
+        <strong>{t('exam.questions.number', { index: number })}</strong>
+      </legend>
+      <p>{fill(question.question) || t('exam.questions.noText')}</p>
+      {CHOICE_TYPES.includes(type) &&
+        (question.answers ?? []).map((option, at) => (
+          <label key={option.id} className={styles.choice}>
+            <input type={SINGLE_ANSWER_TYPES.includes(type) ? 'radio' : 'checkbox'} name={name} />
+            <span>
+              {String.fromCharCode(65 + (at % 26))}. {fill(option.answer)}
+            </span>
+          </label>
+        ))}
+      {type === 'essay' && (
+        <div className="field wide">
+          <label htmlFor={`${name}-text`}>{t('exam.preview.yourAnswer')}</label>
+          <textarea id={`${name}-text`} rows={5} />
+        </div>
+      )}
+      {(type === 'exact' || type === 'parameterized') && (
+        <div className="field">
+          <label htmlFor={`${name}-number`}>{t('exam.preview.yourAnswer')}</label>
+          <input id={`${name}-number`} inputMode="decimal" />
+        </div>
+      )}
+    </fieldset>
+  );
+}

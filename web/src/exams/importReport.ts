@@ -1,0 +1,71 @@
+/**
+ * Question imports (spec 02 §7 "Imports"): where each format is sent, and the report of a refused
+ * file. A file with errors imports nothing and the service answers 422 with every problem; each
+ * error names its row (spreadsheet) or block (Word), the field and the reason, in `meta` or in its
+ * pointer (`/rows/3/answer`).
+ */
+
+export const IMPORT_FORMATS = ['xlsx', 'docx', 'qti'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** Where a format's file goes, and the fields sent before it. */
+export function importRequest(
+  format: ImportFormat,
+  examId: string,
+  pack: number,
+): { url: string; fields: Record<string, string>; accept: string } {
+  const fields = { exam_id: examId, package: String(pack) };
+  switch (format) {
+    case 'xlsx':
+      return {
+        url: '/api/exam/imports/question',
+        fields,
+        accept: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      };
+    case 'docx':
+      return {
+        url: '/api/import-word',
+        fields,
+        accept: '.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      };
+    case 'qti':
+      return { url: '/api/exam/imports/qti', fields, accept: '.zip,.xml,application/zip' };
+  }
+}
+
+export interface ReportLine {
+  /** The row (spreadsheet) or block (Word) number; null for a problem of the whole file. */
+  place: number | null;
+  field: string | null;
+  reason: string;
+}
+
+interface ErrorObject {
+  detail?: string;
+  title?: string;
+  source?: { pointer?: string };
+  meta?: { row?: number; block?: number; item?: number; field?: string };
+}
+
+/** Every problem of a refused import, in the order of the file. */
+export function importReport(body: unknown): ReportLine[] {
+  const errors = (body as { errors?: ErrorObject[] } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  const lines = errors.map((error): ReportLine => {
+    const pointer = error.source?.pointer ?? '';
+    const match = /\/(?:rows|blocks|items)\/(\d+)(?:\/([\w.-]+))?/.exec(pointer);
+    const place =
+      error.meta?.row ?? error.meta?.block ?? error.meta?.item ?? (match ? Number(match[1]) : null);
+    const field = error.meta?.field ?? match?.[2] ?? null;
+    return { place, field, reason: error.detail ?? error.title ?? '' };
+  });
+  return lines.sort((a, b) => (a.place ?? -1) - (b.place ?? -1));
+}
+
+/** How many questions an accepted import created (`meta.imported`, or the questions it answered). */
+export function importedCount(body: unknown): number {
+  const document = body as { meta?: { imported?: number; count?: number }; data?: unknown } | null;
+  if (typeof document?.meta?.imported === 'number') return document.meta.imported;
+  if (typeof document?.meta?.count === 'number') return document.meta.count;
+  return Array.isArray(document?.data) ? document.data.length : 0;
+}
