@@ -5,6 +5,7 @@ import { deserializeOne, type Document } from '../../api/jsonapi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loggedOut } from '../../auth/authSlice';
 import { notificationFor } from '../../notifications/notification';
+import { notified } from '../../notifications/notificationsSlice';
 import type { Content } from '../content/contentsApi';
 import { formatSize } from '../content/media';
 import { sendUpload, uploadForm, type UploadTarget } from './upload';
@@ -13,7 +14,8 @@ import styles from './FileUpload.module.css';
 
 /**
  * Uploading a file as a new file content, with a progress bar and a way to cancel. Isolated here
- * (with upload.ts) so the endpoint's details can change in one place.
+ * (with upload.ts) so the endpoint's details can change in one place. The upload is not an RTK
+ * Query mutation (it needs XMLHttpRequest's progress events), so it raises its success toast itself.
  */
 export function FileUpload({
   target,
@@ -59,6 +61,7 @@ export function FileUpload({
         }
         const content = deserializeOne<Content>(body as Document);
         dispatch(api.util.invalidateTags(['Contents' as never]));
+        dispatch(notified({ color: 'success', text: t('saved.fileUploaded', { name: content.name }) }));
         setFile(null);
         onUploaded(content);
       })

@@ -407,6 +407,7 @@ const de: typeof en = {
     modulesSorted: 'Neue Reihenfolge der Module gespeichert.',
     activitiesSorted: 'Neue Reihenfolge der Aktivitäten von „{{module}}“ gespeichert.',
     contentAdded: 'Inhalt „{{name}}“ hinzugefügt.',
+    fileUploaded: 'Datei „{{name}}“ hochgeladen.',
     contentSaved: '„{{name}}“ gespeichert.',
     contentArchived: '„{{name}}“ archiviert. Unter „Archivierte Inhalte“ lässt er sich wiederherstellen.',
     contentsRestored_one: '{{count}} Inhalt ist wieder an seinem Platz.',

@@ -403,6 +403,7 @@ const en = {
     modulesSorted: 'New order of the modules saved.',
     activitiesSorted: 'New order of the activities of “{{module}}” saved.',
     contentAdded: 'Content “{{name}}” added.',
+    fileUploaded: 'File “{{name}}” uploaded.',
     contentSaved: '“{{name}}” saved.',
     contentArchived: '“{{name}}” archived. It can be restored from Archived contents.',
     contentsRestored_one: '{{count}} content is back in its place.',

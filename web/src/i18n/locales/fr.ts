@@ -407,6 +407,7 @@ const fr: typeof en = {
     modulesSorted: 'Nouvel ordre des modules enregistré.',
     activitiesSorted: 'Nouvel ordre des activités de « {{module}} » enregistré.',
     contentAdded: 'Contenu « {{name}} » ajouté.',
+    fileUploaded: 'Fichier « {{name}} » téléversé.',
     contentSaved: '« {{name}} » enregistré.',
     contentArchived: '« {{name}} » archivé. Il peut être restauré depuis Contenus archivés.',
     contentsRestored_one: '{{count}} contenu a retrouvé sa place.',

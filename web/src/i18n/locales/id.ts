@@ -409,6 +409,7 @@ const id: typeof en = {
     modulesSorted: 'Urutan baru modul disimpan.',
     activitiesSorted: 'Urutan baru aktivitas di “{{module}}” disimpan.',
     contentAdded: 'Konten “{{name}}” ditambahkan.',
+    fileUploaded: 'Berkas “{{name}}” diunggah.',
     contentSaved: '“{{name}}” disimpan.',
     contentArchived: '“{{name}}” diarsipkan. Konten ini dapat dipulihkan dari Konten yang diarsipkan.',
     contentsRestored_one: '{{count}} konten sudah kembali ke tempatnya.',

@@ -406,6 +406,7 @@ const pt: typeof en = {
     modulesSorted: 'Nova ordem dos módulos guardada.',
     activitiesSorted: 'Nova ordem das atividades de “{{module}}” guardada.',
     contentAdded: 'Conteúdo “{{name}}” adicionado.',
+    fileUploaded: 'Arquivo “{{name}}” carregado.',
     contentSaved: '“{{name}}” guardado.',
     contentArchived: '“{{name}}” arquivado. Pode ser restaurado em Conteúdos arquivados.',
     contentsRestored_one: '{{count}} conteúdo voltou ao seu lugar.',
