@@ -7,11 +7,12 @@ import { App } from './app/App';
 import { routes } from './app/routes';
 import { createStore } from './app/store';
 import { applyLanguage } from './i18n/i18n';
+import { selectLanguage } from './preferences/preferencesSlice';
 
 const store = createStore();
 
-/** The remembered language is loaded before the first paint, so no page flashes in English first. */
-void applyLanguage(store.getState().preferences.language)
+/** The interface language is loaded before the first paint, so no page flashes in English first. */
+void applyLanguage(selectLanguage(store.getState()))
   .catch(() => undefined)
   .finally(() => {
     createRoot(document.getElementById('root')!).render(

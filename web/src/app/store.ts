@@ -5,7 +5,13 @@ import authReducer, { loggedOut, saveStoredAuth, type StoredAuth } from '../auth
 import { notificationFor } from '../notifications/notification';
 import notificationsReducer, { notified } from '../notifications/notificationsSlice';
 import { showSuccessToasts } from '../notifications/saved';
-import preferencesReducer, { savePreferences, type PreferencesState } from '../preferences/preferencesSlice';
+import i18n, { applyLanguage } from '../i18n/i18n';
+import { syncAccountPreferences } from '../preferences/accountPreferences';
+import preferencesReducer, {
+  savePreferences,
+  selectLanguage,
+  type PreferencesState,
+} from '../preferences/preferencesSlice';
 
 /** The theme is a `data-theme` attribute on <html>; the CSS variables follow it. */
 export function applyTheme(theme: PreferencesState['theme']) {
@@ -34,6 +40,8 @@ export function createStore() {
   });
   // Every successful save raises a success toast with the sentence its endpoint declares.
   showSuccessToasts(listener);
+  // The account's and the campus's language and theme; a choice made signed in saved to the account.
+  syncAccountPreferences(listener);
 
   const store = configureStore({
     reducer: {
@@ -49,6 +57,9 @@ export function createStore() {
   let saved: StoredAuth | null = store.getState().auth.stored;
   let savedAccounts: AccountsState = store.getState().accounts;
   let savedPreferences: PreferencesState = store.getState().preferences;
+  // The interface language follows the store (main.tsx awaits the first one before the first paint).
+  let language = selectLanguage(store.getState());
+  if (i18n.language !== language) void applyLanguage(language);
   applyTheme(savedPreferences.theme);
   store.subscribe(() => {
     const { auth, accounts, preferences } = store.getState();
@@ -57,6 +68,8 @@ export function createStore() {
     if (preferences !== savedPreferences) {
       if (preferences.theme !== savedPreferences.theme) applyTheme(preferences.theme);
       savePreferences((savedPreferences = preferences));
+      const next = selectLanguage(store.getState());
+      if (next !== language) void applyLanguage((language = next));
     }
   });
   return store;

@@ -1,7 +1,8 @@
 import { api, QUIET } from '../api/baseApi';
 import { announceSaves, silent } from '../notifications/saved';
-import { deserializeOne, type Document } from '../api/jsonapi';
+import { attributesBody, deserializeOne, type Document } from '../api/jsonapi';
 import type { ResourceOf } from '../api/types';
+import i18n from '../i18n/i18n';
 import type { TokenReply } from './authSlice';
 
 /** The signed-in user as the API answers (`GET /login/me`). */
@@ -29,6 +30,16 @@ export interface UserInfo {
   periodId: number | null;
   notificationEmail: string | null;
   lptkId: number | null;
+  /** The interface language and theme the user chose on their account (null: none yet). */
+  language: NonNullable<User['language']> | null;
+  theme: NonNullable<User['theme']> | null;
+}
+
+/** A change of the signed-in user's interface choices (`PATCH /course/users/:id`); null forgets one. */
+export interface PreferencesChange {
+  id: string;
+  language?: NonNullable<User['language']> | null;
+  theme?: NonNullable<User['theme']> | null;
 }
 
 /**
@@ -55,6 +66,8 @@ export function toUserInfo(user: User): UserInfo {
     periodId: user.period_id ?? null,
     notificationEmail: user.notification_email ?? null,
     lptkId: user.lptk_id,
+    language: user.language ?? null,
+    theme: user.theme ?? null,
   };
 }
 
@@ -75,6 +88,19 @@ export const authApi = api.injectEndpoints({
       transformResponse: (document: Document) => toUserInfo(deserializeOne<User>(document)),
       providesTags: ['Me'],
     }),
+    /** Keeps the interface language or theme the user chose on their account; the answer is their user info. */
+    savePreferences: build.mutation<UserInfo, PreferencesChange>({
+      query: ({ id, ...changes }) => ({
+        url: `course/users/${id}`,
+        method: 'PATCH',
+        body: attributesBody(changes),
+      }),
+      transformResponse: (document: Document) => toUserInfo(deserializeOne<User>(document)),
+      async onQueryStarted(_change, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(authApi.util.updateQueryData('me', undefined, () => data));
+      },
+    }),
     /** Presence ping: the user's lastOnline. Failures are ignored (spec 01 §8). */
     online: build.mutation<void, void>({
       extraOptions: QUIET,
@@ -87,6 +113,13 @@ announceSaves(authApi, {
   login: silent('signing in moves on to the signed-in page, which is its confirmation'),
   logout: silent('signing out shows the sign-in page, which is its confirmation'),
   online: silent('a presence ping in the background, not something the user did'),
+  savePreferences: () => i18n.t('saved.preferences'),
 });
 
-export const { useLoginMutation, useLogoutMutation, useMeQuery, useOnlineMutation } = authApi;
+export const {
+  useLoginMutation,
+  useLogoutMutation,
+  useMeQuery,
+  useOnlineMutation,
+  useSavePreferencesMutation,
+} = authApi;

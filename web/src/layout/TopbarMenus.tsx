@@ -12,6 +12,7 @@ import {
   MAX_STARRED,
   isStarred,
   languageChanged,
+  selectLanguage,
   starRemoved,
   starToggled,
   themeChanged,
@@ -22,12 +23,15 @@ import { Dropdown } from './Dropdown';
 import { Icon } from './Icon';
 import styles from './TopbarMenus.module.css';
 
-/** Changes the UI language: loads it, then remembers it. */
+/**
+ * Chooses the interface language (null: automatic, the campus's or the browser's): loads its texts
+ * first so the interface switches at once, then remembers the choice — on the account when signed in.
+ */
 export function useChangeLanguage() {
   const dispatch = useAppDispatch();
-  return async (language: Language) => {
-    const applied = await applyLanguage(language);
-    dispatch(languageChanged(applied));
+  return async (language: Language | null) => {
+    if (language) await applyLanguage(language);
+    dispatch(languageChanged(language));
   };
 }
 
@@ -120,7 +124,7 @@ export function StarredMenu() {
 
 export function LanguageMenu() {
   const { t } = useTranslation();
-  const current = useAppSelector((state) => state.preferences.language);
+  const current = useAppSelector(selectLanguage);
   const change = useChangeLanguage();
   return (
     <Dropdown

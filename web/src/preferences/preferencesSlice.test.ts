@@ -1,6 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import type { ResourceOf } from '../api/types';
 import reducer, {
+  accountPreferencesLoaded,
+  browserLanguageOf,
+  campusLanguageLoaded,
   MAX_STARRED,
+  selectLanguage,
   loadPreferences,
   savePreferences,
   sidebarFoldToggled,
@@ -15,8 +20,66 @@ import reducer, {
 describe('preferences', () => {
   beforeEach(() => localStorage.clear());
 
-  it('defaults to the light theme and English (spec 01 §9)', () => {
-    expect(loadPreferences()).toEqual({ theme: 'light', language: 'en', starred: [], sidebarFolded: false });
+  it('defaults to the light theme and no language chosen, so English on an English browser (spec 01 §9)', () => {
+    const state = loadPreferences(localStorage, ['en-US']);
+    expect(state).toEqual({
+      theme: 'light',
+      language: null,
+      campusLanguage: null,
+      browserLanguage: 'en',
+      starred: [],
+      sidebarFolded: false,
+    });
+    expect(selectLanguage({ preferences: state })).toBe('en');
+    expect(selectLanguage({ preferences: loadPreferences(localStorage, ['ja-JP']) })).toBe('en');
+  });
+
+  it("takes the user's choice, else the campus's default, else the browser's, else English", () => {
+    const language = (preferences: Partial<ReturnType<typeof loadPreferences>>) =>
+      selectLanguage({ preferences: { ...loadPreferences(localStorage, []), ...preferences } });
+    expect(language({ language: 'fr', campusLanguage: 'id', browserLanguage: 'de' })).toBe('fr');
+    expect(language({ language: null, campusLanguage: 'id', browserLanguage: 'de' })).toBe('id');
+    expect(language({ language: null, campusLanguage: null, browserLanguage: 'de' })).toBe('de');
+    expect(language({ language: null, campusLanguage: null, browserLanguage: null })).toBe('en');
+  });
+
+  it("reads the browser's preferred languages by their primary subtag", () => {
+    expect(browserLanguageOf(['id-ID', 'en'])).toBe('id');
+    expect(browserLanguageOf(['in'])).toBe('id');
+    expect(browserLanguageOf(['ja', 'pt-BR', 'de'])).toBe('pt');
+    expect(browserLanguageOf(['ja'])).toBeNull();
+    expect(browserLanguageOf(undefined)).toBeNull();
+  });
+
+  it("applies the account's choices over this browser's, and keeps this browser's where the account has none", () => {
+    let state = reducer(undefined, languageChanged('fr'));
+    state = reducer(state, themeChanged('semi-dark'));
+    expect(reducer(state, accountPreferencesLoaded({ language: 'id', theme: 'dark' }))).toMatchObject({
+      language: 'id',
+      theme: 'dark',
+    });
+    expect(reducer(state, accountPreferencesLoaded({ language: null, theme: null }))).toMatchObject({
+      language: 'fr',
+      theme: 'semi-dark',
+    });
+  });
+
+  it("remembers the campus's default language for the next first paint, and forgets a choice set to automatic", () => {
+    let state = reducer(undefined, campusLanguageLoaded('id'));
+    state = reducer(state, languageChanged('de'));
+    savePreferences(state);
+    expect(localStorage.getItem('lms.campusLanguage')).toBe('id');
+    expect(localStorage.getItem('lms.language')).toBe('de');
+    savePreferences(reducer(state, languageChanged(null)));
+    expect(localStorage.getItem('lms.language')).toBeNull();
+    expect(loadPreferences()).toMatchObject({ language: null, campusLanguage: 'id' });
+  });
+
+  it('offers exactly the languages and themes the account accepts (the API types)', () => {
+    type Me = ResourceOf<'/api/login/me'>;
+    expectTypeOf<NonNullable<Me['language']>>().toEqualTypeOf<Language>();
+    expectTypeOf<NonNullable<Me['theme']>>().toEqualTypeOf<Theme>();
+    expectTypeOf<NonNullable<ResourceOf<'/api/public/lptk'>['default_language']>>().toEqualTypeOf<Language>();
   });
 
   it('remembers the theme, the language, starred pages and the folded sidebar', () => {
@@ -34,14 +97,15 @@ describe('preferences', () => {
     localStorage.setItem('lms.theme', 'neon');
     localStorage.setItem('lms.language', 'xx');
     localStorage.setItem('lms.starred', '{broken');
-    expect(loadPreferences()).toMatchObject({ theme: 'light', language: 'en', starred: [] });
+    expect(loadPreferences()).toMatchObject({ theme: 'light', language: null, starred: [] });
     localStorage.setItem('lms.starred', JSON.stringify([{ path: 'https://evil.example', routeId: 'x' }, 5]));
     expect(loadPreferences().starred).toEqual([]);
     const state = reducer(undefined, themeChanged('neon' as Theme));
     expect(reducer(state, languageChanged('xx' as Language))).toMatchObject({
       theme: 'light',
-      language: 'en',
+      language: null,
     });
+    expect(reducer(state, campusLanguageLoaded('xx' as Language)).campusLanguage).toBeNull();
   });
 });
 

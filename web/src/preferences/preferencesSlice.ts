@@ -23,7 +23,15 @@ export interface StarredPage {
 
 export interface PreferencesState {
   theme: Theme;
-  language: Language;
+  /**
+   * The language the user chose — on this browser, or on their account once signed in; null: none
+   * yet, so the campus's default applies, else the browser's (`selectLanguage`).
+   */
+  language: Language | null;
+  /** The campus's default language as its site info last said (remembered for the first paint). */
+  campusLanguage: Language | null;
+  /** The first of the browser's preferred languages that the interface has. */
+  browserLanguage: Language | null;
   starred: StarredPage[];
   /** The user folded the sidebar to icons (wide screens). */
   sidebarFolded: boolean;
@@ -32,6 +40,7 @@ export interface PreferencesState {
 export const STORAGE_KEYS = {
   theme: 'lms.theme',
   language: 'lms.language',
+  campusLanguage: 'lms.campusLanguage',
   starred: 'lms.starred',
   sidebarFolded: 'lms.sidebarFolded',
 } as const;
@@ -66,13 +75,32 @@ function readStarred(raw: string | null): StarredPage[] {
   }
 }
 
+/**
+ * The first of the browser's preferred languages (`id-ID`, `de`, …) that the interface has, by its
+ * primary subtag; `in` is the old code of Indonesian.
+ */
+export function browserLanguageOf(preferred: readonly string[] | undefined): Language | null {
+  for (const tag of preferred ?? []) {
+    const primary = tag.toLowerCase().split('-')[0];
+    const language = primary === 'in' ? 'id' : primary;
+    if (isLanguage(language)) return language;
+  }
+  return null;
+}
+
 /** Preferences as remembered in this browser; anything damaged or unknown falls back to the defaults. */
-export function loadPreferences(storage: Storage | undefined = globalThis.localStorage): PreferencesState {
+export function loadPreferences(
+  storage: Storage | undefined = globalThis.localStorage,
+  preferred: readonly string[] | undefined = globalThis.navigator?.languages,
+): PreferencesState {
   const theme = read(storage, STORAGE_KEYS.theme);
   const language = read(storage, STORAGE_KEYS.language);
+  const campusLanguage = read(storage, STORAGE_KEYS.campusLanguage);
   return {
     theme: isTheme(theme) ? theme : DEFAULT_THEME,
-    language: isLanguage(language) ? language : DEFAULT_LANGUAGE,
+    language: isLanguage(language) ? language : null,
+    campusLanguage: isLanguage(campusLanguage) ? campusLanguage : null,
+    browserLanguage: browserLanguageOf(preferred),
     starred: readStarred(read(storage, STORAGE_KEYS.starred)),
     sidebarFolded: read(storage, STORAGE_KEYS.sidebarFolded) === 'true',
   };
@@ -84,12 +112,31 @@ export function savePreferences(
 ): void {
   try {
     storage?.setItem(STORAGE_KEYS.theme, state.theme);
-    storage?.setItem(STORAGE_KEYS.language, state.language);
+    for (const key of ['language', 'campusLanguage'] as const) {
+      const value = state[key];
+      if (value) storage?.setItem(STORAGE_KEYS[key], value);
+      else storage?.removeItem(STORAGE_KEYS[key]);
+    }
     storage?.setItem(STORAGE_KEYS.starred, JSON.stringify(state.starred));
     storage?.setItem(STORAGE_KEYS.sidebarFolded, String(state.sidebarFolded));
   } catch {
     // A full or blocked storage only means the preferences are not remembered.
   }
+}
+
+/**
+ * The interface language: the user's own choice, else the campus's default, else the browser's,
+ * else English (docs/web-client.md).
+ */
+export function selectLanguage(state: { preferences: PreferencesState }): Language {
+  const { language, campusLanguage, browserLanguage } = state.preferences;
+  return language ?? campusLanguage ?? browserLanguage ?? DEFAULT_LANGUAGE;
+}
+
+/** What the account says the user chose (`GET /login/me`); null: nothing chosen there. */
+export interface AccountPreferences {
+  language: Language | null;
+  theme: Theme | null;
 }
 
 export function isStarred(starred: StarredPage[], path: string): boolean {
@@ -100,11 +147,23 @@ const preferencesSlice = createSlice({
   name: 'preferences',
   initialState: () => loadPreferences(),
   reducers: {
+    /** The user chose a theme (saved to their account when signed in). */
     themeChanged: (state, action: PayloadAction<Theme>) => {
       if (isTheme(action.payload)) state.theme = action.payload;
     },
-    languageChanged: (state, action: PayloadAction<Language>) => {
-      if (isLanguage(action.payload)) state.language = action.payload;
+    /** The user chose a language, or null to follow the campus's default (saved to their account when signed in). */
+    languageChanged: (state, action: PayloadAction<Language | null>) => {
+      if (action.payload === null || isLanguage(action.payload)) state.language = action.payload;
+    },
+    /** The signed-in account's choices, which win over this browser's; nothing chosen there keeps this browser's. */
+    accountPreferencesLoaded: (state, action: PayloadAction<AccountPreferences>) => {
+      const { language, theme } = action.payload;
+      if (isLanguage(language)) state.language = language;
+      if (isTheme(theme)) state.theme = theme;
+    },
+    /** The campus's default language from its site info. */
+    campusLanguageLoaded: (state, action: PayloadAction<Language | null>) => {
+      state.campusLanguage = isLanguage(action.payload) ? action.payload : null;
     },
     /** Stars a page, or unstars it when it is starred already; a full list (10) takes no more. */
     starToggled: (state, action: PayloadAction<StarredPage>) => {
@@ -121,6 +180,13 @@ const preferencesSlice = createSlice({
   },
 });
 
-export const { themeChanged, languageChanged, starToggled, starRemoved, sidebarFoldToggled } =
-  preferencesSlice.actions;
+export const {
+  themeChanged,
+  languageChanged,
+  accountPreferencesLoaded,
+  campusLanguageLoaded,
+  starToggled,
+  starRemoved,
+  sidebarFoldToggled,
+} = preferencesSlice.actions;
 export default preferencesSlice.reducer;

@@ -5,21 +5,28 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ADD_ACCOUNT_QUERY, LOGIN_PATH } from '../auth/guard';
 import { useChangeLanguage } from '../layout/TopbarMenus';
 import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
   LANGUAGES,
   MAX_STARRED,
   starRemoved,
   themeChanged,
   THEMES,
-  type Language,
 } from '../preferences/preferencesSlice';
 import styles from './AccountPage.module.css';
 
-/** Account settings: appearance, language, starred pages and the accounts held on this browser. */
+/**
+ * Account settings: appearance and language (kept on the account), starred pages and the accounts
+ * held on this browser.
+ */
 export default function AccountPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { theme, language, starred } = useAppSelector((state) => state.preferences);
+  const { theme, language, campusLanguage, browserLanguage, starred } = useAppSelector(
+    (state) => state.preferences,
+  );
+  const automatic = campusLanguage ?? browserLanguage ?? DEFAULT_LANGUAGE;
   const { list, activeId } = useAppSelector((state) => state.accounts);
   const changeLanguage = useChangeLanguage();
 
@@ -30,6 +37,7 @@ export default function AccountPage() {
       </header>
 
       <div className={`card card-body ${styles.card}`}>
+        <p className="muted small">{t('preferences.help')}</p>
         <fieldset>
           <legend>{t('preferences.theme')}</legend>
           <div className={styles.choices}>
@@ -51,9 +59,12 @@ export default function AccountPage() {
           <label htmlFor="language">{t('preferences.language')}</label>
           <select
             id="language"
-            value={language}
-            onChange={(event) => void changeLanguage(event.target.value as Language)}
+            value={language ?? ''}
+            onChange={(event) =>
+              void changeLanguage(isLanguage(event.target.value) ? event.target.value : null)
+            }
           >
+            <option value="">{t('preferences.automatic', { language: t(`languages.${automatic}`) })}</option>
             {LANGUAGES.map((option) => (
               <option key={option} value={option} lang={option}>
                 {t(`languages.${option}`)}

@@ -14,6 +14,8 @@ export interface SiteInfo {
   landingPageUrl: string | null;
   whatsapp: Campus['whatsapp'];
   tawkSrc: string | null;
+  /** The interface language of whoever has not chosen one; null: the browser's. */
+  defaultLanguage: Campus['default_language'];
 }
 
 function toSiteInfo(site: Campus): SiteInfo {
@@ -25,6 +27,7 @@ function toSiteInfo(site: Campus): SiteInfo {
     landingPageUrl: site.landing_page_url,
     whatsapp: site.whatsapp,
     tawkSrc: site.tawk_src,
+    defaultLanguage: site.default_language ?? null,
   };
 }
 

@@ -21,6 +21,25 @@ export function resource(type: string, attributes: Record<string, unknown>, id: 
   return { type, id, attributes };
 }
 
+/** A campus's site information (`GET /public/lptk`). */
+export const campus = (attributes: Partial<components['schemas']['Campus']['attributes']> = {}, id = '1') =>
+  resource(
+    'lptks',
+    {
+      name: 'Universitas Demo',
+      description: null,
+      domain: 'localhost',
+      favicon: null,
+      landing_page_url: null,
+      whatsapp: [],
+      tawk_src: null,
+      time_zone: 'Asia/Jakarta',
+      default_language: null,
+      ...attributes,
+    } satisfies components['schemas']['Campus']['attributes'],
+    id,
+  );
+
 /** A document of one resource, with what it includes. */
 export const one = (data: Resource, included?: Resource[]) => ({ data, ...(included ? { included } : {}) });
 

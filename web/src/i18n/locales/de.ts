@@ -204,6 +204,8 @@ const de: typeof en = {
   preferences: {
     language: 'Sprache',
     theme: 'Design',
+    automatic: 'Automatisch ({{language}})',
+    help: 'Sprache und Design werden in Ihrem Konto gespeichert und gelten überall, wo Sie sich anmelden. „Automatisch“ folgt der Sprache Ihres Campus, sonst der Ihres Browsers.',
   },
   languages: {
     en: 'English',
@@ -397,6 +399,7 @@ const de: typeof en = {
     moduleShown: 'Modul „{{name}}“ ist jetzt für Studierende sichtbar.',
     activityHidden: 'Aktivität „{{name}}“ ist jetzt für Studierende verborgen.',
     activityShown: 'Aktivität „{{name}}“ ist jetzt für Studierende sichtbar.',
+    preferences: 'In Ihrem Konto gespeichert: gilt überall, wo Sie sich anmelden.',
     moduleAdded: 'Modul „{{name}}“ hinzugefügt.',
     semesterModulesAdded: 'Die 16 Semestermodule wurden hinzugefügt.',
     moduleRenamed: 'Modul in „{{name}}“ umbenannt.',

@@ -202,6 +202,8 @@ const en = {
   preferences: {
     language: 'Language',
     theme: 'Theme',
+    automatic: 'Automatic ({{language}})',
+    help: 'Your language and theme are kept on your account and apply wherever you sign in. Automatic follows your campus’s language, else your browser’s.',
   },
   languages: {
     en: 'English',
@@ -393,6 +395,7 @@ const en = {
     moduleShown: 'Module “{{name}}” is now visible to students.',
     activityHidden: 'Activity “{{name}}” is now hidden from students.',
     activityShown: 'Activity “{{name}}” is now visible to students.',
+    preferences: 'Saved to your account: it applies wherever you sign in.',
     moduleAdded: 'Module “{{name}}” added.',
     semesterModulesAdded: 'The 16 semester modules were added.',
     moduleRenamed: 'Module renamed to “{{name}}”.',

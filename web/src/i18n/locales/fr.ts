@@ -204,6 +204,8 @@ const fr: typeof en = {
   preferences: {
     language: 'Langue',
     theme: 'Thème',
+    automatic: 'Automatique ({{language}})',
+    help: 'Votre langue et votre thème sont enregistrés dans votre compte et s’appliquent partout où vous vous connectez. « Automatique » suit la langue de votre campus, sinon celle de votre navigateur.',
   },
   languages: {
     en: 'English',
@@ -397,6 +399,7 @@ const fr: typeof en = {
     moduleShown: 'Le module « {{name}} » est maintenant visible pour les étudiants.',
     activityHidden: 'L’activité « {{name}} » est maintenant masquée pour les étudiants.',
     activityShown: 'L’activité « {{name}} » est maintenant visible pour les étudiants.',
+    preferences: 'Enregistré dans votre compte : s’applique partout où vous vous connectez.',
     moduleAdded: 'Module « {{name}} » ajouté.',
     semesterModulesAdded: 'Les 16 modules du semestre ont été ajoutés.',
     moduleRenamed: 'Module renommé en « {{name}} ».',

@@ -207,6 +207,8 @@ const id: typeof en = {
   preferences: {
     language: 'Bahasa',
     theme: 'Tema',
+    automatic: 'Otomatis ({{language}})',
+    help: 'Bahasa dan tema Anda disimpan di akun Anda dan berlaku di mana pun Anda masuk. Otomatis mengikuti bahasa kampus Anda, atau bahasa peramban Anda.',
   },
   languages: {
     en: 'English',
@@ -399,6 +401,7 @@ const id: typeof en = {
     moduleShown: 'Modul “{{name}}” sekarang terlihat oleh mahasiswa.',
     activityHidden: 'Aktivitas “{{name}}” sekarang tersembunyi dari mahasiswa.',
     activityShown: 'Aktivitas “{{name}}” sekarang terlihat oleh mahasiswa.',
+    preferences: 'Tersimpan di akun Anda: berlaku di mana pun Anda masuk.',
     moduleAdded: 'Modul “{{name}}” ditambahkan.',
     semesterModulesAdded: '16 modul semester telah ditambahkan.',
     moduleRenamed: 'Nama modul diganti menjadi “{{name}}”.',

@@ -204,6 +204,8 @@ const pt: typeof en = {
   preferences: {
     language: 'Idioma',
     theme: 'Tema',
+    automatic: 'Automático ({{language}})',
+    help: 'O idioma e o tema ficam guardados na sua conta e aplicam-se onde quer que inicie sessão. «Automático» segue o idioma do seu campus, ou então o do seu navegador.',
   },
   languages: {
     en: 'English',
@@ -396,6 +398,7 @@ const pt: typeof en = {
     moduleShown: 'O módulo “{{name}}” está agora visível para os estudantes.',
     activityHidden: 'A atividade “{{name}}” está agora oculta para os estudantes.',
     activityShown: 'A atividade “{{name}}” está agora visível para os estudantes.',
+    preferences: 'Guardado na sua conta: aplica-se onde quer que inicie sessão.',
     moduleAdded: 'Módulo “{{name}}” adicionado.',
     semesterModulesAdded: 'Os 16 módulos do semestre foram adicionados.',
     moduleRenamed: 'Módulo renomeado para “{{name}}”.',
