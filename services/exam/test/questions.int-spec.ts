@@ -327,6 +327,23 @@ describe('exam questions on PostgreSQL', () => {
       };
       expect(first.results[0]).toBeCloseTo(first.values.v * first.values.t, 9);
 
+      const preview = await as.get(`/api/exam/questions/${one(question.body).id}/preview?item=1`);
+      expect(one(preview.body).attributes).toEqual({
+        item: 1,
+        values: first.values,
+        question: `Drive ${first.values.v} km/h for ${first.values.t} h. How far?`,
+        answers: [
+          expect.objectContaining({
+            answer: null,
+            value: Math.round(first.values.v * first.values.t * 10) / 10,
+          }),
+        ],
+      });
+      expect((await as.get(`/api/exam/questions/${one(question.body).id}/preview?item=51`)).status).toBe(404);
+      expect(
+        (await (await h.as(student)).get(`/api/exam/questions/${one(question.body).id}/preview`)).status,
+      ).toBe(403);
+
       const [option] = (await as.get(`/api/exam/questions/${one(question.body).id}`)).body.included ?? [];
       const patch = (formula: string) =>
         as.patch(`/api/exam/answers/${option.id}`, { data: { attributes: { formula } } });

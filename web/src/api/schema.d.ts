@@ -1039,6 +1039,22 @@ export interface paths {
     patch: operations['exam_Questions_update'];
     trace?: never;
   };
+  '/api/exam/questions/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Questions_preview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/exam/questions/tags': {
     parameters: {
       query?: never;
@@ -1903,6 +1919,23 @@ export interface components {
             id: string;
           }[];
         };
+      };
+    };
+    QuestionPreview: {
+      /** @enum {string} */
+      type: 'question-previews';
+      id: string;
+      attributes: {
+        item: number | null;
+        values: {
+          [key: string]: number;
+        };
+        question: string;
+        answers: {
+          id: number;
+          answer: string | null;
+          value: number | null;
+        }[];
       };
     };
     QuestionTag: {
@@ -7849,6 +7882,59 @@ export interface operations {
             data: components['schemas']['Question'];
             /** @description The related resources asked for with `include` */
             included?: components['schemas']['Answer'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Questions_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: QuestionPreview */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['QuestionPreview'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['QuestionPreview'];
             meta?: {
               [key: string]: unknown;
             };

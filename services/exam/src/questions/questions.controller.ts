@@ -7,11 +7,17 @@ import {
   pageMeta,
   ParseIdPipe,
   type ParsedQuery,
-  type QuerySpec,
   respond,
   Responds,
 } from '@lms/jsonapi';
-import { answerResource, questionResource, questionTagResource } from './questions.resource';
+import {
+  answerResource,
+  questionPreviewResource,
+  bankQuery,
+  questionQuery,
+  questionResource,
+  questionTagResource,
+} from './questions.resource';
 import {
   type AnswerCreate,
   answerCreateRules,
@@ -25,28 +31,6 @@ import {
   questionUpdateRules,
 } from './questions.rules';
 import { QuestionsService } from './questions.service';
-
-export const questionQuery: QuerySpec = {
-  filters: {
-    exam_id: { column: 'question.exam_id', type: 'integer', ops: ['is'] },
-    course_id: { column: 'question.course_id', type: 'integer', ops: ['is'] },
-    package: { column: 'question.package', type: 'integer', ops: ['is', 'in'], int32: true },
-    questions_type: { column: 'question.questions_type', type: 'string', ops: ['is', 'in'] },
-  },
-  sorts: { index: 'question.index', package: 'question.package', id: 'question.id' },
-  includes: ['answers'],
-  defaultSort: 'package,index',
-  defaultLimit: 10,
-  maxLimit: 1000,
-};
-
-const bankQuery: QuerySpec = {
-  filters: { tags: { column: 'tag.tag', type: 'string', ops: ['is', 'in'] } },
-  sorts: {},
-  includes: ['answers'],
-  defaultLimit: 10,
-  maxLimit: 1000,
-};
 
 /**
  * Questions and their answer options (spec 02 §7 "Questions and answers"), the question bank
@@ -81,6 +65,23 @@ export class QuestionsController {
   @Responds(questionResource)
   async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     return respond(questionResource, await this.questions.get(auth, id), { include: ['answers'] });
+  }
+
+  /** The question filled from item `?item=` (1-based; the first) of its dataset, its formulas computed. */
+  @Get('questions/:id/preview')
+  @Responds(questionPreviewResource)
+  async preview(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', ParseIdPipe) id: number,
+    @Query('item') item?: string,
+  ) {
+    let index: number | undefined;
+    if (item !== undefined) {
+      index = Number(item);
+      if (!Number.isSafeInteger(index) || index < 1)
+        throw badRequest('item must be a whole number from 1', 'item');
+    }
+    return respond(questionPreviewResource, await this.questions.preview(auth, id, index));
   }
 
   @Post('questions')

@@ -1,6 +1,6 @@
-import { defineResource, toMany, z } from '@lms/jsonapi';
+import { defineResource, type QuerySpec, toMany, z } from '@lms/jsonapi';
 import type { AnswerOption } from './answer-option.entity';
-import { problemsOf } from './questions.service';
+import { problemsOf, type QuestionPreview } from './questions.service';
 import type { Question } from './question.entity';
 
 export const answerResource = defineResource({
@@ -80,4 +80,48 @@ export const questionTagResource = defineResource({
   id: (entry: { tag: string }) => entry.tag,
   schema: { tag: z.string(), count: z.number() },
   attributes: (entry: { tag: string; count: number }) => ({ tag: entry.tag, count: entry.count }),
+});
+
+/** `GET /exam/questions`: an exam's (or a bank's) questions. */
+export const questionQuery: QuerySpec = {
+  filters: {
+    exam_id: { column: 'question.exam_id', type: 'integer', ops: ['is'] },
+    course_id: { column: 'question.course_id', type: 'integer', ops: ['is'] },
+    package: { column: 'question.package', type: 'integer', ops: ['is', 'in'], int32: true },
+    questions_type: { column: 'question.questions_type', type: 'string', ops: ['is', 'in'] },
+  },
+  sorts: { index: 'question.index', package: 'question.package', id: 'question.id' },
+  includes: ['answers'],
+  defaultSort: 'package,index',
+  defaultLimit: 10,
+  maxLimit: 1000,
+};
+
+export const bankQuery: QuerySpec = {
+  filters: { tags: { column: 'tag.tag', type: 'string', ops: ['is', 'in'] } },
+  sorts: {},
+  includes: ['answers'],
+  defaultLimit: 10,
+  maxLimit: 1000,
+};
+
+/** A question filled from one dataset item, each formula computed: the editor's live preview. */
+export const questionPreviewResource = defineResource({
+  name: 'QuestionPreview',
+  type: 'question-previews',
+  id: (preview: QuestionPreview) => preview.id,
+  schema: {
+    item: z.number().nullable(),
+    values: z.record(z.string(), z.number()),
+    question: z.string(),
+    answers: z.array(
+      z.object({ id: z.number(), answer: z.string().nullable(), value: z.number().nullable() }),
+    ),
+  },
+  attributes: (preview: QuestionPreview) => ({
+    item: preview.item,
+    values: preview.values,
+    question: preview.question,
+    answers: preview.answers.map((answer) => ({ ...answer, id: Number(answer.id) })),
+  }),
 });

@@ -12,6 +12,7 @@ import {
   unprocessable,
   type ValidationIssue,
 } from '@lms/jsonapi';
+import { computeAnswer, fillPlaceholders } from '../domain/dataset';
 import { FormulaError, parseFormula } from '../domain/formula';
 import {
   defaultOptions,
@@ -44,6 +45,15 @@ import type {
 const clean = (html: string) => sanitizeRichText(html);
 const cleanOrNull = (html: string | null | undefined) =>
   html === null || html === undefined ? null : clean(html);
+
+/** A question as read with one dataset item (`GET /exam/questions/:id/preview`). */
+export interface QuestionPreview {
+  id: number;
+  item: number | null;
+  values: Record<string, number>;
+  question: string;
+  answers: Array<{ id: number; answer: string | null; value: number | null }>;
+}
 
 export type QuestionChange = 'created' | 'updated' | 'deleted' | 'sorted' | 'imported' | 'copied';
 
@@ -331,6 +341,56 @@ export class QuestionsService {
       await this.closeGap(question, manager);
       await this.changed(auth, scope, [id], 'deleted', manager);
     });
+  }
+
+  /**
+   * The question as a student of an item of its dataset would read it: `{placeholders}` filled,
+   * each formula computed (rounded to its option's decimals). Item `item` (1-based) of the
+   * dataset, the first unless given; a question without a dataset is shown as it is.
+   */
+  async preview(auth: AuthContext, id: number, item?: number): Promise<QuestionPreview> {
+    const question = await this.get(auth, id);
+    const options = [...(question.answers ?? [])].sort((a, b) => a.index - b.index);
+    if (question.dataSetId === null)
+      return {
+        id: question.id,
+        item: null,
+        values: {},
+        question: question.question,
+        answers: options.map((o) => ({ id: o.id, answer: o.answer, value: null })),
+      };
+    const items = await this.dataSource.manager.find(DataSetItem, {
+      where: { dataSetId: question.dataSetId },
+      order: { index: 'ASC' },
+    });
+    if (!items.length)
+      throw unprocessable([
+        {
+          pointer: attributePointer('data_set_id'),
+          detail: 'the dataset has no items yet: generate them first',
+        },
+      ]);
+    const chosen = item === undefined ? items[0] : items.find((candidate) => candidate.index === item);
+    if (!chosen) throw notFound(`The dataset has no item ${item}`);
+    const values = chosen.values;
+    return {
+      id: question.id,
+      item: chosen.index,
+      values,
+      question: fillPlaceholders(question.question, values),
+      answers: options.map((option) => {
+        let value: number | null = null;
+        if (option.formula?.trim()) {
+          try {
+            value = computeAnswer(option.formula, values, option.decimalPlace);
+          } catch (error) {
+            if (!(error instanceof FormulaError)) throw error;
+          }
+        }
+        const text = option.answer === null ? null : fillPlaceholders(option.answer, values);
+        return { id: option.id, answer: text, value };
+      }),
+    };
   }
 
   // ---- answer options ---------------------------------------------------------------------
