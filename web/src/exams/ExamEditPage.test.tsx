@@ -167,9 +167,13 @@ describe('the exam editor', () => {
     expect(await move.json()).toEqual({ data: { attributes: { index: 2 } } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete package 1' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete package 1 and all its questions?' });
+    expect(confirm.textContent).toContain('Package 2 becomes package 1.');
     expect(
-      screen.getByText('Delete package 1 and all its questions? Package 2 becomes package 1.'),
-    ).toBeTruthy();
+      within(confirm)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cancel', 'Delete package 1']);
   });
 
   it('goes to the 404 page for an exam that does not exist', async () => {
@@ -203,6 +207,13 @@ describe('the course exam tab', () => {
     expect(queryOf(calls.find((call) => call.url.includes('/exam/exams?'))!)).toContain(
       'filter[course_id][is]=3',
     );
+
+    // deleting asks first, naming the exam and labelling the button by the action
+    fireEvent.click(within(table).getByRole('button', { name: 'Delete exam Midterm' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete the exam “Midterm”?' });
+    expect(within(confirm).getByRole('button', { name: 'Delete exam' }).className).toContain('button-danger');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Create and edit' }));
     expect(screen.getByText('The exam needs a name.')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DeleteButton } from '../courses/editor/TreeParts';
+import { ConfirmButton } from '../layout/ConfirmDialog';
 import { WarningAlert } from '../layout/WarningAlert';
 import { useDates } from '../lib/dates';
 import { notificationFor } from '../notifications/notification';
@@ -85,15 +85,21 @@ export function ExamList({
                         <Link className="button small" to={`/exam/${encodeURIComponent(exam.id)}/edit`}>
                           {t('exam.list.edit')}
                         </Link>
-                        <DeleteButton
+                        <ConfirmButton
+                          className="button small"
                           label={t('exam.list.deleteNamed', { name })}
+                          question={t('exam.confirm.deleteExam', { name })}
+                          details={t('exam.confirm.deleteExamDetails')}
+                          action={t('exam.confirm.deleteExamAction')}
                           onConfirm={() => {
                             setFailure(null);
                             remove({ id: exam.id })
                               .unwrap()
                               .catch((error: unknown) => setFailure(notificationFor(error).text));
                           }}
-                        />
+                        >
+                          {t('editor.delete')}
+                        </ConfirmButton>
                       </span>
                     </td>
                   )}

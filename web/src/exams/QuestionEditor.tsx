@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeleteButton } from '../courses/editor/TreeParts';
+import { ConfirmButton } from '../layout/ConfirmDialog';
 import { useUnsavedFlag } from '../courses/editor/unsaved';
 import { WarningAlert } from '../layout/WarningAlert';
 import { notificationFor } from '../notifications/notification';
@@ -175,15 +175,21 @@ export function QuestionEditor({
         <h2 id={id('title')} className="section-title">
           {title} · {t(`exam.questionTypes.${type}`)}
         </h2>
-        <DeleteButton
+        <ConfirmButton
+          className="button small"
           label={t('exam.editor.deleteNamed', { name: title })}
+          question={t('exam.confirm.deleteQuestion', { name: title, pack: key.pack })}
+          details={t('exam.confirm.deleteQuestionDetails')}
+          action={t('exam.confirm.deleteQuestionAction')}
           onConfirm={() =>
             void deleteQuestion({ ...key, id: question.id })
               .unwrap()
               .then(onDeleted)
               .catch(fail)
           }
-        />
+        >
+          {t('editor.delete')}
+        </ConfirmButton>
       </div>
       <p className="muted small">{t(`exam.questionTypeHelp.${type}`)}</p>
 
@@ -338,10 +344,16 @@ export function QuestionEditor({
                         </div>
                       </>
                     )}
-                    <DeleteButton
+                    <ConfirmButton
+                      className="button small"
                       label={t('exam.editor.deleteNamed', { name })}
+                      question={t('exam.confirm.deleteOption', { name, question: title })}
+                      details={t('exam.confirm.deleteOptionDetails')}
+                      action={t('exam.confirm.deleteOptionAction')}
                       onConfirm={() => removeOption(option.id)}
-                    />
+                    >
+                      {t('editor.delete')}
+                    </ConfirmButton>
                   </div>
                 </li>
               );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MoveButtons } from '../courses/editor/TreeParts';
 import { useDragSort } from '../courses/editor/useDragSort';
+import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { Spinner } from '../layout/Spinner';
 import { WarningAlert } from '../layout/WarningAlert';
 import { notificationFor } from '../notifications/notification';
@@ -146,46 +147,40 @@ export function QuestionsPanel({
         <Link className="button" to={`/exam/${encodeURIComponent(exam.id)}/preview/${pack}`}>
           {t('exam.previewPackage', { pack })}
         </Link>
-        {confirmDelete ? (
-          <span className="row-actions" role="group" aria-label={t('exam.packages.deleteNamed', { pack })}>
-            <span>
-              {pack === packages
-                ? t('exam.packages.confirmLast', { pack })
+        <button
+          type="button"
+          className="button"
+          aria-haspopup="dialog"
+          disabled={packages <= 1 || deleting.isLoading}
+          title={packages <= 1 ? t('exam.packages.lastOne') : undefined}
+          onClick={() => setConfirmDelete(true)}
+        >
+          {t('exam.packages.deleteNamed', { pack })}
+        </button>
+        {confirmDelete && (
+          <ConfirmDialog
+            question={t('exam.packages.confirmLast', { pack })}
+            details={
+              pack === packages
+                ? undefined
                 : pack === packages - 1
-                  ? t('exam.packages.confirmRenumberOne', { pack, next: pack + 1 })
-                  : t('exam.packages.confirmRenumber', {
+                  ? t('exam.packages.renumberOne', { pack, next: pack + 1 })
+                  : t('exam.packages.renumber', {
                       pack,
                       next: pack + 1,
                       last: packages,
                       newLast: packages - 1,
-                    })}
-            </span>
-            <button
-              type="button"
-              className="button small button-danger"
-              disabled={deleting.isLoading}
-              onClick={() =>
-                void run(deletePackage(key).unwrap())
-                  .then(() => choosePack(Math.min(pack, packages - 1)))
-                  .catch(() => undefined)
-              }
-            >
-              {t('editor.confirmDelete')}
-            </button>
-            <button type="button" className="button small" onClick={() => setConfirmDelete(false)}>
-              {t('common.cancel')}
-            </button>
-          </span>
-        ) : (
-          <button
-            type="button"
-            className="button"
-            disabled={packages <= 1}
-            title={packages <= 1 ? t('exam.packages.lastOne') : undefined}
-            onClick={() => setConfirmDelete(true)}
-          >
-            {t('exam.packages.deleteNamed', { pack })}
-          </button>
+                    })
+            }
+            action={t('exam.packages.deleteNamed', { pack })}
+            onCancel={() => setConfirmDelete(false)}
+            onConfirm={() => {
+              setConfirmDelete(false);
+              void run(deletePackage(key).unwrap())
+                .then(() => choosePack(Math.min(pack, packages - 1)))
+                .catch(() => undefined);
+            }}
+          />
         )}
       </div>
       <WarningAlert>{failure}</WarningAlert>

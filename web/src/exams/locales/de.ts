@@ -139,9 +139,20 @@ const exam: typeof en = {
     deleteNamed: 'Paket {{pack}} löschen',
     lastOne: 'Eine Prüfung behält mindestens ein Paket.',
     confirmLast: 'Paket {{pack}} mit allen Fragen löschen?',
-    confirmRenumberOne: 'Paket {{pack}} mit allen Fragen löschen? Paket {{next}} wird zu Paket {{pack}}.',
-    confirmRenumber:
-      'Paket {{pack}} mit allen Fragen löschen? Die Pakete {{next}}–{{last}} werden zu {{pack}}–{{newLast}} umnummeriert.',
+    renumberOne: 'Paket {{next}} wird zu Paket {{pack}}.',
+    renumber: 'Die Pakete {{next}}–{{last}} werden zu {{pack}}–{{newLast}} umnummeriert.',
+  },
+  confirm: {
+    deleteExam: 'Die Prüfung „{{name}}“ löschen?',
+    deleteExamDetails: 'Studierende sehen sie nicht mehr und können sie nicht mehr ablegen.',
+    deleteExamAction: 'Prüfung löschen',
+    deleteQuestion: '{{name}} aus Paket {{pack}} löschen?',
+    deleteQuestionDetails:
+      'Sie wird mit ihren Optionen endgültig gelöscht; die folgenden Fragen rücken um eine Stelle auf.',
+    deleteQuestionAction: 'Frage löschen',
+    deleteOption: 'Die Option „{{name}}“ von {{question}} löschen?',
+    deleteOptionDetails: 'Sie wird sofort gelöscht, auch wenn die Frage nicht gespeichert wird.',
+    deleteOptionAction: 'Option löschen',
   },
   questionTypes: {
     multiple_choices: 'Einfachauswahl',

@@ -132,10 +132,20 @@ const exam = {
     deleteNamed: 'Delete package {{pack}}',
     lastOne: 'An exam keeps at least one package.',
     confirmLast: 'Delete package {{pack}} and all its questions?',
-    confirmRenumberOne:
-      'Delete package {{pack}} and all its questions? Package {{next}} becomes package {{pack}}.',
-    confirmRenumber:
-      'Delete package {{pack}} and all its questions? Packages {{next}}–{{last}} are renumbered {{pack}}–{{newLast}}.',
+    renumberOne: 'Package {{next}} becomes package {{pack}}.',
+    renumber: 'Packages {{next}}–{{last}} are renumbered {{pack}}–{{newLast}}.',
+  },
+  confirm: {
+    deleteExam: 'Delete the exam “{{name}}”?',
+    deleteExamDetails: 'Students no longer see it and can no longer take it.',
+    deleteExamAction: 'Delete exam',
+    deleteQuestion: 'Delete {{name}} of package {{pack}}?',
+    deleteQuestionDetails:
+      'It is deleted for good with its options; the questions after it move up one place.',
+    deleteQuestionAction: 'Delete question',
+    deleteOption: 'Delete the option “{{name}}” of {{question}}?',
+    deleteOptionDetails: 'It is deleted at once, even if the question is not saved.',
+    deleteOptionAction: 'Delete option',
   },
   questionTypes: {
     multiple_choices: 'Multiple choice',

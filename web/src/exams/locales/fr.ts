@@ -134,10 +134,20 @@ const exam: typeof en = {
     deleteNamed: 'Supprimer le lot {{pack}}',
     lastOne: 'Un examen garde au moins un lot.',
     confirmLast: 'Supprimer le lot {{pack}} et toutes ses questions ?',
-    confirmRenumberOne:
-      'Supprimer le lot {{pack}} et toutes ses questions ? Le lot {{next}} devient le lot {{pack}}.',
-    confirmRenumber:
-      'Supprimer le lot {{pack}} et toutes ses questions ? Les lots {{next}}–{{last}} sont renumérotés {{pack}}–{{newLast}}.',
+    renumberOne: 'Le lot {{next}} devient le lot {{pack}}.',
+    renumber: 'Les lots {{next}}–{{last}} sont renumérotés {{pack}}–{{newLast}}.',
+  },
+  confirm: {
+    deleteExam: 'Supprimer l’examen « {{name}} » ?',
+    deleteExamDetails: 'Les étudiants ne le voient plus et ne peuvent plus le passer.',
+    deleteExamAction: 'Supprimer l’examen',
+    deleteQuestion: 'Supprimer « {{name}} » du lot {{pack}} ?',
+    deleteQuestionDetails:
+      'Elle est supprimée définitivement avec ses options ; les questions suivantes remontent d’une place.',
+    deleteQuestionAction: 'Supprimer la question',
+    deleteOption: 'Supprimer l’option « {{name}} » de « {{question}} » ?',
+    deleteOptionDetails: 'Elle est supprimée immédiatement, même si la question n’est pas enregistrée.',
+    deleteOptionAction: 'Supprimer l’option',
   },
   questionTypes: {
     multiple_choices: 'Choix unique',

@@ -134,9 +134,20 @@ const exam: typeof en = {
     deleteNamed: 'Hapus paket {{pack}}',
     lastOne: 'Ujian harus punya paling sedikit satu paket.',
     confirmLast: 'Hapus paket {{pack}} beserta semua soalnya?',
-    confirmRenumberOne: 'Hapus paket {{pack}} beserta semua soalnya? Paket {{next}} menjadi paket {{pack}}.',
-    confirmRenumber:
-      'Hapus paket {{pack}} beserta semua soalnya? Paket {{next}}–{{last}} dinomori ulang menjadi {{pack}}–{{newLast}}.',
+    renumberOne: 'Paket {{next}} menjadi paket {{pack}}.',
+    renumber: 'Paket {{next}}–{{last}} dinomori ulang menjadi {{pack}}–{{newLast}}.',
+  },
+  confirm: {
+    deleteExam: 'Hapus ujian “{{name}}”?',
+    deleteExamDetails: 'Mahasiswa tidak lagi dapat melihat atau mengerjakannya.',
+    deleteExamAction: 'Hapus ujian',
+    deleteQuestion: 'Hapus {{name}} dari paket {{pack}}?',
+    deleteQuestionDetails:
+      'Soal ini dihapus permanen beserta pilihan-pilihannya; soal-soal sesudahnya naik satu urutan.',
+    deleteQuestionAction: 'Hapus soal',
+    deleteOption: 'Hapus pilihan “{{name}}” dari {{question}}?',
+    deleteOptionDetails: 'Pilihan ini langsung dihapus, meskipun soalnya belum disimpan.',
+    deleteOptionAction: 'Hapus pilihan',
   },
   questionTypes: {
     multiple_choices: 'Pilihan ganda',

@@ -139,10 +139,20 @@ const exam: typeof en = {
     deleteNamed: 'Eliminar o pacote {{pack}}',
     lastOne: 'Um exame mantém pelo menos um pacote.',
     confirmLast: 'Eliminar o pacote {{pack}} e todas as suas perguntas?',
-    confirmRenumberOne:
-      'Eliminar o pacote {{pack}} e todas as suas perguntas? O pacote {{next}} passa a pacote {{pack}}.',
-    confirmRenumber:
-      'Eliminar o pacote {{pack}} e todas as suas perguntas? Os pacotes {{next}}–{{last}} passam a {{pack}}–{{newLast}}.',
+    renumberOne: 'O pacote {{next}} passa a pacote {{pack}}.',
+    renumber: 'Os pacotes {{next}}–{{last}} passam a {{pack}}–{{newLast}}.',
+  },
+  confirm: {
+    deleteExam: 'Eliminar o exame “{{name}}”?',
+    deleteExamDetails: 'Os estudantes deixam de o ver e de o poder fazer.',
+    deleteExamAction: 'Eliminar exame',
+    deleteQuestion: 'Eliminar “{{name}}” do pacote {{pack}}?',
+    deleteQuestionDetails:
+      'É eliminada definitivamente com as suas opções; as perguntas seguintes sobem uma posição.',
+    deleteQuestionAction: 'Eliminar pergunta',
+    deleteOption: 'Eliminar a opção “{{name}}” de “{{question}}”?',
+    deleteOptionDetails: 'É eliminada de imediato, mesmo que a pergunta não seja guardada.',
+    deleteOptionAction: 'Eliminar opção',
   },
   questionTypes: {
     multiple_choices: 'Escolha única',
