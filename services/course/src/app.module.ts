@@ -19,6 +19,7 @@ import { StaffController } from './staff/staff.controller';
 import { StaffService } from './staff/staff.service';
 import { ActivitiesController } from './structure/activities.controller';
 import { ModulesController } from './structure/modules.controller';
+import { StructureArchiveController } from './structure/archive.controller';
 import { SortController } from './structure/sort.controller';
 import { StructureService } from './structure/structure.service';
 import { UserUpsertedHandler } from './users/user-upserted.handler';
@@ -53,6 +54,7 @@ export class CourseAppModule {
         DirectoryController,
         ModulesController,
         ActivitiesController,
+        StructureArchiveController,
         SortController,
         ContentsController,
         ContentFilesController,

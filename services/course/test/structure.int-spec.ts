@@ -124,7 +124,7 @@ describe('course structure: modules, activities and their order', () => {
       expect((await c.asOutsider.patch(`/api/course/modules/${created.id}`, { name: 'B' })).status).toBe(404);
     });
 
-    it('deletes a module with its activities', async () => {
+    it('deletes (archives) a module with its activities', async () => {
       const c = await cast(h);
       const module = one((await c.asLecturer.post('/api/course/modules', { course_id: c.course.id })).body);
       await c.asLecturer.post('/api/course/activities', { module_id: Number(module.id) });
@@ -133,14 +133,15 @@ describe('course structure: modules, activities and their order', () => {
       ).toBe(404);
       const response = await c.asLecturer.send<JsonDocument>('DELETE', `/api/course/modules/${module.id}`);
       expect(response.status).toBe(204);
-      const left = await h.ds.query(`SELECT count(*)::int AS n FROM activities WHERE module_id = $1`, [
-        Number(module.id),
-      ]);
+      const left = await h.ds.query(
+        `SELECT count(*)::int AS n FROM activities WHERE module_id = $1 AND deleted_at IS NULL`,
+        [Number(module.id)],
+      );
       expect(left[0].n).toBe(0);
       expect((await c.asLecturer.get(`/api/course/modules/${module.id}`)).status).toBe(404);
     });
 
-    it('deletes several modules at once, or none when one of them is not the caller’s', async () => {
+    it('archives several modules at once, or none when one of them is not the caller’s', async () => {
       const c = await cast(h);
       const other = await cast(h);
       const ids: number[] = [];
@@ -168,7 +169,10 @@ describe('course structure: modules, activities and their order', () => {
       });
       const count = async () =>
         (
-          await h.ds.query(`SELECT count(*)::int AS n FROM modules WHERE id = ANY($1)`, [[...ids, foreign]])
+          await h.ds.query(
+            `SELECT count(*)::int AS n FROM modules WHERE id = ANY($1) AND deleted_at IS NULL`,
+            [[...ids, foreign]],
+          )
         )[0].n;
       expect(await count()).toBe(4);
 

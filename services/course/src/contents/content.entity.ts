@@ -79,4 +79,12 @@ export class Content {
   /** Set when archived (the client's "deleted" list); restore clears it. */
   @Column('timestamptz', { name: 'deleted_at', nullable: true })
   deletedAt: Date | null;
+
+  /** The module whose archiving took this content along (restored with it); null otherwise. */
+  @Column('bigint', { name: 'archived_with_module', nullable: true })
+  archivedWithModule: number | null;
+
+  /** The activity whose archiving took this content along (restored with it); null otherwise. */
+  @Column('bigint', { name: 'archived_with_activity', nullable: true })
+  archivedWithActivity: number | null;
 }

@@ -101,6 +101,13 @@ export class ContentsController {
     return respond(contentResource, await this.contents.update(auth, id, input), {});
   }
 
+  /** Deletes an archived content for good (409 for a live one). */
+  @Delete('contents/:id/permanent')
+  @HttpCode(204)
+  async purge(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
+    await this.contents.purge(auth, id);
+  }
+
   /** Archives the content (restorable from the archive). */
   @Delete('contents/:id')
   @HttpCode(204)

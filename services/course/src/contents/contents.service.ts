@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
-import { applyQuery, notFound, type ParsedQuery } from '@lms/jsonapi';
+import { applyQuery, conflict, notFound, type ParsedQuery } from '@lms/jsonapi';
 import { CourseAccess, readsSql, seesHiddenSql, teachesSql } from '../courses/course-access.service';
 import { lockCourse, nextIndex, recordStructureChanged } from '../structure/structure.data';
 import { Content, CONTENTABLE_TYPES, type ContentableType, type ContentType } from './content.entity';
@@ -68,7 +68,11 @@ export class ContentsService {
         me: auth.userId,
       });
     if (archived) {
-      return qb.andWhere(`content.deleted_at IS NOT NULL AND ${teachesSql('course')}`);
+      // Contents archived with their module or activity are in the archive as part of it.
+      return qb.andWhere(
+        `content.deleted_at IS NOT NULL AND content.archived_with_module IS NULL
+         AND content.archived_with_activity IS NULL AND ${teachesSql('course')}`,
+      );
     }
     return qb.andWhere(
       `content.deleted_at IS NULL AND (${seesHiddenSql('course', auth)} OR (${readsSql('course', auth)} AND ${CONTENTABLE_ACTIVE}))`,
@@ -140,9 +144,11 @@ export class ContentsService {
   async courseOf(auth: AuthContext, target: ContentTarget, manager?: EntityManager): Promise<number> {
     const sql: Record<ContentableType, string> = {
       courses: `SELECT c.id FROM courses c WHERE c.id = $1 AND c.tenant_id = $2`,
-      modules: `SELECT c.id FROM modules m JOIN courses c ON c.id = m.course_id WHERE m.id = $1 AND c.tenant_id = $2`,
+      modules: `SELECT c.id FROM modules m JOIN courses c ON c.id = m.course_id
+                WHERE m.id = $1 AND c.tenant_id = $2 AND m.deleted_at IS NULL`,
       activities: `SELECT c.id FROM activities a JOIN modules m ON m.id = a.module_id
-                   JOIN courses c ON c.id = m.course_id WHERE a.id = $1 AND c.tenant_id = $2`,
+                   JOIN courses c ON c.id = m.course_id
+                  WHERE a.id = $1 AND c.tenant_id = $2 AND a.deleted_at IS NULL AND m.deleted_at IS NULL`,
     };
     const rows: Array<{ id: number }> = await (manager ?? this.dataSource.manager).query(
       sql[target.contentable_type],
@@ -277,10 +283,14 @@ export class ContentsService {
     });
   }
 
-  /** Restores archived contents, each to the end of its list; all of them or none. */
+  /**
+   * Restores archived contents, each to the end of its list; all of them or none. A content whose
+   * module or activity is in the archive comes back with it (409 here).
+   */
   async restore(auth: AuthContext, ids: number[]): Promise<Content[]> {
     const unique = [...new Set(ids)];
     const contents = await this.taughtMany(auth, unique);
+    for (const content of contents) await this.assertPlaceLive(content);
     return this.unit.run(async (manager) => {
       const restored: Content[] = [];
       for (const content of contents) {
@@ -303,6 +313,35 @@ export class ContentsService {
         await recordStructureChanged(manager, auth, courseId, 'content', 'restored', inCourse);
       }
       return restored;
+    });
+  }
+
+  /** 409 when the module or activity a content belongs to is archived. */
+  private async assertPlaceLive(content: Content): Promise<void> {
+    if (content.contentableType === 'courses') return;
+    const [place]: Array<{ name: string; kind: string }> = await this.dataSource.query(
+      content.contentableType === 'modules'
+        ? `SELECT m.name, 'module' AS kind FROM modules m WHERE m.id = $1 AND m.deleted_at IS NOT NULL`
+        : `SELECT COALESCE(CASE WHEN m.deleted_at IS NOT NULL THEN m.name END, a.name) AS name,
+                  CASE WHEN m.deleted_at IS NOT NULL THEN 'module' ELSE 'activity' END AS kind
+             FROM activities a JOIN modules m ON m.id = a.module_id
+            WHERE a.id = $1 AND (a.deleted_at IS NOT NULL OR m.deleted_at IS NOT NULL)`,
+      [content.contentableId],
+    );
+    if (place) {
+      throw conflict(
+        `“${content.name}” belongs to the ${place.kind} '${place.name}', which is in the archive: restore the ${place.kind} first`,
+      );
+    }
+  }
+
+  /** Deletes an archived content for good (its file stays with the course, which may share it). */
+  async purge(auth: AuthContext, id: number): Promise<void> {
+    const content = await this.taught(auth, id);
+    if (content.deletedAt === null) throw conflict('Archive the content before deleting it for good');
+    await this.unit.run(async (manager) => {
+      await manager.delete(Content, { id });
+      await recordStructureChanged(manager, auth, content.courseId, 'content', 'deleted', [id]);
     });
   }
 

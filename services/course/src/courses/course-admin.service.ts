@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { DataSource, type EntityManager, type EntityTarget, IsNull, type ObjectLiteral } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
@@ -144,10 +144,16 @@ export class CourseAdminService {
   /** Carries out `planStructureCopy` for the two courses: a few statements, whatever the size. */
   private async copyStructure(manager: EntityManager, auth: AuthContext, from: number, to: number) {
     const plan = planStructureCopy({
-      modules: await manager.find(CourseModule, {
-        where: { courseId: from },
-        relations: { activities: true },
-      }),
+      // archived modules and activities stay behind (their contents are archived too)
+      modules: (
+        await manager.find(CourseModule, {
+          where: { courseId: from, deletedAt: IsNull() },
+          relations: { activities: true },
+        })
+      ).map((module) => ({
+        ...module,
+        activities: module.activities?.filter((activity) => activity.deletedAt === null),
+      })),
       contents: await manager.findBy(Content, { courseId: from }),
       firstModuleIndex: await nextIndex(manager, 'modules', 'course_id = $1', [to]),
       firstCourseContentIndex: await nextIndex(
@@ -235,8 +241,10 @@ export class CourseAdminService {
       .where('course.id = :id AND course.tenant_id = :tenantId', { id, tenantId: auth.tenantId });
     if (include.some((path) => path.startsWith('lecturer')))
       qb.leftJoinAndSelect('course.lecturer', 'lecturer');
-    if (include.some((path) => path.startsWith('modules'))) qb.leftJoinAndSelect('course.modules', 'module');
-    if (include.includes('modules.activities')) qb.leftJoinAndSelect('module.activities', 'activity');
+    if (include.some((path) => path.startsWith('modules')))
+      qb.leftJoinAndSelect('course.modules', 'module', 'module.deleted_at IS NULL');
+    if (include.includes('modules.activities'))
+      qb.leftJoinAndSelect('module.activities', 'activity', 'activity.deleted_at IS NULL');
     if (include.includes('class')) qb.leftJoinAndSelect('course.classes', 'class');
     if (include.includes('assistant.user')) qb.leftJoinAndSelect('assistant.user', 'assistantUser');
     const course = await qb.getOne();

@@ -102,7 +102,7 @@ async function structureSnapshots(
   const modules: Array<{ id: string; course_id: string; name: string; index: number; is_active: boolean }> =
     await manager.query(
       `SELECT m.id, m.course_id, m.name, m.index, m.is_active FROM modules m JOIN courses c ON c.id = m.course_id
-        WHERE ${condition} ORDER BY m.index, m.id`,
+        WHERE ${condition} AND m.deleted_at IS NULL ORDER BY m.index, m.id`,
       [parameter],
     );
   const activities: Array<{
@@ -116,7 +116,7 @@ async function structureSnapshots(
   }> = await manager.query(
     `SELECT a.id, m.course_id, a.module_id, a.parent_id, a.name, a.index, a.is_active
        FROM activities a JOIN modules m ON m.id = a.module_id JOIN courses c ON c.id = m.course_id
-      WHERE ${condition} ORDER BY a.index, a.id`,
+      WHERE ${condition} AND a.deleted_at IS NULL AND m.deleted_at IS NULL ORDER BY a.index, a.id`,
     [parameter],
   );
   return courses.map((course) => ({

@@ -40,13 +40,13 @@ const courseList = defineList<Course>({
     modules: {
       entity: CourseModule,
       alias: 'module',
-      where: 'module.course_id = course.id',
+      where: 'module.course_id = course.id AND module.deleted_at IS NULL',
       orderBy: ['index', 'id'],
       toMany: {
         activities: {
           entity: Activity,
           alias: 'activity',
-          where: 'activity.module_id = module.id',
+          where: 'activity.module_id = module.id AND activity.deleted_at IS NULL',
           orderBy: ['index', 'id'],
         },
       },
@@ -56,13 +56,15 @@ const courseList = defineList<Course>({
       entity: CourseModule,
       alias: 'live_module',
       property: 'modules',
-      where: `live_module.course_id = course.id AND (live_module.is_active OR ${teachesSql('course')})`,
+      where: `live_module.course_id = course.id AND live_module.deleted_at IS NULL
+              AND (live_module.is_active OR ${teachesSql('course')})`,
       orderBy: ['index', 'id'],
       toMany: {
         activities: {
           entity: Activity,
           alias: 'live_activity',
-          where: `live_activity.module_id = live_module.id AND (live_activity.is_active OR ${teachesSql('course')})`,
+          where: `live_activity.module_id = live_module.id AND live_activity.deleted_at IS NULL
+                  AND (live_activity.is_active OR ${teachesSql('course')})`,
           orderBy: ['index', 'id'],
         },
       },
@@ -177,12 +179,21 @@ export class CoursesService {
     // Hidden modules and activities only for those who see them (staff, admins), with theirs.
     const hidden = seesHiddenSql('course', auth);
     if (wants('modules')) {
-      qb.leftJoinAndSelect('course.modules', 'module', `(module.is_active OR ${hidden})`, {
-        me: auth.userId,
-      });
+      qb.leftJoinAndSelect(
+        'course.modules',
+        'module',
+        `module.deleted_at IS NULL AND (module.is_active OR ${hidden})`,
+        {
+          me: auth.userId,
+        },
+      );
     }
     if (wants('modules.activities')) {
-      qb.leftJoinAndSelect('module.activities', 'activity', `(activity.is_active OR ${hidden})`);
+      qb.leftJoinAndSelect(
+        'module.activities',
+        'activity',
+        `activity.deleted_at IS NULL AND (activity.is_active OR ${hidden})`,
+      );
     }
     if (wants('lecturer')) qb.leftJoinAndSelect('course.lecturer', 'lecturer');
     if (wants('assistant.user')) qb.leftJoinAndSelect('assistant.user', 'assistantUser');

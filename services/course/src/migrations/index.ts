@@ -8,6 +8,7 @@ import { CoursesNameTrigram1795430000000 } from './1795430000000-courses-name-tr
 import { CoursesTenantCode1795431085147 } from './1795431085147-courses-tenant-code';
 import { CourseFiles1795471833686 } from './1795471833686-course-files';
 import { EnrolmentTokensUnique1795481210108 } from './1795481210108-enrolment-tokens-unique';
+import { ArchiveStructure1795484285462 } from './1795484285462-archive-structure';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CoursesTenantCode1795431085147,
   CourseFiles1795471833686,
   EnrolmentTokensUnique1795481210108,
+  ArchiveStructure1795484285462,
 ];

@@ -34,9 +34,14 @@ export class PublicCatalogueService {
         tenantId,
       });
     const wants = (path: string) => include.some((item) => item === path || item.startsWith(`${path}.`));
-    if (wants('modules')) qb.leftJoinAndSelect('course.modules', 'module', 'module.is_active');
+    if (wants('modules'))
+      qb.leftJoinAndSelect('course.modules', 'module', 'module.is_active AND module.deleted_at IS NULL');
     if (wants('modules.activities'))
-      qb.leftJoinAndSelect('module.activities', 'activity', 'activity.is_active');
+      qb.leftJoinAndSelect(
+        'module.activities',
+        'activity',
+        'activity.is_active AND activity.deleted_at IS NULL',
+      );
     if (wants('lecturer')) qb.leftJoinAndSelect('course.lecturer', 'lecturer');
     return qb;
   }

@@ -62,9 +62,25 @@ export class ActivitiesController {
     return respond(activityResource, activity);
   }
 
+  /** Archives the activity with its contents (restorable together). */
   @Delete(':id')
   @HttpCode(204)
   async remove(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     await this.structure.deleteActivity(auth, id);
+  }
+
+  /** Brings an activity archived by itself back with its contents (one archived with its module: 409). */
+  @Post(':id/restore')
+  @HttpCode(200)
+  @Responds(activityResource)
+  async restore(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
+    return respond(activityResource, await this.structure.restoreActivity(auth, id));
+  }
+
+  /** Deletes an activity archived by itself for good, with its contents. */
+  @Delete(':id/permanent')
+  @HttpCode(204)
+  async purge(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
+    await this.structure.purgeActivity(auth, id);
   }
 }

@@ -48,4 +48,12 @@ export class Activity {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+
+  /** Set when archived, by itself or with its module; restore clears it. */
+  @Column('timestamptz', { name: 'deleted_at', nullable: true })
+  deletedAt: Date | null;
+
+  /** The module whose archiving took this activity along (restored with it); null otherwise. */
+  @Column('bigint', { name: 'archived_with_module', nullable: true })
+  archivedWithModule: number | null;
 }

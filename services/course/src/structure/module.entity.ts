@@ -13,7 +13,7 @@ import {
 import { Course } from '../courses/course.entity';
 import { Activity } from './activity.entity';
 
-/** A module of a course (a week, a chapter), ordered by index. */
+/** A module of a course (a week, a chapter), ordered by index. Archiving sets `deleted_at`. */
 @Entity({ name: 'modules' })
 @Index('modules_course_index_idx', ['courseId', 'index'])
 export class CourseModule {
@@ -50,4 +50,8 @@ export class CourseModule {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+
+  /** Set when archived (deleted in the editor) with its activities and contents; restore clears it. */
+  @Column('timestamptz', { name: 'deleted_at', nullable: true })
+  deletedAt: Date | null;
 }

@@ -67,7 +67,7 @@ export class ModulesController {
     return respond(moduleResource, modules);
   }
 
-  /** Deletes every listed module or none: `{module_ids: [..]}`. */
+  /** Archives every listed module (with what it holds) or none: `{module_ids: [..]}`. */
   @Delete('delete-multiple')
   async deleteMany(
     @CurrentAuth() auth: AuthContext,
@@ -89,9 +89,25 @@ export class ModulesController {
     return respond(moduleResource, module);
   }
 
+  /** Archives the module with its activities and contents (restorable together). */
   @Delete(':id')
   @HttpCode(204)
   async remove(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     await this.structure.deleteModule(auth, id);
+  }
+
+  /** Brings an archived module back with what its archiving took along. */
+  @Post(':id/restore')
+  @HttpCode(200)
+  @Responds(moduleResource)
+  async restore(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
+    return respond(moduleResource, await this.structure.restoreModule(auth, id));
+  }
+
+  /** Deletes an archived module for good, with everything it holds. */
+  @Delete(':id/permanent')
+  @HttpCode(204)
+  async purge(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
+    await this.structure.purgeModule(auth, id);
   }
 }

@@ -1,6 +1,7 @@
 import { defineResource, type QuerySpec, type ResourceType, toMany, toOne, z } from '@lms/jsonapi';
 import type { Activity } from './activity.entity';
 import type { CourseModule } from './module.entity';
+import type { ArchivedItem } from './structure.service';
 
 /** Items in their course order (index, then id). */
 export const byIndex = <T extends { index: number; id: number }>(items: T[] | undefined) =>
@@ -103,3 +104,32 @@ export const activityQuery: QuerySpec = {
   includes: ['module'],
   defaultSort: 'index',
 };
+
+/** A module, or an activity archived by itself, in a course's archive (`GET …/courses/{id}/archive`). */
+export const archivedItemResource = defineResource({
+  name: 'ArchivedStructureItem',
+  type: 'archived-items',
+  schema: {
+    kind: z.enum(['module', 'activity']),
+    item_id: z.int(),
+    course_id: z.int(),
+    name: z.string(),
+    /** The module of an archived activity. */
+    module_name: z.string().nullable(),
+    deleted_at: z.date(),
+    /** What was archived with it, and comes back with it. */
+    activities: z.int(),
+    contents: z.int(),
+  },
+  id: (item: ArchivedItem) => `${item.kind}-${item.id}`,
+  attributes: (item: ArchivedItem) => ({
+    kind: item.kind,
+    item_id: item.id,
+    course_id: item.courseId,
+    name: item.name,
+    module_name: item.moduleName,
+    deleted_at: item.deletedAt,
+    activities: item.activities,
+    contents: item.contents,
+  }),
+});

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
-import { applyQuery, attributePointer, notFound, type ParsedQuery, unprocessable } from '@lms/jsonapi';
+import {
+  applyQuery,
+  attributePointer,
+  conflict,
+  notFound,
+  type ParsedQuery,
+  unprocessable,
+} from '@lms/jsonapi';
 import { CourseAccess, readsSql, seesHiddenSql } from '../courses/course-access.service';
 import { Activity } from './activity.entity';
 import { CourseModule } from './module.entity';
@@ -21,6 +28,43 @@ export interface ScheduleInput {
   is_active?: boolean;
   start_at?: Date | null;
   end_at?: Date | null;
+}
+
+/** A module, or an activity archived by itself, in a course's archive, with what it holds. */
+export interface ArchivedItem {
+  kind: 'module' | 'activity';
+  id: number;
+  courseId: number;
+  name: string;
+  /** The module of an activity. */
+  moduleName: string | null;
+  deletedAt: Date;
+  /** The activities and contents archived with it (restored with it). */
+  activities: number;
+  contents: number;
+}
+
+/**
+ * Archives modules with what they hold that is still live: their activities and the contents of
+ * both, marked as archived with the module (what was archived before keeps its own mark).
+ */
+async function archiveModuleRows(manager: EntityManager, ids: number[]): Promise<void> {
+  const now = new Date();
+  await manager.query(
+    `UPDATE contents SET deleted_at = $2, archived_with_module = m.id
+       FROM modules m
+      WHERE m.id = ANY($1) AND contents.deleted_at IS NULL
+        AND ((contents.contentable_type = 'modules' AND contents.contentable_id = m.id)
+          OR (contents.contentable_type = 'activities' AND contents.contentable_id IN
+              (SELECT a.id FROM activities a WHERE a.module_id = m.id AND a.deleted_at IS NULL)))`,
+    [ids, now],
+  );
+  await manager.query(
+    `UPDATE activities SET deleted_at = $2, archived_with_module = module_id
+      WHERE module_id = ANY($1) AND deleted_at IS NULL`,
+    [ids, now],
+  );
+  await manager.query(`UPDATE modules SET deleted_at = $2 WHERE id = ANY($1)`, [ids, now]);
 }
 
 export interface ActivityInput extends ScheduleInput {
@@ -47,13 +91,16 @@ export class StructureService {
       .getRepository(CourseModule)
       .createQueryBuilder('module')
       .innerJoin('module.course', 'course')
-      .where('course.tenant_id = :tenantId', { tenantId: auth.tenantId, me: auth.userId })
+      .where('course.tenant_id = :tenantId AND module.deleted_at IS NULL', {
+        tenantId: auth.tenantId,
+        me: auth.userId,
+      })
       .andWhere(`(${seesHiddenSql('course', auth)} OR (${readsSql('course', auth)} AND module.is_active))`);
     if (include.includes('activities')) {
       qb.leftJoinAndSelect(
         'module.activities',
         'activity',
-        `(activity.is_active OR ${seesHiddenSql('course', auth)})`,
+        `activity.deleted_at IS NULL AND (activity.is_active OR ${seesHiddenSql('course', auth)})`,
       );
     }
     return qb;
@@ -69,13 +116,17 @@ export class StructureService {
     return module;
   }
 
-  /** A module of the caller's campus that the caller teaches; 404 for any other. */
-  private async taughtModule(auth: AuthContext, id: number): Promise<CourseModule> {
+  /**
+   * A module of the caller's campus that the caller teaches, live (or `archived`); 404 for any
+   * other.
+   */
+  private async taughtModule(auth: AuthContext, id: number, archived = false): Promise<CourseModule> {
     const module = await this.dataSource
       .getRepository(CourseModule)
       .createQueryBuilder('module')
       .innerJoin('module.course', 'course')
       .where('module.id = :id AND course.tenant_id = :tenantId', { id, tenantId: auth.tenantId })
+      .andWhere(archived ? 'module.deleted_at IS NOT NULL' : 'module.deleted_at IS NULL')
       .getOne();
     if (!module) throw notFound('Module not found');
     await this.access.requireTeaching(auth, module.courseId);
@@ -136,22 +187,27 @@ export class StructureService {
     });
   }
 
+  /** Archives a module with its activities and contents (the editor's delete); restorable together. */
   async deleteModule(auth: AuthContext, id: number): Promise<void> {
     const module = await this.taughtModule(auth, id);
     await this.unit.run(async (manager) => {
-      await this.deleteModuleRows(manager, [id]);
-      await recordStructureChanged(manager, auth, module.courseId, 'module', 'deleted', [id]);
+      await lockCourse(manager, module.courseId);
+      await archiveModuleRows(manager, [id]);
+      await recordStructureChanged(manager, auth, module.courseId, 'module', 'archived', [id]);
     });
   }
 
-  /** Deletes every listed module or none: each must be a module of a course the caller teaches. */
+  /**
+   * Archives every listed module (with what it holds) or none: each must be a live module of a
+   * course the caller teaches.
+   */
   async deleteModules(auth: AuthContext, ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
     const modules = await this.dataSource
       .getRepository(CourseModule)
       .createQueryBuilder('module')
       .innerJoin('module.course', 'course')
-      .where('module.id IN (:...ids) AND course.tenant_id = :tenantId', {
+      .where('module.id IN (:...ids) AND course.tenant_id = :tenantId AND module.deleted_at IS NULL', {
         ids: unique,
         tenantId: auth.tenantId,
       })
@@ -160,24 +216,94 @@ export class StructureService {
     const courseIds = [...new Set(modules.map((module) => module.courseId))];
     for (const courseId of courseIds) await this.access.requireTeaching(auth, courseId);
     await this.unit.run(async (manager) => {
-      await this.deleteModuleRows(manager, unique);
+      for (const courseId of courseIds) await lockCourse(manager, courseId);
+      await archiveModuleRows(manager, unique);
       for (const courseId of courseIds) {
-        const deleted = modules.filter((module) => module.courseId === courseId).map((module) => module.id);
-        await recordStructureChanged(manager, auth, courseId, 'module', 'deleted', deleted);
+        const archived = modules.filter((module) => module.courseId === courseId).map((module) => module.id);
+        await recordStructureChanged(manager, auth, courseId, 'module', 'archived', archived);
       }
     });
     return unique;
   }
 
-  /** Modules go with their activities (cascade) and the contents of both. */
-  private async deleteModuleRows(manager: EntityManager, ids: number[]): Promise<void> {
-    await manager.query(
-      `DELETE FROM contents WHERE (contentable_type = 'modules' AND contentable_id = ANY($1))
-          OR (contentable_type = 'activities' AND contentable_id IN
-              (SELECT id FROM activities WHERE module_id = ANY($1)))`,
-      [ids],
+  /**
+   * Brings an archived module back, last in its course, with the activities and contents its
+   * archiving took along, as they were (what was archived before it stays in the archive).
+   */
+  async restoreModule(auth: AuthContext, id: number): Promise<CourseModule> {
+    const module = await this.taughtModule(auth, id, true);
+    return this.unit.run(async (manager) => {
+      await lockCourse(manager, module.courseId);
+      module.index = await nextIndex(manager, 'modules', 'course_id = $1 AND deleted_at IS NULL', [
+        module.courseId,
+      ]);
+      module.deletedAt = null;
+      const saved = await manager.save(module);
+      await manager.query(
+        `UPDATE activities SET deleted_at = NULL, archived_with_module = NULL WHERE archived_with_module = $1`,
+        [id],
+      );
+      await manager.query(
+        `UPDATE contents SET deleted_at = NULL, archived_with_module = NULL WHERE archived_with_module = $1`,
+        [id],
+      );
+      await recordStructureChanged(manager, auth, module.courseId, 'module', 'restored', [id]);
+      return saved;
+    });
+  }
+
+  /** Deletes an archived module for good, with everything it holds (archived with it or before). */
+  async purgeModule(auth: AuthContext, id: number): Promise<void> {
+    const module = await this.taughtModule(auth, id, true);
+    await this.unit.run(async (manager) => {
+      await manager.query(
+        `DELETE FROM contents WHERE (contentable_type = 'modules' AND contentable_id = $1)
+            OR (contentable_type = 'activities' AND contentable_id IN
+                (SELECT id FROM activities WHERE module_id = $1))`,
+        [id],
+      );
+      await manager.query(`DELETE FROM modules WHERE id = $1`, [id]);
+      await recordStructureChanged(manager, auth, module.courseId, 'module', 'deleted', [id]);
+    });
+  }
+
+  /**
+   * The archive of a course's structure: archived modules, and activities archived by themselves
+   * (those archived with their module are part of it), newest first, with what they hold.
+   */
+  async archive(auth: AuthContext, courseId: number): Promise<ArchivedItem[]> {
+    await this.access.requireTeaching(auth, courseId);
+    const rows: Array<{
+      kind: 'module' | 'activity';
+      id: string;
+      name: string;
+      module_name: string | null;
+      deleted_at: Date;
+      activities: number;
+      contents: number;
+    }> = await this.dataSource.query(
+      `SELECT 'module' AS kind, m.id, m.name, NULL AS module_name, m.deleted_at,
+              (SELECT count(*) FROM activities a WHERE a.archived_with_module = m.id)::int AS activities,
+              (SELECT count(*) FROM contents c WHERE c.archived_with_module = m.id)::int AS contents
+         FROM modules m WHERE m.course_id = $1 AND m.deleted_at IS NOT NULL
+       UNION ALL
+       SELECT 'activity', a.id, a.name, m.name, a.deleted_at, 0,
+              (SELECT count(*) FROM contents c WHERE c.archived_with_activity = a.id)::int
+         FROM activities a JOIN modules m ON m.id = a.module_id
+        WHERE m.course_id = $1 AND a.deleted_at IS NOT NULL AND a.archived_with_module IS NULL
+       ORDER BY deleted_at DESC, id DESC`,
+      [courseId],
     );
-    await manager.query(`DELETE FROM modules WHERE id = ANY($1)`, [ids]);
+    return rows.map((row) => ({
+      kind: row.kind,
+      id: Number(row.id),
+      courseId,
+      name: row.name,
+      moduleName: row.module_name,
+      deletedAt: row.deleted_at,
+      activities: row.activities,
+      contents: row.contents,
+    }));
   }
 
   // ---- activities ----
@@ -188,7 +314,10 @@ export class StructureService {
       .createQueryBuilder('activity')
       .innerJoinAndSelect('activity.module', 'module')
       .innerJoin('module.course', 'course')
-      .where('course.tenant_id = :tenantId', { tenantId: auth.tenantId, me: auth.userId })
+      .where('course.tenant_id = :tenantId AND activity.deleted_at IS NULL AND module.deleted_at IS NULL', {
+        tenantId: auth.tenantId,
+        me: auth.userId,
+      })
       .andWhere(
         `(${seesHiddenSql('course', auth)} OR (${readsSql('course', auth)} AND module.is_active AND activity.is_active))`,
       );
@@ -204,6 +333,7 @@ export class StructureService {
     return activity;
   }
 
+  /** A live activity of a live module the caller teaches; 404 for any other. */
   private async taughtActivity(auth: AuthContext, id: number): Promise<Activity> {
     const activity = await this.dataSource
       .getRepository(Activity)
@@ -211,6 +341,7 @@ export class StructureService {
       .innerJoinAndSelect('activity.module', 'module')
       .innerJoin('module.course', 'course')
       .where('activity.id = :id AND course.tenant_id = :tenantId', { id, tenantId: auth.tenantId })
+      .andWhere('activity.deleted_at IS NULL AND module.deleted_at IS NULL')
       .getOne();
     if (!activity) throw notFound('Activity not found');
     await this.access.requireTeaching(auth, activity.module!.courseId);
@@ -267,8 +398,47 @@ export class StructureService {
     });
   }
 
+  /** Archives an activity with its contents (the editor's delete); restorable together. */
   async deleteActivity(auth: AuthContext, id: number): Promise<void> {
     const activity = await this.taughtActivity(auth, id);
+    await this.unit.run(async (manager) => {
+      await lockCourse(manager, activity.module!.courseId);
+      const now = new Date();
+      await manager.query(
+        `UPDATE contents SET deleted_at = $2, archived_with_activity = $1
+          WHERE contentable_type = 'activities' AND contentable_id = $1 AND deleted_at IS NULL`,
+        [id, now],
+      );
+      await manager.update(Activity, { id }, { deletedAt: now, archivedWithModule: null });
+      await recordStructureChanged(manager, auth, activity.module!.courseId, 'activity', 'archived', [id]);
+    });
+  }
+
+  /**
+   * Brings an activity archived by itself back, last in its module, with the contents its
+   * archiving took along. One archived with its module comes back with the module (409 here).
+   */
+  async restoreActivity(auth: AuthContext, id: number): Promise<Activity> {
+    const activity = await this.archivedActivity(auth, id);
+    return this.unit.run(async (manager) => {
+      await lockCourse(manager, activity.module!.courseId);
+      activity.index = await nextIndex(manager, 'activities', 'module_id = $1 AND deleted_at IS NULL', [
+        activity.moduleId,
+      ]);
+      activity.deletedAt = null;
+      const saved = await manager.save(activity);
+      await manager.query(
+        `UPDATE contents SET deleted_at = NULL, archived_with_activity = NULL WHERE archived_with_activity = $1`,
+        [id],
+      );
+      await recordStructureChanged(manager, auth, activity.module!.courseId, 'activity', 'restored', [id]);
+      return saved;
+    });
+  }
+
+  /** Deletes an activity archived by itself for good, with its contents. */
+  async purgeActivity(auth: AuthContext, id: number): Promise<void> {
+    const activity = await this.archivedActivity(auth, id);
     await this.unit.run(async (manager) => {
       await manager.query(
         `DELETE FROM contents WHERE contentable_type = 'activities' AND contentable_id = $1`,
@@ -278,6 +448,28 @@ export class StructureService {
       await manager.delete(Activity, { id });
       await recordStructureChanged(manager, auth, activity.module!.courseId, 'activity', 'deleted', [id]);
     });
+  }
+
+  /** An archived activity of a course the caller teaches; 409 when it went with its module. */
+  private async archivedActivity(auth: AuthContext, id: number): Promise<Activity> {
+    const activity = await this.dataSource
+      .getRepository(Activity)
+      .createQueryBuilder('activity')
+      .innerJoinAndSelect('activity.module', 'module')
+      .innerJoin('module.course', 'course')
+      .where('activity.id = :id AND course.tenant_id = :tenantId AND activity.deleted_at IS NOT NULL', {
+        id,
+        tenantId: auth.tenantId,
+      })
+      .getOne();
+    if (!activity) throw notFound('Activity not found');
+    await this.access.requireTeaching(auth, activity.module!.courseId);
+    if (activity.module!.deletedAt !== null) {
+      throw conflict(
+        `This activity is archived with its module '${activity.module!.name}': restore the module to bring it back`,
+      );
+    }
+    return activity;
   }
 
   // ---- order ----
@@ -325,15 +517,16 @@ export class StructureService {
   ): Promise<number[] | null> {
     const ids = async (sql: string, parameters: unknown[]) =>
       ((await manager.query(sql, parameters)) as Array<{ id: number }>).map((row) => row.id);
-    if (type === 'modules') return ids(`SELECT id FROM modules WHERE course_id = $1`, [courseId]);
+    if (type === 'modules')
+      return ids(`SELECT id FROM modules WHERE course_id = $1 AND deleted_at IS NULL`, [courseId]);
     if (type === 'activities') {
       const [owner]: Array<{ module_id: number }> = await manager.query(
         `SELECT a.module_id FROM activities a JOIN modules m ON m.id = a.module_id
-          WHERE a.id = $1 AND m.course_id = $2`,
+          WHERE a.id = $1 AND m.course_id = $2 AND a.deleted_at IS NULL AND m.deleted_at IS NULL`,
         [firstId, courseId],
       );
       if (!owner) return null;
-      return ids(`SELECT id FROM activities WHERE module_id = $1`, [owner.module_id]);
+      return ids(`SELECT id FROM activities WHERE module_id = $1 AND deleted_at IS NULL`, [owner.module_id]);
     }
     const [owner]: Array<{ contentable_type: string; contentable_id: number }> = await manager.query(
       `SELECT contentable_type, contentable_id FROM contents
