@@ -22,7 +22,7 @@ export function BankDialog({ exam, pack, onClose }: { exam: Exam; pack: number; 
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
-  const tags = useQuestionTagsQuery();
+  const tags = useQuestionTagsQuery(String(exam.course_id));
   const bank = useQuestionBankQuery({ courseId: String(exam.course_id), tag, offset: (page - 1) * PAGE });
   const [copy, copying] = useCopyQuestionsMutation();
   const items = bank.data?.items ?? [];

@@ -11,7 +11,6 @@ import {
   useUpdateVariableMutation,
 } from './examsApi';
 import { fillPlaceholders } from './questions';
-import { useDebounced } from './useDebounced';
 import styles from './exams.module.css';
 
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,49}$/;
@@ -45,13 +44,11 @@ export function DatasetPanel({
   const [count, setCount] = useState('10');
   const [failure, setFailure] = useState<string | null>(null);
   const dataset = datasets.find((item) => item.id === value) ?? null;
-  // a string, not the array: a new array every render would never settle
-  const settledFormulas = useDebounced(formulas.join('\n'));
-  const items = useDatasetItemsQuery(
-    { id: value, formulas: settledFormulas ? settledFormulas.split('\n') : [] },
-    { skip: !dataset || dataset.item_count === 0 },
-  );
-  const item = items.data?.[0];
+  const items = useDatasetItemsQuery(value, { skip: !dataset });
+  const item = items.data?.items[0];
+  const computed = items.data?.formulas ?? [];
+  // the service computes the formulas of saved questions; a changed one shows once saved
+  const unsaved = formulas.filter((formula) => !computed.includes(formula.trim()));
   const fail = (error: unknown) => setFailure(notificationFor(error).text);
   const nameProblem = name.trim() && !VARIABLE_NAME.test(name.trim());
   const countProblem = !/^\d+$/.test(count) || +count < 1 || +count > 1000;
@@ -66,7 +63,7 @@ export function DatasetPanel({
             <option value="">{t('exam.dataset.none')}</option>
             {datasets.map((option) => (
               <option key={option.id} value={option.id}>
-                {option.name} ({t('exam.dataset.items', { count: option.item_count })})
+                {option.name}
               </option>
             ))}
           </select>
@@ -180,28 +177,33 @@ export function DatasetPanel({
             <p className="small">
               <strong>{t('exam.dataset.preview')}</strong>
             </p>
-            {dataset.item_count === 0 ? (
-              <p className="muted small">{t('exam.dataset.noItems')}</p>
-            ) : items.isError ? (
+            {items.isError ? (
               <p className={styles.problem}>{notificationFor(items.error).text}</p>
-            ) : item ? (
+            ) : !items.data ? (
+              <p className="muted small">{t('common.loading')}</p>
+            ) : !item ? (
+              <p className="muted small">{t('exam.dataset.noItems')}</p>
+            ) : (
               <>
+                <p className="muted small">{t('exam.dataset.items', { count: items.data.items.length })}</p>
                 <p>{fillPlaceholders(text.replace(/<[^>]*>/g, ' '), item.values)}</p>
                 <ul className="small">
-                  {(item.formulas ?? []).map((result) => (
-                    <li key={result.formula}>
-                      <code>{result.formula}</code> ={' '}
-                      {result.error ? (
-                        <span className={styles.problem}>{result.error}</span>
-                      ) : (
-                        <strong>{result.result ?? '—'}</strong>
-                      )}
-                    </li>
-                  ))}
+                  {computed.map((formula, at) => {
+                    const result = item.results[at];
+                    return (
+                      <li key={formula}>
+                        <code>{formula}</code> ={' '}
+                        {typeof result === 'number' ? (
+                          <strong>{result}</strong>
+                        ) : (
+                          <span className={styles.problem}>{result?.error ?? '—'}</span>
+                        )}
+                      </li>
+                    );
+                  })}
                 </ul>
+                {unsaved.length > 0 && <p className="muted small">{t('exam.dataset.saveToCompute')}</p>}
               </>
-            ) : (
-              <p className="muted small">{t('common.loading')}</p>
             )}
           </div>
         </>

@@ -82,8 +82,8 @@ export default function ExamPreviewPage() {
 function PreviewQuestion({ question, number }: { question: Question; number: number }) {
   const { t } = useTranslation();
   const dataset = question.data_set_id ? String(question.data_set_id) : '';
-  const items = useDatasetItemsQuery({ id: dataset, formulas: [] }, { skip: !dataset });
-  const values = items.data?.[0]?.values ?? {};
+  const items = useDatasetItemsQuery(dataset, { skip: !dataset });
+  const values = items.data?.items[0]?.values ?? {};
   const fill = (text: string | null) =>
     fillPlaceholders((text ?? '').replace(/<[^>]*>/g, ' ').trim(), values);
   const type = question.questions_type;

@@ -9,7 +9,7 @@ import { notified } from '../notifications/notificationsSlice';
 import { Dialog } from './Dialog';
 import { fileNameOf, saveBlob } from './download';
 import type { Exam } from './examTypes';
-import { examsApi, useLazyQtiPackageQuery } from './examsApi';
+import { examsApi, useLazyImportTemplateQuery, useLazyQtiPackageQuery } from './examsApi';
 import {
   IMPORT_FORMATS,
   type ImportFormat,
@@ -36,6 +36,8 @@ export function ImportDialog({ exam, pack, onClose }: { exam: Exam; pack: number
   const [report, setReport] = useState<ReportLine[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [exportQti, exporting] = useLazyQtiPackageQuery();
+  const [fetchTemplate, fetchingTemplate] = useLazyImportTemplateQuery();
+  const [skipped, setSkipped] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const request = importRequest(format, exam.id, pack);
 
@@ -120,6 +122,24 @@ export function ImportDialog({ exam, pack, onClose }: { exam: Exam; pack: number
           }}
         />
       </div>
+      {format !== 'qti' && (
+        <p>
+          <button
+            type="button"
+            className="button small"
+            disabled={fetchingTemplate.isFetching}
+            onClick={() => {
+              setFailure(null);
+              fetchTemplate(format)
+                .unwrap()
+                .then((blob) => saveBlob(blob, `question-import-template.${format}`))
+                .catch((error: unknown) => setFailure(notificationFor(error).text));
+            }}
+          >
+            {t('exam.import.template')} (.{format})
+          </button>
+        </p>
+      )}
       {busy && (
         <p>
           <progress
@@ -160,6 +180,11 @@ export function ImportDialog({ exam, pack, onClose }: { exam: Exam; pack: number
         </div>
       )}
       <WarningAlert>{failure}</WarningAlert>
+      {skipped && (
+        <p className="muted" role="status">
+          {skipped}
+        </p>
+      )}
       <p className="row-actions">
         <button type="button" className="button button-primary" disabled={!file || busy} onClick={start}>
           {t('exam.import.start')}
@@ -175,9 +200,21 @@ export function ImportDialog({ exam, pack, onClose }: { exam: Exam; pack: number
           disabled={exporting.isFetching}
           onClick={() => {
             setFailure(null);
+            setSkipped(null);
             exportQti({ examId: exam.id, pack })
               .unwrap()
-              .then((blob) => saveBlob(blob, fileNameOf(`${exam.name}-${pack}-qti`, 'zip')))
+              .then(({ blob, skipped: left }) => {
+                saveBlob(blob, fileNameOf(`${exam.name}-${pack}-qti`, 'zip'));
+                if (left.length > 0) {
+                  const list = left
+                    .map(
+                      (entry) =>
+                        `${t('exam.import.skippedQuestion', { index: entry.index })} (${entry.reason})`,
+                    )
+                    .join('; ');
+                  setSkipped(t('exam.import.skipped', { list }));
+                }
+              })
               .catch((error: unknown) => setFailure(notificationFor(error).text));
           }}
         >

@@ -27,6 +27,7 @@ import {
   changedQuestion,
   markOnlyCorrect,
   type OptionDraft,
+  optionDraftOf,
   optionValues,
   type QuestionDraft,
   questionDraftOf,
@@ -64,7 +65,7 @@ export function QuestionEditor({
   const [createOption, creatingOption] = useCreateOptionMutation();
   const [deleteOption] = useDeleteOptionMutation();
   const [deleteQuestion] = useDeleteQuestionMutation();
-  const tags = useQuestionTagsQuery();
+  const tags = useQuestionTagsQuery(String(exam.course_id));
   const parameterized = PARAMETERIZED_TYPES.includes(question.questions_type);
   const datasets = useDatasetsQuery(String(exam.course_id), { skip: !parameterized });
   const type = question.questions_type;
@@ -116,30 +117,17 @@ export function QuestionEditor({
 
   const addOption = () => {
     setFailure(null);
-    const index = draft.options.reduce((highest, option) => Math.max(highest, option.index), 0) + 1;
     createOption({
       ...key,
       attributes: {
         question_id: Number(question.id),
-        index,
-        answer: t('exam.editor.optionName', { index }),
+        answer: t('exam.editor.optionName', { index: draft.options.length + 1 }),
         point: 0,
-        tolerance: 0,
-        decimal_place: 0,
       },
     })
       .unwrap()
       .then((made) => {
-        const added = {
-          id: made.id,
-          index: made.index ?? index,
-          answer: made.answer ?? '',
-          point: String(made.point ?? 0),
-          exact_answer: made.exact_answer ?? '',
-          tolerance: String(made.tolerance ?? 0),
-          decimal_place: String(made.decimal_place ?? 0),
-          formula: made.formula ?? '',
-        };
+        const added = optionDraftOf(made);
         setOriginal((now) => ({ ...now, options: [...now.options, added] }));
         setDraft((now) => ({ ...now, options: [...now.options, added] }));
       })

@@ -18,7 +18,7 @@ import {
   useMoveQuestionMutation,
   useQuestionsQuery,
 } from './examsApi';
-import { movedIn, nextQuestionIndex, questionProblems, reorder } from './questions';
+import { movedIn, questionProblems, reorder } from './questions';
 import styles from './exams.module.css';
 
 /** A question's text as one line for the list (tags and images left out). */
@@ -131,7 +131,7 @@ export function QuestionsPanel({
           className="button button-primary"
           disabled={creating.isLoading || questions.isLoading}
           onClick={() =>
-            void run(create({ ...key, questions_type: type, index: nextQuestionIndex(list) }).unwrap())
+            void run(create({ ...key, questions_type: type }).unwrap())
               .then((made) => setSelected((made as Question).id))
               .catch(() => undefined)
           }

@@ -1,10 +1,11 @@
 /**
- * The exam service's resources as the client reads them (spec 02 §3, spec 03 datasets), on the
- * wire format of spec 02: attributes flattened, `type` as `exams_type`/`questions_type`, dates as
- * `YYYY-MM-DD HH:mm:ss`. They are written from the spec because the exam service's OpenAPI
- * document is not generated yet; once it is (`npm run openapi`), these become
- * `ResourceOf<'/api/exam/…'>` like the course types.
+ * The exam service's resources as the client reads them (spec 02 §3, spec 03 datasets). Questions,
+ * options and datasets come from the generated API types. The exam itself and its token are
+ * written from spec 02's wire format (attributes flattened, `type` as `exams_type`, dates as
+ * `YYYY-MM-DD HH:mm:ss`) until the exams endpoints are in the OpenAPI document; then they become
+ * `ResourceOf<'/api/exam/exams/{id}'>` too.
  */
+import type { ResourceOf } from '../api/types';
 
 export const QUESTION_TYPES = [
   'multiple_choices',
@@ -95,57 +96,33 @@ export interface Exam {
   course?: { id: string; name?: string; code?: string | null };
 }
 
-export interface AnswerOption {
-  id: string;
-  question_id: number;
-  index: number;
-  point: number;
-  answer_index?: string | null;
-  answer: string | null;
-  exact_answer: string | null;
-  tolerance: number;
-  decimal_place: number;
-  formula: string | null;
-}
-
-export interface Question {
-  id: string;
-  exam_id: number | null;
-  course_id?: number | null;
-  question: string;
-  index: number;
-  package: number;
+/** A question of an exam package or of the course's bank, with its options when included. */
+export type Question = Omit<ResourceOf<'/api/exam/questions'>, 'questions_type'> & {
+  /** One of the seven types (the service refuses any other). */
   questions_type: QuestionType;
-  group: string;
-  weight: number;
-  solution: string | null;
-  data_set_id: number | null;
-  tags: string[] | null;
-  answers?: AnswerOption[];
+};
+
+/** An answer option of a question (spec 02 §3): a correct one gives points. */
+export type AnswerOption = ResourceOf<'/api/exam/answers/{id}', 'patch'>;
+
+/** A dataset of calculated questions (spec 03) with its variables. */
+export type Dataset = ResourceOf<'/api/exam/datasets/{id}'>;
+
+export type DatasetVariable = NonNullable<Dataset['details']>[number];
+
+/** One generated item: a value per variable, and the result of each formula (or why there is none). */
+export type DatasetItem = ResourceOf<'/api/exam/datasets/{id}/items'>;
+
+/** A dataset's items and the formulas their `results` answer, in order. */
+export interface DatasetItems {
+  items: DatasetItem[];
+  formulas: string[];
 }
 
-export interface DatasetVariable {
-  id: string;
-  data_set_id: number;
-  name: string;
-  min_value: number;
-  max_value: number;
-  decimal_place: number;
-}
-
-export interface Dataset {
-  id: string;
-  name: string;
-  course_id: number;
-  item_count: number;
-  details?: DatasetVariable[];
-}
-
-/** One generated item: a value per variable, and each formula's result for it. */
-export interface DatasetItem {
-  id: string;
-  values: Record<string, number>;
-  formulas?: Array<{ formula: string; result: number | null; error?: string | null }>;
+/** A package exported as QTI, and the questions left out (1-based index in the package, reason). */
+export interface QtiExport {
+  blob: Blob;
+  skipped: Array<{ index: number; reason: string }>;
 }
 
 export interface ExamToken {

@@ -11,7 +11,17 @@ import {
 } from '../api/jsonapi';
 import i18n from '../i18n/i18n';
 import { announceSaves, cachedResults, silent, type ApiState } from '../notifications/saved';
-import type { AnswerOption, Dataset, DatasetItem, Exam, ExamToken, Question } from './examTypes';
+import type {
+  AnswerOption,
+  Dataset,
+  DatasetItem,
+  DatasetItems,
+  Exam,
+  ExamToken,
+  QtiExport,
+  Question,
+} from './examTypes';
+import { skippedOf } from './importReport';
 import { inOrder } from './questions';
 
 /** The exam homepage list: every exam of the user, latest start first, one page of 1000 (spec 02 §9). */
@@ -138,15 +148,30 @@ export const examsApi = withTags.injectEndpoints({
       }),
       keepUnusedDataFor: 0,
     }),
-    /** One package as an IMS QTI 2.1 content package (zip). */
-    qtiPackage: build.query<Blob, PackageKey>({
+    /**
+     * One package as an IMS QTI 2.1 content package (zip), and the questions QTI cannot carry
+     * (parameterized ones), left out: their index and why.
+     */
+    qtiPackage: build.query<QtiExport, PackageKey>({
       extraOptions: QUIET,
       query: ({ examId, pack }) => ({
-        url: `exam/exams/${encodeURIComponent(examId)}/package/${pack}/qti`,
+        url: `exam/exams/${encodeURIComponent(examId)}/packages/${pack}/qti`,
         responseHandler: (response) => response.blob(),
         cache: 'no-store',
       }),
+      transformResponse: (blob: Blob, meta) => ({
+        blob,
+        skipped: skippedOf(meta?.response?.headers.get('x-qti-not-exported') ?? null),
+      }),
       keepUnusedDataFor: 0,
+    }),
+    /** The import template of a format, which imports cleanly as shipped. */
+    importTemplate: build.query<Blob, 'xlsx' | 'docx'>({
+      extraOptions: QUIET,
+      query: (format) => ({
+        url: `exam/imports/templates/${format}`,
+        responseHandler: (response) => response.blob(),
+      }),
     }),
 
     questions: build.query<Question[], PackageKey>({
@@ -159,23 +184,19 @@ export const examsApi = withTags.injectEndpoints({
         })),
       providesTags: (_r, _e, key) => [packageTag(key)],
     }),
-    createQuestion: build.mutation<
-      Question,
-      PackageKey & { questions_type: Question['questions_type']; index: number }
-    >({
+    /** A new question, last in its package (the server gives it the highest index + 1). */
+    createQuestion: build.mutation<Question, PackageKey & { questions_type: Question['questions_type'] }>({
       extraOptions: QUIET,
-      query: ({ examId, pack, questions_type, index }) => ({
+      query: ({ examId, pack, questions_type }) => ({
         url: 'exam/questions',
         method: 'POST',
-        // spec 02 §5: group always A, weight 1; the server adds 'Option 1' and 'Option 2'
+        // spec 02 §5: group always A, weight 1; the server adds the type's starting options
         body: attributesBody({
           exam_id: Number(examId),
           package: pack,
           questions_type,
-          index,
           group: 'A',
           weight: 1,
-          question: '',
         }),
       }),
       transformResponse: (document: Document) => deserializeOne<Question>(document),
@@ -235,7 +256,8 @@ export const examsApi = withTags.injectEndpoints({
           body: attributesBody(changes),
         }),
         transformResponse: (document: Document) => deserializeOne<AnswerOption>(document),
-        invalidatesTags: (_r, _e, key) => [packageTag(key)],
+        // a formula changed: the dataset's previewed results change with it
+        invalidatesTags: (_r, _e, key) => [packageTag(key), 'Datasets'],
       },
     ),
     deleteOption: build.mutation<void, PackageKey & { id: string }>({
@@ -243,11 +265,12 @@ export const examsApi = withTags.injectEndpoints({
       query: ({ id }) => ({ url: `exam/answers/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, key) => [packageTag(key)],
     }),
-    questionTags: build.query<string[], void>({
+    /** The tags of the course's questions. */
+    questionTags: build.query<string[], string>({
       extraOptions: QUIET,
-      query: () => 'exam/questions/tags',
+      query: (courseId) => `exam/questions/tags?course_id=${encodeURIComponent(courseId)}`,
       transformResponse: (document: Document) =>
-        deserializeList<{ id: string; name?: string }>(document).map((tag) => tag.name ?? tag.id),
+        deserializeList<{ id: string; tag?: string }>(document).map((tag) => tag.tag ?? tag.id),
       providesTags: ['QuestionTags'],
     }),
     /** The course's question bank: questions without an exam, by tag, ten to a page (spec 03 §9). */
@@ -255,7 +278,7 @@ export const examsApi = withTags.injectEndpoints({
       extraOptions: QUIET,
       query: ({ courseId, tag, offset }) =>
         `exam/courses/${encodeURIComponent(courseId)}/questions?${toSearchParams({
-          ...(tag ? { filter: { tags: { has: tag } } } : {}),
+          ...(tag ? { filter: { tags: { is: tag } } } : {}),
           include: ['answers'],
           limit: 10,
           offset,
@@ -273,8 +296,7 @@ export const examsApi = withTags.injectEndpoints({
     }),
     datasets: build.query<Dataset[], string>({
       extraOptions: QUIET,
-      query: (courseId) =>
-        `exam/datasets?${toSearchParams({ filter: { course_id: { is: courseId } }, include: ['details'], limit: 0 })}`,
+      query: (courseId) => `exam/datasets?filter[course_id]=${encodeURIComponent(courseId)}`,
       transformResponse: (document: Document) => deserializeList<Dataset>(document),
       providesTags: ['Datasets'],
     }),
@@ -312,15 +334,17 @@ export const examsApi = withTags.injectEndpoints({
       }),
       invalidatesTags: ['Datasets'],
     }),
-    /** A dataset's generated items with the results of the given formulas. */
-    datasetItems: build.query<DatasetItem[], { id: string; formulas: string[] }>({
+    /**
+     * A dataset's generated items, each with the results of the formulas of the saved questions
+     * that use the dataset (`formulas`, in the order of each item's `results`).
+     */
+    datasetItems: build.query<DatasetItems, string>({
       extraOptions: QUIET,
-      query: ({ id, formulas }) => {
-        const params = new URLSearchParams({ 'page[limit]': '1' });
-        for (const formula of formulas) params.append('formulas[]', formula);
-        return `exam/datasets/${encodeURIComponent(id)}/items?${params.toString()}`;
-      },
-      transformResponse: (document: Document) => deserializeList<DatasetItem>(document),
+      query: (id) => `exam/datasets/${encodeURIComponent(id)}/items`,
+      transformResponse: (document: Document) => ({
+        items: deserializeList<DatasetItem>(document),
+        formulas: ((document.meta as { formulas?: unknown[] } | undefined)?.formulas ?? []).map(String),
+      }),
       providesTags: ['Datasets'],
     }),
   }),
@@ -375,6 +399,7 @@ export const {
   useCreateTokenMutation,
   useLazySebFileQuery,
   useLazyQtiPackageQuery,
+  useLazyImportTemplateQuery,
   useQuestionsQuery,
   useCreateQuestionMutation,
   useUpdateQuestionMutation,

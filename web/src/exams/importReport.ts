@@ -1,8 +1,8 @@
 /**
  * Question imports (spec 02 §7 "Imports"): where each format is sent, and the report of a refused
  * file. A file with errors imports nothing and the service answers 422 with every problem; each
- * error names its row (spreadsheet) or block (Word), the field and the reason, in `meta` or in its
- * pointer (`/rows/3/answer`).
+ * error names its row (spreadsheet), block (Word) or item (QTI), the field and the reason in its
+ * `meta` (or its pointer: `/rows/3/answer`).
  */
 
 export const IMPORT_FORMATS = ['xlsx', 'docx', 'qti'] as const;
@@ -34,8 +34,11 @@ export function importRequest(
 }
 
 export interface ReportLine {
-  /** The row (spreadsheet) or block (Word) number; null for a problem of the whole file. */
-  place: number | null;
+  /**
+   * The row (spreadsheet), question block (Word) or item (QTI, its identifier); null for a problem
+   * of the whole file.
+   */
+  place: number | string | null;
   field: string | null;
   reason: string;
 }
@@ -44,7 +47,7 @@ interface ErrorObject {
   detail?: string;
   title?: string;
   source?: { pointer?: string };
-  meta?: { row?: number; block?: number; item?: number; field?: string };
+  meta?: { row?: number; block?: number; item?: string; field?: string; reason?: string };
 }
 
 /** Every problem of a refused import, in the order of the file. */
@@ -57,9 +60,12 @@ export function importReport(body: unknown): ReportLine[] {
     const place =
       error.meta?.row ?? error.meta?.block ?? error.meta?.item ?? (match ? Number(match[1]) : null);
     const field = error.meta?.field ?? match?.[2] ?? null;
-    return { place, field, reason: error.detail ?? error.title ?? '' };
+    return { place, field, reason: error.meta?.reason ?? error.detail ?? error.title ?? '' };
   });
-  return lines.sort((a, b) => (a.place ?? -1) - (b.place ?? -1));
+  // the whole file's problems first, then by place (rows and blocks by number)
+  const order = (line: ReportLine) =>
+    line.place === null ? -1 : typeof line.place === 'number' ? line.place : 0;
+  return lines.sort((a, b) => order(a) - order(b));
 }
 
 /** How many questions an accepted import created (`meta.imported`, or the questions it answered). */
@@ -68,4 +74,19 @@ export function importedCount(body: unknown): number {
   if (typeof document?.meta?.imported === 'number') return document.meta.imported;
   if (typeof document?.meta?.count === 'number') return document.meta.count;
   return Array.isArray(document?.data) ? document.data.length : 0;
+}
+
+/** The questions a QTI export left out, from its `X-Qti-Not-Exported` header (URI-encoded JSON). */
+export function skippedOf(header: string | null): Array<{ index: number; reason: string }> {
+  if (!header) return [];
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(header));
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (entry): entry is { index: number; reason: string } =>
+        typeof entry?.index === 'number' && typeof entry?.reason === 'string',
+    );
+  } catch {
+    return [];
+  }
 }

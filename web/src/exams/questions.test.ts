@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fillPlaceholders,
-  movedIn,
-  nextQuestionIndex,
-  placeholdersIn,
-  questionProblems,
-  reorder,
-} from './questions';
+import { fillPlaceholders, movedIn, placeholdersIn, questionProblems, reorder } from './questions';
 
 const q = (id: string, index: number) => ({ id, index });
 
@@ -27,11 +20,6 @@ describe('question order', () => {
   it('answers null when nothing moves or the question is not in the package', () => {
     expect(reorder(pack, 'b', 2)).toBeNull();
     expect(reorder(pack, 'x', 1)).toBeNull();
-  });
-
-  it('gives a new question the highest index of its package plus 1', () => {
-    expect(nextQuestionIndex([])).toBe(1);
-    expect(nextQuestionIndex([q('a', 4), q('b', 2)])).toBe(5);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The logic of the question list and the question editor: the order of a package's questions
  * (spec 02 §4: the moved question takes its new position, the others of the package are
- * renumbered around it, the list is sorted by index), a new question's index (§5), and what a
+ * renumbered around it, the list is sorted by index), and what a
  * question still lacks before a student can take it — the same rules the exam service reports,
  * shown while the lecturer writes.
  */
@@ -17,11 +17,6 @@ import {
 /** A package's questions in their order. */
 export function inOrder<T extends { index: number; id: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.index - b.index || Number(a.id) - Number(b.id));
-}
-
-/** A new question's index: the highest in its package plus 1 (spec 02 §5). */
-export function nextQuestionIndex(questions: ReadonlyArray<{ index: number }>): number {
-  return questions.reduce((highest, question) => Math.max(highest, question.index), 0) + 1;
 }
 
 /**

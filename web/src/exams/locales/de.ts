@@ -233,8 +233,8 @@ const exam: typeof en = {
     title: 'Datensatz',
     choose: 'Datensatz des Kurses',
     none: 'Kein Datensatz',
-    items_one: '{{count}} Eintrag',
-    items_other: '{{count}} Einträge',
+    items_one: 'Eintrag 1 von {{count}}',
+    items_other: 'Eintrag 1 von {{count}}',
     create: 'Neuer Datensatz',
     variables: 'Variablen von {{name}}',
     variable: 'Variable',
@@ -251,6 +251,7 @@ const exam: typeof en = {
     generate: 'Erzeugen',
     preview: 'Vorschau mit einem erzeugten Eintrag',
     noItems: 'Erzeugen Sie Einträge, um die Frage in der Vorschau zu sehen.',
+    saveToCompute: 'Speichern Sie die Frage, um eine geänderte Formel zu berechnen.',
   },
   bank: {
     open: 'Fragensammlung',
@@ -285,6 +286,9 @@ const exam: typeof en = {
     reason: 'Problem',
     wholeFile: 'Datei',
     exportQti: 'Paket {{pack}} als QTI exportieren',
+    template: 'Vorlage herunterladen',
+    skipped: 'Nicht exportiert (QTI kann sie nicht abbilden): {{list}}',
+    skippedQuestion: 'Frage {{index}}',
   },
   dialog: { close: 'Schließen' },
   preview: {

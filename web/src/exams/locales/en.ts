@@ -224,8 +224,8 @@ const exam = {
     title: 'Dataset',
     choose: 'Dataset of the course',
     none: 'No dataset',
-    items_one: '{{count}} item',
-    items_other: '{{count}} items',
+    items_one: 'Item 1 of {{count}}',
+    items_other: 'Item 1 of {{count}}',
     create: 'New dataset',
     variables: 'Variables of {{name}}',
     variable: 'Variable',
@@ -242,6 +242,7 @@ const exam = {
     generate: 'Generate',
     preview: 'Preview with one generated item',
     noItems: 'Generate items to preview the question.',
+    saveToCompute: 'Save the question to compute a changed formula.',
   },
   bank: {
     open: 'Question bank',
@@ -276,6 +277,9 @@ const exam = {
     reason: 'Problem',
     wholeFile: 'File',
     exportQti: 'Export package {{pack}} as QTI',
+    template: 'Download the template',
+    skipped: 'Left out of the export (QTI cannot carry them): {{list}}',
+    skippedQuestion: 'question {{index}}',
   },
   dialog: { close: 'Close' },
   preview: {

@@ -227,8 +227,8 @@ const exam: typeof en = {
     title: 'Jeu de données',
     choose: 'Jeu de données du cours',
     none: 'Aucun jeu de données',
-    items_one: '{{count}} élément',
-    items_other: '{{count}} éléments',
+    items_one: 'Élément 1 sur {{count}}',
+    items_other: 'Élément 1 sur {{count}}',
     create: 'Nouveau jeu de données',
     variables: 'Variables de {{name}}',
     variable: 'Variable',
@@ -245,6 +245,7 @@ const exam: typeof en = {
     generate: 'Générer',
     preview: 'Aperçu avec un élément généré',
     noItems: 'Générez des éléments pour prévisualiser la question.',
+    saveToCompute: 'Enregistrez la question pour calculer une formule modifiée.',
   },
   bank: {
     open: 'Banque de questions',
@@ -279,6 +280,9 @@ const exam: typeof en = {
     reason: 'Problème',
     wholeFile: 'Fichier',
     exportQti: 'Exporter le lot {{pack}} en QTI',
+    template: 'Télécharger le modèle',
+    skipped: 'Laissées hors de l’export (QTI ne peut pas les porter) : {{list}}',
+    skippedQuestion: 'question {{index}}',
   },
   dialog: { close: 'Fermer' },
   preview: {

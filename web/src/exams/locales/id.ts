@@ -226,8 +226,8 @@ const exam: typeof en = {
     title: 'Data set',
     choose: 'Data set mata kuliah',
     none: 'Tanpa data set',
-    items_one: '{{count}} butir',
-    items_other: '{{count}} butir',
+    items_one: 'Butir 1 dari {{count}}',
+    items_other: 'Butir 1 dari {{count}}',
     create: 'Data set baru',
     variables: 'Variabel {{name}}',
     variable: 'Variabel',
@@ -244,6 +244,7 @@ const exam: typeof en = {
     generate: 'Buat',
     preview: 'Pratinjau dengan satu butir yang dibuat',
     noItems: 'Buat butir data untuk melihat pratinjau soal.',
+    saveToCompute: 'Simpan soal untuk menghitung rumus yang diubah.',
   },
   bank: {
     open: 'Bank soal',
@@ -278,6 +279,9 @@ const exam: typeof en = {
     reason: 'Masalah',
     wholeFile: 'Berkas',
     exportQti: 'Ekspor paket {{pack}} sebagai QTI',
+    template: 'Unduh templat',
+    skipped: 'Tidak ikut diekspor (QTI tidak dapat memuatnya): {{list}}',
+    skippedQuestion: 'soal {{index}}',
   },
   dialog: { close: 'Tutup' },
   preview: {

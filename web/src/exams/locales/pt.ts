@@ -231,8 +231,8 @@ const exam: typeof en = {
     title: 'Conjunto de dados',
     choose: 'Conjunto de dados da disciplina',
     none: 'Sem conjunto de dados',
-    items_one: '{{count}} item',
-    items_other: '{{count}} itens',
+    items_one: 'Item 1 de {{count}}',
+    items_other: 'Item 1 de {{count}}',
     create: 'Novo conjunto de dados',
     variables: 'Variáveis de {{name}}',
     variable: 'Variável',
@@ -249,6 +249,7 @@ const exam: typeof en = {
     generate: 'Gerar',
     preview: 'Pré-visualização com um item gerado',
     noItems: 'Gere itens para pré-visualizar a pergunta.',
+    saveToCompute: 'Guarde a pergunta para calcular uma fórmula alterada.',
   },
   bank: {
     open: 'Banco de perguntas',
@@ -283,6 +284,9 @@ const exam: typeof en = {
     reason: 'Problema',
     wholeFile: 'Ficheiro',
     exportQti: 'Exportar o pacote {{pack}} em QTI',
+    template: 'Descarregar o modelo',
+    skipped: 'Deixadas fora da exportação (o QTI não as suporta): {{list}}',
+    skippedQuestion: 'pergunta {{index}}',
   },
   dialog: { close: 'Fechar' },
   preview: {
