@@ -1,14 +1,15 @@
 /**
  * The interface choices between this browser, the account and the campus (docs/web-client.md,
  * "Languages and dates"): the account's choices are applied whenever the signed-in user is read,
- * a choice made while signed in is saved to the account, and the campus's default language comes
- * with its site info.
+ * a choice made on this browser is saved to the account (at once when signed in, else at the next
+ * sign-in; the most recent choice wins), and the campus's default language comes with its site info.
  */
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
-import { authApi } from '../auth/authApi';
+import { authApi, type PreferencesChange, type UserInfo } from '../auth/authApi';
 import { siteApi } from '../site/siteApi';
 import {
   accountPreferencesLoaded,
+  accountPreferencesSaved,
   campusLanguageLoaded,
   languageChanged,
   themeChanged,
@@ -19,11 +20,39 @@ type State = Parameters<ReturnType<typeof authApi.endpoints.me.select>>[0] & {
   preferences: PreferencesState;
 };
 
+/** The choices of this browser the account does not have yet; null when it has them all. */
+function unsavedChange(me: UserInfo, preferences: PreferencesState): PreferencesChange | null {
+  const change: PreferencesChange = { id: me.id };
+  for (const field of preferences.unsaved) {
+    if (preferences[field] !== me[field]) Object.assign(change, { [field]: preferences[field] });
+  }
+  return Object.keys(change).length > 1 ? change : null;
+}
+
 export function syncAccountPreferences(listener: ListenerMiddlewareInstance): void {
+  const save = (dispatch: (action: unknown) => unknown, getState: () => unknown) => {
+    const state = getState() as State;
+    const me = authApi.endpoints.me.select()(state).data;
+    // admin and lptk accounts are signed out at once (spec 01 §6): nothing to keep for them
+    if (!me || me.role === 'admin' || me.role === 'lptk') return;
+    const change = unsavedChange(me, state.preferences);
+    if (change) void dispatch(authApi.endpoints.savePreferences.initiate(change));
+    else dispatch(accountPreferencesSaved({ language: me.language, theme: me.theme }));
+  };
+
   listener.startListening({
     matcher: authApi.endpoints.me.matchFulfilled,
-    effect: ({ payload }, { dispatch }) => {
+    effect: ({ payload }, { dispatch, getState }) => {
       dispatch(accountPreferencesLoaded({ language: payload.language, theme: payload.theme }));
+      save(dispatch, getState);
+    },
+  });
+
+  listener.startListening({
+    matcher: authApi.endpoints.savePreferences.matchFulfilled,
+    effect: ({ meta }, { dispatch }) => {
+      const { id: _id, ...saved } = meta.arg.originalArgs;
+      dispatch(accountPreferencesSaved(saved));
     },
   });
 
@@ -34,21 +63,9 @@ export function syncAccountPreferences(listener: ListenerMiddlewareInstance): vo
     },
   });
 
-  // A choice made while signed in goes to the account, unless the account has it already.
+  // A choice made while signed in goes to the account at once.
   listener.startListening({
-    actionCreator: languageChanged,
-    effect: ({ payload: language }, { dispatch, getState }) => {
-      const me = authApi.endpoints.me.select()(getState() as State).data;
-      if (me && me.language !== language)
-        void dispatch(authApi.endpoints.savePreferences.initiate({ id: me.id, language }));
-    },
-  });
-  listener.startListening({
-    actionCreator: themeChanged,
-    effect: ({ payload: theme }, { dispatch, getState }) => {
-      const me = authApi.endpoints.me.select()(getState() as State).data;
-      if (me && me.theme !== theme)
-        void dispatch(authApi.endpoints.savePreferences.initiate({ id: me.id, theme }));
-    },
+    predicate: (action) => languageChanged.match(action) || themeChanged.match(action),
+    effect: (_action, { dispatch, getState }) => save(dispatch, getState),
   });
 }

@@ -88,7 +88,7 @@ describe('the interface language and theme', () => {
     expect(localStorage.getItem('lms.language')).toBeNull();
   });
 
-  it('keeps a visitor’s choice in this browser only', async () => {
+  it('keeps a visitor’s choice in this browser until they sign in', async () => {
     const calls = serve({ 'GET /api/public/lptk': site(null) });
     start('/pages/login');
     await screen.findByLabelText('Username');
@@ -97,5 +97,28 @@ describe('the interface language and theme', () => {
     expect(await screen.findByLabelText('Nama pengguna')).toBeTruthy();
     expect(localStorage.getItem('lms.language')).toBe('id');
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('takes a choice made before signing in to the account: the newest choice wins', async () => {
+    const calls = serve({
+      'GET /api/public/lptk': site(null),
+      'POST /api/user/auth/login': () => json(200, one(tokens('t1'))),
+      'GET /api/login/me': () => json(200, one(user({ language: 'de' }, '4'))),
+      'PATCH /api/course/users/4': () => json(200, one(user({ language: 'id' }, '4'))),
+      'GET /api/course/courses': () => json(200, many([course({}, '1')])),
+    });
+    start('/courses');
+    await screen.findByLabelText('Username');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Language/ })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Bahasa Indonesia' })));
+    fireEvent.change(await screen.findByLabelText('Nama pengguna'), { target: { value: 'student1' } });
+    fireEvent.change(screen.getByLabelText('Kata sandi'), { target: { value: 'lms-demo' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Masuk' })));
+
+    expect(await screen.findByRole('heading', { name: 'Mata kuliah saya' })).toBeTruthy();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    const [save] = calls.filter((call) => call.method === 'PATCH');
+    expect(await save.json()).toEqual({ data: { attributes: { language: 'id' } } });
+    await waitFor(() => expect(localStorage.getItem('lms.unsavedPreferences')).toBe(''));
   });
 });

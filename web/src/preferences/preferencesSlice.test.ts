@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { ResourceOf } from '../api/types';
 import reducer, {
   accountPreferencesLoaded,
+  accountPreferencesSaved,
   browserLanguageOf,
   campusLanguageLoaded,
   MAX_STARRED,
@@ -29,6 +30,7 @@ describe('preferences', () => {
       browserLanguage: 'en',
       starred: [],
       sidebarFolded: false,
+      unsaved: [],
     });
     expect(selectLanguage({ preferences: state })).toBe('en');
     expect(selectLanguage({ preferences: loadPreferences(localStorage, ['ja-JP']) })).toBe('en');
@@ -54,6 +56,8 @@ describe('preferences', () => {
   it("applies the account's choices over this browser's, and keeps this browser's where the account has none", () => {
     let state = reducer(undefined, languageChanged('fr'));
     state = reducer(state, themeChanged('semi-dark'));
+    state = reducer(state, accountPreferencesSaved({ language: 'fr', theme: 'semi-dark' }));
+    expect(state.unsaved).toEqual([]);
     expect(reducer(state, accountPreferencesLoaded({ language: 'id', theme: 'dark' }))).toMatchObject({
       language: 'id',
       theme: 'dark',
@@ -62,6 +66,20 @@ describe('preferences', () => {
       language: 'fr',
       theme: 'semi-dark',
     });
+  });
+
+  it('keeps a choice the account has not confirmed yet over what the account says (the newest choice wins)', () => {
+    // chosen, then the page reloaded before the save answered: the account still says German
+    let state = reducer(undefined, languageChanged('fr'));
+    savePreferences(state);
+    state = loadPreferences();
+    expect(state.unsaved).toEqual(['language']);
+    state = reducer(state, accountPreferencesLoaded({ language: 'de', theme: 'dark' }));
+    expect(state).toMatchObject({ language: 'fr', theme: 'dark' });
+    // a save of an older choice does not confirm a newer one
+    state = reducer(state, languageChanged('id'));
+    expect(reducer(state, accountPreferencesSaved({ language: 'fr' })).unsaved).toEqual(['language']);
+    expect(reducer(state, accountPreferencesSaved({ language: 'id' })).unsaved).toEqual([]);
   });
 
   it("remembers the campus's default language for the next first paint, and forgets a choice set to automatic", () => {

@@ -35,12 +35,22 @@ export interface PreferencesState {
   starred: StarredPage[];
   /** The user folded the sidebar to icons (wide screens). */
   sidebarFolded: boolean;
+  /**
+   * Choices made on this browser that no account has confirmed yet (made before signing in, or
+   * whose save has not answered): they win over the account's until saved there.
+   */
+  unsaved: AccountField[];
 }
+
+/** The choices kept on the account. */
+export const ACCOUNT_FIELDS = ['language', 'theme'] as const;
+export type AccountField = (typeof ACCOUNT_FIELDS)[number];
 
 export const STORAGE_KEYS = {
   theme: 'lms.theme',
   language: 'lms.language',
   campusLanguage: 'lms.campusLanguage',
+  unsaved: 'lms.unsavedPreferences',
   starred: 'lms.starred',
   sidebarFolded: 'lms.sidebarFolded',
 } as const;
@@ -103,6 +113,9 @@ export function loadPreferences(
     browserLanguage: browserLanguageOf(preferred),
     starred: readStarred(read(storage, STORAGE_KEYS.starred)),
     sidebarFolded: read(storage, STORAGE_KEYS.sidebarFolded) === 'true',
+    unsaved: [...new Set((read(storage, STORAGE_KEYS.unsaved) ?? '').split(','))].filter(
+      (field): field is AccountField => ACCOUNT_FIELDS.includes(field as AccountField),
+    ),
   };
 }
 
@@ -119,6 +132,7 @@ export function savePreferences(
     }
     storage?.setItem(STORAGE_KEYS.starred, JSON.stringify(state.starred));
     storage?.setItem(STORAGE_KEYS.sidebarFolded, String(state.sidebarFolded));
+    storage?.setItem(STORAGE_KEYS.unsaved, state.unsaved.join(','));
   } catch {
     // A full or blocked storage only means the preferences are not remembered.
   }
@@ -149,17 +163,31 @@ const preferencesSlice = createSlice({
   reducers: {
     /** The user chose a theme (saved to their account when signed in). */
     themeChanged: (state, action: PayloadAction<Theme>) => {
-      if (isTheme(action.payload)) state.theme = action.payload;
+      if (!isTheme(action.payload)) return;
+      state.theme = action.payload;
+      if (!state.unsaved.includes('theme')) state.unsaved.push('theme');
     },
     /** The user chose a language, or null to follow the campus's default (saved to their account when signed in). */
     languageChanged: (state, action: PayloadAction<Language | null>) => {
-      if (action.payload === null || isLanguage(action.payload)) state.language = action.payload;
+      if (action.payload !== null && !isLanguage(action.payload)) return;
+      state.language = action.payload;
+      if (!state.unsaved.includes('language')) state.unsaved.push('language');
     },
-    /** The signed-in account's choices, which win over this browser's; nothing chosen there keeps this browser's. */
+    /**
+     * The signed-in account's choices: they win over this browser's, except a choice made here that
+     * the account has not confirmed yet (the most recent choice wins); nothing chosen there keeps
+     * this browser's.
+     */
     accountPreferencesLoaded: (state, action: PayloadAction<AccountPreferences>) => {
       const { language, theme } = action.payload;
-      if (isLanguage(language)) state.language = language;
-      if (isTheme(theme)) state.theme = theme;
+      if (isLanguage(language) && !state.unsaved.includes('language')) state.language = language;
+      if (isTheme(theme) && !state.unsaved.includes('theme')) state.theme = theme;
+    },
+    /** The account confirmed these choices; one changed again since stays unsaved. */
+    accountPreferencesSaved: (state, action: PayloadAction<Partial<AccountPreferences>>) => {
+      state.unsaved = state.unsaved.filter(
+        (field) => !(field in action.payload && action.payload[field] === state[field]),
+      );
     },
     /** The campus's default language from its site info. */
     campusLanguageLoaded: (state, action: PayloadAction<Language | null>) => {
@@ -184,6 +212,7 @@ export const {
   themeChanged,
   languageChanged,
   accountPreferencesLoaded,
+  accountPreferencesSaved,
   campusLanguageLoaded,
   starToggled,
   starRemoved,
