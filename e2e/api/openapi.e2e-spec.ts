@@ -80,15 +80,21 @@ describe('OpenAPI document of the whole API', () => {
     expect(missing).toEqual([]);
   });
 
+  /**
+   * Prefixes of a deployed service whose calls are not built yet: the exam service's imports,
+   * statistics, results and exports (issue 12's imports, issue 13).
+   */
+  const PENDING_PREFIXES = ['/v2/exam', '/import-word', '/blob-storage/exam', '/stats/exam'];
+
   it('has operations under every prefix of the routing table, or lists its service as unavailable', () => {
     const unavailable = (
       document['x-unavailable-services'] as Array<{ service: string; prefixes: string[] }>
     ).map(({ service }) => service);
-    expect(unavailable).toEqual(expect.arrayContaining(['exam', 'messaging']));
-    expect(unavailable).not.toContain('course');
-    expect(unavailable).not.toContain('identity');
+    expect(unavailable).toEqual(expect.arrayContaining(['task', 'messaging']));
+    for (const built of ['course', 'identity', 'exam']) expect(unavailable).not.toContain(built);
     const paths = Object.keys(document.paths);
     const undocumented = ROUTES.filter(([, service]) => !unavailable.includes(service))
+      .filter(([prefix]) => !PENDING_PREFIXES.includes(prefix))
       .filter(
         ([prefix]) => !paths.some((path) => path === `/api${prefix}` || path.startsWith(`/api${prefix}/`)),
       )

@@ -138,6 +138,36 @@ export const CourseStructureSnapshotted = z.looseObject({
 export type CourseStructureSnapshotted = z.infer<typeof CourseStructureSnapshotted>;
 
 /**
+ * An exam as other services need it (gradebook, calendar, notifications), after it was created,
+ * changed or restored: a full snapshot, ordered by the envelope's `occurredAt`.
+ */
+export const ExamExamUpserted = z.looseObject({
+  id,
+  courseId: id,
+  activityId: id.nullable(),
+  name: z.string(),
+  /** The lecturer's label (`exams_type` on the wire). */
+  type: z.string().nullable(),
+  /** ISO 8601 instants of its window. */
+  startAt: z.string().nullable(),
+  endAt: z.string().nullable(),
+  isPublished: z.boolean(),
+  isFinished: z.boolean(),
+  passingGrade: z.number(),
+  packages: z.int().min(0),
+  /** Minutes per student, when the exam is timed. */
+  duration: z.int().nullable(),
+  /** The classes it is for; empty: every class of the course. */
+  classIds: idList,
+  assistantIds: idList,
+});
+export type ExamExamUpserted = z.infer<typeof ExamExamUpserted>;
+
+/** An exam was deleted (soft: a restore publishes `exam.exam.upserted` again). */
+export const ExamExamDeleted = z.looseObject({ id, courseId: id });
+export type ExamExamDeleted = z.infer<typeof ExamExamDeleted>;
+
+/**
  * A consumer asks the owners of `topics` to republish their current state as snapshot events
  * for the envelope's campus — or for every campus when the envelope's `tenantId` is
  * `EVERY_CAMPUS` (0): how a projection added after the facts were published is filled (the
@@ -179,6 +209,8 @@ export const EVENT_SCHEMAS = {
   'course.enrolment.snapshotted': CourseEnrolmentSnapshotted,
   'course.course.upserted': CourseCourseUpserted,
   'course.structure.snapshotted': CourseStructureSnapshotted,
+  'exam.exam.upserted': ExamExamUpserted,
+  'exam.exam.deleted': ExamExamDeleted,
   'platform.snapshot.requested': PlatformSnapshotRequested,
   'exam.question.changed': ExamQuestionChanged,
 } as const;

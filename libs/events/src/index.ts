@@ -9,6 +9,8 @@ export type {
   CourseStructureSnapshotted,
   EventDataMap,
   EventType,
+  ExamExamDeleted,
+  ExamExamUpserted,
   IdentityTenantUpserted,
   IdentityUserUpserted,
   PlatformRole,

@@ -9,6 +9,8 @@ import { ENTITIES } from './entities';
 import { ImportsController } from './imports/imports.controller';
 import { ImportsService } from './imports/imports.service';
 import { MIGRATIONS } from './migrations';
+import { ExamsController } from './exams/exams.controller';
+import { ExamsService } from './exams/exams.service';
 import { QuestionAccess } from './questions/question-access';
 import { QuestionsController } from './questions/questions.controller';
 import { QuestionsService } from './questions/questions.service';
@@ -26,8 +28,15 @@ export class ExamAppModule {
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
-      controllers: [...PROJECTIONS.handlers, QuestionsController, DataSetsController, ImportsController],
+      controllers: [
+        ...PROJECTIONS.handlers,
+        ExamsController,
+        QuestionsController,
+        DataSetsController,
+        ImportsController,
+      ],
       providers: [
+        ExamsService,
         Projections,
         ...ProjectionsBackfill.providers({ service: 'exam', topics: PROJECTED_TOPICS }),
         QuestionAccess,

@@ -1,11 +1,15 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { PROJECTIONS } from '@lms/projections';
 import { DataSet, DataSetDetail, DataSetItem } from './datasets/data-set.entity';
+import { Exam, ExamAssistant, ExamClass } from './exams/exam.entity';
 import { AnswerOption } from './questions/answer-option.entity';
 import { QuestionTag } from './questions/question-tag.entity';
 import { Question } from './questions/question.entity';
 
 export const ENTITIES = [
+  Exam,
+  ExamAssistant,
+  ExamClass,
   ...PROJECTIONS.entities,
   OutboxEvent,
   InboxEvent,

@@ -1007,6 +1007,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/exam/exams': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Exams_list'];
+    put?: never;
+    post: operations['exam_Exams_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exam/exams/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Exams_get'];
+    put?: never;
+    post?: never;
+    delete: operations['exam_Exams_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['exam_Exams_update'];
+    trace?: never;
+  };
+  '/api/exam/exams/{id}/classes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Exams_classes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exam/exams/{id}/package/{n}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['exam_Exams_removePackage'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/exam/exams/{id}/packages/{pack}/qti': {
     parameters: {
       query?: never;
@@ -1033,6 +1097,54 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['exam_Questions_copy'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exam/exams/{id}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['exam_Exams_restore'];
+    trace?: never;
+  };
+  '/api/exam/exams/assistant': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['exam_Exams_assistants'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exam/exams/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['exam_Exams_token'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1844,6 +1956,132 @@ export interface components {
           [key: string]: unknown;
         };
       }[];
+    };
+    Exam: {
+      /** @enum {string} */
+      type: 'exams';
+      id: string;
+      attributes: {
+        course_id: number;
+        activity_id: number | null;
+        name: string;
+        exams_type: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        start_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        end_at: string | null;
+        passing_grade: number;
+        package: number;
+        is_published: boolean;
+        is_finished: boolean;
+        is_show_solution: boolean;
+        is_show_score: boolean;
+        retry: number;
+        is_back: boolean;
+        is_duration: boolean;
+        duration: number | null;
+        intro: string | null;
+        is_shuffle: boolean;
+        /** @enum {string} */
+        final_score_type: 'highest' | 'latest' | 'average';
+        is_restricted_ip: boolean;
+        is_safe: boolean;
+        is_mobile: boolean;
+        is_airplane: boolean;
+        is_network_change: boolean;
+        is_minimize: boolean;
+        is_incoming_call: boolean;
+        is_sms: boolean;
+        is_token: boolean;
+        is_show_solution_directly: boolean;
+        use_autograder: boolean;
+        auto_apply_scoregrader: boolean;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        updated_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        deleted_at: string | null;
+        can_edit: boolean;
+        ip_whitelists?: string[];
+        token?: string | null;
+        token_length?: number | null;
+        token_duration?: number | null;
+        token_reconnect?: boolean;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        token_expires_at?: string | null;
+      };
+      /** @description The relationships loaded, each left out when it is not */
+      relationships?: {
+        course?: {
+          data: {
+            /** @enum {string} */
+            type: 'courses';
+            id: string;
+          } | null;
+        };
+        assistants?: {
+          data: {
+            /** @enum {string} */
+            type: 'users';
+            id: string;
+          }[];
+        };
+        classes?: {
+          data: {
+            /** @enum {string} */
+            type: 'classes';
+            id: string;
+          }[];
+        };
+      };
+    };
+    ExamClass: {
+      /** @enum {string} */
+      type: 'classes';
+      id: string;
+      attributes: {
+        course_id: number;
+        name: string;
+      };
+    };
+    ExamCourse: {
+      /** @enum {string} */
+      type: 'courses';
+      id: string;
+      attributes: {
+        name: string;
+        code: string | null;
+        period_id: number | null;
+        period_name: string | null;
+        period_year: number | null;
+        period_type: string | null;
+        is_active: boolean;
+      };
+    };
+    ExamToken: {
+      /** @enum {string} */
+      type: 'exam_tokens';
+      id: string;
+      attributes: {
+        exam_id: number;
+        token: string;
+        token_length: number;
+        token_duration: number;
+        token_reconnect: boolean;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        expires_at: string;
+      };
+    };
+    ExamUser: {
+      /** @enum {string} */
+      type: 'users';
+      id: string;
+      attributes: {
+        name: string;
+        thumbnail: string | null;
+        nidn: string | null;
+      };
     };
     Faculty: {
       /** @enum {string} */
@@ -7530,6 +7768,648 @@ export interface operations {
       };
     };
   };
+  exam_Exams_list: {
+    parameters: {
+      query?: {
+        'filter[id][is]'?: number;
+        'filter[id][not]'?: number;
+        'filter[id][in]'?: string;
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        'filter[activity_id][is]'?: number;
+        'filter[activity_id][in]'?: string;
+        'filter[activity_id][null]'?: boolean;
+        'filter[name][is]'?: string;
+        'filter[name][like]'?: string;
+        'filter[exams_type][is]'?: string;
+        'filter[exams_type][in]'?: string;
+        'filter[exams_type][null]'?: boolean;
+        'filter[is_published][is]'?: boolean;
+        'filter[is_finished][is]'?: boolean;
+        'filter[start_at][gt]'?: string;
+        'filter[start_at][gte]'?: string;
+        'filter[start_at][lt]'?: string;
+        'filter[start_at][lte]'?: string;
+        'filter[start_at][null]'?: boolean;
+        'filter[end_at][gt]'?: string;
+        'filter[end_at][gte]'?: string;
+        'filter[end_at][lt]'?: string;
+        'filter[end_at][lte]'?: string;
+        'filter[end_at][null]'?: boolean;
+        'filter[deleted_at][null]'?: boolean;
+        /** @description Comma-separated, `-` for descending, of: id, name, start_at, end_at, created_at, updated_at */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+        /** @description Comma-separated, of: course, assistants, classes */
+        include?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of Exam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Exam'][];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Exam'][];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Exams_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              activity_id?: number | null;
+              name: string;
+              type?: string | null;
+              exams_type?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              start_at?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              end_at?: string | null;
+              passing_grade?: number;
+              package?: number;
+              is_published?: boolean;
+              is_finished?: boolean;
+              is_show_solution?: boolean;
+              is_show_score?: boolean;
+              retry?: number;
+              is_back?: boolean;
+              is_duration?: boolean;
+              duration?: number | null;
+              intro?: string | null;
+              is_shuffle?: boolean;
+              /** @enum {string} */
+              final_score_type?: 'highest' | 'latest' | 'average';
+              is_restricted_ip?: boolean;
+              ip_whitelists?: string[];
+              is_safe?: boolean;
+              is_mobile?: boolean;
+              is_airplane?: boolean;
+              is_network_change?: boolean;
+              is_minimize?: boolean;
+              is_incoming_call?: boolean;
+              is_sms?: boolean;
+              is_token?: boolean;
+              is_show_solution_directly?: boolean;
+              use_autograder?: boolean;
+              auto_apply_scoregrader?: boolean;
+              class_ids?: number[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              activity_id?: number | null;
+              name: string;
+              type?: string | null;
+              exams_type?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              start_at?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              end_at?: string | null;
+              passing_grade?: number;
+              package?: number;
+              is_published?: boolean;
+              is_finished?: boolean;
+              is_show_solution?: boolean;
+              is_show_score?: boolean;
+              retry?: number;
+              is_back?: boolean;
+              is_duration?: boolean;
+              duration?: number | null;
+              intro?: string | null;
+              is_shuffle?: boolean;
+              /** @enum {string} */
+              final_score_type?: 'highest' | 'latest' | 'average';
+              is_restricted_ip?: boolean;
+              ip_whitelists?: string[];
+              is_safe?: boolean;
+              is_mobile?: boolean;
+              is_airplane?: boolean;
+              is_network_change?: boolean;
+              is_minimize?: boolean;
+              is_incoming_call?: boolean;
+              is_sms?: boolean;
+              is_token?: boolean;
+              is_show_solution_directly?: boolean;
+              use_autograder?: boolean;
+              auto_apply_scoregrader?: boolean;
+              class_ids?: number[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Exam */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Exam'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Exam'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Exams_get: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated, of: course, assistants, classes */
+        include?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: Exam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Exam'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Exam'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Exams_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Exams_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id?: number;
+              activity_id?: number | null;
+              name?: string;
+              type?: string | null;
+              exams_type?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              start_at?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              end_at?: string | null;
+              passing_grade?: number;
+              package?: number;
+              is_published?: boolean;
+              is_finished?: boolean;
+              is_show_solution?: boolean;
+              is_show_score?: boolean;
+              retry?: number;
+              is_back?: boolean;
+              is_duration?: boolean;
+              duration?: number | null;
+              intro?: string | null;
+              is_shuffle?: boolean;
+              /** @enum {string} */
+              final_score_type?: 'highest' | 'latest' | 'average';
+              is_restricted_ip?: boolean;
+              ip_whitelists?: string[];
+              is_safe?: boolean;
+              is_mobile?: boolean;
+              is_airplane?: boolean;
+              is_network_change?: boolean;
+              is_minimize?: boolean;
+              is_incoming_call?: boolean;
+              is_sms?: boolean;
+              is_token?: boolean;
+              is_show_solution_directly?: boolean;
+              use_autograder?: boolean;
+              auto_apply_scoregrader?: boolean;
+              class_ids?: number[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id?: number;
+              activity_id?: number | null;
+              name?: string;
+              type?: string | null;
+              exams_type?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              start_at?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              end_at?: string | null;
+              passing_grade?: number;
+              package?: number;
+              is_published?: boolean;
+              is_finished?: boolean;
+              is_show_solution?: boolean;
+              is_show_score?: boolean;
+              retry?: number;
+              is_back?: boolean;
+              is_duration?: boolean;
+              duration?: number | null;
+              intro?: string | null;
+              is_shuffle?: boolean;
+              /** @enum {string} */
+              final_score_type?: 'highest' | 'latest' | 'average';
+              is_restricted_ip?: boolean;
+              ip_whitelists?: string[];
+              is_safe?: boolean;
+              is_mobile?: boolean;
+              is_airplane?: boolean;
+              is_network_change?: boolean;
+              is_minimize?: boolean;
+              is_incoming_call?: boolean;
+              is_sms?: boolean;
+              is_token?: boolean;
+              is_show_solution_directly?: boolean;
+              use_autograder?: boolean;
+              auto_apply_scoregrader?: boolean;
+              class_ids?: number[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Exam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Exam'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Exam'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Exams_classes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of ExamClass */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ExamClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ExamClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Exams_removePackage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        n: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: Exam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Exam'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Exam'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   exam_Imports_exportQti: {
     parameters: {
       query?: never;
@@ -7626,6 +8506,221 @@ export interface operations {
             data: components['schemas']['Question'][];
             /** @description The related resources asked for with `include` */
             included?: components['schemas']['Answer'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Exams_restore: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: Exam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Exam'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Exam'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Exams_assistants: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/vnd.api+json': {
+          [key: string]: unknown;
+        };
+        'application/json': {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: a list of Exam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Exam'][];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Exam'][];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Exams_token: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              exam_id: number;
+              token_length?: number;
+              token_duration?: number;
+              token_reconnect?: boolean;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              exam_id: number;
+              token_length?: number;
+              token_duration?: number;
+              token_reconnect?: boolean;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: ExamToken */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ExamToken'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ExamToken'];
             meta?: {
               [key: string]: unknown;
             };
