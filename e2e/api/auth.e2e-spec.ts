@@ -2,8 +2,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Client } from 'undici';
 import { TokenIssuer } from '@lms/auth';
+import { ROUTES } from '@lms/gateway';
 import { seedIdentityDemo } from '@lms/identity';
 import { ApiClient, type JsonResource } from '@lms/testing';
+import { SERVICES as BUILT } from '../../services/all-in-one/src/registry';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 const attributes = (doc: { data?: unknown }) => (doc.data as JsonResource).attributes;
@@ -188,11 +190,15 @@ describe('sign-in through the gateway (real HTTP, real PostgreSQL)', () => {
     });
   });
 
-  it('answers 503 with a JSON:API error for a service that is not built yet', async () => {
+  it('answers 503 with a JSON:API error for a routed service that is not built yet', async () => {
+    // The first routed service the platform does not run yet (each new service moves this on).
+    const unbuilt = ROUTES.find(([, service]) => !BUILT.some((definition) => definition.name === service));
+    if (!unbuilt) return; // every routed service is built: nothing can answer 503 any more
+    const [prefix, service] = unbuilt;
     const { tokens } = await login('student1');
-    const response = await api.as(tokens.access_token as string).get('/api/exam/exams');
+    const response = await api.as(tokens.access_token as string).get(`/api${prefix}`);
     expect(response.status).toBe(503);
-    expect(response.body.errors?.[0].detail).toMatch(/exam service is not available/);
+    expect(response.body.errors?.[0].detail).toMatch(new RegExp(`${service} service is not available`));
   });
 
   it('tells the server time in the campus time zone', async () => {

@@ -25,6 +25,7 @@ export class InProcessTransport implements EventTransport {
   private readonly logger = new Logger('InProcessTransport');
   private readonly maxAttempts: number;
   private readonly retryDelayMs: number;
+  private closing = false;
   private opened!: () => void;
   private readonly ready = new Promise<void>((resolve) => (this.opened = resolve));
   readonly deadLetters: DeadLetter[] = [];
@@ -40,6 +41,7 @@ export class InProcessTransport implements EventTransport {
 
   async publish(topic: string, _key: string, envelope: EventEnvelope): Promise<void> {
     await this.ready;
+    if (this.closing) throw new TransportClosedError();
     const byGroup = this.groups.get(topic);
     if (!byGroup) return;
     await Promise.all(
@@ -66,7 +68,13 @@ export class InProcessTransport implements EventTransport {
     };
   }
 
+  /**
+   * Stops delivering. A delivery under way when the process shuts down (its consumer's database
+   * closing under it) ends as a failed publish, not as a dead letter: the publishing outbox then
+   * keeps the event, and the next start delivers it (the consumer's inbox drops a repeat).
+   */
   async close(): Promise<void> {
+    this.closing = true;
     this.groups.clear();
   }
 
@@ -80,8 +88,10 @@ export class InProcessTransport implements EventTransport {
         await member.handler(envelope);
         return;
       } catch (error) {
+        if (this.closing) throw new TransportClosedError();
         lastError = error instanceof Error ? error.message : String(error);
         if (attempt < this.maxAttempts) await sleep(this.retryDelayMs * 2 ** (attempt - 1));
+        if (this.closing) throw new TransportClosedError();
       }
     }
     const letter: DeadLetter = {
@@ -101,6 +111,13 @@ export class InProcessTransport implements EventTransport {
       const asEnvelope = { ...envelope, data: letter } as EventEnvelope;
       await Promise.all([...dlq.values()].map((m) => m[0].handler(asEnvelope).catch(() => undefined)));
     }
+  }
+}
+
+/** Publishing on a transport that is closing: the event stays in its outbox. */
+export class TransportClosedError extends Error {
+  constructor() {
+    super('The in-process transport is closed; the event stays in its outbox');
   }
 }
 

@@ -24,7 +24,7 @@ export { InboxEvent } from './inbox.entity';
 export { EventsTables1763800000000 } from './events-tables.migration';
 export { recordEvent } from './outbox';
 export type { EventTransport, EventHandler, Subscription, DeadLetter } from './transport';
-export { InProcessTransport } from './in-process.transport';
+export { InProcessTransport, TransportClosedError } from './in-process.transport';
 export { OutboxRelay } from './relay';
 export { UnitOfWork } from './unit-of-work';
 export { EventContext, EventHandlerErrors, EventsServer } from './events.server';

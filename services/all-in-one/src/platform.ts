@@ -68,8 +68,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 
   const stop = async () => {
     await gateway?.close();
-    for (const app of Object.values(services).reverse()) await app.close();
+    // Events stop first: a delivery under way fails back into its outbox rather than reaching a
+    // service whose database is closing (and being dead-lettered).
     await transport.close();
+    for (const app of Object.values(services).reverse()) await app.close();
   };
 
   try {
