@@ -89,6 +89,12 @@ const contentsQueries = api.injectEndpoints({
       query: ({ id, scope = 'course' }) => `${scope}/contents/${encodeURIComponent(id)}/download?redirect=0`,
       transformResponse: (document: Document) => deserializeOne<{ id: string; url: string }>(document).url,
     }),
+    /** Deletes an archived content for good. */
+    purgeContent: build.mutation<void, string>({
+      extraOptions: QUIET,
+      query: (id) => ({ url: `course/contents/${id}/permanent`, method: 'DELETE' }),
+      invalidatesTags: ['Contents'],
+    }),
     restoreContents: build.mutation<void, string[]>({
       extraOptions: QUIET,
       query: (ids) => ({ url: 'course/contents/restore', method: 'PATCH', body: { data: ids.map(Number) } }),
@@ -142,6 +148,7 @@ announceSaves(contentsApi, {
     arg.length === 1
       ? i18n.t('archive.restored', { name: contentNameIn(before, arg[0]) })
       : i18n.t('saved.contentsRestored', { count: arg.length }),
+  purgeContent: ({ arg, before }) => i18n.t('saved.purged', { name: contentNameIn(before, arg) }),
   sortContents: () => i18n.t('saved.contentsSorted'),
   downloadLink: silent('reads a short-lived download link: nothing is saved'),
 });
@@ -151,6 +158,7 @@ export const {
   useSaveContentMutation,
   useArchiveContentMutation,
   useRestoreContentsMutation,
+  usePurgeContentMutation,
   useDownloadLinkMutation,
   useSortContentsMutation,
 } = contentsApi;

@@ -16,7 +16,8 @@ import {
 } from './structureApi';
 import type { CourseActivity, CourseModule } from '../coursesApi';
 import type { Selection } from '../structure';
-import { DeleteButton, HiddenBadge, MoveButtons, NameCell, VisibilityButton } from './TreeParts';
+import { HiddenBadge, MoveButtons, NameCell, VisibilityButton } from './TreeParts';
+import { useContentsQuery } from '../content/contentsApi';
 import { useDragSort } from './useDragSort';
 import { ConfirmButton } from '../../layout/ConfirmDialog';
 import { WarningAlert } from '../../layout/WarningAlert';
@@ -25,6 +26,8 @@ import editor from './editor.module.css';
 import styles from './StructureTree.module.css';
 
 type Fail = (error: unknown) => void;
+/** How many live contents a module or an activity holds (what its deletion archives with it). */
+type ContentsOf = (type: 'modules' | 'activities', id: string) => number;
 
 function ModuleActivities({
   courseId,
@@ -33,6 +36,7 @@ function ModuleActivities({
   hrefOf,
   fail,
   quiet,
+  contentsOf,
 }: {
   courseId: string;
   module: CourseModule & { activities: CourseActivity[] };
@@ -40,6 +44,7 @@ function ModuleActivities({
   hrefOf: (moduleId: string, activityId?: string) => string;
   fail: Fail;
   quiet: Fail;
+  contentsOf: ContentsOf;
 }) {
   const { t } = useTranslation();
   const [sort] = useSortActivitiesMutation();
@@ -91,10 +96,19 @@ function ModuleActivities({
                 last={position === module.activities.length - 1}
                 onMove={(delta) => move(activity.id, delta)}
               />
-              <DeleteButton
+              <ConfirmButton
+                className="button small"
                 label={t('editor.deleteNamed', { name })}
+                question={t('editor.deleteActivityQuestion', { name })}
+                details={t('editor.deleteActivityDetails', {
+                  name,
+                  contents: t('editor.contentCount', { count: contentsOf('activities', activity.id) }),
+                })}
+                action={t('editor.moveToArchive')}
                 onConfirm={() => void remove({ courseId, id: activity.id }).unwrap().catch(quiet)}
-              />
+              >
+                {t('editor.delete')}
+              </ConfirmButton>
             </span>
           </li>
         );
@@ -126,6 +140,11 @@ export function StructureTree({
   const [setModuleActive] = useSetModuleActiveMutation();
   const [deleteModule] = useDeleteModuleMutation();
   const [createActivity] = useCreateActivityMutation();
+  const contents = useContentsQuery({ courseId });
+  const contentsOf: ContentsOf = (type, id) =>
+    (contents.data ?? []).filter(
+      (content) => content.contentable_type === type && String(content.contentable_id) === id,
+    ).length;
   const fail: Fail = (error) => {
     setFailure(notificationFor(error).text);
     throw error;
@@ -201,15 +220,32 @@ export function StructureTree({
                   >
                     {t('editor.addActivity')}
                   </button>
-                  <DeleteButton
+                  <ConfirmButton
+                    className="button small"
                     label={t('editor.deleteNamed', { name: module.name })}
+                    question={t('editor.deleteModuleQuestion', { name: module.name })}
+                    details={t('editor.deleteModuleDetails', {
+                      name: module.name,
+                      activities: t('editor.activityCount', { count: module.activities.length }),
+                      contents: t('editor.contentCount', {
+                        count:
+                          contentsOf('modules', module.id) +
+                          module.activities.reduce(
+                            (sum, activity) => sum + contentsOf('activities', activity.id),
+                            0,
+                          ),
+                      }),
+                    })}
+                    action={t('editor.moveToArchive')}
                     onConfirm={() =>
                       void deleteModule({ courseId, id: module.id })
                         .unwrap()
                         .then(() => onDeleted(module.id))
                         .catch(quiet)
                     }
-                  />
+                  >
+                    {t('editor.delete')}
+                  </ConfirmButton>
                 </span>
               </div>
               <ModuleActivities
@@ -219,6 +255,7 @@ export function StructureTree({
                 hrefOf={hrefOf}
                 fail={fail}
                 quiet={quiet}
+                contentsOf={contentsOf}
               />
             </li>
           ))}

@@ -78,44 +78,6 @@ export function NameCell({
   );
 }
 
-/** Deleting, confirmed by a second button in place. */
-export function DeleteButton({
-  label,
-  text,
-  onConfirm,
-}: {
-  label: string;
-  text?: string;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  const [asking, setAsking] = useState(false);
-  if (!asking) {
-    return (
-      <button type="button" className="button small" aria-label={label} onClick={() => setAsking(true)}>
-        {text ?? t('editor.delete')}
-      </button>
-    );
-  }
-  return (
-    <span className="row-actions" role="group" aria-label={label}>
-      <button
-        type="button"
-        className="button small button-danger"
-        onClick={() => {
-          setAsking(false);
-          onConfirm();
-        }}
-      >
-        {t('editor.confirmDelete')}
-      </button>
-      <button type="button" className="button small" onClick={() => setAsking(false)}>
-        {t('common.cancel')}
-      </button>
-    </span>
-  );
-}
-
 /** Move up / move down: the keyboard way to reorder (drag and drop does the same). */
 export function MoveButtons({
   name,

@@ -1,10 +1,17 @@
 import { api, QUIET } from '../../api/baseApi';
-import { attributesBody, deserializeOne, type Document } from '../../api/jsonapi';
+import { attributesBody, deserializeList, deserializeOne, type Document } from '../../api/jsonapi';
+import type { ResourceOf } from '../../api/types';
 import i18n from '../../i18n/i18n';
 import { announceSaves, type ApiState } from '../../notifications/saved';
 import { cachedCourse, courseTag, coursesApi, type CourseActivity, type CourseModule } from '../coursesApi';
 import { activityName } from '../names';
 import { applyOrder } from '../structure';
+
+/** A module, or an activity archived by itself, in the course's archive, with what it holds. */
+export type ArchivedItem = ResourceOf<'/api/course/courses/{id}/archive'>;
+
+/** What a structure change touches in the cache: the course (its outline) and the contents lists. */
+const structureTags = (courseId: string) => [...courseTag(courseId), 'Contents' as const];
 
 const sortRequest = (courseId: string, type: 'modules' | 'activities', ids: string[]) => ({
   url: `course/courses/sort/${courseId}`,
@@ -60,7 +67,7 @@ export const structureApi = api.injectEndpoints({
     deleteModule: build.mutation<void, { courseId: string; id: string }>({
       extraOptions: QUIET,
       query: ({ id }) => ({ url: `course/modules/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+      invalidatesTags: (_r, _e, { courseId }) => structureTags(courseId),
     }),
     createActivity: build.mutation<CourseActivity, { courseId: string; moduleId: string; name?: string }>({
       extraOptions: QUIET,
@@ -94,7 +101,32 @@ export const structureApi = api.injectEndpoints({
     deleteActivity: build.mutation<void, { courseId: string; id: string }>({
       extraOptions: QUIET,
       query: ({ id }) => ({ url: `course/activities/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, { courseId }) => courseTag(courseId),
+      invalidatesTags: (_r, _e, { courseId }) => structureTags(courseId),
+    }),
+    /** The course's archived modules and activities (its recycle bin). */
+    archivedStructure: build.query<ArchivedItem[], string>({
+      extraOptions: QUIET,
+      query: (courseId) => `course/courses/${courseId}/archive`,
+      transformResponse: (document: Document) => deserializeList<ArchivedItem>(document),
+      providesTags: (_r, _e, courseId) => structureTags(courseId),
+    }),
+    /** Brings an archived module or activity back with what its archiving took along. */
+    restoreArchived: build.mutation<void, { courseId: string; item: ArchivedItem }>({
+      extraOptions: QUIET,
+      query: ({ item }) => ({
+        url: `course/${item.kind === 'module' ? 'modules' : 'activities'}/${item.item_id}/restore`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_r, _e, { courseId }) => structureTags(courseId),
+    }),
+    /** Deletes an archived module or activity for good, with what it holds. */
+    purgeArchived: build.mutation<void, { courseId: string; item: ArchivedItem }>({
+      extraOptions: QUIET,
+      query: ({ item }) => ({
+        url: `course/${item.kind === 'module' ? 'modules' : 'activities'}/${item.item_id}/permanent`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_r, _e, { courseId }) => structureTags(courseId),
     }),
     /** The course's modules in their new order. */
     sortModules: build.mutation<void, { courseId: string; ids: string[] }>({
@@ -162,6 +194,8 @@ announceSaves(structureApi, {
   renameActivity: ({ arg }) => i18n.t('saved.activityRenamed', { name: activityName(i18n.t, arg.name) }),
   deleteActivity: ({ arg, before }) =>
     i18n.t('saved.activityDeleted', { name: activityNameIn(before, arg.courseId, arg.id) }),
+  restoreArchived: ({ arg }) => i18n.t('saved.archivedRestored', { name: arg.item.name }),
+  purgeArchived: ({ arg }) => i18n.t('saved.purged', { name: arg.item.name }),
   sortModules: () => i18n.t('saved.modulesSorted'),
   sortActivities: ({ arg, before }) =>
     i18n.t('saved.activitiesSorted', { module: moduleNameIn(before, arg.courseId, arg.moduleId) }),
@@ -179,4 +213,7 @@ export const {
   useDeleteActivityMutation,
   useSortModulesMutation,
   useSortActivitiesMutation,
+  useArchivedStructureQuery,
+  useRestoreArchivedMutation,
+  usePurgeArchivedMutation,
 } = structureApi;

@@ -5,7 +5,15 @@ import { useParams } from 'react-router-dom';
 import { Spinner } from '../../layout/Spinner';
 import { useDates } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
-import { useContentsQuery, useRestoreContentsMutation, type Content } from '../content/contentsApi';
+import {
+  useContentsQuery,
+  usePurgeContentMutation,
+  useRestoreContentsMutation,
+  type Content,
+} from '../content/contentsApi';
+import { ConfirmButton } from '../../layout/ConfirmDialog';
+import { ArchivedStructure } from './ArchivedStructure';
+import manage from './manage.module.css';
 import { useCourseQuery, type Course } from '../coursesApi';
 import { activityName } from '../names';
 import { CourseLoadFailed } from '../CoursePage';
@@ -32,6 +40,7 @@ export default function DeletedContentsPage() {
   const course = useCourseQuery(id);
   const archived = useContentsQuery({ courseId: id, archived: true }, { skip: !course.isSuccess });
   const [restore, restoring] = useRestoreContentsMutation();
+  const [purge, purging] = usePurgeContentMutation();
   const [failure, setFailure] = useState<string | null>(null);
   if (course.isError) {
     return <CourseLoadFailed error={course.error} retry={() => void course.refetch()} />;
@@ -53,49 +62,69 @@ export default function DeletedContentsPage() {
         title={t('routes.courseDeleted')}
         titleId="deleted-title"
       />
-      <div className="card card-body">
-        <p className="muted">{t('archive.help')}</p>
-        <WarningAlert>{failure}</WarningAlert>
-        {archived.isLoading ? (
-          <Spinner label={t('common.loading')} />
-        ) : items.length === 0 ? (
-          <p className="muted">{t('archive.empty')}</p>
-        ) : (
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('editor.contentName')}</th>
-                <th scope="col">{t('editor.contentType')}</th>
-                <th scope="col">{t('archive.place')}</th>
-                <th scope="col">{t('archive.deletedAt')}</th>
-                <th scope="col">
-                  <span className="sr-only">{t('enrol.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((content) => (
-                <tr key={content.id}>
-                  <td>{content.name}</td>
-                  <td>{t(`contentTypes.${content.contents_type}`)}</td>
-                  <td>{placeOf(t, course.data, content) ?? '—'}</td>
-                  <td>{dateTime(content.deleted_at ?? null) ?? '—'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button small"
-                      disabled={restoring.isLoading}
-                      aria-label={t('archive.restoreNamed', { name: content.name })}
-                      onClick={() => bringBack(content)}
-                    >
-                      {t('archive.restore')}
-                    </button>
-                  </td>
+      <div className={manage.stack}>
+        {course.isSuccess && <ArchivedStructure courseId={id} />}
+        <div className="card card-body">
+          <h2 className="section-title">{t('archive.contentsTitle')}</h2>
+          <p className="muted">{t('archive.help')}</p>
+          <WarningAlert>{failure}</WarningAlert>
+          {archived.isLoading ? (
+            <Spinner label={t('common.loading')} />
+          ) : items.length === 0 ? (
+            <p className="muted">{t('archive.empty')}</p>
+          ) : (
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('editor.contentName')}</th>
+                  <th scope="col">{t('editor.contentType')}</th>
+                  <th scope="col">{t('archive.place')}</th>
+                  <th scope="col">{t('archive.deletedAt')}</th>
+                  <th scope="col">
+                    <span className="sr-only">{t('enrol.actions')}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              </thead>
+              <tbody>
+                {items.map((content) => (
+                  <tr key={content.id}>
+                    <td>{content.name}</td>
+                    <td>{t(`contentTypes.${content.contents_type}`)}</td>
+                    <td>{placeOf(t, course.data, content) ?? '—'}</td>
+                    <td>{dateTime(content.deleted_at ?? null) ?? '—'}</td>
+                    <td className="row-actions">
+                      <button
+                        type="button"
+                        className="button small"
+                        disabled={restoring.isLoading}
+                        aria-label={t('archive.restoreNamed', { name: content.name })}
+                        onClick={() => bringBack(content)}
+                      >
+                        {t('archive.restore')}
+                      </button>
+                      <ConfirmButton
+                        className="button small"
+                        disabled={purging.isLoading}
+                        label={t('archive.purgeNamed', { name: content.name })}
+                        question={t('archive.purgeQuestion', { name: content.name })}
+                        details={t('archive.purgeContentDetails')}
+                        action={t('archive.purge')}
+                        onConfirm={() => {
+                          setFailure(null);
+                          purge(content.id)
+                            .unwrap()
+                            .catch((error: unknown) => setFailure(notificationFor(error).text));
+                        }}
+                      >
+                        {t('archive.purge')}
+                      </ConfirmButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
       </div>
     </section>
   );
