@@ -14,6 +14,8 @@ import { ExamsService } from './exams/exams.service';
 import { QuestionAccess } from './questions/question-access';
 import { QuestionsController } from './questions/questions.controller';
 import { QuestionsService } from './questions/questions.service';
+import { SafeExamController } from './safe/safe.controller';
+import { SafeExamService } from './safe/safe.service';
 
 /**
  * exam: database, auth, events and health (serviceModule); the projections of campuses, users
@@ -34,6 +36,7 @@ export class ExamAppModule {
         QuestionsController,
         DataSetsController,
         ImportsController,
+        SafeExamController,
       ],
       providers: [
         ExamsService,
@@ -43,6 +46,7 @@ export class ExamAppModule {
         QuestionsService,
         DataSetsService,
         ImportsService,
+        SafeExamService,
       ],
     });
   }

@@ -5,6 +5,7 @@ import { Exam, ExamAssistant, ExamClass } from './exams/exam.entity';
 import { AnswerOption } from './questions/answer-option.entity';
 import { QuestionTag } from './questions/question-tag.entity';
 import { Question } from './questions/question.entity';
+import { ExamSebConfig } from './safe/exam-seb-config.entity';
 
 export const ENTITIES = [
   Exam,
@@ -19,4 +20,5 @@ export const ENTITIES = [
   DataSet,
   DataSetDetail,
   DataSetItem,
+  ExamSebConfig,
 ];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ServiceHarness, type JsonResource, type TestUser } from '@lms/testing';
+import { configKey, hashQuitPassword, parsePlist } from '../src/domain/seb';
 import { examService } from '../src/service';
 
 const list = (doc: { data?: unknown }) => doc.data as JsonResource[];
@@ -234,5 +235,49 @@ describe('questions of an exam on PostgreSQL', () => {
         })
       ).status,
     ).toBe(403);
+  });
+
+  it('removes a package with its questions and moves the later packages down', async () => {
+    const examId = await exam(3);
+    for (const [text, pack] of [
+      ['p1', 1],
+      ['p2', 2],
+      ['p3a', 3],
+      ['p3b', 3],
+    ] as const)
+      await add(lecturer, examId, { question: text, package: pack });
+    const removed = await (await h.as(lecturer)).send('DELETE', `/api/exam/exams/${examId}/package/2`);
+    expect(removed.status).toBe(200);
+    expect(await order(examId, 1)).toEqual([['p1', 1]]);
+    expect(await order(examId, 2)).toEqual([
+      ['p3a', 1],
+      ['p3b', 2],
+    ]);
+    expect(await order(examId, 3)).toEqual([]);
+  });
+
+  it('hands the .seb of a Safe Exam Browser exam to its authors, with the Config Key the server keeps', async () => {
+    const examId = await exam(1);
+    const download = async (user: TestUser) =>
+      fetch(`${h.baseUrl}/api/exam/safe/${examId}/download`, {
+        headers: { authorization: `Bearer ${await h.token(user)}`, 'x-forwarded-host': 'campus.example' },
+      });
+    expect((await download(lecturer)).status).toBe(422);
+    await h.ds.query(`UPDATE exams SET is_safe = true WHERE id = $1`, [examId]);
+    const response = await download(lecturer);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="exam-${examId}.seb"`);
+    const settings = parsePlist(await response.text());
+    expect(settings.startURL).toBe(`http://campus.example/exam/${examId}/start`);
+    expect(settings.sendBrowserExamKey).toBe(true);
+    expect(response.headers.get('x-seb-config-key')).toBe(configKey(settings));
+
+    const kept = one((await (await h.as(lecturer)).get(`/api/exam/safe/${examId}`)).body).attributes;
+    expect(kept.config_key).toBe(configKey(settings));
+    expect(settings.hashedQuitPassword).toBe(hashQuitPassword(kept.quit_password as string));
+    // the quit password stays the same from one download to the next
+    const again = parsePlist(await (await download(lecturer)).text());
+    expect(again.hashedQuitPassword).toBe(settings.hashedQuitPassword);
+    expect((await download(stranger)).status).toBe(403);
   });
 });

@@ -2,6 +2,7 @@ import { EventsTables1763800000000 } from '@lms/events';
 import { ProjectionTables1795481547098 } from '@lms/projections';
 import { Exams1795483226178 } from './1795483226178-exams';
 import { QuestionsAndDatasets1795483226906 } from './1795483226906-questions-and-datasets';
+import { ExamSebConfigs1795484896843 } from './1795484896843-exam-seb-configs';
 
 /** Every migration of the exam database, oldest first (npm run migration:generate -- exam <Name>). */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   ProjectionTables1795481547098,
   Exams1795483226178,
   QuestionsAndDatasets1795483226906,
+  ExamSebConfigs1795484896843,
 ];
