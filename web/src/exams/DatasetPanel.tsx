@@ -85,44 +85,46 @@ export function DatasetPanel({
 
       {dataset && (
         <>
-          <table className="data-table">
-            <caption className="sr-only">{t('exam.dataset.variables', { name: dataset.name })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('exam.dataset.variable')}</th>
-                <th scope="col">{t('exam.dataset.min')}</th>
-                <th scope="col">{t('exam.dataset.max')}</th>
-                <th scope="col">{t('exam.dataset.decimals')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(dataset.details ?? []).map((variable) => (
-                <tr key={variable.id}>
-                  <th scope="row">
-                    <code>{`{${variable.name}}`}</code>
-                  </th>
-                  {(['min_value', 'max_value', 'decimal_place'] as const).map((field) => (
-                    <td key={field}>
-                      <input
-                        aria-label={t(`exam.dataset.${field}Of`, { name: variable.name })}
-                        inputMode="decimal"
-                        defaultValue={String(variable[field])}
-                        size={6}
-                        onBlur={(event) => {
-                          const next = event.target.value.trim();
-                          if (next === String(variable[field]) || next === '' || Number.isNaN(Number(next)))
-                            return;
-                          void updateVariable({ id: variable.id, changes: { [field]: Number(next) } })
-                            .unwrap()
-                            .catch(fail);
-                        }}
-                      />
-                    </td>
-                  ))}
+          <div className={styles.tableWrap}>
+            <table className="data-table">
+              <caption className="sr-only">{t('exam.dataset.variables', { name: dataset.name })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('exam.dataset.variable')}</th>
+                  <th scope="col">{t('exam.dataset.min')}</th>
+                  <th scope="col">{t('exam.dataset.max')}</th>
+                  <th scope="col">{t('exam.dataset.decimals')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {(dataset.details ?? []).map((variable) => (
+                  <tr key={variable.id}>
+                    <th scope="row">
+                      <code>{`{${variable.name}}`}</code>
+                    </th>
+                    {(['min_value', 'max_value', 'decimal_place'] as const).map((field) => (
+                      <td key={field}>
+                        <input
+                          aria-label={t(`exam.dataset.${field}Of`, { name: variable.name })}
+                          inputMode="decimal"
+                          defaultValue={String(variable[field])}
+                          className={styles.variableInput}
+                          onBlur={(event) => {
+                            const next = event.target.value.trim();
+                            if (next === String(variable[field]) || next === '' || Number.isNaN(Number(next)))
+                              return;
+                            void updateVariable({ id: variable.id, changes: { [field]: Number(next) } })
+                              .unwrap()
+                              .catch(fail);
+                          }}
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <div className="form-row">
             <div className="field">
               <label htmlFor="variable-name">{t('exam.dataset.newVariable')}</label>

@@ -58,7 +58,7 @@ export default function ExamEditPage() {
               {t('routes.examEdit')}: {data.name || t('exam.untitled')}
             </h1>
           </div>
-          <p className="row-actions">
+          <p className={styles.toolbar}>
             {unsaved && <span className="badge badge-warning">{t('editor.unsaved')}</span>}
             <Link className="button" to={`/exam/${encodeURIComponent(data.id)}/preview/${pack}`}>
               {t('exam.previewPackage', { pack })}

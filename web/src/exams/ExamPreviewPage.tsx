@@ -4,13 +4,13 @@ import { NOT_FOUND_PATH } from '../auth/guard';
 import { Spinner } from '../layout/Spinner';
 import { notificationFor } from '../notifications/notification';
 import { type Question, SINGLE_ANSWER_TYPES, CHOICE_TYPES } from './examTypes';
-import { useDatasetItemsQuery, useExamQuery, useQuestionsQuery } from './examsApi';
-import { fillPlaceholders } from './questions';
+import { useExamQuery, useQuestionPreviewQuery, useQuestionsQuery } from './examsApi';
 import styles from './exams.module.css';
 
 /**
  * `/exam/{id}/preview/{pack}`: a package as a student sees it — the intro, then each question
- * with its options (a parameterized question filled from one generated item), without points,
+ * with its options (a calculated question filled from its dataset's first item, its formulas
+ * computed by the service), without points,
  * correct answers or formulas. Answers given here are not sent anywhere.
  */
 export default function ExamPreviewPage() {
@@ -43,9 +43,9 @@ export default function ExamPreviewPage() {
             {data.name} · {t('exam.packages.name', { pack })}
           </h1>
         </div>
-        <p className="row-actions">
+        <p className={styles.toolbar}>
           {packages > 1 && (
-            <nav aria-label={t('exam.packages.title')} className="row-actions">
+            <nav aria-label={t('exam.packages.title')} className={styles.toolbar}>
               {Array.from({ length: packages }, (_, at) => at + 1).map((number) => (
                 <Link
                   key={number}
@@ -81,26 +81,35 @@ export default function ExamPreviewPage() {
 
 function PreviewQuestion({ question, number }: { question: Question; number: number }) {
   const { t } = useTranslation();
-  const dataset = question.data_set_id ? String(question.data_set_id) : '';
-  const items = useDatasetItemsQuery(dataset, { skip: !dataset });
-  const values = items.data?.items[0]?.values ?? {};
-  const fill = (text: string | null) =>
-    fillPlaceholders((text ?? '').replace(/<[^>]*>/g, ' ').trim(), values);
+  const calculated = question.data_set_id !== null;
+  // a calculated question as one student gets it: filled from a dataset item, formulas computed
+  const preview = useQuestionPreviewQuery(question.id, { skip: !calculated });
+  const filled = preview.data;
+  const plain = (text: string | null | undefined) => (text ?? '').replace(/<[^>]*>/g, ' ').trim();
   const type = question.questions_type;
   const name = `preview-${question.id}`;
+  const optionText = (id: string, answer: string | null) => {
+    const computed = filled?.answers.find((option) => String(option.id) === id);
+    return plain(
+      computed ? (computed.answer ?? (computed.value === null ? '' : String(computed.value))) : answer,
+    );
+  };
 
   return (
     <fieldset className={styles.studentQuestion}>
       <legend>
         <strong>{t('exam.questions.number', { index: number })}</strong>
       </legend>
-      <p>{fill(question.question) || t('exam.questions.noText')}</p>
+      {calculated && preview.isError && (
+        <p className={styles.problem}>{notificationFor(preview.error).text}</p>
+      )}
+      <p>{plain(filled?.question ?? question.question) || t('exam.questions.noText')}</p>
       {CHOICE_TYPES.includes(type) &&
         (question.answers ?? []).map((option, at) => (
           <label key={option.id} className={styles.choice}>
             <input type={SINGLE_ANSWER_TYPES.includes(type) ? 'radio' : 'checkbox'} name={name} />
             <span>
-              {String.fromCharCode(65 + (at % 26))}. {fill(option.answer)}
+              {String.fromCharCode(65 + (at % 26))}. {optionText(option.id, option.answer)}
             </span>
           </label>
         ))}

@@ -114,7 +114,7 @@ export function QuestionsPanel({
         </button>
       </div>
 
-      <div className="row-actions">
+      <div className={styles.toolbar}>
         <select
           aria-label={t('exam.questions.type')}
           value={type}

@@ -102,6 +102,9 @@ export type Question = Omit<ResourceOf<'/api/exam/questions'>, 'questions_type'>
   questions_type: QuestionType;
 };
 
+/** A question as one student gets it: filled from a dataset item, each option's formula computed. */
+export type QuestionPreview = ResourceOf<'/api/exam/questions/{id}/preview'>;
+
 /** An answer option of a question (spec 02 §3): a correct one gives points. */
 export type AnswerOption = ResourceOf<'/api/exam/answers/{id}', 'patch'>;
 

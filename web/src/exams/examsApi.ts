@@ -20,6 +20,7 @@ import type {
   ExamToken,
   QtiExport,
   Question,
+  QuestionPreview,
 } from './examTypes';
 import { skippedOf } from './importReport';
 import { inOrder } from './questions';
@@ -174,6 +175,13 @@ export const examsApi = withTags.injectEndpoints({
       }),
     }),
 
+    /** A question filled from the first item of its dataset, each option's formula computed. */
+    questionPreview: build.query<QuestionPreview, string>({
+      extraOptions: QUIET,
+      query: (id) => `exam/questions/${encodeURIComponent(id)}/preview`,
+      transformResponse: (document: Document) => deserializeOne<QuestionPreview>(document),
+      providesTags: ['Datasets'],
+    }),
     questions: build.query<Question[], PackageKey>({
       extraOptions: QUIET,
       query: questionsQuery,
@@ -401,6 +409,7 @@ export const {
   useLazyQtiPackageQuery,
   useLazyImportTemplateQuery,
   useQuestionsQuery,
+  useQuestionPreviewQuery,
   useCreateQuestionMutation,
   useUpdateQuestionMutation,
   useDeleteQuestionMutation,
