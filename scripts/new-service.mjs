@@ -148,11 +148,15 @@ write(
   `import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
+import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
 import type { ${configClass} } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-/** ${name}: database, auth, events and health (serviceModule), then its own controllers. */
+/**
+ * ${name}: database, auth, events and health (serviceModule); the projections of campuses, users
+ * and courses (@lms/projections) with their backfill; then its own controllers.
+ */
 @Module({})
 export class ${moduleClass} {
   static forRoot(config: ${configClass}, transport: EventTransport): DynamicModule {
@@ -162,8 +166,8 @@ export class ${moduleClass} {
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
-      controllers: [],
-      providers: [],
+      controllers: [...PROJECTIONS.handlers],
+      providers: [Projections, ...ProjectionsBackfill.providers({ service: '${name}', topics: PROJECTED_TOPICS })],
     });
   }
 }
@@ -173,17 +177,19 @@ export class ${moduleClass} {
 write(
   `${dir}/src/entities.ts`,
   `import { InboxEvent, OutboxEvent } from '@lms/events';
+import { PROJECTIONS } from '@lms/projections';
 
-export const ENTITIES = [OutboxEvent, InboxEvent];
+export const ENTITIES = [...PROJECTIONS.entities, OutboxEvent, InboxEvent];
 `,
 );
 
 write(
   `${dir}/src/migrations/index.ts`,
   `import { EventsTables1763800000000 } from '@lms/events';
+import { PROJECTION_MIGRATIONS } from '@lms/projections';
 
 /** Every migration of the ${name} database, oldest first (npm run migration:generate -- ${name} <Name>). */
-export const MIGRATIONS = [EventsTables1763800000000];
+export const MIGRATIONS = [EventsTables1763800000000, ...PROJECTION_MIGRATIONS];
 `,
 );
 
@@ -268,8 +274,14 @@ describe('${name} on PostgreSQL', () => {
       \`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1\`,
     );
     expect(tables.map((t: { table_name: string }) => t.table_name)).toEqual(
-      ['inbox', 'migrations', 'outbox'],
+      expect.arrayContaining(['inbox', 'migrations', 'outbox', 'tenants', 'users', 'courses', 'course_staff']),
     );
+  });
+
+  it('asks the owners of its projections to republish them, once (the backfill)', async () => {
+    const [request, ...more] = await h.events('platform.snapshot.requested');
+    expect(more).toEqual([]);
+    expect(request).toMatchObject({ tenantId: 0, data: { requestedBy: '${name}' } });
   });
 });
 `,

@@ -14,6 +14,7 @@ import { CourseUpsertedHandler } from './course-upserted.handler';
 import { EnrolmentChangedHandler } from './enrolment-changed.handler';
 import { EnrolmentSnapshottedHandler } from './enrolment-snapshotted.handler';
 import { ProjectionBackfill } from './projection-backfill.entity';
+import { ProjectionTables1795481547098 } from './projections.migration';
 import { StaffChangedHandler } from './staff-changed.handler';
 import { StructureSnapshottedHandler } from './structure-snapshotted.handler';
 import { TenantProjection } from './tenant.entity';
@@ -40,6 +41,9 @@ export { Projections } from './projections';
 export type { Caller, CourseRole } from './projections';
 export { ProjectionTables1795481547098 } from './projections.migration';
 
+/** The migrations of the projection tables, oldest first: a service lists them after the events tables. */
+export const PROJECTION_MIGRATIONS = [ProjectionTables1795481547098];
+
 /**
  * Who teaches and who studies in which course (`course.staff.changed`, `course.enrolment.*`):
  * the part identity keeps (its user directory's "who sees whom").
@@ -51,7 +55,7 @@ export const MEMBERSHIPS = {
 
 /**
  * Everything a domain service knows of campuses, users and courses: its entities (in its
- * `ENTITIES`), its handlers (in its controllers), with `ProjectionTables…` in its migrations,
+ * `ENTITIES`), its handlers (in its controllers), `PROJECTION_MIGRATIONS` in its migrations,
  * `Projections` and `ProjectionsBackfill.providers(…)` in its providers.
  */
 export const PROJECTIONS = {

@@ -1,5 +1,5 @@
 import { EventsTables1763800000000 } from '@lms/events';
-import { ProjectionTables1795481547098 } from '@lms/projections';
+import { PROJECTION_MIGRATIONS } from '@lms/projections';
 import { Exams1795483226178 } from './1795483226178-exams';
 import { QuestionsAndDatasets1795483226906 } from './1795483226906-questions-and-datasets';
 import { ExamSebConfigs1795484896843 } from './1795484896843-exam-seb-configs';
@@ -7,7 +7,7 @@ import { ExamSebConfigs1795484896843 } from './1795484896843-exam-seb-configs';
 /** Every migration of the exam database, oldest first (npm run migration:generate -- exam <Name>). */
 export const MIGRATIONS = [
   EventsTables1763800000000,
-  ProjectionTables1795481547098,
+  ...PROJECTION_MIGRATIONS,
   Exams1795483226178,
   QuestionsAndDatasets1795483226906,
   ExamSebConfigs1795484896843,
