@@ -87,6 +87,12 @@ describe('questions of an exam on PostgreSQL', () => {
     expect((await add(outsider, examId)).status).toBe(404);
     await h.ds.query(`UPDATE exams SET deleted_at = now() WHERE id = $1`, [examId]);
     expect((await add(lecturer, examId)).status).toBe(404);
+    // a soft-deleted exam keeps its questions (it can be restored); a removed row takes them along
+    const count = async () =>
+      Number((await h.ds.query(`SELECT count(*) AS n FROM questions WHERE exam_id = $1`, [examId]))[0].n);
+    expect(await count()).toBe(2);
+    await h.ds.query(`DELETE FROM exams WHERE id = $1`, [examId]);
+    expect(await count()).toBe(0);
   });
 
   it('numbers each package on its own, keeps a question in the exam’s packages, moves one between them', async () => {

@@ -3,6 +3,7 @@ import { PROJECTION_MIGRATIONS } from '@lms/projections';
 import { Exams1795483226178 } from './1795483226178-exams';
 import { QuestionsAndDatasets1795483226906 } from './1795483226906-questions-and-datasets';
 import { ExamSebConfigs1795484896843 } from './1795484896843-exam-seb-configs';
+import { ExamForeignKeys1795486410265 } from './1795486410265-exam-foreign-keys';
 
 /** Every migration of the exam database, oldest first (npm run migration:generate -- exam <Name>). */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Exams1795483226178,
   QuestionsAndDatasets1795483226906,
   ExamSebConfigs1795484896843,
+  ExamForeignKeys1795486410265,
 ];

@@ -12,6 +12,7 @@ import {
 } from 'typeorm';
 import type { QuestionType } from '../domain/question-rules';
 import { DataSet } from '../datasets/data-set.entity';
+import { Exam } from '../exams/exam.entity';
 import { AnswerOption } from './answer-option.entity';
 import { QuestionTag } from './question-tag.entity';
 
@@ -34,6 +35,11 @@ export class Question {
 
   @Column('bigint', { name: 'exam_id', nullable: true })
   examId: number | null;
+
+  /** An exam is soft-deleted (kept with its questions); a removed row takes its questions along. */
+  @ManyToOne(() => Exam, { onDelete: 'CASCADE', nullable: true })
+  @JoinColumn({ name: 'exam_id' })
+  exam?: Relation<Exam> | null;
 
   @Column('integer')
   package: number;

@@ -1,4 +1,13 @@
-import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  Entity,
+  JoinColumn,
+  OneToOne,
+  PrimaryColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Exam } from '../exams/exam.entity';
 
 /**
  * The Safe Exam Browser configuration of an exam as last handed out: its quit password (for the
@@ -8,6 +17,10 @@ import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 export class ExamSebConfig {
   @PrimaryColumn('bigint', { name: 'exam_id' })
   examId: number;
+
+  @OneToOne(() => Exam, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'exam_id' })
+  exam?: Relation<Exam>;
 
   @Column('bigint', { name: 'tenant_id' })
   tenantId: number;
