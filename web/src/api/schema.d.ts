@@ -318,7 +318,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Show an image of a course’s rich text (redirect to a short-lived link) */
+    /** Show an image of a course’s rich text */
     get: operations['course_CourseImages_show'];
     put?: never;
     post?: never;
@@ -4232,12 +4232,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description To the image (a link valid for a few minutes) */
-      302: {
+      /** @description The image (PNG, JPEG, GIF or WebP) */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'image/*': string;
+        };
       };
       /** @description A JSON:API error document */
       503: {

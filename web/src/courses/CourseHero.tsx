@@ -4,6 +4,7 @@ import { useDates } from '../lib/dates';
 import type { ShownCourse } from './coursesApi';
 import { periodOf } from './periods';
 import { cx } from '../lib/classNames';
+import { RichText } from '../lib/richtext/RichText';
 import styles from './CourseHero.module.css';
 import courseStyles from './course.module.css';
 
@@ -56,7 +57,7 @@ export function CourseHero({
           {course.is_active === false && <span className="badge badge-muted">{t('courses.inactive')}</span>}
           {badges}
         </p>
-        {course.description && <p>{course.description}</p>}
+        {course.description && <RichText html={course.description} />}
         {children}
       </div>
       {course.thumbnail && <img className={styles.thumb} src={course.thumbnail} alt="" />}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MultipartFile } from '@fastify/multipart';
@@ -182,24 +182,27 @@ export class ContentFilesService {
   }
 
   /**
-   * A 5-minute link showing an image of a course (inline, not as an attachment). Its address
-   * names the course and the image's random name; only an image the course holds, of the campus
-   * of the request, is signed.
+   * An image of a course, to answer as it is: its address names the course and the image's random
+   * name; only an image the course holds, of the campus of the request, is read.
    */
-  async imageUrl(tenantId: number, courseId: number, name: string): Promise<string> {
+  async image(
+    tenantId: number,
+    courseId: number,
+    name: string,
+  ): Promise<{ body: Readable; mime: string; size: number }> {
     const key = `course/${tenantId}/${courseId}/${name}`;
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM course_files WHERE blob_key = $1 AND course_id = $2 AND tenant_id = $3 AND mime LIKE 'image/%'`,
+    const rows: Array<{ mime: string; size: string }> = await this.dataSource.query(
+      `SELECT mime, size FROM course_files
+        WHERE blob_key = $1 AND course_id = $2 AND tenant_id = $3 AND mime LIKE 'image/%'`,
       [key, courseId, tenantId],
     );
     if (rows.length === 0) throw notFound('The image does not exist');
     try {
-      await this.storage.stat(key);
+      return { body: await this.storage.get(key), mime: rows[0].mime, size: Number(rows[0].size) };
     } catch (error) {
       if (error instanceof BlobNotFoundError) throw notFound('The image does not exist');
       throw error;
     }
-    return this.storage.presignGet(key, DOWNLOAD_LINK_SECONDS);
   }
 
   /**

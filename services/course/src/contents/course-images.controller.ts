@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { type AuthContext, CurrentAuth, Public } from '@lms/auth';
@@ -12,7 +12,6 @@ import {
   unprocessable,
 } from '@lms/jsonapi';
 import { DocumentOperation } from '@lms/platform';
-import { DOWNLOAD_LINK_SECONDS } from '../files/blob-storage';
 import { CampusResolver } from '../tenants/campus.resolver';
 import { ContentFilesService, drain } from './content-files.service';
 import { courseImageResource } from './course-images.resource';
@@ -77,17 +76,22 @@ export class CourseImagesController {
   }
 
   /**
-   * A 302 to a short-lived link showing the image. Anyone who has the address may see the image
-   * (an `<img>` sends no token): it names the course and a random 128-bit name that only the rich
-   * text holding it reveals, and the campus is the request host's.
+   * The image itself. Anyone who has the address may see it (an `<img>` sends no token): it names
+   * the course and a random 122-bit name that only the rich text holding it reveals, and the campus
+   * is the request host's. Answered directly rather than redirected to a signed link, so browsers
+   * cache it (an image never changes under its name) and no redirect meets the page's CSP.
    */
   @Get(':id/images/:name')
   @Public()
-  @HttpCode(302)
   @DocumentOperation({
-    summary: 'Show an image of a course’s rich text (redirect to a short-lived link)',
+    summary: 'Show an image of a course’s rich text',
     security: [],
-    responses: { '302': { description: 'To the image (a link valid for a few minutes)' } },
+    responses: {
+      '200': {
+        description: 'The image (PNG, JPEG, GIF or WebP)',
+        content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+      },
+    },
   })
   async show(
     @Param('id', ParseIdPipe) courseId: number,
@@ -97,8 +101,13 @@ export class CourseImagesController {
   ) {
     if (!IMAGE_NAME.test(name)) throw notFound('The image does not exist');
     const campus = await this.campuses.resolve(request);
-    const url = await this.files.imageUrl(campus.id, courseId, name);
-    // The link lives DOWNLOAD_LINK_SECONDS: a browser may reuse this answer for most of that.
-    return reply.header('cache-control', `private, max-age=${DOWNLOAD_LINK_SECONDS - 60}`).redirect(url, 302);
+    const image = await this.files.image(campus.id, courseId, name);
+    return reply
+      .header('content-type', image.mime)
+      .header('content-length', String(image.size))
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      .send(image.body);
   }
 }

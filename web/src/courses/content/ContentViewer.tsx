@@ -1,20 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationFor } from '../../notifications/notification';
 import { useDownloadLinkMutation, type Content, type ContentScope } from './contentsApi';
 import { downloadPath, formatSize, isConference, videoSource } from './media';
-import { looksLikeHtml, safeUrl, sanitizeHtml } from './sanitize';
+import { RichText } from '../../lib/richtext/RichText';
+import { safeUrl } from '../../lib/richtext/sanitize';
 import { WarningAlert } from '../../layout/WarningAlert';
 import styles from './ContentViewer.module.css';
-
-function TextBody({ text }: { text: string }) {
-  const html = useMemo(() => (looksLikeHtml(text) ? sanitizeHtml(text) : null), [text]);
-  if (html === null) return <p className={styles.plainText}>{text}</p>;
-  // Sanitized above: only an allowlist of formatting tags and safe addresses is left.
-  return (
-    <div className={styles.richText} data-testid="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
-  );
-}
 
 function ExternalLink({ href, children }: { href: string | null; children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -96,7 +88,7 @@ export function ContentViewer({ content, scope = 'course' }: { content: Content;
   const { t } = useTranslation();
   const type = content.contents_type;
   let body: React.ReactNode;
-  if (type === 'text') body = <TextBody text={content.content ?? ''} />;
+  if (type === 'text') body = <RichText html={content.content ?? ''} />;
   else if (type === 'link')
     body = <ExternalLink href={safeUrl(content.content)}>{t('reader.openLink')}</ExternalLink>;
   else if (type === 'video') body = <VideoBody content={content} />;

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { RichTextEditor } from '../../lib/richtext/RichTextEditor';
 import { CONTENT_TYPES, type Content } from '../content/contentsApi';
 import { fieldKind, type ContentDraft } from './contentDraft';
+import { useCourseImageUpload } from './useCourseImageUpload';
 
 /**
  * A content's type, name and, by type, its text or web address. An existing file keeps its type;
@@ -8,12 +10,15 @@ import { fieldKind, type ContentDraft } from './contentDraft';
  */
 export function ContentFields({
   formId,
+  courseId,
   content,
   draft,
   locked,
   onChange,
 }: {
   formId: string;
+  /** The course whose files the text's images become. */
+  courseId: string;
   content: Content | null;
   draft: ContentDraft;
   /** The type cannot change (an upload is running). */
@@ -21,6 +26,7 @@ export function ContentFields({
   onChange: (patch: Partial<ContentDraft>) => void;
 }) {
   const { t } = useTranslation();
+  const uploadImage = useCourseImageUpload(courseId);
   const kind = fieldKind(draft.type);
   const types = CONTENT_TYPES.filter(
     (type) => content?.contents_type === 'file' || type !== 'file' || !content,
@@ -55,14 +61,14 @@ export function ContentFields({
       </div>
       {kind === 'text' && (
         <div className="field wide">
-          <label htmlFor={`${formId}-text`}>{t('editor.contentText')}</label>
-          <textarea
+          <RichTextEditor
             id={`${formId}-text`}
-            rows={8}
+            label={t('editor.contentText')}
             value={draft.content}
-            onChange={(event) => onChange({ content: event.target.value })}
+            onChange={(content) => onChange({ content })}
+            uploadImage={uploadImage}
+            help={t('editor.textHelp')}
           />
-          <p className="muted small">{t('editor.textHelp')}</p>
         </div>
       )}
       {kind === 'url' && (

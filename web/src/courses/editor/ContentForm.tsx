@@ -68,6 +68,7 @@ export function ContentForm({
     >
       <ContentFields
         formId={formId}
+        courseId={courseId}
         content={content}
         draft={draft}
         locked={uploading}

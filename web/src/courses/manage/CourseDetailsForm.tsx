@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarningAlert } from '../../layout/WarningAlert';
+import { RichTextEditor } from '../../lib/richtext/RichTextEditor';
 import { notificationFor } from '../../notifications/notification';
 import { useUpdateCourseMutation } from './settingsApi';
 import { useActivePeriodsQuery, type Course } from '../coursesApi';
 import { useUnsavedFlag } from '../editor/unsaved';
+import { useCourseImageUpload } from '../editor/useCourseImageUpload';
 import { PeriodOptions } from '../PeriodOptions';
 import { periodOf } from '../periods';
 import { changedDetails, type CourseDetails, detailsOf, detailsProblems } from './courseDetails';
@@ -19,6 +21,7 @@ const SWITCHES = ['is_active', 'is_open', 'is_public', 'is_free', 'gradebook_pub
 export function CourseDetailsForm({ course }: { course: Course }) {
   const { t } = useTranslation();
   const periods = useActivePeriodsQuery();
+  const uploadImage = useCourseImageUpload(course.id);
   const [update, state] = useUpdateCourseMutation();
   const [original, setOriginal] = useState(() => detailsOf(course));
   const [draft, setDraft] = useState<CourseDetails>(original);
@@ -79,12 +82,14 @@ export function CourseDetailsForm({ course }: { course: Course }) {
         </div>
       </div>
       <div className="field wide">
-        <label htmlFor="course-description">{t('courseSettings.description')}</label>
-        <textarea
+        <RichTextEditor
+          // Saved: the editor starts over from the description as the server stored it.
+          key={original.description}
           id="course-description"
-          rows={4}
+          label={t('courseSettings.description')}
           value={draft.description}
-          onChange={(event) => set({ description: event.target.value })}
+          onChange={(description) => set({ description })}
+          uploadImage={uploadImage}
         />
       </div>
       <div className="form-row">

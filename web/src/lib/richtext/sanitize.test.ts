@@ -48,3 +48,20 @@ describe('safeUrl and looksLikeHtml', () => {
     expect(looksLikeHtml('a < b and c > d')).toBe(false);
   });
 });
+
+describe('sanitizeHtml and the editor’s nodes', () => {
+  it('keeps math as its LaTeX, and code blocks with their language', () => {
+    const math =
+      '<p><span data-type="inline-math" data-latex="x^2">x^2</span></p><div data-type="block-math" data-latex="\\frac{1}{2}">\\frac{1}{2}</div>';
+    expect(sanitizeHtml(math)).toBe(math);
+    expect(sanitizeHtml('<pre><code class="language-js">1</code></pre>')).toBe(
+      '<pre><code class="language-js">1</code></pre>',
+    );
+  });
+
+  it('drops math attributes off other elements and classes that are not a language', () => {
+    expect(sanitizeHtml('<span data-type="x" data-latex="y">z</span>')).toBe('<span>z</span>');
+    expect(sanitizeHtml('<div data-type="inline-math" data-latex="y">z</div>')).toBe('<div>z</div>');
+    expect(sanitizeHtml('<code class="evil">c</code>')).toBe('<code>c</code>');
+  });
+});

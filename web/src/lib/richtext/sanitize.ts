@@ -1,7 +1,9 @@
 /**
- * Text contents are written by lecturers and may hold HTML. Before the reader shows them, they are
- * cut down to an allowlist of formatting tags and safe attributes: scripts, styles, event handlers,
- * frames and `javascript:` addresses never reach the page.
+ * Rich text (text contents, course descriptions) is sanitized by the server when it is written
+ * (libs/richtext). Before the reader shows it, it is cut down again to an allowlist of formatting
+ * tags and safe attributes, for rows written before that: scripts, styles, event handlers, frames
+ * and `javascript:` addresses never reach the page. Math keeps its LaTeX (`data-latex`), which
+ * the reader renders with KaTeX.
  */
 
 const ALLOWED_TAGS = new Set([
@@ -68,6 +70,15 @@ const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   td: ['colspan', 'rowspan'],
   th: ['colspan', 'rowspan', 'scope'],
   ol: ['start'],
+  code: ['class'],
+  span: ['data-type', 'data-latex'],
+  div: ['data-type', 'data-latex'],
+};
+
+/** Values an attribute must have to be kept (others are dropped). */
+const ALLOWED_VALUES: Record<string, (value: string, tag: string) => boolean> = {
+  class: (value) => /^language-[a-z0-9+#_-]{1,30}$/i.test(value),
+  'data-type': (value, tag) => value === (tag === 'span' ? 'inline-math' : 'block-math'),
 };
 
 /** An address the reader may link to: http(s), mailto, or relative to this site. */
@@ -109,8 +120,11 @@ function clean(source: Node, target: Node, doc: Document) {
       if (name === 'href' || name === 'src') {
         const url = safeUrl(value, name === 'src' ? ['http:', 'https:'] : undefined);
         if (url) copy.setAttribute(name, url);
-      } else copy.setAttribute(name, value);
+      } else if (ALLOWED_VALUES[name]?.(value, tag) ?? true) copy.setAttribute(name, value);
     }
+    // The LaTeX of a formula only on a math node.
+    if (copy.hasAttribute('data-latex') && !copy.hasAttribute('data-type'))
+      copy.removeAttribute('data-latex');
     if (tag === 'a' && copy.hasAttribute('href')) {
       copy.setAttribute('target', '_blank');
       copy.setAttribute('rel', 'noopener noreferrer');
