@@ -39,11 +39,11 @@ describe('the course page for a student who is not enrolled', () => {
     expect(screen.queryByRole('button', { name: /^Leave the course/ })).toBeNull();
     expect(screen.queryByText('Student')).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Join Digital Literacy' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Join the course “Digital Literacy”' }));
     await screen.findByRole('button', { name: 'Leave the course “Digital Literacy”' });
     const join = calls.find((request) => request.url.endsWith('/api/course/enrolls/join'))!;
     expect(await join.json()).toEqual({ data: { attributes: { course_id: 7 } } });
-    expect(screen.queryByRole('button', { name: 'Join Digital Literacy' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Join the course “Digital Literacy”' })).toBeNull();
   });
 
   it('asks for the token on a course that is not free', async () => {

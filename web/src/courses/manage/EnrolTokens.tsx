@@ -43,7 +43,6 @@ export function EnrolTokens({ courseId: id }: { courseId: string }) {
                 <th scope="col">{t('enrol.className')}</th>
                 <th scope="col">{t('enrol.token')}</th>
                 <th scope="col">{t('enrol.joinLink')}</th>
-                <th scope="col">{t('enrol.qrCode')}</th>
               </tr>
             </thead>
             <tbody>
@@ -65,14 +64,26 @@ export function EnrolTokens({ courseId: id }: { courseId: string }) {
                       </code>
                       <CopyButton text={link} label={t('enrol.copyLink', { name })} />
                     </td>
-                    <td>
-                      <QrCode text={link} label={t('enrol.qrOf', { name })} />
-                    </td>
                   </tr>
                 );
               })}
             </tbody>
           </table>
+          <div className={styles.qrs}>
+            {window_.tokens.map((token) => {
+              const name = token.class_name ?? String(token.class_id);
+              return (
+                <figure key={token.class_id} className={styles.qr}>
+                  <QrCode
+                    text={joinLink(globalThis.location?.origin ?? '', token.token)}
+                    label={t('enrol.qrOf', { name })}
+                    size={144}
+                  />
+                  <figcaption className="small muted">{t('enrol.qrCaption', { name })}</figcaption>
+                </figure>
+              );
+            })}
+          </div>
           <p className="muted small">{t('enrol.linkHelp')}</p>
         </>
       )}

@@ -587,7 +587,7 @@ const de: typeof en = {
     copyFailed: 'Kopieren nicht möglich: Markieren und kopieren Sie den Text selbst.',
     copyToken: 'Token von {{name}} kopieren',
     copyLink: 'Beitrittslink von {{name}} kopieren',
-    qrCode: 'QR-Code',
+    qrCaption: 'Beitrittslink von {{name}}',
     qrOf: 'QR-Code des Beitrittslinks von {{name}}',
     linkHelp:
       'Das Token allein führt in seine Klasse: Studierende geben es ein, öffnen den Link oder scannen den QR-Code (nach der Anmeldung).',
@@ -597,7 +597,7 @@ const de: typeof en = {
       'Sie sind in diesem Kurs nicht eingeschrieben. Treten Sie mit dem Token Ihrer Lehrkraft bei.',
     joinWithToken: 'Mit einem Token beitreten',
     joinFree: 'Dem Kurs beitreten',
-    joinNamed: '{{name}} beitreten',
+    joinNamed: 'Dem Kurs beitreten: „{{name}}“',
     joinTitle: 'Einem Kurs beitreten',
     joinHelp: 'Geben Sie das Token Ihrer Lehrkraft ein oder öffnen Sie den geteilten Beitrittslink.',
     token: 'Token',
@@ -643,7 +643,7 @@ const de: typeof en = {
     module: 'Modul „{{name}}“',
     activity: 'Aktivität „{{name}}“ aus „{{module}}“',
     purge: 'Endgültig löschen',
-    purgeNamed: '{{name}} endgültig löschen',
+    purgeNamed: 'Endgültig löschen: {{name}}',
     purgeQuestion: '„{{name}}“ endgültig löschen?',
     purgeDetails:
       'Es wird mit allem gelöscht, was mit ihm archiviert wurde ({{holds}}). Das kann nicht rückgängig gemacht werden.',

@@ -587,7 +587,7 @@ const fr: typeof en = {
     copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le vous-même.',
     copyToken: 'Copier le jeton de {{name}}',
     copyLink: 'Copier le lien d’inscription de {{name}}',
-    qrCode: 'Code QR',
+    qrCaption: 'Lien d’inscription de {{name}}',
     qrOf: 'Code QR du lien d’inscription de {{name}}',
     linkHelp:
       'Le jeton suffit pour rejoindre sa classe : les étudiants le saisissent, ouvrent le lien ou scannent le code QR (après connexion).',
@@ -596,7 +596,7 @@ const fr: typeof en = {
       'Vous n’êtes pas inscrit à ce cours. Rejoignez-le avec le jeton donné par votre enseignant.',
     joinWithToken: 'Rejoindre avec un jeton',
     joinFree: 'Rejoindre le cours',
-    joinNamed: 'Rejoindre {{name}}',
+    joinNamed: 'Rejoindre le cours « {{name}} »',
     joinTitle: 'Rejoindre un cours',
     joinHelp: 'Saisissez le jeton donné par votre enseignant, ou ouvrez le lien d’inscription partagé.',
     token: 'Jeton',
@@ -642,7 +642,7 @@ const fr: typeof en = {
     module: 'Module « {{name}} »',
     activity: 'Activité « {{name}} » de « {{module}} »',
     purge: 'Supprimer définitivement',
-    purgeNamed: 'Supprimer {{name}} définitivement',
+    purgeNamed: 'Supprimer définitivement : {{name}}',
     purgeQuestion: 'Supprimer « {{name}} » définitivement ?',
     purgeDetails:
       'Il est supprimé avec ce qui a été archivé avec lui ({{holds}}). Cette action est irréversible.',

@@ -587,7 +587,7 @@ const id: typeof en = {
     copyFailed: 'Tidak dapat menyalin: pilih teksnya dan salin sendiri.',
     copyToken: 'Salin token {{name}}',
     copyLink: 'Salin tautan bergabung {{name}}',
-    qrCode: 'Kode QR',
+    qrCaption: 'Tautan bergabung {{name}}',
     qrOf: 'Kode QR tautan bergabung {{name}}',
     linkHelp:
       'Token saja sudah cukup untuk bergabung ke kelasnya: mahasiswa mengetiknya, membuka tautan, atau memindai kode QR (setelah masuk).',
@@ -596,7 +596,7 @@ const id: typeof en = {
     notEnrolledToken: 'Anda belum terdaftar di mata kuliah ini. Bergabunglah dengan token dari dosen Anda.',
     joinWithToken: 'Bergabung dengan token',
     joinFree: 'Bergabung',
-    joinNamed: 'Bergabung ke {{name}}',
+    joinNamed: 'Bergabung: “{{name}}”',
     joinTitle: 'Bergabung ke mata kuliah',
     joinHelp: 'Masukkan token dari dosen Anda, atau buka tautan bergabung yang dibagikan.',
     token: 'Token',
@@ -643,7 +643,7 @@ const id: typeof en = {
     module: 'Modul “{{name}}”',
     activity: 'Aktivitas “{{name}}” dari “{{module}}”',
     purge: 'Hapus permanen',
-    purgeNamed: 'Hapus {{name}} secara permanen',
+    purgeNamed: 'Hapus permanen: {{name}}',
     purgeQuestion: 'Hapus “{{name}}” secara permanen?',
     purgeDetails:
       'Dihapus bersama yang diarsipkan bersamanya ({{holds}}). Tindakan ini tidak dapat dibatalkan.',
