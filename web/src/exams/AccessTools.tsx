@@ -8,7 +8,7 @@ import { useCreateTokenMutation, useLazySebFileQuery } from './examsApi';
 import styles from './exams.module.css';
 
 /** Token length and lifetime the server accepts (spec 02 §3 exam token). */
-export const TOKEN_LENGTH = { min: 4, max: 32 };
+export const TOKEN_LENGTH = { min: 4, max: 16 };
 
 /** The token settings' problem, if any: a whole length within bounds and a lifetime of a minute or more. */
 export function tokenProblem(length: string, duration: string): 'tokenLength' | 'tokenDuration' | null {

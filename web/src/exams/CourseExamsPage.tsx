@@ -66,7 +66,7 @@ export default function CourseExamsPage() {
           <p className="muted">{t('exam.empty.course')}</p>
         </div>
       ) : (
-        <ExamList exams={items} staff showCourse={false} labelledBy="course-exam-list" />
+        <ExamList exams={items} showCourse={false} labelledBy="course-exam-list" />
       )}
     </section>
   );

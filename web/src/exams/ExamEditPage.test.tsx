@@ -8,6 +8,13 @@ const lecturer = () => json(200, one(user({ name: 'Dr. Ratna Wijaya', level: 'le
 
 const examAttributes = {
   course_id: 3,
+  activity_id: null,
+  can_edit: true,
+  use_autograder: false,
+  auto_apply_scoregrader: false,
+  created_at: '2026-11-20 08:00:00',
+  updated_at: '2026-11-20 08:00:00',
+  deleted_at: null,
   name: 'Midterm',
   exams_type: 'midterm',
   start_at: '2026-12-01 08:00:00',
@@ -26,7 +33,7 @@ const examAttributes = {
   is_shuffle: false,
   final_score_type: 'highest',
   is_restricted_ip: false,
-  ip_whitelists: null,
+  ip_whitelists: [],
   is_safe: false,
   is_mobile: false,
   is_airplane: false,

@@ -14,20 +14,20 @@ const STATUS_BADGE = { draft: 'badge-muted', scheduled: '', open: 'badge-warning
 
 /**
  * Exams in a table: name, course (when several courses are listed), window, duration and where
- * the exam stands. Staff open the editor from it and may delete an exam; students see the exam.
+ * the exam stands. Who may author an exam (`can_edit`, the service's word) opens its editor from
+ * it and may delete it; anyone else opens the exam.
  */
 export function ExamList({
   exams,
-  staff,
   showCourse,
   labelledBy,
 }: {
   exams: Exam[];
-  staff: boolean;
   showCourse: boolean;
   labelledBy: string;
 }) {
   const { t } = useTranslation();
+  const staff = exams.some((exam) => exam.can_edit);
   const dates = useDates();
   const [remove] = useDeleteExamMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -55,7 +55,9 @@ export function ExamList({
               return (
                 <tr key={exam.id}>
                   <th scope="row">
-                    <Link to={`/exam/${encodeURIComponent(exam.id)}${staff ? '/edit' : ''}`}>{name}</Link>
+                    <Link to={`/exam/${encodeURIComponent(exam.id)}${exam.can_edit ? '/edit' : ''}`}>
+                      {name}
+                    </Link>
                     {exam.exams_type && (
                       <span className="muted small">
                         {' '}
@@ -81,26 +83,28 @@ export function ExamList({
                   </td>
                   {staff && (
                     <td>
-                      <span className="row-actions">
-                        <Link className="button small" to={`/exam/${encodeURIComponent(exam.id)}/edit`}>
-                          {t('exam.list.edit')}
-                        </Link>
-                        <ConfirmButton
-                          className="button small"
-                          label={t('exam.list.deleteNamed', { name })}
-                          question={t('exam.confirm.deleteExam', { name })}
-                          details={t('exam.confirm.deleteExamDetails')}
-                          action={t('exam.confirm.deleteExamAction')}
-                          onConfirm={() => {
-                            setFailure(null);
-                            remove({ id: exam.id })
-                              .unwrap()
-                              .catch((error: unknown) => setFailure(notificationFor(error).text));
-                          }}
-                        >
-                          {t('editor.delete')}
-                        </ConfirmButton>
-                      </span>
+                      {exam.can_edit && (
+                        <span className="row-actions">
+                          <Link className="button small" to={`/exam/${encodeURIComponent(exam.id)}/edit`}>
+                            {t('exam.list.edit')}
+                          </Link>
+                          <ConfirmButton
+                            className="button small"
+                            label={t('exam.list.deleteNamed', { name })}
+                            question={t('exam.confirm.deleteExam', { name })}
+                            details={t('exam.confirm.deleteExamDetails')}
+                            action={t('exam.confirm.deleteExamAction')}
+                            onConfirm={() => {
+                              setFailure(null);
+                              remove({ id: exam.id })
+                                .unwrap()
+                                .catch((error: unknown) => setFailure(notificationFor(error).text));
+                            }}
+                          >
+                            {t('editor.delete')}
+                          </ConfirmButton>
+                        </span>
+                      )}
                     </td>
                   )}
                 </tr>

@@ -37,7 +37,7 @@ export default function ExamsPage() {
           <p className="muted">{staff ? t('exam.empty.staff') : t('exam.empty.student')}</p>
         </div>
       ) : (
-        <ExamList exams={items} staff={staff} showCourse labelledBy="exams-title" />
+        <ExamList exams={items} showCourse labelledBy="exams-title" />
       )}
     </section>
   );

@@ -23,7 +23,7 @@ const exam: Exam = {
   is_shuffle: false,
   final_score_type: 'highest',
   is_restricted_ip: false,
-  ip_whitelists: null,
+  ip_whitelists: [],
   is_safe: false,
   is_mobile: false,
   is_airplane: false,
@@ -33,6 +33,13 @@ const exam: Exam = {
   is_sms: false,
   is_token: false,
   is_show_solution_directly: false,
+  activity_id: null,
+  use_autograder: false,
+  auto_apply_scoregrader: false,
+  created_at: '2026-11-20 08:00:00',
+  updated_at: '2026-11-20 08:00:00',
+  deleted_at: null,
+  can_edit: true,
 };
 
 const draft = (patch: Partial<ExamSettings>): ExamSettings => ({ ...settingsOf(exam), ...patch });

@@ -1,9 +1,6 @@
 /**
- * The exam service's resources as the client reads them (spec 02 §3, spec 03 datasets). Questions,
- * options and datasets come from the generated API types. The exam itself and its token are
- * written from spec 02's wire format (attributes flattened, `type` as `exams_type`, dates as
- * `YYYY-MM-DD HH:mm:ss`) until the exams endpoints are in the OpenAPI document; then they become
- * `ResourceOf<'/api/exam/exams/{id}'>` too.
+ * The exam service's resources as the client reads them (spec 02 §3, spec 03 datasets), from the
+ * generated API types, and the values the screens offer for the fields the service keeps open.
  */
 import type { ResourceOf } from '../api/types';
 
@@ -54,47 +51,11 @@ export const MOBILE_FLAGS = [
 ] as const;
 export type MobileFlag = (typeof MOBILE_FLAGS)[number];
 
-export interface Exam {
-  id: string;
-  activity_id?: number | null;
-  course_id: number;
-  name: string;
-  exams_type?: string | null;
-  start_at: string | null;
-  end_at: string | null;
-  passing_grade: number;
-  package: number;
-  is_published: boolean;
-  is_finished: boolean;
-  is_show_solution: boolean;
-  is_show_score: boolean;
-  retry: number;
-  is_back: boolean;
-  is_duration: boolean;
-  duration: number | null;
-  intro: string | null;
-  is_shuffle: boolean;
-  final_score_type: string | null;
-  is_restricted_ip: boolean;
-  ip_whitelists: string[] | null;
-  is_safe: boolean;
-  is_mobile: boolean;
-  is_airplane: boolean;
-  is_network_change: boolean;
-  is_minimize: boolean;
-  is_incoming_call: boolean;
-  is_sms: boolean;
-  is_token: boolean;
-  is_show_solution_directly: boolean;
-  use_autograder?: boolean;
-  auto_apply_scoregrader?: boolean;
-  token_length?: number | null;
-  token_duration?: number | null;
-  token_reconnect?: boolean | null;
-  token?: string | null;
-  deleted_at?: string | null;
-  course?: { id: string; name?: string; code?: string | null };
-}
+/** An exam with its settings (spec 02 §3); `can_edit` says whether the reader may author it. */
+export type Exam = ResourceOf<'/api/exam/exams/{id}'>;
+
+/** A token made for an exam (`POST /exam/exams/token`). */
+export type ExamToken = ResourceOf<'/api/exam/exams/token', 'post'>;
 
 /** A question of an exam package or of the course's bank, with its options when included. */
 export type Question = Omit<ResourceOf<'/api/exam/questions'>, 'questions_type'> & {
@@ -126,13 +87,4 @@ export interface DatasetItems {
 export interface QtiExport {
   blob: Blob;
   skipped: Array<{ index: number; reason: string }>;
-}
-
-export interface ExamToken {
-  id: string;
-  exam_id: number;
-  token_length: number;
-  token_duration: number;
-  token_reconnect: boolean;
-  token: string;
 }
