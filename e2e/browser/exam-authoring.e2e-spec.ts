@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+import {
+  apiToken,
+  launchBrowser,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  signInAs,
+  watchErrors,
+} from '../support/browser';
+
+/**
+ * Issue 12's lecturer screens in a browser: a lecturer creates an exam in a course, sets a token
+ * and Safe Exam Browser mode and downloads the .seb, adds questions of several types, reorders them
+ * by keyboard and previews the package as a student; the pages are axe clean at 1366 and 390 px.
+ */
+describe('a lecturer authors an exam', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  let base: string;
+  let courseId: string;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
+    base = platform.url.replace('127.0.0.1', 'localhost');
+    browser = await launchBrowser();
+    const token = await apiToken(base, 'lecturer');
+    const courses = await fetch(`${base}/api/course/courses`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  async function addQuestion(page: Page, type: string, text: string): Promise<void> {
+    await page.getByLabel('Type of the new question').selectOption({ label: type });
+    await page.getByRole('button', { name: 'Add question' }).click();
+    const editor = page.locator('form', {
+      has: page.getByRole('heading', { name: new RegExp(`· ${type}$`) }),
+    });
+    await editor.getByLabel('Question', { exact: true }).fill(text);
+    if (type === 'Multiple choice') await editor.getByRole('radio').first().check();
+    if (type === 'Exact number') {
+      if ((await editor.getByLabel('Exact answer').count()) === 0) {
+        await editor.getByRole('button', { name: 'Add answer' }).click();
+      }
+      await editor.getByLabel('Exact answer').first().fill('3.14');
+      await editor.getByLabel('Tolerance (±)').first().fill('0.01');
+    }
+    await editor.getByRole('button', { name: 'Save question' }).click();
+    await page.getByText('Question saved.').first().waitFor();
+  }
+
+  it('creates an exam, sets its access, adds, reorders and previews questions', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1366, height: 900 },
+      bypassCSP: true,
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInAs(page, base, 'lecturer');
+
+    await page.goto(`${base}/courses/${courseId}/edit/exam`);
+    await settled(page);
+    await page.getByLabel('Name').fill('Browser midterm');
+    await page.getByLabel('Kind of exam').selectOption('midterm');
+    await page.getByRole('button', { name: 'Create and edit' }).click();
+    await page.waitForURL(/\/exam\/\d+\/edit$/);
+    await page.getByRole('heading', { name: 'Edit exam: Browser midterm' }).waitFor();
+    const examId = /\/exam\/(\d+)\/edit/.exec(page.url())![1];
+
+    // access: a token, Safe Exam Browser; the time limit checked as typed
+    await page.getByRole('checkbox', { name: /^Time limit/ }).check();
+    await page.getByLabel('Time limit (minutes)').fill('0');
+    await page.getByText('Give the time limit as a whole number of minutes above 0.').waitFor();
+    await page.getByLabel('Time limit (minutes)').fill('60');
+    await page.getByRole('checkbox', { name: /^Token required/ }).check();
+    await page.getByRole('checkbox', { name: /^Safe Exam Browser/ }).check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings of “Browser midterm” saved.').waitFor();
+    await page.getByRole('button', { name: 'Generate token' }).click();
+    await page.getByText('Current token:').waitFor();
+    expect((await page.locator('output').first().textContent())?.trim()).toMatch(/^[A-Z0-9]{4,16}$/);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the .seb file' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Browser-midterm.seb');
+    const seb = readFileSync((await download.path())!, 'utf8');
+    expect(seb).toContain('startURL');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'exam-settings-1366');
+
+    // questions of three types, then the third moved up by keyboard
+    await page.getByRole('tab', { name: 'Questions' }).click();
+    await addQuestion(page, 'Multiple choice', 'What is 2 + 2?');
+    await addQuestion(page, 'Essay', 'Explain the epsilon-delta definition of a limit.');
+    await addQuestion(page, 'Exact number', 'Give pi to two decimal places.');
+    const rows = page.getByRole('listitem', { name: /^Question \d$/ });
+    expect(await rows.count()).toBe(3);
+    await rows.nth(2).focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await page.getByText('Question moved to position 2.').first().waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Questions' }).click();
+    await rows.first().waitFor();
+    expect(await rows.allTextContents()).toEqual([
+      expect.stringContaining('What is 2 + 2?'),
+      expect.stringContaining('Give pi'),
+      expect.stringContaining('Explain the epsilon'),
+    ]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'exam-questions-1366');
+
+    await page.getByRole('link', { name: 'Preview package 1' }).first().click();
+    await page.waitForURL(new RegExp(`/exam/${examId}/preview/1$`));
+    await page.getByText('What is 2 + 2?').waitFor();
+    await page.getByText('Give pi to two decimal places.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'exam-preview-1366');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // the same editor on a phone
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const small = await phone.newPage();
+    await signInAs(small, base, 'lecturer');
+    await small.goto(`${base}/exam/${examId}/edit?tab=questions&pack=1`);
+    await small.getByRole('listitem', { name: 'Question 1' }).waitFor();
+    const width = (await small.evaluate('document.documentElement.scrollWidth')) as number;
+    expect(width).toBeLessThanOrEqual(390);
+    expect(await seriousA11yViolations(small)).toEqual([]);
+    await screenshot(small, 'exam-questions-390');
+    await phone.close();
+  });
+});
