@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { NOT_FOUND_PATH } from '../auth/guard';
 import { Spinner } from '../layout/Spinner';
+import { RichText } from '../lib/richtext/RichText';
 import { notificationFor } from '../notifications/notification';
 import { type Question, SINGLE_ANSWER_TYPES, CHOICE_TYPES } from './examTypes';
 import { useExamQuery, useQuestionPreviewQuery, useQuestionsQuery } from './examsApi';
@@ -103,7 +104,11 @@ function PreviewQuestion({ question, number }: { question: Question; number: num
       {calculated && preview.isError && (
         <p className={styles.problem}>{notificationFor(preview.error).text}</p>
       )}
-      <p>{plain(filled?.question ?? question.question) || t('exam.questions.noText')}</p>
+      {plain(filled?.question ?? question.question) ? (
+        <RichText html={filled?.question ?? question.question} />
+      ) : (
+        <p>{t('exam.questions.noText')}</p>
+      )}
       {CHOICE_TYPES.includes(type) &&
         (question.answers ?? []).map((option, at) => (
           <label key={option.id} className={styles.choice}>

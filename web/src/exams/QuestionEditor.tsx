@@ -182,11 +182,13 @@ export function QuestionEditor({
       <p className="muted small">{t(`exam.questionTypeHelp.${type}`)}</p>
 
       <QuestionTextField
+        // saved: the editor starts over from the text as the service stored it
+        key={original.question}
         id={id('text')}
+        courseId={String(exam.course_id)}
         label={t('exam.editor.text')}
         value={draft.question}
         onChange={(question) => set({ question })}
-        invalid={problems.includes('textRequired') || problems.includes('unknownPlaceholder')}
       />
       <div className="form-row">
         <div className="field">

@@ -1,39 +1,36 @@
 import { useTranslation } from 'react-i18next';
+import { useCourseImageUpload } from '../courses/editor/useCourseImageUpload';
+import { RichTextEditor } from '../lib/richtext/RichTextEditor';
 
 /**
- * Where the question text (HTML) is written. A plain text area until the shared rich-text editor
- * lands; the question editor only knows this component, so the swap happens here.
+ * Where the question text is written: the shared rich-text editor (formatting, math, links, and
+ * images uploaded to the exam's course and shown in the question).
  */
 export function QuestionTextField({
   id,
+  courseId,
   label,
   value,
   onChange,
-  invalid,
-  describedBy,
 }: {
   id: string;
+  courseId: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
-  invalid?: boolean;
-  describedBy?: string;
 }) {
   const { t } = useTranslation();
+  const uploadImage = useCourseImageUpload(courseId);
   return (
     <div className="field wide">
-      <label htmlFor={id}>{label}</label>
-      <textarea
+      <RichTextEditor
         id={id}
-        rows={5}
+        label={label}
         value={value}
-        aria-invalid={invalid || undefined}
-        aria-describedby={[describedBy, `${id}-help`].filter(Boolean).join(' ')}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={onChange}
+        uploadImage={uploadImage}
+        help={t('exam.editor.textHelp')}
       />
-      <span id={`${id}-help`} className="muted small">
-        {t('exam.editor.textHelp')}
-      </span>
     </div>
   );
 }
