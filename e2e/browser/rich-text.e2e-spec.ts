@@ -169,7 +169,19 @@ describe('the rich-text editor: a lecturer writes, saves, reloads and reads', ()
     // a link: a javascript: address is refused, a web address is taken
     await keys.type('Read more');
     await text.locator('p', { hasText: 'Read more' }).waitFor();
-    await keys.press('Shift+Home');
+    // Select the words typed; a keystroke can land before the editor took the last ones, so
+    // select again until the selection holds them (the link must wrap them, not replace them).
+    const selected = () =>
+      page.evaluate(() =>
+        (globalThis as unknown as { getSelection(): { toString(): string } | null })
+          .getSelection()
+          ?.toString(),
+      );
+    for (let attempt = 0; attempt < 5 && (await selected()) !== 'Read more'; attempt++) {
+      await keys.press('End');
+      await keys.press('Shift+Home');
+    }
+    expect(await selected()).toBe('Read more');
     await keys.press('ControlOrMeta+k');
     const linkForm = form.getByRole('group', { name: 'Link' });
     await linkForm.getByLabel('Web address').fill('javascript:alert(1)');
