@@ -199,6 +199,39 @@ export const ExamQuestionChanged = z.looseObject({
 });
 export type ExamQuestionChanged = z.infer<typeof ExamQuestionChanged>;
 
+/** What every event of an attempt names: the exam, its course, the attempt and its student. */
+const attemptFacts = {
+  examId: id,
+  courseId: id,
+  studentExamId: id,
+  studentId: id,
+  /** 1 for the first attempt, up to the exam's retries + 1. */
+  attempt: z.int().min(1),
+};
+
+/** A student started an attempt at an exam (a resume is not a start). */
+export const ExamAttemptStarted = z.looseObject({
+  ...attemptFacts,
+  /** The question package the student got. */
+  package: z.int().min(1),
+  /** ISO 8601 instants: when it started, and its deadline (null: none). */
+  startAt: z.string(),
+  endAt: z.string().nullable(),
+});
+export type ExamAttemptStarted = z.infer<typeof ExamAttemptStarted>;
+
+/**
+ * An attempt ended: finished by the student, at its deadline by the server, or stopped by staff.
+ * Exactly once per end (a reset attempt that ends again ends again).
+ */
+export const ExamAttemptFinished = z.looseObject({
+  ...attemptFacts,
+  reason: z.enum(['student', 'deadline', 'stopped']),
+  /** ISO 8601 instant. */
+  finishedAt: z.string(),
+});
+export type ExamAttemptFinished = z.infer<typeof ExamAttemptFinished>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -213,6 +246,8 @@ export const EVENT_SCHEMAS = {
   'exam.exam.deleted': ExamExamDeleted,
   'platform.snapshot.requested': PlatformSnapshotRequested,
   'exam.question.changed': ExamQuestionChanged,
+  'exam.attempt.started': ExamAttemptStarted,
+  'exam.attempt.finished': ExamAttemptFinished,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -9,6 +9,8 @@ export type {
   CourseStructureSnapshotted,
   EventDataMap,
   EventType,
+  ExamAttemptFinished,
+  ExamAttemptStarted,
   ExamExamDeleted,
   ExamExamUpserted,
   IdentityTenantUpserted,

@@ -35,6 +35,15 @@ describe('error factories', () => {
     expect(notFound().message).toBe('Resource not found');
   });
 
+  it('names the reason of a refusal with its code, in the body too', () => {
+    const refusal = forbidden('The exam has ended', 'closed');
+    expect(refusal.errors).toEqual([
+      { status: '403', title: 'Forbidden', detail: 'The exam has ended', code: 'closed' },
+    ]);
+    expect(refusal.getResponse()).toEqual({ errors: refusal.errors });
+    expect(forbidden('no').errors[0].code).toBeUndefined();
+  });
+
   it('names the query parameter of a bad request', () => {
     expect(badRequest('Cannot sort by foo', 'sort').errors).toEqual([
       { status: '400', title: 'Bad Request', detail: 'Cannot sort by foo', source: { parameter: 'sort' } },

@@ -54,9 +54,14 @@ export function unauthorized(detail: string): JsonApiException {
   return single(HttpStatus.UNAUTHORIZED, 'Unauthorized', detail);
 }
 
-/** 403: signed in, but the role or ownership does not allow this. */
-export function forbidden(detail: string): JsonApiException {
-  return single(HttpStatus.FORBIDDEN, 'Forbidden', detail);
+/**
+ * 403: signed in, but the role or ownership does not allow this. `code` names the reason for the
+ * caller's code (`closed`, `no_retries_left`), beside the `detail` a person reads.
+ */
+export function forbidden(detail: string, code?: string): JsonApiException {
+  const error = single(HttpStatus.FORBIDDEN, 'Forbidden', detail);
+  if (code !== undefined) error.errors[0].code = code;
+  return error;
 }
 
 /** 404: unknown, or belonging to another tenant (never a 403 that would confirm it exists). */

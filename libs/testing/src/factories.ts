@@ -75,4 +75,23 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     topics: ['course.staff', 'course.enrolment'],
   }),
   'exam.question.changed': (n) => ({ examId: n, courseId: n, action: 'created', questionIds: [n] }),
+  'exam.attempt.started': (n) => ({
+    examId: n,
+    courseId: n,
+    studentExamId: n,
+    studentId: n,
+    attempt: 1,
+    package: 1,
+    startAt: new Date().toISOString(),
+    endAt: null,
+  }),
+  'exam.attempt.finished': (n) => ({
+    examId: n,
+    courseId: n,
+    studentExamId: n,
+    studentId: n,
+    attempt: 1,
+    reason: 'student',
+    finishedAt: new Date().toISOString(),
+  }),
 };

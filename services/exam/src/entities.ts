@@ -1,5 +1,12 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { PROJECTIONS } from '@lms/projections';
+import {
+  AttemptProgress,
+  ExamOverride,
+  StudentAnswer,
+  StudentExam,
+  StudentQuestion,
+} from './attempts/attempt.entity';
 import { DataSet, DataSetDetail, DataSetItem } from './datasets/data-set.entity';
 import { Exam, ExamAssistant, ExamClass } from './exams/exam.entity';
 import { AnswerOption } from './questions/answer-option.entity';
@@ -21,4 +28,9 @@ export const ENTITIES = [
   DataSetDetail,
   DataSetItem,
   ExamSebConfig,
+  StudentExam,
+  ExamOverride,
+  StudentQuestion,
+  StudentAnswer,
+  AttemptProgress,
 ];

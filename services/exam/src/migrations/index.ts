@@ -4,6 +4,7 @@ import { Exams1795483226178 } from './1795483226178-exams';
 import { QuestionsAndDatasets1795483226906 } from './1795483226906-questions-and-datasets';
 import { ExamSebConfigs1795484896843 } from './1795484896843-exam-seb-configs';
 import { ExamForeignKeys1795486410265 } from './1795486410265-exam-foreign-keys';
+import { Attempts1795491431175 } from './1795491431175-attempts';
 
 /** Every migration of the exam database, oldest first (npm run migration:generate -- exam <Name>). */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   QuestionsAndDatasets1795483226906,
   ExamSebConfigs1795484896843,
   ExamForeignKeys1795486410265,
+  Attempts1795491431175,
 ];
