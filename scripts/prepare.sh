@@ -8,6 +8,7 @@
 #   redis-server            Debian's package (Redis store, socket.io adapter, stack mode)
 #   minio                   go install, pinned (S3 storage tests, stack mode)
 #   kafka                   the broker's jars with mvn (Kafka transport tests, stack mode)
+#   pgbench                 Debian's PostgreSQL packages (the baseline of bench/exam-day)
 #   kustomize, kubeconform, Kubernetes schemas, yaml2json       deploy/test/ensure-validators.sh
 #
 # Tools that are not Debian packages go to TOOLS_DIR (~/.cache/lms/tools by default): outside the
@@ -18,7 +19,7 @@ cd "$(dirname "$0")/.."
 export TOOLS_DIR=${TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/lms/tools}
 mkdir -p "$TOOLS_DIR/bin"
 
-ALL=(node-modules chromium redis minio kafka validators)
+ALL=(node-modules chromium redis minio kafka pgbench validators)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${ALL[@]}")
 
@@ -72,6 +73,24 @@ minio_tools() {
   bash deploy/local/install.sh minio
 }
 
+# pgbench: in postgresql-client on newer Debian releases, in the server package postgresql-NN on
+# bookworm; there only its binary is taken from the package (no server installed, no cluster made).
+pgbench_tool() {
+  pgbench --version >/dev/null 2>&1 && return 0
+  "$TOOLS_DIR/bin/pgbench" --version >/dev/null 2>&1 && return 0
+  apt_tool psql postgresql-client || return 1
+  pgbench --version >/dev/null 2>&1 && return 0
+  local major work
+  major=$(psql --version | sed -E 's/.* ([0-9]+)[.].*/\1/')
+  work=$(mktemp -d)
+  (cd "$work" && apt-get download -qq "postgresql-$major" >/dev/null 2>&1 ||
+    { apt-get update -qq && apt-get download -qq "postgresql-$major" >/dev/null; }) || return 1
+  dpkg-deb -x "$work"/postgresql-"$major"_*.deb "$work/root" || return 1
+  cp "$work/root/usr/lib/postgresql/$major/bin/pgbench" "$TOOLS_DIR/bin/pgbench" || return 1
+  rm -rf "$work"
+  "$TOOLS_DIR/bin/pgbench" --version
+}
+
 for part in "${parts[@]}"; do
   case $part in
     node-modules) step "node modules" node_modules ;;
@@ -79,6 +98,7 @@ for part in "${parts[@]}"; do
     redis) step "redis-server" bash deploy/local/install.sh redis ;;
     minio) step "minio (first run: go install, about 6 minutes)" minio_tools ;;
     kafka) step "kafka jars (first run: mvn, about a minute)" kafka_tools ;;
+    pgbench) step "pgbench (bench/exam-day baseline)" pgbench_tool ;;
     validators) step "kustomize, kubeconform, Kubernetes schemas" bash deploy/test/ensure-validators.sh ;;
     *)
       echo "prepare: unknown part '$part' (${ALL[*]})" >&2

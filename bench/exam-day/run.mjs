@@ -1,0 +1,420 @@
+#!/usr/bin/env node
+// The exam-day benchmark: runs bench/exam-day/scenario.js (a k6 script) with the project's own
+// Node load generator (./k6, the k6 modules over undici) against the whole product, and in the
+// same run pgbench with a single-row upsert on the same PostgreSQL as the baseline.
+//   npm run build && npm run bench:exam-day                 # full: about 12 minutes
+//   npm run bench:exam-day -- --quick                       # smoke run: about 2 minutes
+//   npm run bench:exam-day -- --cohorts 1000,2500,5000 --exam-seconds 60 --lobby-seconds 30
+// Report: saves/s through the gateway ÷ pgbench TPS, students per core within the save
+// objectives (p95 < 200 ms, p99 < 500 ms, errors < 0.1 %), p95 of the synchronized start,
+// duplicate attempts and lost acknowledged saves (both checked in the database).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Pool } from 'undici';
+import { bootServer, json, root } from '../harness.mjs';
+import { formatSummary, runScript } from './k6/runner.mjs';
+
+const require = createRequire(import.meta.url);
+const pg = require('pg');
+const { TokenIssuer, loadOrCreatePrivateKeyPem } = require(join(root, 'libs/auth/dist/index.js'));
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(`--${name}`);
+const value = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const QUICK = flag('quick');
+const COHORTS = value('cohorts', QUICK ? '100' : '1000,2500,5000')
+  .split(',')
+  .map(Number);
+const LOBBY = Number(value('lobby-seconds', QUICK ? 5 : 30));
+const EXAM = Number(value('exam-seconds', QUICK ? 15 : 60));
+const FINISH_WINDOW = Number(value('finish-seconds', QUICK ? 3 : 15));
+const THROUGHPUT_VUS = Number(value('throughput-vus', QUICK ? 8 : 32));
+const THROUGHPUT_SECONDS = Number(value('throughput-seconds', QUICK ? 5 : 20));
+const PGBENCH_CLIENTS = Number(value('pgbench-clients', THROUGHPUT_VUS));
+const CONNECTIONS = Number(value('connections', 512));
+const QUESTIONS = 10;
+const SCENARIO = new URL('./scenario.js', import.meta.url).pathname;
+const CORES = cpus().length;
+
+const log = (...parts) => console.log(`[exam-day] ${parts.join(' ')}`);
+
+// ---- the CPU time of the server side (the platform's process and its PostgreSQL) ----------------
+const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+/** CPU seconds (user + system) used so far by `pid` and every process below it. */
+function treeCpuSeconds(pid) {
+  const parent = new Map();
+  const ticks = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(entry), Number(fields[1]));
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const inTree = (p) => {
+    for (let at = p, hops = 0; at > 1 && hops < 64; at = parent.get(at), hops++) if (at === pid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [p, t] of ticks) if (inTree(p)) total += t;
+  return total / TICKS;
+}
+
+// ---- the product, its demo campus, the cohort ---------------------------------------------------
+if (!existsSync(join(root, 'services/all-in-one/dist/platform.js'))) {
+  console.error('bench:exam-day runs the built product: run `npm run build` first');
+  process.exit(1);
+}
+const { server, info } = await bootServer(new URL('./server.mjs', import.meta.url));
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  server.kill('SIGTERM');
+}
+process.exit(exitCode);
+
+async function main() {
+  const gateway = new Pool(info.gateway, { connections: 4 });
+  const db = new pg.Client({ connectionString: `${info.postgres}/lms_exam` });
+  await db.connect();
+  const one = async (sql, params) => (await db.query(sql, params)).rows[0];
+
+  // The demo course and its class, as the exam service knows them (its projections).
+  const demo = await one(
+    `SELECT c.id AS course_id, c.tenant_id, cl.id AS class_id
+       FROM courses c JOIN course_classes cl ON cl.course_id = c.id
+      WHERE c.code = 'IF101' ORDER BY cl.id LIMIT 1`,
+  );
+  if (!demo) throw new Error('the demo course IF101 has not reached the exam service');
+  const maxStudents = Math.max(...COHORTS, THROUGHPUT_VUS);
+  // Students of the campus enrolled in the class, written where identity's and course's events
+  // would put them (users and course_students of lms_exam): ids far above the demo's.
+  await db.query(
+    `INSERT INTO users (id, tenant_id, username, name, role, active, source_updated_at)
+     SELECT 9000000 + n, $1, 'bench' || n, 'Bench Student ' || n, 'student', true, now()
+       FROM generate_series(1, $2) AS n`,
+    [demo.tenant_id, maxStudents],
+  );
+  await db.query(
+    `INSERT INTO course_students (class_id, user_id, course_id, tenant_id, enrolled, as_of)
+     SELECT $1, 9000000 + n, $2, $3, true, now() FROM generate_series(1, $4) AS n`,
+    [demo.class_id, demo.course_id, demo.tenant_id, maxStudents],
+  );
+  const issuer = TokenIssuer.fromPem(loadOrCreatePrivateKeyPem(info.dataDir), 4 * 3600);
+  const students = [];
+  for (let n = 1; n <= maxStudents; n++) {
+    const userId = 9000000 + n;
+    students.push({
+      token: await issuer.issue({
+        userId,
+        tenantId: Number(demo.tenant_id),
+        role: 'student',
+        studentId: userId,
+        lecturerId: null,
+        sessionId: `bench-${n}`,
+        timeZone: 'Asia/Jakarta',
+      }),
+    });
+  }
+  const login = await json(gateway, 'POST', '/api/user/auth/login', {
+    username: 'lecturer',
+    password: 'lms-demo',
+  });
+  if (login.status !== 200) throw new Error(`lecturer sign-in: ${JSON.stringify(login.body)}`);
+  const lecturer = { authorization: `Bearer ${login.body.data.attributes.access_token}` };
+  log(`product up at ${info.gateway}; ${maxStudents} students enrolled in IF101`);
+
+  /** A published exam open now of the demo course's class, with QUESTIONS questions of four types. */
+  const wire = (ms) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  const createExam = async (name) => {
+    const exam = await json(
+      gateway,
+      'POST',
+      '/api/exam/exams',
+      {
+        data: {
+          attributes: {
+            course_id: Number(demo.course_id),
+            name,
+            type: 'final',
+            start_at: wire(Date.now() - 86_400_000),
+            end_at: wire(Date.now() + 86_400_000),
+            package: 1,
+            is_published: true,
+            class_ids: [Number(demo.class_id)],
+          },
+        },
+      },
+      lecturer,
+    );
+    if (exam.status !== 201) throw new Error(`exam not created: ${JSON.stringify(exam.body)}`);
+    const examId = Number(exam.body.data.id);
+    const kinds = ['multiple_choices', 'multiple_answers', 'essay', 'exact', 'true_false'];
+    for (let i = 0; i < QUESTIONS; i++) {
+      const type = kinds[i % kinds.length];
+      const attributes = {
+        exam_id: examId,
+        package: 1,
+        questions_type: type,
+        question: `<p>Question ${i + 1}</p>`,
+      };
+      if (type === 'multiple_choices')
+        attributes.answers = [{ answer: 'a', point: 1 }, { answer: 'b' }, { answer: 'c' }, { answer: 'd' }];
+      if (type === 'multiple_answers')
+        attributes.answers = [{ answer: 'a', point: 1 }, { answer: 'b', point: 1 }, { answer: 'c' }];
+      const q = await json(gateway, 'POST', '/api/exam/questions', { data: { attributes } }, lecturer);
+      if (q.status !== 201) throw new Error(`question not created: ${JSON.stringify(q.body)}`);
+    }
+    return examId;
+  };
+
+  const dir = mkdtempSync(join(tmpdir(), 'lms-exam-day-'));
+  const cohortFile = (examId, count) => {
+    const file = join(dir, `cohort-${examId}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        base_url: info.gateway,
+        host: 'localhost',
+        exam_id: examId,
+        students: students.slice(0, count),
+        staff: [{ token: login.body.data.attributes.access_token }],
+      }),
+    );
+    return file;
+  };
+
+  // Every save the product acknowledged (2xx): the highest sequence number per question.
+  const acknowledged = new Map();
+  const onResponse = (response) => {
+    if (response.request.method !== 'PATCH' || response.status < 200 || response.status > 299) return;
+    const m = /\/api\/exam\/studentquestions\/(\d+)$/.exec(new URL(response.url).pathname);
+    if (!m) return;
+    const seq = JSON.parse(response.request.body).data.attributes.seq;
+    if ((acknowledged.get(m[1]) ?? 0) < seq) acknowledged.set(m[1], seq);
+  };
+
+  /** Runs the scenario with `env`; the summary, the server side's CPU cores used, and the audit. */
+  const run = async (label, env) => {
+    const cpu0 = treeCpuSeconds(server.pid);
+    const self0 = process.cpuUsage();
+    const t0 = performance.now();
+    const summary = await runScript(SCENARIO, { env, connections: CONNECTIONS, onResponse });
+    const wall = (performance.now() - t0) / 1000;
+    const serverCores = (treeCpuSeconds(server.pid) - cpu0) / wall;
+    const self = process.cpuUsage(self0);
+    const generatorCores = (self.user + self.system) / 1e6 / wall;
+    log(
+      `${label}: ${wall.toFixed(0)} s, server side ${serverCores.toFixed(2)} cores, load generator ${generatorCores.toFixed(2)} cores`,
+    );
+    console.log(formatSummary(summary));
+    return { summary, serverCores, generatorCores, wall };
+  };
+
+  const m = (summary, name, key) => summary.metrics[name]?.values[key] ?? 0;
+
+  // ---- 1. save throughput through the gateway, then pgbench on the same server -------------------
+  const throughputExam = await createExam('Bench: save throughput');
+  const throughput = await run(`throughput (${THROUGHPUT_VUS} students saving back to back)`, {
+    COHORT_FILE: cohortFile(throughputExam, THROUGHPUT_VUS),
+    PHASE: 'throughput',
+    THROUGHPUT_VUS: String(THROUGHPUT_VUS),
+    THROUGHPUT_DURATION: `${THROUGHPUT_SECONDS}s`,
+  });
+  const savesPerSecond = m(throughput.summary, 'saves', 'count') / THROUGHPUT_SECONDS;
+  const pgbenchTps = await pgbench(info.postgres, PGBENCH_CLIENTS, THROUGHPUT_SECONDS);
+
+  // ---- 2. exam days of growing cohorts ----------------------------------------------------------
+  const steps = [];
+  for (const size of COHORTS) {
+    const examId = await createExam(`Bench: exam day of ${size}`);
+    const result = await run(`exam day of ${size} students`, {
+      COHORT_FILE: cohortFile(examId, size),
+      STUDENTS: String(size),
+      LOBBY: `${LOBBY}s`,
+      EXAM: `${EXAM}s`,
+      FINISH_WINDOW: `${FINISH_WINDOW}s`,
+      STAFF: '1',
+    });
+    const s = result.summary;
+    const duplicates = Number(
+      (
+        await one(
+          `SELECT count(*) AS n FROM (SELECT student_id FROM student_exams WHERE exam_id = $1
+             GROUP BY student_id HAVING count(*) > 1) AS twice`,
+          [examId],
+        )
+      ).n,
+    );
+    const attempts = Number(
+      (await one(`SELECT count(*) AS n FROM student_exams WHERE exam_id = $1`, [examId])).n,
+    );
+    const saveErrors = m(s, 'save_failed', 'rate');
+    const step = {
+      size,
+      examId,
+      attempts,
+      duplicates,
+      saves: m(s, 'saves', 'count'),
+      saveP95: m(s, 'save_duration', 'p(95)'),
+      saveP99: m(s, 'save_duration', 'p(99)'),
+      saveErrors,
+      startP95: m(s, 'exam_start_duration', 'p(95)'),
+      startFailed: m(s, 'exam_start_failed', 'rate'),
+      serverCores: result.serverCores,
+      generatorCores: result.generatorCores,
+    };
+    step.ok =
+      step.saveP95 < 200 &&
+      step.saveP99 < 500 &&
+      saveErrors < 0.001 &&
+      step.startFailed < 0.001 &&
+      step.saves > 0;
+    steps.push(step);
+    log(
+      `cohort ${size}: ${step.ok ? 'within' : 'OUTSIDE'} the objectives; ${attempts} attempts, ${duplicates} duplicated`,
+    );
+  }
+
+  // ---- 3. lost acknowledged saves, in the database ----------------------------------------------
+  const ids = [...acknowledged.keys()];
+  const stored = new Map();
+  for (let i = 0; i < ids.length; i += 10_000) {
+    const { rows } = await db.query(
+      `SELECT student_question_id AS id, seq FROM student_answers WHERE student_question_id = ANY($1::bigint[])`,
+      [ids.slice(i, i + 10_000)],
+    );
+    for (const row of rows) stored.set(String(row.id), Number(row.seq));
+  }
+  const lost = ids.filter((id) => (stored.get(id) ?? 0) < acknowledged.get(id));
+  await db.end();
+  await gateway.close();
+
+  // ---- report -----------------------------------------------------------------------------------
+  const best = steps.filter((s) => s.ok).at(-1);
+  const biggest = steps.at(-1);
+  const ratio = pgbenchTps ? savesPerSecond / pgbenchTps : null;
+  const lines = [
+    '',
+    `exam-day report (${CORES} cores shared by the product, PostgreSQL and the load generator)`,
+    `  saves/s through the gateway (${THROUGHPUT_VUS} students back to back): ${savesPerSecond.toFixed(0)}`,
+    pgbenchTps
+      ? `  pgbench single-row upsert TPS (${PGBENCH_CLIENTS} clients, same server): ${pgbenchTps.toFixed(0)}`
+      : '  pgbench: not installed (scripts/prepare.sh pgbench installs it): baseline skipped',
+    `  saves/s ÷ pgbench TPS: ${ratio === null ? 'n/a' : ratio.toFixed(2)}   (target ≥ 0.5)`,
+    '  cohort  save p95  save p99  save err  start p95  server cores  generator cores  within',
+    ...steps.map(
+      (s) =>
+        `  ${String(s.size).padStart(6)} ${s.saveP95.toFixed(0).padStart(6)} ms ${s.saveP99.toFixed(0).padStart(6)} ms ` +
+        `${(s.saveErrors * 100).toFixed(2).padStart(6)} % ${s.startP95.toFixed(0).padStart(7)} ms ` +
+        `${s.serverCores.toFixed(2).padStart(12)} ${s.generatorCores.toFixed(2).padStart(16)}  ${s.ok ? 'yes' : 'no'}`,
+    ),
+    best
+      ? `  students per core within the objectives: ${(best.size / CORES).toFixed(0)} per machine core ` +
+        `(${best.size} on ${CORES}), ${(best.size / best.serverCores).toFixed(0)} per core the server side used   (target ≥ 2,500)`
+      : '  students per core within the objectives: none of the cohorts met them',
+    `  synchronized start of ${biggest.size} students, p95: ${biggest.startP95.toFixed(0)} ms   (target ≤ 1,000 ms)`,
+    `  duplicate attempts: ${steps.reduce((n, s) => n + s.duplicates, 0)}   (target 0)`,
+    `  lost acknowledged saves: ${lost.length} of ${ids.length} questions with acknowledged saves   (target 0)`,
+  ];
+  console.log(lines.join('\n'));
+  if (lost.length)
+    console.log(
+      `  lost, e.g.: ${lost
+        .slice(0, 5)
+        .map((id) => `${id} (acked ${acknowledged.get(id)}, stored ${stored.get(id) ?? 'none'})`)
+        .join(', ')}`,
+    );
+}
+
+/** pgbench's TPS for a single-row upsert shaped like student_answers, on its own database. */
+async function pgbench(serverUrl, clients, seconds) {
+  const binary = findPgbench();
+  if (!binary) {
+    log(
+      'pgbench is not installed: the baseline is skipped (install it with `bash scripts/prepare.sh pgbench`)',
+    );
+    return null;
+  }
+  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS bench_pgbench');
+  await admin.query('CREATE DATABASE bench_pgbench');
+  await admin.end();
+  const target = new pg.Client({ connectionString: `${serverUrl}/bench_pgbench` });
+  await target.connect();
+  await target.query(
+    `CREATE TABLE student_answers (student_question_id bigint PRIMARY KEY, answer jsonb NOT NULL,
+       seq bigint NOT NULL, saved_at timestamptz NOT NULL)`,
+  );
+  await target.end();
+  const script = join(mkdtempSync(join(tmpdir(), 'lms-pgbench-')), 'upsert.sql');
+  writeFileSync(
+    script,
+    [
+      '\\set q random(1, 100000)',
+      `INSERT INTO student_answers (student_question_id, answer, seq, saved_at)
+         VALUES (:q, '{"answer_index": [2]}', (extract(epoch FROM clock_timestamp()) * 1000000)::bigint, now())
+         ON CONFLICT (student_question_id) DO UPDATE SET answer = excluded.answer, seq = excluded.seq,
+           saved_at = excluded.saved_at WHERE student_answers.seq < excluded.seq;`.replace(/\s+/g, ' '),
+      '',
+    ].join('\n'),
+  );
+  const url = new URL(serverUrl);
+  const result = spawnSync(
+    binary,
+    [
+      '-n',
+      '-f',
+      script,
+      '-c',
+      String(clients),
+      '-j',
+      String(Math.min(clients, CORES)),
+      '-T',
+      String(seconds),
+      '-M',
+      'prepared',
+      'bench_pgbench',
+    ],
+    {
+      env: {
+        ...process.env,
+        PGHOST: url.hostname,
+        PGPORT: url.port,
+        PGUSER: decodeURIComponent(url.username),
+        PGPASSWORD: decodeURIComponent(url.password),
+      },
+      encoding: 'utf8',
+    },
+  );
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout ?? '');
+  if (!tps) throw new Error(`pgbench failed: ${result.stderr || result.stdout}`);
+  log(`pgbench: ${Number(tps[1]).toFixed(0)} TPS (${clients} clients, ${seconds} s, single-row upsert)`);
+  return Number(tps[1]);
+}
+
+function findPgbench() {
+  const tools =
+    process.env.TOOLS_DIR ??
+    join(process.env.XDG_CACHE_HOME ?? join(process.env.HOME ?? '', '.cache'), 'lms/tools');
+  for (const candidate of ['pgbench', join(tools, 'bin/pgbench')]) {
+    const probe = spawnSync(candidate, ['--version'], { encoding: 'utf8' });
+    if (probe.status === 0) return candidate;
+  }
+  return null;
+}
