@@ -4,7 +4,15 @@ export { LocalDiskStorage } from './local-disk.storage';
 export type { LocalDiskStorageOptions, PresignedRequest } from './local-disk.storage';
 export { S3Storage } from './s3.storage';
 export type { S3StorageOptions } from './s3.storage';
-export { storageFromEnv } from './from-env';
+export {
+  blobConfigOf,
+  blobRoutesOpenApi,
+  blobRoutesPrefix,
+  checkBlobEnv,
+  openServiceStorage,
+  serveServiceBlobs,
+} from './service-store';
+export type { BlobVars, ServiceBlobConfig } from './service-store';
 export { registerBlobRoutes } from './blob-routes';
 export type { BlobRoutesOptions } from './blob-routes';
 export {

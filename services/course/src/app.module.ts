@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
+import { openServiceStorage } from '@lms/storage';
 import type { CourseConfig } from './config';
 import { CourseAdminService } from './courses/course-admin.service';
 import { CoursesController } from './courses/courses.controller';
@@ -28,7 +29,7 @@ import { ContentFilesService } from './contents/content-files.service';
 import { CourseImagesController } from './contents/course-images.controller';
 import { FacultiesController } from './faculties/faculties.controller';
 import { FacultiesService } from './faculties/faculties.service';
-import { BLOB_STORAGE, openBlobStorage } from './files/blob-storage';
+import { BLOB_STORAGE } from './files/blob-storage';
 import { PublicController } from './public/public.controller';
 import { PublicCatalogueService } from './public/public.service';
 import { openViewStore, VIEW_STORE, ViewCounter } from './public/view-counter';
@@ -77,7 +78,7 @@ export class CourseAppModule {
         ContentsService,
         ContentFilesService,
         FacultiesService,
-        { provide: BLOB_STORAGE, useFactory: () => openBlobStorage(config) },
+        { provide: BLOB_STORAGE, useFactory: () => openServiceStorage('course', config.blobs) },
         CampusResolver,
         PublicCatalogueService,
         { provide: VIEW_STORE, useFactory: () => openViewStore(config) },

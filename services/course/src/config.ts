@@ -1,19 +1,6 @@
 import { z } from 'zod';
 import { type ForwardingTrust, readEnv, type ServiceConfigBase, variable } from '@lms/platform';
-
-/** Where the course service keeps its files: MinIO/S3 when an endpoint is set, else local disk. */
-export interface CourseBlobConfig {
-  /** `S3_ENDPOINT`; unset: files go to `<DATA_DIR>/blobs/course` (all-in-one mode). */
-  s3Endpoint?: string;
-  s3AccessKey?: string;
-  s3SecretKey?: string;
-  s3Bucket: string;
-  s3Region?: string;
-  /** `S3_PUBLIC_ENDPOINT`: the address browsers reach the store at; download links are signed for it. */
-  s3PublicEndpoint?: string;
-  /** Signs local-disk download links; unset: a secret kept under DATA_DIR. */
-  signingSecret?: string;
-}
+import { blobConfigOf, checkBlobEnv, type ServiceBlobConfig } from '@lms/storage';
 
 /**
  * The university's academic information system (SIAKAD-like) that courses, classes and rosters
@@ -35,8 +22,9 @@ const CourseEnv = z
     PORT: variable.int(3002, { min: 0, max: 65535 }),
     DATABASE_URL: variable.string(),
     JWT_PUBLIC_KEY: variable.pem(),
-    DATA_DIR: variable.string('.data'),
     MAX_UPLOAD_MB: variable.int(100, { min: 1, max: 1024 }),
+    // The blob store (@lms/storage): local disk under DATA_DIR, or MinIO/S3.
+    DATA_DIR: variable.string('.data'),
     S3_ENDPOINT: variable.optional(),
     S3_ACCESS_KEY: variable.optional(),
     S3_SECRET_KEY: variable.optional(),
@@ -53,23 +41,17 @@ const CourseEnv = z
     TRUSTED_PROXIES: variable.proxies('loopback'),
     REDIS_URL: variable.optional(),
   })
-  .superRefine((vars, ctx) => {
-    if (vars.S3_ENDPOINT === undefined) return;
-    for (const name of ['S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const)
-      if (vars[name] === undefined)
-        ctx.addIssue({ code: 'custom', path: [name], message: 'is required with S3_ENDPOINT' });
-  });
+  .superRefine(checkBlobEnv);
 
 /** The course service's configuration, read once at boot (see .env.example). */
 export class CourseConfig implements ServiceConfigBase {
   port: number;
   databaseUrl: string;
   jwtPublicKey: string;
-  /** Root of the files the service keeps on disk (local blobs, the blob signing secret). */
-  dataDir: string;
   /** Largest file a multipart upload may carry, in bytes (`MAX_UPLOAD_MB`). */
   maxUploadBytes: number;
-  blobs: CourseBlobConfig;
+  /** Its blob store: MinIO/S3 when `S3_ENDPOINT` is set, else files under DATA_DIR. */
+  blobs: ServiceBlobConfig;
   academicSync: AcademicSyncConfig;
   /** `REDIS_URL`: shared short-lived state (view counting windows); unset, this process's memory. */
   redisUrl?: string;
@@ -85,17 +67,8 @@ export class CourseConfig implements ServiceConfigBase {
       port: vars.PORT,
       databaseUrl: vars.DATABASE_URL,
       jwtPublicKey: vars.JWT_PUBLIC_KEY,
-      dataDir: vars.DATA_DIR,
       maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
-      blobs: {
-        s3Endpoint: vars.S3_ENDPOINT,
-        s3AccessKey: vars.S3_ENDPOINT ? vars.S3_ACCESS_KEY : undefined,
-        s3SecretKey: vars.S3_ENDPOINT ? vars.S3_SECRET_KEY : undefined,
-        s3Bucket: vars.S3_BUCKET,
-        s3Region: vars.S3_REGION,
-        s3PublicEndpoint: vars.S3_PUBLIC_ENDPOINT,
-        signingSecret: vars.BLOB_SIGNING_SECRET,
-      },
+      blobs: blobConfigOf(vars),
       redisUrl: vars.REDIS_URL,
       academicSync: {
         url: vars.ACADEMIC_SYNC_URL,

@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
 import { DataSource } from 'typeorm';
 import { defineService } from '@lms/platform';
-import type { BlobStorage } from '@lms/storage';
+import { type BlobStorage, blobRoutesOpenApi, serveServiceBlobs } from '@lms/storage';
 import { CourseAppModule } from './app.module';
 import { CourseConfig } from './config';
 import { ENTITIES } from './entities';
-import { BLOB_ROUTES_OPENAPI, BLOB_STORAGE, serveLocalBlobs } from './files/blob-storage';
+import { BLOB_STORAGE } from './files/blob-storage';
 import { MIGRATIONS } from './migrations';
 import { seedCourseDemo } from './seed/demo.seed';
 
@@ -18,12 +18,13 @@ export const courseService = defineService({
   entities: ENTITIES,
   migrations: MIGRATIONS,
   // The local-disk blob links are plain Fastify routes, outside the controllers.
-  openApi: { extraPaths: BLOB_ROUTES_OPENAPI },
+  openApi: { extraPaths: blobRoutesOpenApi('course') },
   configure: async (app, config) => {
     // Uploads are streamed part by part (nothing buffered whole); limits are set per request.
     await app.register(multipart, { throwFileSizeLimit: true });
-    serveLocalBlobs(
+    serveServiceBlobs(
       app.getHttpAdapter().getInstance(),
+      'course',
       app.get<BlobStorage>(BLOB_STORAGE),
       config.maxUploadBytes,
     );

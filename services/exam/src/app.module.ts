@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
 import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
+import { openServiceStorage } from '@lms/storage';
 import type { ExamConfig } from './config';
 import { DataSetsController } from './datasets/datasets.controller';
 import { DataSetsService } from './datasets/datasets.service';
@@ -16,6 +17,7 @@ import { QuestionsController } from './questions/questions.controller';
 import { QuestionsService } from './questions/questions.service';
 import { SafeExamController } from './safe/safe.controller';
 import { SafeExamService } from './safe/safe.service';
+import { BLOB_STORAGE } from './storage/blob-storage';
 
 /**
  * exam: database, auth, events and health (serviceModule); the projections of campuses, users
@@ -47,6 +49,7 @@ export class ExamAppModule {
         DataSetsService,
         ImportsService,
         SafeExamService,
+        { provide: BLOB_STORAGE, useFactory: () => openServiceStorage('exam', config.blobs) },
       ],
     });
   }

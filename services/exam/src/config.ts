@@ -1,14 +1,28 @@
 import { z } from 'zod';
 import { type ForwardingTrust, readEnv, type ServiceConfigBase, variable } from '@lms/platform';
+import { blobConfigOf, checkBlobEnv, type ServiceBlobConfig } from '@lms/storage';
 
 /** exam's environment variables (documented in .env.example). */
-const ExamEnv = z.object({
-  PORT: variable.int(3003, { min: 0, max: 65535 }),
-  DATABASE_URL: variable.string(),
-  JWT_PUBLIC_KEY: variable.pem(),
-  INTERNAL_TOKEN: variable.string(),
-  TRUSTED_PROXIES: variable.proxies('loopback'),
-});
+const ExamEnv = z
+  .object({
+    PORT: variable.int(3003, { min: 0, max: 65535 }),
+    DATABASE_URL: variable.string(),
+    JWT_PUBLIC_KEY: variable.pem(),
+    INTERNAL_TOKEN: variable.string(),
+    TRUSTED_PROXIES: variable.proxies('loopback'),
+    /** Largest image a question's text may show (MB). */
+    MAX_UPLOAD_MB: variable.int(10, { min: 1, max: 1024 }),
+    // The blob store (@lms/storage): question images, exports; local disk under DATA_DIR, or MinIO/S3.
+    DATA_DIR: variable.string('.data'),
+    S3_ENDPOINT: variable.optional(),
+    S3_ACCESS_KEY: variable.optional(),
+    S3_SECRET_KEY: variable.optional(),
+    S3_BUCKET: variable.string('lms-exam'),
+    S3_REGION: variable.optional(),
+    S3_PUBLIC_ENDPOINT: variable.optional(),
+    BLOB_SIGNING_SECRET: variable.optional(),
+  })
+  .superRefine(checkBlobEnv);
 
 /** exam's configuration, read once at boot (see .env.example). */
 export class ExamConfig implements ServiceConfigBase {
@@ -18,6 +32,10 @@ export class ExamConfig implements ServiceConfigBase {
   internalToken: string;
   /** Whose client address and host are believed: TRUSTED_PROXIES (loopback) and the gateway. */
   forwarding: ForwardingTrust;
+  /** Largest question image, in bytes (`MAX_UPLOAD_MB`). */
+  maxUploadBytes: number;
+  /** Its blob store: MinIO/S3 when `S3_ENDPOINT` is set, else files under DATA_DIR. */
+  blobs: ServiceBlobConfig;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): ExamConfig {
     const vars = readEnv('exam', ExamEnv, env);
@@ -27,6 +45,8 @@ export class ExamConfig implements ServiceConfigBase {
       jwtPublicKey: vars.JWT_PUBLIC_KEY,
       internalToken: vars.INTERNAL_TOKEN,
       forwarding: { proxies: vars.TRUSTED_PROXIES, gatewayToken: vars.INTERNAL_TOKEN },
+      maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
+      blobs: blobConfigOf(vars),
     });
   }
 }

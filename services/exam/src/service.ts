@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart';
 import { defineService } from '@lms/platform';
+import { type BlobStorage, blobRoutesOpenApi, serveServiceBlobs } from '@lms/storage';
 import { ExamAppModule } from './app.module';
 import { ExamConfig } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { BLOB_STORAGE } from './storage/blob-storage';
 
 /** exam: its own database (lms_exam), events through the outbox. */
 export const examService = defineService({
@@ -13,8 +15,16 @@ export const examService = defineService({
   module: (config, transport) => ExamAppModule.forRoot(config, transport),
   entities: ENTITIES,
   migrations: MIGRATIONS,
-  configure: async (app) => {
-    // Imports are read part by part; their size is bounded per request (MAX_IMPORT_BYTES).
+  // The local-disk blob links (exports) are plain Fastify routes, outside the controllers.
+  openApi: { extraPaths: blobRoutesOpenApi('exam') },
+  configure: async (app, config) => {
+    // Imports and images are read part by part; their size is bounded per request.
     await app.register(multipart, { throwFileSizeLimit: true });
+    serveServiceBlobs(
+      app.getHttpAdapter().getInstance(),
+      'exam',
+      app.get<BlobStorage>(BLOB_STORAGE),
+      config.maxUploadBytes,
+    );
   },
 });

@@ -76,9 +76,9 @@ export interface paths {
       cookie?: never;
     };
     /** Download a file by its signed link (all-in-one mode) */
-    get: operations['course_Blobs_download'];
+    get: operations['course_Blobs_downloadCourse'];
     /** Upload a file to its signed link (all-in-one mode) */
-    put: operations['course_Blobs_upload'];
+    put: operations['course_Blobs_uploadCourse'];
     post?: never;
     delete?: never;
     options?: never;
@@ -893,6 +893,24 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['exam_Questions_updateAnswer'];
+    trace?: never;
+  };
+  '/api/exam/blobs/{store}/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a file by its signed link (all-in-one mode) */
+    get: operations['exam_Blobs_downloadExam'];
+    /** Upload a file to its signed link (all-in-one mode) */
+    put: operations['exam_Blobs_uploadExam'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/exam/courses/{courseId}/questions': {
@@ -2899,7 +2917,7 @@ export interface operations {
       };
     };
   };
-  course_Blobs_download: {
+  course_Blobs_downloadCourse: {
     parameters: {
       query?: never;
       header?: never;
@@ -2941,7 +2959,7 @@ export interface operations {
       };
     };
   };
-  course_Blobs_upload: {
+  course_Blobs_uploadCourse: {
     parameters: {
       query?: never;
       header?: never;
@@ -7125,6 +7143,92 @@ export interface operations {
         };
         content: {
           'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Blobs_downloadExam: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        store: 'exam';
+        /** @description The signed token of a link handed out by the API */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description The link is invalid or expired, or the file does not exist (JSON:API error) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description The link is invalid or expired, or the file does not exist (JSON:API error) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Blobs_uploadExam: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        store: 'exam';
+        /** @description The signed token of a link handed out by the API */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description Stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The link is invalid or expired, or the file does not exist (JSON:API error) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description The link is invalid or expired, or the file does not exist (JSON:API error) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['Errors'];
         };
       };
