@@ -8,3 +8,4 @@ export {
   richTextOf,
   sanitizeRichText,
 } from './sanitize';
+export { plainTextOf } from './plain-text';
