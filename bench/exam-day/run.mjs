@@ -46,7 +46,7 @@ const log = (...parts) => console.log(`[exam-day] ${parts.join(' ')}`);
 
 // ---- the CPU time of the server side (the platform's process and its PostgreSQL) ----------------
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-/** CPU seconds (user + system) used so far by `pid` and every process below it. */
+/** CPU seconds (user + system) used so far by `pid` and every process below it, ended ones included. */
 function treeCpuSeconds(pid) {
   const parent = new Map();
   const ticks = new Map();
@@ -56,7 +56,11 @@ function treeCpuSeconds(pid) {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parent.set(Number(entry), Number(fields[1]));
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+      // utime + stime, and cutime + cstime: the reaped children (PostgreSQL's ended backends).
+      ticks.set(
+        Number(entry),
+        Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+      );
     } catch {
       // gone meanwhile
     }
@@ -76,6 +80,10 @@ if (!existsSync(join(root, 'services/all-in-one/dist/platform.js'))) {
   process.exit(1);
 }
 const { server, info } = await bootServer(new URL('./server.mjs', import.meta.url));
+process.on('SIGINT', () => {
+  server.kill('SIGTERM');
+  process.exit(130);
+});
 let exitCode = 0;
 try {
   await main();
@@ -93,13 +101,18 @@ async function main() {
   await db.connect();
   const one = async (sql, params) => (await db.query(sql, params)).rows[0];
 
-  // The demo course and its class, as the exam service knows them (its projections).
-  const demo = await one(
-    `SELECT c.id AS course_id, c.tenant_id, cl.id AS class_id
-       FROM courses c JOIN course_classes cl ON cl.course_id = c.id
-      WHERE c.code = 'IF101' ORDER BY cl.id LIMIT 1`,
-  );
-  if (!demo) throw new Error('the demo course IF101 has not reached the exam service');
+  // The demo course and its class, as the exam service knows them (its projections, filled by
+  // the demo seed's events shortly after the start).
+  let demo;
+  for (let waited = 0; !demo; waited += 500) {
+    demo = await one(
+      `SELECT c.id AS course_id, c.tenant_id, cl.id AS class_id
+         FROM courses c JOIN course_classes cl ON cl.course_id = c.id
+        WHERE c.code = 'IF101' ORDER BY cl.id LIMIT 1`,
+    );
+    if (!demo && waited > 60_000) throw new Error('the demo course IF101 has not reached the exam service');
+    if (!demo) await new Promise((r) => setTimeout(r, 500));
+  }
   const maxStudents = Math.max(...COHORTS, THROUGHPUT_VUS);
   // Students of the campus enrolled in the class, written where identity's and course's events
   // would put them (users and course_students of lms_exam): ids far above the demo's.

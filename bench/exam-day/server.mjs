@@ -1,8 +1,8 @@
 // Child process of the exam-day benchmark: the whole product (built dist, as `npm start` runs
 // it) on an ephemeral embedded PostgreSQL with the demo campus. Ports PORT (gateway) and PG_PORT,
-// data under DATA_DIR. Prints its addresses as one JSON line once ready, then waits.
+// data in a directory under DATA_DIR, removed when it stops. Prints its addresses as one JSON line once ready, then waits.
 import { createRequire } from 'node:module';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -36,6 +36,7 @@ console.log(JSON.stringify({ gateway: `http://127.0.0.1:${port}`, postgres: pg.u
 const stop = async () => {
   await platform.stop();
   await pg.stop();
+  rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGTERM', stop);
