@@ -12,7 +12,7 @@ export interface TestPlatform extends RunningPlatform {
 
 /** The whole product (gateway, identity, course) on the test run's PostgreSQL, with the demo campus. */
 export async function startTestPlatform(
-  options: { webDist?: string; trustedProxies?: string } = {},
+  options: { webDist?: string; trustedProxies?: string; serviceCalls?: 'hand-off' | 'http' } = {},
 ): Promise<TestPlatform> {
   const privateKeyPem = generateKeyPairSync('ed25519')
     .privateKey.export({ type: 'pkcs8', format: 'pem' })
@@ -29,6 +29,7 @@ export async function startTestPlatform(
     databasePrefix: `e2e_${randomBytes(3).toString('hex')}`,
     webDist: options.webDist ?? join(tmpdir(), 'lms-no-web-client'),
     trustedProxies: options.trustedProxies,
+    serviceCalls: options.serviceCalls,
   });
   return { ...platform, privateKeyPem };
 }

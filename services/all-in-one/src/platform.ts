@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadOrCreatePrivateKeyPem } from '@lms/auth';
 import { ensureDatabase } from '@lms/database';
 import { InProcessTransport } from '@lms/events';
-import { GatewayConfig, startGateway, urlVariable } from '@lms/gateway';
+import { GatewayConfig, type ServiceName, startGateway, urlVariable } from '@lms/gateway';
 import { type DemoSeed, startService } from '@lms/platform';
 import { SERVICES } from './registry';
 
@@ -25,6 +25,12 @@ export interface PlatformOptions {
   jwtPrivateKey?: string;
   /** The gateway's TRUSTED_PROXIES: a reverse proxy in front of `npm start` (default: none). */
   trustedProxies?: string;
+  /**
+   * How the gateway reaches the services: `hand-off` (default) gives each request to the
+   * service's server in this process; `http` proxies over loopback as in stack mode (tests of
+   * that path).
+   */
+  serviceCalls?: 'hand-off' | 'http';
 }
 
 export interface RunningPlatform {
@@ -52,9 +58,10 @@ const SEED_PATIENCE_MS = 30_000;
 /**
  * The whole product in one process: every service of the registry still its own Nest
  * application on its own port and database, events through the in-process transport, the
- * gateway in front. Each service reads its configuration as in stack mode, from this process's
- * environment with the platform's own settings on top (database, keys, internal token, data
- * directory, port; TRUSTED_PROXIES is the gateway's alone).
+ * gateway in front, handing each routed request to the service's server in this process rather
+ * than proxying it over loopback HTTP. Each service reads its configuration as in stack mode,
+ * from this process's environment with the platform's own settings on top (database, keys,
+ * internal token, data directory, port; TRUSTED_PROXIES is the gateway's alone).
  */
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   const prefix = options.databasePrefix ?? 'lms';
@@ -91,20 +98,27 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     }
     transport.open();
 
-    gateway = await startGateway(
-      GatewayConfig.fromEnv({
-        PORT: String(options.port),
-        HOST: options.host ?? '0.0.0.0',
-        ...Object.fromEntries(
-          Object.entries(services).map(([name, app]) => [urlVariable(name), addressOf(app)]),
-        ),
-        JWT_PRIVATE_KEY: privateKeyPem,
-        INTERNAL_TOKEN: internalToken,
-        ...(options.trustedProxies ? { TRUSTED_PROXIES: options.trustedProxies } : {}),
-        ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
-      }),
-      { logLevel },
-    );
+    const gatewayConfig = GatewayConfig.fromEnv({
+      PORT: String(options.port),
+      HOST: options.host ?? '0.0.0.0',
+      ...Object.fromEntries(
+        Object.entries(services).map(([name, app]) => [urlVariable(name), addressOf(app)]),
+      ),
+      JWT_PRIVATE_KEY: privateKeyPem,
+      INTERNAL_TOKEN: internalToken,
+      ...(options.trustedProxies ? { TRUSTED_PROXIES: options.trustedProxies } : {}),
+      ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+    });
+    if (options.serviceCalls !== 'http') {
+      // Each service's server gets the requests the gateway routes to it straight from the
+      // gateway, as its own listeners would from a connection (the port still serves too).
+      for (const [name, app] of Object.entries(services)) {
+        const server = app.getHttpServer();
+        gatewayConfig.localServices[name as ServiceName] = (request, response) =>
+          server.emit('request', request, response);
+      }
+    }
+    gateway = await startGateway(gatewayConfig, { logLevel });
 
     if (options.seedDemo) {
       let demo: DemoSeed = {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { readEnv, TrustedProxies, variable } from '@lms/platform';
@@ -25,6 +26,12 @@ const GatewayEnv = z.object({
   TRUSTED_PROXIES: variable.proxies('none'),
 });
 
+/**
+ * A service running in the gateway's own process (`npm start`): the request listener of its HTTP
+ * server, to which the gateway hands a client's request and response instead of proxying them.
+ */
+export type LocalService = (request: IncomingMessage, response: ServerResponse) => void;
+
 /** The gateway's configuration, read once at boot (see .env.example). */
 export class GatewayConfig {
   port: number;
@@ -45,6 +52,11 @@ export class GatewayConfig {
    * -Proto are believed; nobody's by default, as the gateway faces the browsers itself.
    */
   trustedProxies: TrustedProxies;
+  /**
+   * Services of this process, served by hand-off (`ProxyHandler`); set by the all-in-one
+   * platform, never from the environment. Any other service is proxied over HTTP.
+   */
+  localServices: Partial<Record<ServiceName, LocalService>> = {};
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
     const vars = readEnv('gateway', GatewayEnv, env) as z.output<typeof GatewayEnv> & Record<string, unknown>;

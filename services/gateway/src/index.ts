@@ -1,5 +1,5 @@
-export { GatewayConfig } from './config';
+export { GatewayConfig, type LocalService } from './config';
 export { startGateway } from './bootstrap';
-export { ROUTES, SERVICES, SOCKET_ROUTES, urlVariable } from './routing/routes';
+export { ROUTES, SERVICES, type ServiceName, SOCKET_ROUTES, urlVariable } from './routing/routes';
 export { GatewayModule } from './app.module';
 export { mergeDocuments } from './docs/merge';
