@@ -13,6 +13,7 @@ import { SnapshotRequestedHandler } from './tenants/snapshot-requested.handler';
 import { Tenant } from './tenants/tenant.entity';
 import { TenantsController } from './tenants/tenants.controller';
 import { TenantsService } from './tenants/tenants.service';
+import { OwnRecords } from './users/own-records';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 
@@ -33,7 +34,14 @@ export class IdentityAppModule {
         ...MEMBERSHIPS.handlers,
         SnapshotRequestedHandler,
       ],
-      providers: [TenantsService, UsersService, SessionsService, InternalGuard, MembershipsBackfill],
+      providers: [
+        TenantsService,
+        UsersService,
+        OwnRecords,
+        SessionsService,
+        InternalGuard,
+        MembershipsBackfill,
+      ],
     });
   }
 }

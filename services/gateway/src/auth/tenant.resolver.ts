@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { NearCache } from '@lms/cache';
 import { GatewayConfig } from '../config';
 import { SharedStore } from '../shared-store';
 import { IdentityClient, type ResolvedTenant } from './identity.client';
@@ -16,18 +17,20 @@ const LOCAL_MAX_HOSTS = 1_000;
  */
 @Injectable()
 export class TenantResolver {
-  private readonly local = new Map<string, { tenant: ResolvedTenant | null; expiresAt: number }>();
+  private readonly local: NearCache<string, Readonly<ResolvedTenant> | null>;
 
   constructor(
     private readonly identity: IdentityClient,
     private readonly config: GatewayConfig,
     private readonly shared: SharedStore,
-  ) {}
+  ) {
+    this.local = new NearCache(Math.min(LOCAL_TTL_MS, config.tenantCacheSeconds * 1000), LOCAL_MAX_HOSTS);
+  }
 
   async resolve(host: string): Promise<ResolvedTenant | null> {
     const name = host.toLowerCase();
     const near = this.local.get(name);
-    if (near && Date.now() < near.expiresAt) return near.tenant;
+    if (near !== undefined) return near;
 
     const key = `tenant:${name}`;
     const hit = await this.shared.store.get<{ tenant: ResolvedTenant | null }>(key);
@@ -37,9 +40,8 @@ export class TenantResolver {
       tenant = await this.identity.tenantByHost(name);
       await this.shared.store.set(key, { tenant }, this.config.tenantCacheSeconds * 1000);
     }
-    if (this.local.size >= LOCAL_MAX_HOSTS) this.local.clear();
-    const ttl = Math.min(LOCAL_TTL_MS, this.config.tenantCacheSeconds * 1000);
-    this.local.set(name, { tenant: tenant && Object.freeze(tenant), expiresAt: Date.now() + ttl });
-    return tenant;
+    const frozen = tenant && Object.freeze(tenant);
+    this.local.set(name, frozen);
+    return frozen;
   }
 }

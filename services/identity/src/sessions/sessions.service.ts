@@ -7,6 +7,7 @@ import { IdentityConfig } from '../config';
 import { TenantsService } from '../tenants/tenants.service';
 import { prepareDecoy, verifyDecoy, verifyPassword } from '../users/passwords';
 import { User } from '../users/user.entity';
+import { OwnRecords } from '../users/own-records';
 import { RefreshToken } from './refresh-token.entity';
 import { Tenant } from '../tenants/tenant.entity';
 
@@ -44,6 +45,7 @@ export class SessionsService implements OnModuleInit {
     private readonly dataSource: DataSource,
     private readonly tenants: TenantsService,
     private readonly config: IdentityConfig,
+    private readonly own: OwnRecords,
   ) {}
 
   /** The decoy hash exists before the first unknown username, which then costs no more. */
@@ -68,7 +70,8 @@ export class SessionsService implements OnModuleInit {
     }
     if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(INVALID_CREDENTIALS);
     if (!user.active) throw unauthorized('This account is disabled; ask your campus administrator');
-    return this.dataSource.transaction(async (manager) => {
+    this.own.forget(tenant.id, user.id);
+    const session = await this.dataSource.transaction(async (manager) => {
       await manager.update(User, user.id, {
         lastLoginAt: new Date(),
         loginCount: () => 'login_count + 1',
@@ -76,6 +79,8 @@ export class SessionsService implements OnModuleInit {
       const family = randomUUID();
       return this.issue(manager, user, tenant, family, client);
     });
+    this.own.forget(tenant.id, user.id);
+    return session;
   }
 
   /**

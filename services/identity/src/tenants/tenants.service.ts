@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { type AuthContext, normalizeHost } from '@lms/auth';
+import { NearCache } from '@lms/cache';
 import { UnitOfWork } from '@lms/events';
 import { applyQuery, type AttributesOf, notFound, type ParsedQuery } from '@lms/jsonapi';
 import { Tenant } from './tenant.entity';
@@ -14,7 +15,8 @@ const BY_ID_TTL_MS = 5_000;
 @Injectable()
 export class TenantsService {
   /** Campus by id, in front of the one-row query every signed-in read of identity makes. */
-  private readonly byId = new Map<number, { tenant: Readonly<Tenant> | null; expiresAt: number }>();
+  // Campuses are few; ids of deleted or foreign campuses must not grow it without end.
+  private readonly byId = new NearCache<number, Readonly<Tenant> | null>(BY_ID_TTL_MS, 1_000);
 
   constructor(
     @InjectRepository(Tenant) private readonly tenants: Repository<Tenant>,
@@ -28,12 +30,10 @@ export class TenantsService {
   /** The campus `id`, as read from the database at most a few seconds ago (frozen: it is shared). */
   async findById(id: number): Promise<Readonly<Tenant> | null> {
     const near = this.byId.get(id);
-    if (near && Date.now() < near.expiresAt) return near.tenant;
+    if (near !== undefined) return near;
     const found = await this.tenants.findOneBy({ id });
     const tenant = found && Object.freeze(found);
-    // Campuses are few; ids of deleted or foreign campuses must not grow the map without end.
-    if (this.byId.size >= 1_000) this.byId.clear();
-    this.byId.set(id, { tenant, expiresAt: Date.now() + BY_ID_TTL_MS });
+    this.byId.set(id, tenant);
     return tenant;
   }
 

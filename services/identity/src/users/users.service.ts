@@ -12,6 +12,7 @@ import {
 } from '@lms/jsonapi';
 import type { Tenant } from '../tenants/tenant.entity';
 import { TenantsService } from '../tenants/tenants.service';
+import { OwnRecords } from './own-records';
 import { User } from './user.entity';
 import { recordUserUpserted } from './users.data';
 import { userQuery, type UserView } from './users.resource';
@@ -35,6 +36,7 @@ export class UsersService {
     private readonly dataSource: DataSource,
     private readonly unit: UnitOfWork,
     private readonly tenants: TenantsService,
+    private readonly own: OwnRecords,
   ) {}
 
   /** The caller's campus (cached for a few seconds: every read of a user needs its name and zone). */
@@ -85,13 +87,16 @@ export class UsersService {
   }
 
   private async get(auth: AuthContext, id: number): Promise<User> {
-    // Oneself needs no look at memberships (`/login/me` is on every page load).
+    // Oneself needs no look at memberships, and is kept a few seconds (`/login/me` is on every
+    // page load).
     const user =
       id === auth.userId
-        ? await users.one(this.dataSource, {
-            where: ['account.id = :id', 'account.tenant_id = :tenantId'],
-            params: { id, tenantId: auth.tenantId },
-          })
+        ? await this.own.read(auth.tenantId, id, () =>
+            users.one(this.dataSource, {
+              where: ['account.id = :id', 'account.tenant_id = :tenantId'],
+              params: { id, tenantId: auth.tenantId },
+            }),
+          )
         : await this.visible(auth).andWhere('user.id = :id', { id }).getOne();
     if (!user) throw notFound('User not found');
     return user;
@@ -114,6 +119,7 @@ export class UsersService {
       await this.get(auth, id);
       throw forbidden('You can only change your own profile');
     }
+    this.own.forget(auth.tenantId, id);
     const updated = await this.unit.run(async (manager) => {
       const patch: Partial<User> = {};
       if (changes.thumbnail !== undefined) patch.thumbnail = changes.thumbnail;
@@ -125,15 +131,18 @@ export class UsersService {
       await recordUserUpserted(manager, user, auth.userId);
       return user;
     });
+    this.own.forget(auth.tenantId, id);
     const { data, timeZone } = await this.viewsOf(auth, [updated]);
     return { data: data[0], timeZone };
   }
 
   /** Presence ping of the client: stamps lastOnline. */
   async markOnline(auth: AuthContext): Promise<InCampus<UserView>> {
+    this.own.forget(auth.tenantId, auth.userId);
     await this.dataSource
       .getRepository(User)
       .update({ id: auth.userId, tenantId: auth.tenantId }, { lastOnline: new Date() });
+    this.own.forget(auth.tenantId, auth.userId);
     return this.profile(auth, auth.userId);
   }
 }
