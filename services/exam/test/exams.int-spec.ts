@@ -294,6 +294,13 @@ describe('exams', () => {
     expect(page.body.meta).toEqual({ total: 3, limit: 2, offset: 0 });
     expect(page.body.included?.map((item) => item.type).sort()).toEqual(['classes', 'classes', 'courses']);
     expect((await c.asLecturer.get('/api/exam/exams?filter[token][is]=x')).status).toBe(400);
+    // The homepage asks for a page of 1000 (spec 02 §9); a larger page is refused.
+    const home = await c.asStudent.get('/api/exam/exams?sort=-start_at&page[limit]=1000&include=course');
+    expect(home.status).toBe(200);
+    expect(home.body.meta).toEqual({ total: 2, limit: 1000, offset: 0 });
+    const tooLarge = await c.asStudent.get('/api/exam/exams?page[limit]=1001');
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.errors?.[0].source).toEqual({ parameter: 'page[limit]' });
 
     const classes = await c.asLecturer.get(`/api/exam/exams/${forB}/classes`);
     expect(list(classes.body).map((item) => [Number(item.id), item.attributes.name])).toEqual([

@@ -213,5 +213,6 @@ export const examQuery: QuerySpec = {
   },
   includes: EXAM_INCLUDES,
   defaultSort: '-start_at',
-  maxLimit: 500,
+  // The exam homepage asks for a page of 1000 (spec 02 §9).
+  maxLimit: 1000,
 };
