@@ -232,6 +232,20 @@ export const ExamAttemptFinished = z.looseObject({
 });
 export type ExamAttemptFinished = z.infer<typeof ExamAttemptFinished>;
 
+/**
+ * An attempt was scored: at its finish, after an essay was graded, or by a recalculation that
+ * changed its score. `score` 0–100; `isPassed` null while `pending` essays wait for a grader.
+ */
+export const ExamAttemptScored = z.looseObject({
+  ...attemptFacts,
+  score: z.number().min(0).max(100),
+  isPassed: z.boolean().nullable(),
+  pending: z.int().min(0),
+  /** What changed it: the finish, a graded essay or a recalculation. */
+  reason: z.enum(['finished', 'essay_graded', 'recalculated']),
+});
+export type ExamAttemptScored = z.infer<typeof ExamAttemptScored>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -248,6 +262,7 @@ export const EVENT_SCHEMAS = {
   'exam.question.changed': ExamQuestionChanged,
   'exam.attempt.started': ExamAttemptStarted,
   'exam.attempt.finished': ExamAttemptFinished,
+  'exam.attempt.scored': ExamAttemptScored,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -10,6 +10,7 @@ export type {
   EventDataMap,
   EventType,
   ExamAttemptFinished,
+  ExamAttemptScored,
   ExamAttemptStarted,
   ExamExamDeleted,
   ExamExamUpserted,

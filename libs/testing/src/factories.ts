@@ -94,4 +94,15 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     reason: 'student',
     finishedAt: new Date().toISOString(),
   }),
+  'exam.attempt.scored': (n) => ({
+    examId: n,
+    courseId: n,
+    studentExamId: n,
+    studentId: n,
+    attempt: 1,
+    score: 75,
+    isPassed: true,
+    pending: 0,
+    reason: 'finished',
+  }),
 };

@@ -7,6 +7,11 @@ import type { ExamConfig } from './config';
 import { DataSetsController } from './datasets/datasets.controller';
 import { DataSetsService } from './datasets/datasets.service';
 import { ENTITIES } from './entities';
+import { ExamStatsController, GradingController, ResultsController } from './grading/grading.controller';
+import { GradingAccess } from './grading/grading-access';
+import { GradingService } from './grading/grading.service';
+import { ResultsService } from './grading/results.service';
+import { StatisticsService } from './grading/statistics.service';
 import { ImportsController } from './imports/imports.controller';
 import { ImportsService } from './imports/imports.service';
 import { MIGRATIONS } from './migrations';
@@ -39,6 +44,9 @@ export class ExamAppModule {
         DataSetsController,
         ImportsController,
         SafeExamController,
+        GradingController,
+        ExamStatsController,
+        ResultsController,
       ],
       providers: [
         ExamsService,
@@ -50,6 +58,10 @@ export class ExamAppModule {
         ImportsService,
         SafeExamService,
         { provide: BLOB_STORAGE, useFactory: () => openServiceStorage('exam', config.blobs) },
+        GradingAccess,
+        GradingService,
+        ResultsService,
+        StatisticsService,
       ],
     });
   }

@@ -1329,6 +1329,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/exam/studentexams/{id}/result': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Results_result'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/import-word': {
     parameters: {
       query?: never;
@@ -1505,6 +1521,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/stats/exam/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_ExamStats_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/stats/user/{id}': {
     parameters: {
       query?: never;
@@ -1600,6 +1632,86 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/v2/exam/exams/{id}/question/{qid}/statistic': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Grading_questionStatistic'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/exam/exams/{id}/question/{qid}/students': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Grading_questionStudents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/exam/exams/{id}/statistic': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Grading_statistic'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/exam/gradeEssay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['exam_Grading_gradeEssay'];
+    trace?: never;
+  };
+  '/api/v2/exam/recalculate/{examId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['exam_Grading_recalculate'];
     trace?: never;
   };
   '/healthz': {
@@ -2109,6 +2221,25 @@ export interface components {
         is_active: boolean;
       };
     };
+    ExamRecalculation: {
+      /** @enum {string} */
+      type: 'exam-recalculations';
+      id: string;
+      attributes: {
+        exam_id: number;
+        attempts: number;
+        changed: {
+          student_exam_id: number;
+          student_id: number;
+          attempt: number;
+          before: number | null;
+          after: number;
+          is_passed: boolean | null;
+          pending: number;
+          difference: number;
+        }[];
+      };
+    };
     ExamSebConfig: {
       /** @enum {string} */
       type: 'seb-configs';
@@ -2120,6 +2251,70 @@ export interface components {
         config_key: string;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         updated_at: string;
+      };
+    };
+    ExamStatistic: {
+      /** @enum {string} */
+      type: 'exam-statistics';
+      id: string;
+      attributes: {
+        exam_id: number;
+        passing_grade: number;
+        final_score_type: string;
+        students: number;
+        attempts: {
+          started: number;
+          running: number;
+          finished: number;
+          stopped: number;
+          grading_pending: number;
+        };
+        scores: {
+          count: number;
+          mean: number | null;
+          median: number | null;
+          stdev: number | null;
+          min: number | null;
+          max: number | null;
+          passed: number;
+          pass_rate: number | null;
+        };
+        distribution: {
+          from: number;
+          to: number;
+          label: string;
+          count: number;
+        }[];
+        time_spent: {
+          mean: number | null;
+          median: number | null;
+          min: number | null;
+          max: number | null;
+        };
+        questions?: {
+          question_id: number;
+          index: number | null;
+          package: number | null;
+          /** @enum {string|null} */
+          questions_type:
+            | 'multiple_choices'
+            | 'multiple_answers'
+            | 'true_false'
+            | 'essay'
+            | 'exact'
+            | 'parameterized'
+            | 'parameterized_multiple_choices'
+            | null;
+          attempts: number;
+          answered: number;
+          mean_score: number | null;
+          difficulty: number | null;
+          /** @enum {string|null} */
+          difficulty_level: 'hard' | 'medium' | 'easy' | null;
+          discrimination: number | null;
+          /** @enum {string|null} */
+          discrimination_level: 'very_good' | 'good' | 'fair' | 'poor' | null;
+        }[];
       };
     };
     ExamToken: {
@@ -2157,6 +2352,21 @@ export interface components {
         created_at: string;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         updated_at: string;
+      };
+    };
+    GradedEssay: {
+      /** @enum {string} */
+      type: 'studentquestions';
+      id: string;
+      attributes: {
+        student_exam_id: number;
+        score: number;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        graded_at: string;
+        graded_by: number;
+        attempt_score: number;
+        is_passed: boolean | null;
+        grading_pending: number;
       };
     };
     Lecturer: {
@@ -2352,6 +2562,69 @@ export interface components {
         }[];
       };
     };
+    QuestionStatistic: {
+      /** @enum {string} */
+      type: 'question-statistics';
+      id: string;
+      attributes: {
+        question_id: number;
+        index: number | null;
+        package: number | null;
+        /** @enum {string|null} */
+        questions_type:
+          | 'multiple_choices'
+          | 'multiple_answers'
+          | 'true_false'
+          | 'essay'
+          | 'exact'
+          | 'parameterized'
+          | 'parameterized_multiple_choices'
+          | null;
+        attempts: number;
+        answered: number;
+        mean_score: number | null;
+        difficulty: number | null;
+        /** @enum {string|null} */
+        difficulty_level: 'hard' | 'medium' | 'easy' | null;
+        discrimination: number | null;
+        /** @enum {string|null} */
+        discrimination_level: 'very_good' | 'good' | 'fair' | 'poor' | null;
+        exam_id: number;
+        options: {
+          id: number;
+          index: number;
+          answer: string | null;
+          is_correct: boolean;
+          chosen: number;
+          chosen_upper: number;
+          chosen_lower: number;
+        }[];
+        values: {
+          value: string;
+          count: number;
+          mean_score: number | null;
+        }[];
+      };
+    };
+    QuestionStudent: {
+      /** @enum {string} */
+      type: 'question-students';
+      id: string;
+      attributes: {
+        student_exam_id: number;
+        student_id: number;
+        name: string | null;
+        nim: string | null;
+        attempt: number;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        finished_at: string | null;
+        answer: unknown;
+        score: number | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        graded_at: string | null;
+        graded_by: number | null;
+      };
+    };
     QuestionTag: {
       /** @enum {string} */
       type: 'question-tags';
@@ -2396,6 +2669,62 @@ export interface components {
         course_id: number | null;
         class_id: number | null;
         class_name: string | null;
+      };
+    };
+    StudentExamResult: {
+      /** @enum {string} */
+      type: 'studentexam-results';
+      id: string;
+      attributes: {
+        exam_id: number;
+        student_id: number;
+        attempt: number;
+        is_finished: boolean;
+        is_stopped: boolean;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        start_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        finished_at: string | null;
+        score: number | null;
+        is_passed: boolean | null;
+        grading_pending: number | null;
+        final_score: number | null;
+        final_is_passed: boolean | null;
+        show_score: boolean;
+        show_solution: boolean;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        solution_at: string | null;
+        questions: {
+          student_question_id: number;
+          index: number;
+          question_id: number;
+          /** @enum {string|null} */
+          questions_type:
+            | 'multiple_choices'
+            | 'multiple_answers'
+            | 'true_false'
+            | 'essay'
+            | 'exact'
+            | 'parameterized'
+            | 'parameterized_multiple_choices'
+            | null;
+          weight: number;
+          question: string;
+          answer: unknown;
+          answered: boolean;
+          score: number | null;
+          /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+          graded_at: string | null;
+          solution: string | null;
+          answers: {
+            id: number;
+            index: number;
+            answer: string | null;
+            value: number | null;
+            is_correct: boolean | null;
+            exact_answer: string | null;
+          }[];
+        }[];
       };
     };
     User: {
@@ -9756,6 +10085,59 @@ export interface operations {
       };
     };
   };
+  exam_Results_result: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: StudentExamResult */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentExamResult'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentExamResult'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   exam_Imports_word: {
     parameters: {
       query?: never;
@@ -10421,6 +10803,59 @@ export interface operations {
       };
     };
   };
+  exam_ExamStats_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: ExamStatistic */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ExamStatistic'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ExamStatistic'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   identity_Users_stats: {
     parameters: {
       query?: never;
@@ -10774,6 +11209,305 @@ export interface operations {
         content: {
           'application/vnd.api+json': components['schemas']['Document'];
           'application/json': components['schemas']['Document'];
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Grading_questionStatistic: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        qid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: QuestionStatistic */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['QuestionStatistic'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['QuestionStatistic'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Grading_questionStudents: {
+    parameters: {
+      query?: {
+        'filter[graded][is]'?: boolean;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+        qid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of QuestionStudent */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['QuestionStudent'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['QuestionStudent'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Grading_statistic: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: ExamStatistic */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ExamStatistic'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ExamStatistic'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Grading_gradeEssay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              student_question_id: number;
+              score: number;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              student_question_id: number;
+              score: number;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: GradedEssay */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['GradedEssay'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['GradedEssay'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Grading_recalculate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        examId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: ExamRecalculation */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ExamRecalculation'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ExamRecalculation'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
         };
       };
       /** @description A JSON:API error document */
