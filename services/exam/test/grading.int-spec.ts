@@ -330,6 +330,22 @@ describe('grading', () => {
       const recalc = await c.asLecturer.patch(`/api/v2/exam/recalculate/${examId}`, {});
       expect(recalc.status).toBe(200);
       expect(await attemptRow(a.id)).toMatchObject({ score: 90, is_passed: true });
+      // …until its answer changes (the attempt was reset and taken again): then it waits for a grader again
+      await h.ds.query(`UPDATE student_exams SET is_finished = false, finished_at = NULL WHERE id = $1;`, [
+        a.id,
+      ]);
+      await h.ds.query(
+        `UPDATE student_answers SET answer = '{"text": "<p>Rewritten</p>"}', seq = 2, saved_at = now() + interval '1 second'
+          WHERE student_question_id = $1`,
+        [sq],
+      );
+      await finish(a.id);
+      expect(await attemptRow(a.id)).toMatchObject({ score: 50, is_passed: null });
+      const [regraded] = await h.ds.query(
+        `SELECT score, graded_at, graded_by FROM student_questions WHERE id = $1`,
+        [sq],
+      );
+      expect(regraded).toEqual({ score: null, graded_at: null, graded_by: null });
     });
 
     it('refuses an empty or out-of-range score, another type, a running attempt — with pointers', async () => {

@@ -48,6 +48,7 @@ interface QuestionRow {
   question_id: string;
   score: string | null;
   graded_at: Date | null;
+  saved_at: Date | null;
   type: QuestionType | null;
   weight: number | null;
   values: Record<string, number> | null;
@@ -87,8 +88,8 @@ export class GradingService {
 
   /**
    * Scores attempts (locked for the transaction), answering each one's score before and after.
-   * An essay keeps the score its grader gave (pending until then); a question deleted since the
-   * attempt was made no longer counts. `exam.attempt.scored` is recorded for an attempt scored
+   * An essay keeps the score its grader gave (pending until then, and again once its answer is
+   * saved after the grading); a question deleted since the attempt was made no longer counts. `exam.attempt.scored` is recorded for an attempt scored
    * for the first time or whose score or pass changed.
    */
   async scoreAttempts(
@@ -107,7 +108,7 @@ export class GradingService {
       [studentExamIds],
     );
     const questions: QuestionRow[] = await manager.query(
-      `SELECT sq.id, sq.student_exam_id, sq.question_id, sq.score, sq.graded_at,
+      `SELECT sq.id, sq.student_exam_id, sq.question_id, sq.score, sq.graded_at, a.saved_at,
               q.questions_type AS type, q.weight, i.values, a.answer
          FROM student_questions sq
          LEFT JOIN questions q ON q.id = sq.question_id
@@ -138,7 +139,11 @@ export class GradingService {
       options.set(row.question_id, list);
     }
 
-    const questionScores = { ids: [] as string[], scores: [] as Array<number | null> };
+    const questionScores = {
+      ids: [] as string[],
+      scores: [] as Array<number | null>,
+      ungraded: [] as boolean[],
+    };
     const byAttempt = new Map<string, Array<{ score: number | null; weight: number }>>();
     for (const row of questions) {
       const list = byAttempt.get(row.student_exam_id) ?? [];
@@ -150,19 +155,28 @@ export class GradingService {
         row.answer,
         row.values,
       );
+      // an essay changed after it was graded (its attempt was reset and answered again) waits for a grader again
+      const stale =
+        result.status === 'pending' &&
+        row.graded_at !== null &&
+        row.saved_at !== null &&
+        row.saved_at.getTime() > row.graded_at.getTime();
       if (result.status === 'scored') score = result.score;
-      else score = row.graded_at === null ? null : num(row.score);
+      else score = row.graded_at === null || stale ? null : num(row.score);
       list.push({ score, weight: row.weight ?? 1 });
-      if (score !== num(row.score)) {
+      if (score !== num(row.score) || stale) {
         questionScores.ids.push(row.id);
         questionScores.scores.push(score);
+        questionScores.ungraded.push(stale);
       }
     }
     if (questionScores.ids.length)
       await manager.query(
-        `UPDATE student_questions sq SET score = v.score
-           FROM unnest($1::bigint[], $2::numeric[]) AS v(id, score) WHERE sq.id = v.id`,
-        [questionScores.ids, questionScores.scores],
+        `UPDATE student_questions sq SET score = v.score,
+                graded_at = CASE WHEN v.ungraded THEN NULL ELSE sq.graded_at END,
+                graded_by = CASE WHEN v.ungraded THEN NULL ELSE sq.graded_by END
+           FROM unnest($1::bigint[], $2::numeric[], $3::boolean[]) AS v(id, score, ungraded) WHERE sq.id = v.id`,
+        [questionScores.ids, questionScores.scores, questionScores.ungraded],
       );
 
     const changes: ScoreChange[] = attempts.map((row) => {
