@@ -44,6 +44,20 @@ describe('error factories', () => {
     expect(forbidden('no').errors[0].code).toBeUndefined();
   });
 
+  it('carries the code and meta of a refusal the client acts on', () => {
+    const exception = forbidden('The token has expired', 'token_expired', { retries_left: 1 });
+    expect(exception.errors).toEqual([
+      {
+        status: '403',
+        title: 'Forbidden',
+        detail: 'The token has expired',
+        code: 'token_expired',
+        meta: { retries_left: 1 },
+      },
+    ]);
+    expectJsonApiDocument(exception.getResponse());
+  });
+
   it('names the query parameter of a bad request', () => {
     expect(badRequest('Cannot sort by foo', 'sort').errors).toEqual([
       { status: '400', title: 'Bad Request', detail: 'Cannot sort by foo', source: { parameter: 'sort' } },

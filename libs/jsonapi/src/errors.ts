@@ -55,13 +55,14 @@ export function unauthorized(detail: string): JsonApiException {
 }
 
 /**
- * 403: signed in, but the role or ownership does not allow this. `code` names the reason for the
- * caller's code (`closed`, `no_retries_left`), beside the `detail` a person reads.
+ * 403: signed in, but the role or ownership does not allow this. `code` tells the client which
+ * refusal it is (`token_expired`), `meta` what it needs to act on it (a download link).
  */
-export function forbidden(detail: string, code?: string): JsonApiException {
-  const error = single(HttpStatus.FORBIDDEN, 'Forbidden', detail);
-  if (code !== undefined) error.errors[0].code = code;
-  return error;
+export function forbidden(detail: string, code?: string, meta?: Record<string, unknown>): JsonApiException {
+  const error: JsonApiErrorObject = { status: '403', title: 'Forbidden', detail };
+  if (code !== undefined) error.code = code;
+  if (meta !== undefined) error.meta = meta;
+  return new JsonApiException(HttpStatus.FORBIDDEN, [error]);
 }
 
 /** 404: unknown, or belonging to another tenant (never a 403 that would confirm it exists). */

@@ -14,7 +14,9 @@ export interface JsonDocument {
     status: string;
     title: string;
     detail: string;
+    code?: string;
     source?: { pointer?: string; parameter?: string };
+    meta?: Record<string, unknown>;
   }>;
 }
 

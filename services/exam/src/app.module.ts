@@ -3,6 +3,8 @@ import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
 import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
 import { openServiceStorage } from '@lms/storage';
+import { ExamAccessController } from './access/access.controller';
+import { ExamAccessService } from './access/access.service';
 import type { ExamConfig } from './config';
 import { DataSetsController } from './datasets/datasets.controller';
 import { DataSetsService } from './datasets/datasets.service';
@@ -47,6 +49,7 @@ export class ExamAppModule {
         GradingController,
         ExamStatsController,
         ResultsController,
+        ExamAccessController,
       ],
       providers: [
         ExamsService,
@@ -62,6 +65,7 @@ export class ExamAppModule {
         GradingService,
         ResultsService,
         StatisticsService,
+        ExamAccessService,
       ],
     });
   }

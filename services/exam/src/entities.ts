@@ -1,5 +1,6 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { PROJECTIONS } from '@lms/projections';
+import { ExamTokenGrant, ExamTokenGuess } from './access/exam-token-grant.entity';
 import {
   AttemptProgress,
   ExamOverride,
@@ -33,4 +34,6 @@ export const ENTITIES = [
   StudentQuestion,
   StudentAnswer,
   AttemptProgress,
+  ExamTokenGrant,
+  ExamTokenGuess,
 ];

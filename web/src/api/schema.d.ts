@@ -1169,6 +1169,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/exam/exams/token/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description Roles: student */
+    post: operations['exam_ExamAccess_validate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/exam/imports/courses/{id}/question': {
     parameters: {
       query?: never;
@@ -2329,6 +2346,18 @@ export interface components {
         token_reconnect: boolean;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         expires_at: string;
+      };
+    };
+    ExamTokenGrant: {
+      /** @enum {string} */
+      type: 'exam-token-grants';
+      id: string;
+      attributes: {
+        exam_id: number;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        valid_until: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        used_at: string | null;
       };
     };
     ExamUser: {
@@ -9201,6 +9230,80 @@ export interface operations {
           };
           'application/json': {
             data: components['schemas']['ExamToken'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_ExamAccess_validate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              exam_id: number;
+              token: string;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              exam_id: number;
+              token: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: ExamTokenGrant */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ExamTokenGrant'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ExamTokenGrant'];
             meta?: {
               [key: string]: unknown;
             };

@@ -1,6 +1,7 @@
 import {
   configKey,
   configKeyHash,
+  configKeyHashMatches,
   examSebSettings,
   hashQuitPassword,
   parsePlist,
@@ -47,6 +48,21 @@ describe('Safe Exam Browser', () => {
     expect(configKeyHash('https://exam.example.edu/exam/7/start?x=1#question-3', configKey(SETTINGS))).toBe(
       '55ff1b104292bf39ab2126e9ae752345d12d68ed033335bbc0207fb39e7eb0fb',
     );
+  });
+
+  it('accepts the hash of the request URL and the Config Key only, in either case of hex', () => {
+    const key = configKey(SETTINGS);
+    const url = 'https://exam.example.edu/api/exam/exams/7/generate';
+    const hash = configKeyHash(url, key);
+    expect(configKeyHashMatches(url, key, hash)).toBe(true);
+    expect(configKeyHashMatches(url, key, hash.toUpperCase())).toBe(true);
+    expect(configKeyHashMatches(`${url}#top`, key, hash)).toBe(true);
+    expect(configKeyHashMatches(`${url}?again=1`, key, hash)).toBe(false);
+    expect(configKeyHashMatches(url, configKey({ ...SETTINGS, allowQuit: false }), hash)).toBe(false);
+    expect(configKeyHashMatches(url, key, key)).toBe(false);
+    expect(configKeyHashMatches(url, key, hash.slice(0, 63))).toBe(false);
+    expect(configKeyHashMatches(url, key, `${hash.slice(0, 63)}g`)).toBe(false);
+    expect(configKeyHashMatches(url, key, '')).toBe(false);
   });
 
   it('gives the same Config Key for the .seb file as for the settings it was written from', () => {

@@ -12,7 +12,7 @@
  * as they are, without escaping; <data> as Base64, <date> as ISO 8601 — hashed with SHA-256,
  * in lower-case hex.
  */
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 
 export type PlistValue = string | number | boolean | Date | Buffer | PlistValue[] | PlistDict;
@@ -173,6 +173,16 @@ export function configKeyHash(url: string, key: string): string {
   return createHash('sha256')
     .update(withoutFragment + key, 'utf8')
     .digest('hex');
+}
+
+/**
+ * Whether `given` (a client's `X-SafeExamBrowser-ConfigKeyHash`) is the hash SEB running with the
+ * Config Key `key` sends for `url`: compared in constant time, hex in either case.
+ */
+export function configKeyHashMatches(url: string, key: string, given: string): boolean {
+  const expected = Buffer.from(configKeyHash(url, key), 'hex');
+  if (!/^[0-9a-f]{64}$/i.test(given)) return false;
+  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
 }
 
 /** SEB keeps the quit password as its SHA-256 in lower-case hex. */

@@ -28,7 +28,7 @@ const DEFAULT_TOKEN_MINUTES = 60;
 const AUTHORS_SQL = `(EXISTS (SELECT 1 FROM course_staff cs WHERE cs.course_id = exam.course_id AND cs.user_id = :me)
   OR EXISTS (SELECT 1 FROM exam_assistants ea WHERE ea.exam_id = exam.id AND ea.user_id = :me))`;
 /** A student reads the published, live exams of the classes they are in (every class when it names none). */
-const STUDIES_SQL = `(exam.is_published AND exam.deleted_at IS NULL AND EXISTS (
+export const STUDIES_SQL = `(exam.is_published AND exam.deleted_at IS NULL AND EXISTS (
   SELECT 1 FROM course_students st WHERE st.course_id = exam.course_id AND st.user_id = :me AND st.enrolled
     AND (NOT EXISTS (SELECT 1 FROM exam_classes ec WHERE ec.exam_id = exam.id)
          OR st.class_id IN (SELECT ec.class_id FROM exam_classes ec WHERE ec.exam_id = exam.id))))`;

@@ -5,6 +5,7 @@ import { QuestionsAndDatasets1795483226906 } from './1795483226906-questions-and
 import { ExamSebConfigs1795484896843 } from './1795484896843-exam-seb-configs';
 import { ExamForeignKeys1795486410265 } from './1795486410265-exam-foreign-keys';
 import { Attempts1795491431175 } from './1795491431175-attempts';
+import { ExamTokenGrants1795491510530 } from './1795491510530-exam-token-grants';
 
 /** Every migration of the exam database, oldest first (npm run migration:generate -- exam <Name>). */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   ExamSebConfigs1795484896843,
   ExamForeignKeys1795486410265,
   Attempts1795491431175,
+  ExamTokenGrants1795491510530,
 ];
