@@ -15,7 +15,8 @@ import {
 /**
  * Issue 12's lecturer screens in a browser: a lecturer creates an exam in a course, sets a token
  * and Safe Exam Browser mode and downloads the .seb, adds questions of several types, reorders them
- * by keyboard and previews the package as a student; the pages are axe clean at 1366 and 390 px.
+ * by keyboard, imports the spreadsheet template, adds an exam assistant and chooses the classes,
+ * and previews the package as a student; the pages are axe clean at 1366 and 390 px.
  */
 describe('a lecturer authors an exam', () => {
   let platform: TestPlatform;
@@ -121,6 +122,41 @@ describe('a lecturer authors an exam', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'exam-questions-1366');
 
+    // the spreadsheet template, downloaded from the import dialog, imports cleanly as shipped
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import questions into package 1' });
+    await dialog.getByRole('radio', { name: /Spreadsheet/ }).check();
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: /Download the template/ }).click(),
+    ]);
+    await dialog.getByLabel('File').setInputFiles((await template.path())!);
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('6 questions imported into package 1.').first().waitFor();
+    await rows.nth(8).waitFor();
+    expect(await rows.count()).toBe(9);
+    const imported = (await rows.allTextContents()).slice(3).join(' | ');
+    for (const type of ['Multiple choice', 'Multiple answers', 'True / false', 'Exact number', 'Essay']) {
+      expect(imported).toContain(type);
+    }
+
+    // exam assistants and classes
+    await page.getByRole('tab', { name: 'Assistants and classes' }).click();
+    await page.getByText('No assistants for this exam yet.').waitFor();
+    await page.getByLabel('Find a lecturer').fill('Bima');
+    await page.getByRole('button', { name: /^Add Bima Pratama/ }).click();
+    await page
+      .getByText(/Bima Pratama, M\.Kom\. now assists “Browser midterm”\./)
+      .first()
+      .waitFor();
+    await page.getByRole('list', { name: 'Exam assistants' }).getByText('Bima Pratama, M.Kom.').waitFor();
+    await page.getByRole('radio', { name: 'Only the classes chosen below' }).check();
+    await page.getByRole('checkbox', { name: 'IF101-A' }).check();
+    await page.getByRole('button', { name: 'Save classes' }).click();
+    await page.getByText('1 class takes “Browser midterm”.').first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'exam-people-1366');
+
     await page.getByRole('link', { name: 'Preview package 1' }).first().click();
     await page.waitForURL(new RegExp(`/exam/${examId}/preview/1$`));
     await page.getByText('What is 2 + 2?').waitFor();
@@ -140,6 +176,11 @@ describe('a lecturer authors an exam', () => {
     expect(width).toBeLessThanOrEqual(390);
     expect(await seriousA11yViolations(small)).toEqual([]);
     await screenshot(small, 'exam-questions-390');
+    await small.goto(`${base}/exam/${examId}/edit?tab=people`);
+    await small.getByRole('list', { name: 'Exam assistants' }).waitFor();
+    expect((await small.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(390);
+    expect(await seriousA11yViolations(small)).toEqual([]);
+    await screenshot(small, 'exam-people-390');
     await phone.close();
   });
 });

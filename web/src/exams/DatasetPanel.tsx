@@ -8,6 +8,7 @@ import {
   useCreateVariableMutation,
   useDatasetItemsQuery,
   useGenerateItemsMutation,
+  useRenameDatasetMutation,
   useUpdateVariableMutation,
 } from './examsApi';
 import { fillPlaceholders } from './questions';
@@ -85,6 +86,7 @@ export function DatasetPanel({
 
       {dataset && (
         <>
+          <DatasetName key={`${dataset.id}:${dataset.name}`} dataset={dataset} onFailure={setFailure} />
           <div className={styles.tableWrap}>
             <table className="data-table">
               <caption className="sr-only">{t('exam.dataset.variables', { name: dataset.name })}</caption>
@@ -212,5 +214,59 @@ export function DatasetPanel({
       )}
       <WarningAlert>{failure}</WarningAlert>
     </fieldset>
+  );
+}
+
+/** Renames a dataset (`PATCH /exam/datasets/{id}`): a name of 1 to 200 characters (as the service accepts). */
+function DatasetName({ dataset, onFailure }: { dataset: Dataset; onFailure: (text: string | null) => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(dataset.name);
+  const [rename, renaming] = useRenameDatasetMutation();
+  const trimmed = name.trim();
+  const problem =
+    trimmed === ''
+      ? 'exam.staff.dataset.nameRequired'
+      : trimmed.length > 200
+        ? 'exam.staff.dataset.nameTooLong'
+        : null;
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (problem || trimmed === dataset.name) return;
+    onFailure(null);
+    rename({ id: dataset.id, name: trimmed })
+      .unwrap()
+      .catch((error: unknown) => onFailure(notificationFor(error).text));
+  };
+  // a form inside the question's form would nest: the name saves with its own button, not a submit
+  return (
+    <div className="form-row">
+      <div className="field grow">
+        <label htmlFor="dataset-name">{t('exam.staff.dataset.name')}</label>
+        <input
+          id="dataset-name"
+          value={name}
+          maxLength={200}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'dataset-name-problem' : undefined}
+          onChange={(event) => setName(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') submit(event);
+          }}
+        />
+        {problem && (
+          <span id="dataset-name-problem" className={styles.problem}>
+            {t(problem)}
+          </span>
+        )}
+      </div>
+      <button
+        type="button"
+        className="button small"
+        disabled={Boolean(problem) || trimmed === dataset.name || renaming.isLoading}
+        onClick={submit}
+      >
+        {t('exam.staff.dataset.rename')}
+      </button>
+    </div>
   );
 }

@@ -4,13 +4,19 @@ import { NOT_FOUND_PATH } from '../auth/guard';
 import { UnsavedProvider } from '../courses/editor/unsaved';
 import { Spinner } from '../layout/Spinner';
 import { notificationFor } from '../notifications/notification';
+import { ExamPeoplePanel } from './ExamPeoplePanel';
 import { ExamSettingsForm } from './ExamSettingsForm';
 import { QuestionsPanel } from './QuestionsPanel';
 import { useExamQuery } from './examsApi';
 import styles from './exams.module.css';
 
-const TABS = ['settings', 'questions'] as const;
+const TABS = ['settings', 'questions', 'people'] as const;
 type Tab = (typeof TABS)[number];
+const TAB_TITLES: Record<Tab, string> = {
+  settings: 'exam.tabs.settings',
+  questions: 'exam.tabs.questions',
+  people: 'exam.staff.people.tab',
+};
 
 /**
  * `/exam/{id}/edit`: the exam's settings and its question packages. The tab and the package are
@@ -22,7 +28,7 @@ export default function ExamEditPage() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const exam = useExamQuery(id);
-  const tab: Tab = params.get('tab') === 'questions' ? 'questions' : 'settings';
+  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'settings';
   const packages = Math.max(1, exam.data?.package ?? 1);
   const pack = Math.min(packages, Math.max(1, Number(params.get('pack')) || 1));
 
@@ -84,12 +90,13 @@ export default function ExamEditPage() {
             onClick={() => choose({ tab: name })}
             onKeyDown={(event) => {
               if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-              const next = TABS[(TABS.indexOf(name) + 1) % TABS.length];
+              const step = event.key === 'ArrowRight' ? 1 : TABS.length - 1;
+              const next = TABS[(TABS.indexOf(name) + step) % TABS.length];
               choose({ tab: next });
               document.getElementById(`exam-tab-${next}`)?.focus();
             }}
           >
-            {t(`exam.tabs.${name}`)}
+            {t(TAB_TITLES[name])}
           </button>
         ))}
       </div>
@@ -109,6 +116,9 @@ export default function ExamEditPage() {
         hidden={tab !== 'questions'}
       >
         <QuestionsPanel exam={data} pack={pack} onPack={(next) => choose({ pack: String(next) })} />
+      </div>
+      <div id="exam-panel-people" role="tabpanel" aria-labelledby="exam-tab-people" hidden={tab !== 'people'}>
+        {tab === 'people' && <ExamPeoplePanel exam={data} />}
       </div>
     </UnsavedProvider>
   );

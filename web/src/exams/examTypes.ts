@@ -54,6 +54,12 @@ export type MobileFlag = (typeof MOBILE_FLAGS)[number];
 /** An exam with its settings (spec 02 §3); `can_edit` says whether the reader may author it. */
 export type Exam = ResourceOf<'/api/exam/exams/{id}'>;
 
+/** A lecturer assisting one exam (name and avatar). */
+export type ExamPerson = NonNullable<Exam['assistants']>[number];
+
+/** A class of the exam's course. */
+export type ExamClass = ResourceOf<'/api/exam/exams/{id}/classes'>;
+
 /** A token made for an exam (`POST /exam/exams/token`). */
 export type ExamToken = ResourceOf<'/api/exam/exams/token', 'post'>;
 

@@ -17,6 +17,8 @@ import type {
   DatasetItem,
   DatasetItems,
   Exam,
+  ExamClass,
+  ExamPerson,
   ExamToken,
   QtiExport,
   Question,
@@ -302,6 +304,50 @@ export const examsApi = withTags.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, key) => [packageTag(key)],
     }),
+    /** The exam with its own assistants (lecturers added to this exam only, spec 02 §7). */
+    examAssistants: build.query<ExamPerson[], string>({
+      extraOptions: QUIET,
+      query: (id) => `exam/exams/${encodeURIComponent(id)}?${toSearchParams({ include: ['assistants'] })}`,
+      transformResponse: (document: Document) => deserializeOne<Exam>(document).assistants ?? [],
+      providesTags: (_r, _e, id) => [examTag(id)],
+    }),
+    /** Adds or removes exam assistants (`PUT /exam/exams/assistant`). */
+    changeExamAssistants: build.mutation<
+      void,
+      { examId: string; action: 'add' | 'remove'; userIds: number[]; names: string[] }
+    >({
+      extraOptions: QUIET,
+      query: ({ examId, action, userIds }) => ({
+        url: 'exam/exams/assistant',
+        method: 'PUT',
+        body: [{ action, exam_id: Number(examId), user_ids: userIds }],
+      }),
+      invalidatesTags: (_r, _e, { examId }) => [examTag(examId)],
+    }),
+    /** The classes that take the exam (every class of its course when it names none). */
+    examClasses: build.query<ExamClass[], string>({
+      extraOptions: QUIET,
+      query: (id) => `exam/exams/${encodeURIComponent(id)}/classes`,
+      transformResponse: (document: Document) => deserializeList<ExamClass>(document),
+      providesTags: (_r, _e, id) => [examTag(id)],
+    }),
+    /** The classes of a course, to choose those that take an exam from. */
+    courseClasses: build.query<ExamClass[], string>({
+      extraOptions: QUIET,
+      query: (courseId) => `course/courses/${encodeURIComponent(courseId)}/classes`,
+      transformResponse: (document: Document) => deserializeList<ExamClass>(document),
+    }),
+    /** Sets the classes that take the exam; none = every class of the course. */
+    setExamClasses: build.mutation<Exam, { id: string; classIds: number[] }>({
+      extraOptions: QUIET,
+      query: ({ id, classIds }) => ({
+        url: `exam/exams/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: attributesBody({ class_ids: classIds }),
+      }),
+      transformResponse: (document: Document) => deserializeOne<Exam>(document),
+      invalidatesTags: (_r, _e, { id }) => [examTag(id)],
+    }),
     datasets: build.query<Dataset[], string>({
       extraOptions: QUIET,
       query: (courseId) => `exam/datasets?filter[course_id]=${encodeURIComponent(courseId)}`,
@@ -311,6 +357,16 @@ export const examsApi = withTags.injectEndpoints({
     createDataset: build.mutation<Dataset, { course_id: number }>({
       extraOptions: QUIET,
       query: (attributes) => ({ url: 'exam/datasets', method: 'POST', body: attributesBody(attributes) }),
+      transformResponse: (document: Document) => deserializeOne<Dataset>(document),
+      invalidatesTags: ['Datasets'],
+    }),
+    renameDataset: build.mutation<Dataset, { id: string; name: string }>({
+      extraOptions: QUIET,
+      query: ({ id, name }) => ({
+        url: `exam/datasets/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: attributesBody({ name }),
+      }),
       transformResponse: (document: Document) => deserializeOne<Dataset>(document),
       invalidatesTags: ['Datasets'],
     }),
@@ -390,6 +446,19 @@ announceSaves(examsApi, {
   copyQuestions: ({ arg }) =>
     i18n.t('exam.saved.questionsCopied', { count: arg.questions.length, pack: arg.pack }),
   createDataset: ({ result }) => i18n.t('exam.saved.datasetCreated', { name: result.name }),
+  changeExamAssistants: ({ arg, before }) =>
+    i18n.t(arg.action === 'add' ? 'exam.staff.saved.assistantsAdded' : 'exam.staff.saved.assistantsRemoved', {
+      names: arg.names.join(', '),
+      name: examNameIn(before, arg.examId),
+    }),
+  setExamClasses: ({ arg, before }) =>
+    arg.classIds.length === 0
+      ? i18n.t('exam.staff.saved.classesAll', { name: examNameIn(before, arg.id) })
+      : i18n.t('exam.staff.saved.classesSet', {
+          count: arg.classIds.length,
+          name: examNameIn(before, arg.id),
+        }),
+  renameDataset: ({ result }) => i18n.t('exam.staff.saved.datasetRenamed', { name: result.name }),
   createVariable: ({ arg }) => i18n.t('exam.saved.variableAdded', { name: arg.name }),
   updateVariable: silent('a variable is saved as the lecturer leaves each of its fields'),
   generateItems: ({ arg }) => i18n.t('exam.saved.itemsGenerated', { count: arg.count }),
@@ -420,8 +489,14 @@ export const {
   useQuestionTagsQuery,
   useQuestionBankQuery,
   useCopyQuestionsMutation,
+  useExamAssistantsQuery,
+  useChangeExamAssistantsMutation,
+  useExamClassesQuery,
+  useCourseClassesQuery,
+  useSetExamClassesMutation,
   useDatasetsQuery,
   useCreateDatasetMutation,
+  useRenameDatasetMutation,
   useCreateVariableMutation,
   useUpdateVariableMutation,
   useGenerateItemsMutation,

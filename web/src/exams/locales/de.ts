@@ -1,3 +1,4 @@
+import staff from '../staff/locales/de';
 import type en from './en';
 
 /** Die Prüfungsseiten auf Deutsch. */
@@ -318,6 +319,7 @@ const exam: typeof en = {
     itemsGenerated_one: '{{count}} Eintrag erzeugt.',
     itemsGenerated_other: '{{count}} Einträge erzeugt.',
   },
+  staff,
 };
 
 export default exam;

@@ -1,3 +1,5 @@
+import staff from '../staff/locales/en';
+
 /** The exam screens in English; every other language's file has exactly these keys. */
 const exam = {
   untitled: 'Untitled exam',
@@ -309,6 +311,7 @@ const exam = {
     itemsGenerated_one: '{{count}} item generated.',
     itemsGenerated_other: '{{count}} items generated.',
   },
+  staff,
 };
 
 export default exam;

@@ -1,3 +1,4 @@
+import staff from '../staff/locales/fr';
 import type en from './en';
 
 /** Les écrans d’examen en français. */
@@ -312,6 +313,7 @@ const exam: typeof en = {
     itemsGenerated_one: '{{count}} élément généré.',
     itemsGenerated_other: '{{count}} éléments générés.',
   },
+  staff,
 };
 
 export default exam;

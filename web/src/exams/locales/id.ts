@@ -1,3 +1,4 @@
+import staff from '../staff/locales/id';
 import type en from './en';
 
 /** Layar ujian dalam Bahasa Indonesia (tanpa bentuk jamak: `_one` dan `_other` sama). */
@@ -311,6 +312,7 @@ const exam: typeof en = {
     itemsGenerated_one: '{{count}} butir dibuat.',
     itemsGenerated_other: '{{count}} butir dibuat.',
   },
+  staff,
 };
 
 export default exam;

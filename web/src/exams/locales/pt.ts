@@ -1,3 +1,4 @@
+import staff from '../staff/locales/pt';
 import type en from './en';
 
 /** Os ecrãs de exame em português. */
@@ -316,6 +317,7 @@ const exam: typeof en = {
     itemsGenerated_one: '{{count}} item gerado.',
     itemsGenerated_other: '{{count}} itens gerados.',
   },
+  staff,
 };
 
 export default exam;
