@@ -30,6 +30,9 @@ const NAMED_RANGES: Record<string, string[]> = {
   linklocal: ['169.254.0.0/16', 'fe80::/10'],
 };
 
+/** Peer addresses whose verdict one list remembers at most (clients of every address pass by). */
+const MAX_VERDICTS = 10_000;
+
 /**
  * The peers whose forwarding headers (`X-Forwarded-For`, `-Host`, `-Proto`) are believed: the
  * `TRUSTED_PROXIES` list of addresses and CIDRs (`10.0.0.0/8, 192.168.1.7, fd00::/8`), the names
@@ -38,6 +41,8 @@ const NAMED_RANGES: Record<string, string[]> = {
  */
 export class TrustedProxies {
   private readonly list = new BlockList();
+  /** The answer for each peer address seen lately (the list never changes). */
+  private readonly verdicts = new Map<string, boolean>();
 
   private constructor(readonly entries: readonly string[]) {}
 
@@ -70,10 +75,18 @@ export class TrustedProxies {
   /** Whether a direct peer at `address` may tell the client's address and host. */
   trusts(address: string | undefined): boolean {
     if (!address || this.entries.length === 0) return false;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return this.list.check(mapped[1], 'ipv4');
-    const family = isIP(address);
-    return family !== 0 && this.list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+    // Asked on every request; a BlockList check builds address objects each time.
+    let verdict = this.verdicts.get(address);
+    if (verdict === undefined) {
+      const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+      const family = isIP(address);
+      verdict = mapped
+        ? this.list.check(mapped[1], 'ipv4')
+        : family !== 0 && this.list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+      if (this.verdicts.size >= MAX_VERDICTS) this.verdicts.clear();
+      this.verdicts.set(address, verdict);
+    }
+    return verdict;
   }
 }
 

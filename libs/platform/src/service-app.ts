@@ -73,9 +73,12 @@ export async function createServiceApp(
         ),
       ),
     genReqId: () => currentRequest()?.requestId ?? randomUUID(),
-    // The request id comes from the context (the logger's mixin), not a per-request binding.
+    // The request id comes from the context (the logger's mixin), not a per-request binding, so a
+    // request logs through the service's logger itself unless its route wants another level.
     childLoggerFactory: (parent: FastifyBaseLogger, _bindings: unknown, childOptions: ChildLoggerOptions) =>
-      parent.child({}, childOptions),
+      childOptions.serializers === undefined && (!childOptions.level || childOptions.level === parent.level)
+        ? parent
+        : parent.child({}, childOptions),
     bodyLimit: options.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     // The direct peer passed guardForwardedHeaders (its headers are gone unless it is trusted);
     // further hops of X-Forwarded-For count only while they are trusted proxies themselves.
