@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   configKey,
   configKeyHash,
@@ -47,6 +49,23 @@ describe('Safe Exam Browser', () => {
     expect(configKey(SETTINGS)).toBe('0c8d42c032f3e5a472313017c0ed37cb162eb47332d90c9b6996658829798a67');
     expect(configKeyHash('https://exam.example.edu/exam/7/start?x=1#question-3', configKey(SETTINGS))).toBe(
       '55ff1b104292bf39ab2126e9ae752345d12d68ed033335bbc0207fb39e7eb0fb',
+    );
+  });
+
+  it.each([
+    [1, '6063c3351ed1ac878c05072598d5079e30ca763c957d8e04bd45131c08f88d1a'],
+    [2, '4fc002d2ae4faf994a14bede54d95ac58a1a2cb9b59bc5b4277ff29559b46e3d'],
+    [3, 'ab426e25b795c917f1fb40f7ef8e5757ef97d7c7ad6792e655c4421d47329d7a'],
+  ])('computes the Config Key of SEB for Windows’ own test configuration %i', (n, key) => {
+    // SEB for Windows' published vectors (DataProcessorTests, TestDictionary1–3.bin): the
+    // configurations as property lists (fixtures/README.md), their Config Keys as SEB computes them.
+    const xml = readFileSync(join(__dirname, 'fixtures', `seb-win-test-dictionary-${n}.plist`), 'utf8');
+    expect(configKey(parsePlist(xml))).toBe(key);
+  });
+
+  it('puts keys with the same letters in another case lower case first, as SEB does', () => {
+    expect(toSebJson({ allowWLAN: true, allowWlan: false, AllowX: 1 })).toBe(
+      '{"allowWlan":false,"allowWLAN":true,"AllowX":1}',
     );
   });
 

@@ -131,11 +131,18 @@ export function parsePlist(xml: string): PlistDict {
   return value;
 }
 
-/** Case-insensitive, culture-invariant (ordinal) order of keys; same letters in other case by ordinal. */
+const swapCase = (text: string) =>
+  text.replace(/[a-zA-Z]/g, (ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()));
+
+/**
+ * The order of keys SEB sorts by (.NET's invariant culture): without case first; keys with the
+ * same letters in another case (`allowWlan`, `allowWLAN`) lower case first.
+ */
 const byKey = (a: string, b: string) => {
   const [x, y] = [a.toLowerCase(), b.toLowerCase()];
   if (x !== y) return x < y ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  const [p, q] = [swapCase(a), swapCase(b)];
+  return p < q ? -1 : p > q ? 1 : 0;
 };
 
 function sebJsonValue(value: PlistValue): string {
