@@ -37,7 +37,6 @@ describe('grading', () => {
     return Number(one(created.body).id);
   }
 
-  let nextIndex = 1;
   /** A question of package 1 with its options (written as the editor would have saved them). */
   async function question(
     c: Course,
@@ -49,11 +48,11 @@ describe('grading', () => {
     const [row]: Array<{ id: string }> = await h.ds.query(
       `INSERT INTO questions (tenant_id, course_id, exam_id, package, index, questions_type, question, weight,
                               solution, data_set_id, created_by)
-       VALUES (1, $1, $2, 1, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+       SELECT 1, $1, $2, 1, coalesce(max(index), 0) + 1, $3, $4, $5, $6, $7, $8 FROM questions WHERE exam_id = $2
+       RETURNING id`,
       [
         c.course.id,
         examId,
-        nextIndex++,
         type,
         extra.text ?? `A ${type} question`,
         extra.weight ?? 1,
@@ -791,6 +790,17 @@ describe('grading', () => {
       );
       expect(left.body.meta).toMatchObject({ total: 9 });
 
+      // the exam's essay queue: the one essay question, the graded one left out
+      const essays = await c.asAssistant.get(`/api/v2/exam/exams/${examId}/essays?filter[graded]=false`);
+      expect(essays.status).toBe(200);
+      expect(essays.body.meta).toMatchObject({ total: 9 });
+      const queued = essays.body.data as Array<{ id: string; attributes: Record<string, unknown> }>;
+      expect(new Set(queued.map((row) => row.attributes.question_id))).toEqual(new Set([q3.id]));
+      expect(queued.map((row) => row.id)).not.toContain(firstInQueue.id);
+      expect(queued[0].attributes).toMatchObject({ question_index: 3, graded_at: null });
+      const all = await c.asAssistant.get(`/api/v2/exam/exams/${examId}/essays`);
+      expect(all.body.meta).toMatchObject({ total: 10 });
+
       const summary = await c.asAssistant.get(`/api/stats/exam/${examId}`);
       expect(summary.status).toBe(200);
       expect(one(summary.body).attributes.questions).toBeUndefined();
@@ -801,6 +811,7 @@ describe('grading', () => {
         `/api/v2/exam/exams/${examId}/statistic`,
         `/api/v2/exam/exams/${examId}/question/${q1.id}/statistic`,
         `/api/v2/exam/exams/${examId}/question/${q1.id}/students`,
+        `/api/v2/exam/exams/${examId}/essays`,
       ]) {
         expect([path, (await c.asStudent.get(path)).status]).toEqual([path, 403]);
         expect([path, (await c.asStranger.get(path)).status]).toEqual([path, 403]);

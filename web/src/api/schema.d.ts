@@ -1651,6 +1651,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/exam/exams/{id}/essays': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Grading_essays'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/exam/exams/{id}/question/{qid}/statistic': {
     parameters: {
       query?: never;
@@ -2640,6 +2656,8 @@ export interface components {
       type: 'question-students';
       id: string;
       attributes: {
+        question_id: number;
+        question_index: number | null;
         student_exam_id: number;
         student_id: number;
         name: string | null;
@@ -11312,6 +11330,70 @@ export interface operations {
         content: {
           'application/vnd.api+json': components['schemas']['Document'];
           'application/json': components['schemas']['Document'];
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Grading_essays: {
+    parameters: {
+      query?: {
+        'filter[graded][is]'?: boolean;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of QuestionStudent */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['QuestionStudent'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['QuestionStudent'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
         };
       };
       /** @description A JSON:API error document */

@@ -90,6 +90,18 @@ export class GradingController {
     const [rows, total] = await this.statistics.students(auth, id, qid, query);
     return respond(questionStudentResource, rows, { meta: pageMeta(total, query) });
   }
+
+  /** Every essay answer of the exam's finished attempts: the grading queue with `filter[graded]=false`. */
+  @Get('exams/:id/essays')
+  @Responds(questionStudentResource, { list: true, meta: PAGE_META })
+  async essays(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', ParseIdPipe) id: number,
+    @JsonApiQuery(questionStudentsQuery) query: ParsedQuery,
+  ) {
+    const [rows, total] = await this.statistics.students(auth, id, null, query);
+    return respond(questionStudentResource, rows, { meta: pageMeta(total, query) });
+  }
 }
 
 /** `GET /stats/exam/{id}`: the exam's statistics without the per-question analysis. */

@@ -229,12 +229,14 @@ export const questionStatisticResource = defineResource({
   },
 });
 
-/** A student's answer to one question (`GET /v2/exam/exams/{id}/question/{qid}/students`). */
+/** A student's answer to a question (`GET /v2/exam/exams/{id}/question/{qid}/students`, `…/{id}/essays`). */
 export const questionStudentResource = defineResource({
   name: 'QuestionStudent',
   type: 'question-students',
   id: (row: QuestionStudent) => row.id,
   schema: {
+    question_id: z.number(),
+    question_index: nullableNumber,
     student_exam_id: z.number(),
     student_id: z.number(),
     name: z.string().nullable(),
@@ -247,6 +249,8 @@ export const questionStudentResource = defineResource({
     graded_by: nullableNumber,
   },
   attributes: (row) => ({
+    question_id: row.questionId,
+    question_index: row.questionIndex,
     student_exam_id: row.studentExamId,
     student_id: row.studentId,
     name: row.name,

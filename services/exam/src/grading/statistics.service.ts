@@ -75,6 +75,9 @@ export interface QuestionStatistic extends QuestionAnalysis {
 
 export interface QuestionStudent {
   id: number;
+  questionId: number;
+  /** The question's position in its package (null: deleted since). */
+  questionIndex: number | null;
   studentExamId: number;
   studentId: number;
   name: string | null;
@@ -313,40 +316,45 @@ export class StatisticsService {
   }
 
   /**
-   * The finished attempts that had the question, with each student's answer and score (the essay
-   * grading queue reads it): `filter[graded]=false` only those not graded yet, by name.
+   * The finished attempts' answers to one question (`questionId`) — or to every essay of the exam
+   * (null): the grading queue — with each student's answer and score, `filter[graded]=false`
+   * only those not graded yet; by question, then by name.
    */
   async students(
     auth: AuthContext,
     examId: number,
-    questionId: number,
+    questionId: number | null,
     query: ParsedQuery,
   ): Promise<[QuestionStudent[], number]> {
     const exam = await this.access.staffExam(auth, examId);
     const graded = query.filters.find((filter) => filter.field === 'graded')?.value;
-    const where = `sq.question_id = $2 AND se.exam_id = $1 AND se.is_finished
+    const from = `student_questions sq
+         JOIN student_exams se ON se.id = sq.student_exam_id
+         LEFT JOIN questions q ON q.id = sq.question_id`;
+    const where = `se.exam_id = $1 AND se.is_finished
+      AND (sq.question_id = $2 OR ($2::bigint IS NULL AND q.questions_type = 'essay'))
       AND ($3::boolean IS NULL OR (sq.graded_at IS NOT NULL) = $3)`;
     const params = [exam.id, questionId, typeof graded === 'boolean' ? graded : null];
     const [{ total }]: Array<{ total: string }> = await this.dataSource.manager.query(
-      `SELECT count(*) AS total FROM student_questions sq JOIN student_exams se ON se.id = sq.student_exam_id
-        WHERE ${where}`,
+      `SELECT count(*) AS total FROM ${from} WHERE ${where}`,
       params,
     );
     const rows: Array<Record<string, unknown>> = await this.dataSource.manager.query(
-      `SELECT sq.id, sq.student_exam_id, se.student_id, u.name, u.nim, se.attempt, se.finished_at,
-              a.answer, sq.score, sq.graded_at, sq.graded_by
-         FROM student_questions sq
-         JOIN student_exams se ON se.id = sq.student_exam_id
+      `SELECT sq.id, sq.question_id, q.index AS question_index, sq.student_exam_id, se.student_id, u.name, u.nim,
+              se.attempt, se.finished_at, a.answer, sq.score, sq.graded_at, sq.graded_by
+         FROM ${from}
          LEFT JOIN users u ON u.id = se.student_id AND u.tenant_id = se.tenant_id
          LEFT JOIN student_answers a ON a.student_question_id = sq.id
         WHERE ${where}
-        ORDER BY u.name NULLS LAST, se.student_id, se.attempt
+        ORDER BY q.package NULLS LAST, q.index NULLS LAST, sq.question_id, u.name NULLS LAST, se.student_id, se.attempt
         LIMIT $4 OFFSET $5`,
       [...params, query.limit, query.offset],
     );
     return [
       rows.map((row) => ({
         id: Number(row.id),
+        questionId: Number(row.question_id),
+        questionIndex: row.question_index === null ? null : Number(row.question_index),
         studentExamId: Number(row.student_exam_id),
         studentId: Number(row.student_id),
         name: (row.name as string | null) ?? null,
