@@ -19,6 +19,8 @@ import { ImportsService } from './imports/imports.service';
 import { MIGRATIONS } from './migrations';
 import { ExamsController } from './exams/exams.controller';
 import { ExamsService } from './exams/exams.service';
+import { ExportsController } from './exports/exports.controller';
+import { ExportsService } from './exports/exports.service';
 import { QuestionAccess } from './questions/question-access';
 import { QuestionsController } from './questions/questions.controller';
 import { QuestionsService } from './questions/questions.service';
@@ -50,6 +52,7 @@ export class ExamAppModule {
         ExamStatsController,
         ResultsController,
         ExamAccessController,
+        ExportsController,
       ],
       providers: [
         ExamsService,
@@ -60,6 +63,7 @@ export class ExamAppModule {
         DataSetsService,
         ImportsService,
         SafeExamService,
+        ExportsService,
         { provide: BLOB_STORAGE, useFactory: () => openServiceStorage('exam', config.blobs) },
         GradingAccess,
         GradingService,

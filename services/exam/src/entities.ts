@@ -10,6 +10,7 @@ import {
 } from './attempts/attempt.entity';
 import { DataSet, DataSetDetail, DataSetItem } from './datasets/data-set.entity';
 import { Exam, ExamAssistant, ExamClass } from './exams/exam.entity';
+import { ExamExport } from './exports/exam-export.entity';
 import { AnswerOption } from './questions/answer-option.entity';
 import { QuestionTag } from './questions/question-tag.entity';
 import { Question } from './questions/question.entity';
@@ -36,4 +37,5 @@ export const ENTITIES = [
   AttemptProgress,
   ExamTokenGrant,
   ExamTokenGuess,
+  ExamExport,
 ];

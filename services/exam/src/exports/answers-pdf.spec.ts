@@ -61,7 +61,7 @@ describe('writeAnswersPdf', () => {
             type: 'multiple_choices',
             text: '<p>Which loop runs <strong>at least once</strong>?</p>',
             weight: 2,
-            score: 2,
+            score: 100,
             options: [
               { index: 1, text: '<p>for</p>', chosen: false, correct: false },
               { index: 2, text: '<p>do … while</p>', chosen: true, correct: true },
@@ -101,12 +101,12 @@ describe('writeAnswersPdf', () => {
     expect(pages).toHaveLength(2);
     expect(pages[0]).toContain('Midterm – Algorithms');
     expect(pages[0]).toContain('Ana Lestari (2201) · IF101-A');
-    expect(pages[0]).toContain('Score: 62.5');
-    expect(pages[0]).toContain('1. multiple choice — 2 / 2');
+    expect(pages[0]).toContain('Score: 62.5 of 100 · passed');
+    expect(pages[0]).toContain('1. multiple choice, weight 2 — 100 of 100');
     expect(pages[0]).toContain('Which loop runs at least once?');
     expect(pages[0]).toMatch(/☒ B\. do … while\s+✓ correct/);
     expect(pages[0]).toContain('☐ A. for');
-    expect(pages[0]).toContain('2. essay — not graded');
+    expect(pages[0]).toContain('2. essay, weight 5 — not graded');
     expect(pages[0]).toContain('Explain $O(n \\log n)$.');
     expect(pages[0]).toContain('Answer: Merge sort splits the list in halves.');
     expect(pages[0]).toContain('Answer: 13');

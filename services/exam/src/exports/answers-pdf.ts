@@ -21,7 +21,7 @@ export interface AnsweredQuestion {
   /** Rich text (HTML) with the dataset's values bound, shown as plain text. */
   text: string;
   weight: number;
-  /** null: not graded yet. */
+  /** 0–100 (the share of the question's credit); null: not graded yet. */
   score: number | null;
   /** Choice types: every option in order; other types: none. */
   options: readonly AnswerOption[];
@@ -136,17 +136,16 @@ function writeSheet(doc: PDFKit.PDFDocument, input: AnswersDocument, sheet: Answ
         `finished ${sheet.finishedAt ?? '—'}`,
       ].join(' · '),
     );
-  const total = sheet.questions.reduce((sum, question) => sum + question.weight, 0);
   const result = sheet.passed === null ? '' : sheet.passed ? ' · passed' : ' · not passed';
-  doc.text(
-    `Score: ${sheet.score === null ? 'not graded yet' : number(sheet.score)} (questions worth ${number(total)})${result}`,
-  );
+  doc.text(`Score: ${sheet.score === null ? 'not graded yet' : `${number(sheet.score)} of 100`}${result}`);
   doc.moveDown();
 
   for (const question of sheet.questions) {
-    const score =
-      question.score === null ? 'not graded' : `${number(question.score)} / ${number(question.weight)}`;
-    doc.font('bold').fontSize(11).text(`${question.index}. ${TYPE_LABEL[question.type]} — ${score}`);
+    const score = question.score === null ? 'not graded' : `${number(question.score)} of 100`;
+    doc
+      .font('bold')
+      .fontSize(11)
+      .text(`${question.index}. ${TYPE_LABEL[question.type]}, weight ${number(question.weight)} — ${score}`);
     doc
       .font('regular')
       .fontSize(10)

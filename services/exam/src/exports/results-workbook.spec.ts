@@ -93,9 +93,9 @@ describe('writeResultsWorkbook', () => {
       'Attempts',
       'Final score (highest)',
       'Result (pass ≥ 60)',
-      'Q1 (2)',
-      'Q2 (3)',
-      'P2 Q1 (5)',
+      'Q1 (weight 2)',
+      'Q2 (weight 3)',
+      'P2 Q1 (weight 5)',
     ]);
     expect(values(results.getRow(2))).toEqual(['2201', 'Ana', 'A', 2, 80, 'passed', 2, 1.5]);
     expect(values(results.getRow(3))).toEqual(['2202', 'Budi', undefined, 0, undefined, undefined]);

@@ -20,7 +20,7 @@ export interface AttemptResult {
   finishedAt: string | null;
   score: number | null;
   passed: boolean | null;
-  /** Score of each question the attempt had, by question id (null: not graded yet). */
+  /** Score (0–100) of each question the attempt had, by question id (null: not graded yet). */
   questionScores: ReadonlyMap<number, number | null>;
 }
 
@@ -64,7 +64,7 @@ const HEADER_FONT = { bold: true };
 export async function writeResultsWorkbook(input: ResultsWorkbook, out: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   workbook.creator = 'LMS';
-  const questionHeads = input.questions.map((q) => `${q.label} (${q.weight})`);
+  const questionHeads = input.questions.map((q) => `${q.label} (weight ${q.weight})`);
   const scoresOf = (attempt: AttemptResult | null) =>
     input.questions.map((q) => {
       const score = attempt?.questionScores.get(q.id);

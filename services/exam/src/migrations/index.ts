@@ -6,6 +6,7 @@ import { ExamSebConfigs1795484896843 } from './1795484896843-exam-seb-configs';
 import { ExamForeignKeys1795486410265 } from './1795486410265-exam-foreign-keys';
 import { Attempts1795491431175 } from './1795491431175-attempts';
 import { ExamTokenGrants1795491510530 } from './1795491510530-exam-token-grants';
+import { ExamExports1795493382506 } from './1795493382506-exam-exports';
 
 /** Every migration of the exam database, oldest first (npm run migration:generate -- exam <Name>). */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   ExamForeignKeys1795486410265,
   Attempts1795491431175,
   ExamTokenGrants1795491510530,
+  ExamExports1795493382506,
 ];
