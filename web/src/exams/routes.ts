@@ -1,9 +1,9 @@
 import { ADMIN_LECTURER, type RouteDef } from '../app/routeTypes';
 
 /**
- * The exams (spec 01 §2, spec 02): the list, the editor and the student's preview of a package.
- * Taking an exam, its results, statistics and downloads come with the exam-day service work and
- * show the "not available yet" page of exam taking until then.
+ * The exams (spec 01 §2, spec 02): the list, the editor, the student's preview of a package, and
+ * taking one — the lobby and taking screen (`take/ExamStartPage`) and the student's result
+ * (`take/ExamResultPage`). Statistics and downloads show the "not available yet" page until then.
  */
 export const examRoutes: RouteDef[] = [
   {
@@ -12,9 +12,15 @@ export const examRoutes: RouteDef[] = [
     load: () => import('./ExamsPage'),
     nav: { section: 'learning', icon: 'exam', order: 20 },
   },
-  { id: 'exam', path: '/exam/:id', parent: 'exams', feature: 'examTaking' },
+  { id: 'exam', path: '/exam/:id', load: () => import('./take/ExamResultPage'), parent: 'exams' },
   { id: 'examEdit', path: '/exam/:id/edit', load: () => import('./ExamEditPage'), parent: 'exams' },
-  { id: 'examStart', path: '/exam/:id/start', parent: 'exam', feature: 'examTaking', reducedSidebar: true },
+  {
+    id: 'examStart',
+    path: '/exam/:id/start',
+    load: () => import('./take/ExamStartPage'),
+    parent: 'exam',
+    reducedSidebar: true,
+  },
   {
     id: 'examPreview',
     path: '/exam/:id/preview/:pack',

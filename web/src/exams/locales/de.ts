@@ -1,4 +1,5 @@
 import staff from '../staff/locales/de';
+import take from '../take/locales/de';
 import type en from './en';
 
 /** Die Prüfungsseiten auf Deutsch. */
@@ -320,6 +321,7 @@ const exam: typeof en = {
     itemsGenerated_other: '{{count}} Einträge erzeugt.',
   },
   staff,
+  take,
 };
 
 export default exam;

@@ -1,4 +1,5 @@
 import staff from '../staff/locales/en';
+import take from '../take/locales/en';
 
 /** The exam screens in English; every other language's file has exactly these keys. */
 const exam = {
@@ -312,6 +313,7 @@ const exam = {
     itemsGenerated_other: '{{count}} items generated.',
   },
   staff,
+  take,
 };
 
 export default exam;

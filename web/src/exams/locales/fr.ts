@@ -1,4 +1,5 @@
 import staff from '../staff/locales/fr';
+import take from '../take/locales/fr';
 import type en from './en';
 
 /** Les écrans d’examen en français. */
@@ -314,6 +315,7 @@ const exam: typeof en = {
     itemsGenerated_other: '{{count}} éléments générés.',
   },
   staff,
+  take,
 };
 
 export default exam;

@@ -1,4 +1,5 @@
 import staff from '../staff/locales/id';
+import take from '../take/locales/id';
 import type en from './en';
 
 /** Layar ujian dalam Bahasa Indonesia (tanpa bentuk jamak: `_one` dan `_other` sama). */
@@ -313,6 +314,7 @@ const exam: typeof en = {
     itemsGenerated_other: '{{count}} butir dibuat.',
   },
   staff,
+  take,
 };
 
 export default exam;

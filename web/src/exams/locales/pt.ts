@@ -1,4 +1,5 @@
 import staff from '../staff/locales/pt';
+import take from '../take/locales/pt';
 import type en from './en';
 
 /** Os ecrãs de exame em português. */
@@ -318,6 +319,7 @@ const exam: typeof en = {
     itemsGenerated_other: '{{count}} itens gerados.',
   },
   staff,
+  take,
 };
 
 export default exam;

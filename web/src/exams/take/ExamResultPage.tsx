@@ -1,0 +1,274 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useMeQuery } from '../../auth/authApi';
+import { Spinner } from '../../layout/Spinner';
+import { useDates } from '../../lib/dates';
+import { RichText } from '../../lib/richtext/RichText';
+import { notificationFor } from '../../notifications/notification';
+import { chosen, inputKind, isAnswered, letterOf, plainText } from './answers';
+import type { AnswerValue } from './outbox';
+import { useAttemptResultQuery, useMyAttemptsQuery, useTakeQuery } from './takeApi';
+import type { AttemptResult, ResultQuestion, StudentExam } from './takeTypes';
+import styles from './take.module.css';
+
+const number = (value: number | string | null | undefined) =>
+  value === null || value === undefined || value === '' ? null : Number(value);
+
+/** A score as the student reads it: at most two decimals, no trailing zeros. */
+export const formatScore = (value: number | string | null | undefined) => {
+  const score = number(value);
+  return score === null || Number.isNaN(score) ? '—' : String(Math.round(score * 100) / 100);
+};
+
+/**
+ * `/exam/{id}` for a student: their attempts and the result of one (the latest finished unless
+ * `?attempt=` names another), as much as the exam's rules let the server show — the score and
+ * whether it passes, each answer with its points, and the correct answers and solutions once they
+ * may be seen. A link back to the lobby for a next attempt.
+ */
+export default function ExamResultPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const role = useMeQuery().data?.role;
+  const staff = role !== undefined && role !== 'student';
+  const take = useTakeQuery(id, { skip: staff });
+  const attempts = useMyAttemptsQuery(id, { skip: staff });
+  const [params, setParams] = useSearchParams();
+
+  if (staff) {
+    return (
+      <section aria-labelledby="result-title" className={styles.result}>
+        <h1 id="result-title">{t('routes.exam')}</h1>
+        <p>
+          <Link className="button" to={`/exam/${encodeURIComponent(id)}/edit`}>
+            {t('exam.take.result.toEditor')}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  if (attempts.isLoading || take.isLoading) return <Spinner label={t('exam.take.result.loading')} />;
+  if (attempts.isError) {
+    return (
+      <div className="page-message" role="alert">
+        <p>{notificationFor(attempts.error, t('exam.take.result.failed')).text}</p>
+      </div>
+    );
+  }
+  const list = attempts.data ?? [];
+  const finished = list.filter((attempt) => attempt.is_finished || attempt.is_stopped);
+  const chosenId = params.get('attempt');
+  const shown = finished.find((attempt) => attempt.id === chosenId) ?? finished[0];
+  const name = take.data?.exam.name || t('exam.untitled');
+  const canStart = Boolean(take.data?.meta.can_start);
+  const running = list.find((attempt) => !attempt.is_finished && !attempt.is_stopped && attempt.start_at);
+
+  return (
+    <section aria-labelledby="result-title" className={styles.result}>
+      <header className="page-header">
+        <div>
+          {take.data?.exam.course?.name && <p className="muted small">{take.data.exam.course.name}</p>}
+          <h1 id="result-title">{t('exam.take.result.title', { name })}</h1>
+        </div>
+        {(canStart || running) && (
+          <Link className="button button-primary" to={`/exam/${encodeURIComponent(id)}/start`}>
+            {running
+              ? t('exam.take.resume')
+              : list.length
+                ? t('exam.take.startAgain')
+                : t('exam.take.toLobby')}
+          </Link>
+        )}
+      </header>
+
+      {finished.length === 0 ? (
+        <div className="page-message">
+          <p>{t('exam.take.result.none')}</p>
+          {!canStart && !running && (
+            <Link className="button" to={`/exam/${encodeURIComponent(id)}/start`}>
+              {t('exam.take.toLobby')}
+            </Link>
+          )}
+        </div>
+      ) : (
+        <>
+          {finished.length > 1 && (
+            <nav aria-label={t('exam.take.result.attempts')} className={styles.moves}>
+              {finished.map((attempt) => (
+                <button
+                  key={attempt.id}
+                  type="button"
+                  className="button small"
+                  aria-current={attempt.id === shown?.id ? 'page' : undefined}
+                  onClick={() => setParams({ attempt: attempt.id }, { replace: true })}
+                >
+                  {t('exam.take.result.attempt', { number: attempt.attempt })}
+                </button>
+              ))}
+            </nav>
+          )}
+          {shown && <AttemptResultView attempt={shown} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+function AttemptResultView({ attempt }: { attempt: StudentExam }) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const result = useAttemptResultQuery(attempt.id);
+
+  if (result.isLoading) return <Spinner label={t('exam.take.result.loading')} />;
+  if (result.isError || !result.data) {
+    return (
+      <p className="alert alert-warning" role="alert">
+        {notificationFor(result.error, t('exam.take.result.failed')).text}
+      </p>
+    );
+  }
+  const data: AttemptResult = result.data;
+  const score = number(data.score);
+  const questions = data.questions ?? [];
+
+  return (
+    <>
+      <div className="card card-body">
+        <h2 className="section-title">
+          {t('exam.take.result.attempt', { number: data.attempt ?? attempt.attempt })}
+        </h2>
+        <p className="muted small">
+          {attempt.is_stopped && !attempt.finished_at
+            ? t('exam.take.result.stopped')
+            : t('exam.take.result.finishedAt', {
+                when: dates.dateTime(data.finished_at ?? attempt.finished_at) ?? '—',
+              })}
+        </p>
+        {score === null ? (
+          <p>{data.notice || t('exam.take.result.scoreHidden')}</p>
+        ) : (
+          <div className={styles.scoreLine}>
+            <p>
+              <span className="muted">{t('exam.take.result.score')} </span>
+              <span className={styles.score}>{formatScore(score)}</span>
+              {number(data.max_score) !== null && (
+                <span className="muted"> / {formatScore(data.max_score)}</span>
+              )}
+            </p>
+            {data.is_passed !== null && data.is_passed !== undefined && (
+              <p>
+                <span className={`badge ${data.is_passed ? '' : 'badge-warning'}`}>
+                  {data.is_passed ? t('exam.take.result.passed') : t('exam.take.result.notPassed')}
+                </span>
+                {number(data.passing_grade) !== null && (
+                  <span className="muted small">
+                    {' '}
+                    {t('exam.take.result.passingGrade', { grade: formatScore(data.passing_grade) })}
+                  </span>
+                )}
+              </p>
+            )}
+          </div>
+        )}
+        {score !== null && data.notice && <p className="muted small">{data.notice}</p>}
+      </div>
+      {questions.length > 0 && (
+        <ol className={`plain-list ${styles.resultQuestions}`} aria-label={t('exam.take.result.answers')}>
+          {questions.map((question, at) => (
+            <li key={question.id} className="card card-body">
+              <ResultQuestionView question={question} position={at + 1} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+function ResultQuestionView({ question, position }: { question: ResultQuestion; position: number }) {
+  const { t } = useTranslation();
+  const kind = inputKind(question.questions_type);
+  const options = question.answers ?? [];
+  const picked = chosen(question.answer);
+  const correct = correctIndexes(question);
+  const score = number(question.score);
+
+  return (
+    <article aria-labelledby={`result-q-${question.id}`} className={styles.question}>
+      <div className={styles.questionHead}>
+        <h3 id={`result-q-${question.id}`}>{t('exam.take.result.question', { index: position })}</h3>
+        <span className="small">
+          {question.graded === false || (score === null && question.questions_type === 'essay')
+            ? t('exam.take.result.awaitingGrade')
+            : score === null
+              ? ''
+              : t('exam.take.result.points', { score: formatScore(score) })}
+        </span>
+      </div>
+      <RichText html={question.question ?? ''} />
+      {(kind === 'single' || kind === 'multiple') && (
+        <ul className="plain-list">
+          {options.map((option, at) => {
+            const mine = picked.includes(option.index);
+            const right = correct?.includes(option.index);
+            return (
+              <li key={option.id}>
+                <span className={right ? styles.correct : mine && correct ? styles.wrong : undefined}>
+                  {letterOf(at)}. {plainText(option.answer)}
+                </span>
+                {mine && <span className="badge badge-muted"> {t('exam.take.result.yourChoice')}</span>}
+                {right && <span className="badge"> {t('exam.take.result.correctAnswer')}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {kind === 'value' && (
+        <p>
+          {t('exam.take.result.yourAnswer')}:{' '}
+          <strong>{valueOf(question.answer) ?? t('exam.take.result.noAnswer')}</strong>
+          {correctValue(question) && (
+            <>
+              {' · '}
+              {t('exam.take.result.correctAnswer')}:{' '}
+              <strong className={styles.correct}>{correctValue(question)}</strong>
+            </>
+          )}
+        </p>
+      )}
+      {kind === 'essay' &&
+        (isAnswered(question.answer) && question.answer && 'text' in question.answer ? (
+          <div>
+            <p className="muted small">{t('exam.take.result.yourAnswer')}</p>
+            <RichText html={question.answer.text} />
+          </div>
+        ) : (
+          <p className="muted">{t('exam.take.result.noAnswer')}</p>
+        ))}
+      {question.solution && plainText(question.solution) && (
+        <div className={styles.solution}>
+          <p className="muted small">{t('exam.take.result.solution')}</p>
+          <RichText html={question.solution} />
+        </div>
+      )}
+    </article>
+  );
+}
+
+function valueOf(answer: AnswerValue): string | null {
+  return answer && 'value' in answer && answer.value.trim() ? answer.value : null;
+}
+
+/** The correct options when the rules show them (from `correct` or the options' `is_correct`). */
+function correctIndexes(question: ResultQuestion): number[] | null {
+  if (question.correct && 'answer_index' in question.correct) return question.correct.answer_index;
+  const marked = (question.answers ?? []).filter((option) => option.is_correct === true);
+  if (marked.length > 0) return marked.map((option) => option.index);
+  return null;
+}
+
+function correctValue(question: ResultQuestion): string | null {
+  if (question.correct && 'value' in question.correct) return question.correct.value;
+  const exact = (question.answers ?? []).find((option) => option.exact_answer);
+  return exact?.exact_answer ?? null;
+}

@@ -1,0 +1,35 @@
+import { parseDate } from '../../lib/dates';
+
+/**
+ * The exam's clock is the server's (issue 13: "timer from server time"): the lobby's answer says
+ * what time it is on the server (`server_time`, written like every other date of the service), so
+ * the difference to this computer's clock at that moment is added to it from then on. A wrong PC
+ * clock or time zone then changes nothing: the deadline and the server time are read alike.
+ */
+
+/** Milliseconds to add to `Date.now()` to get the server's time (0 when it did not say). */
+export function serverOffset(serverTime: string | number | null | undefined, receivedAt: number): number {
+  const server = typeof serverTime === 'number' ? serverTime : parseDate(serverTime)?.getTime();
+  return server === undefined || Number.isNaN(server) ? 0 : server - receivedAt;
+}
+
+/** Milliseconds left until `endAt` on the server's clock (never below 0), or null without a deadline. */
+export function remainingMs(
+  endAt: string | null | undefined,
+  offset: number,
+  now: number = Date.now(),
+): number | null {
+  const end = parseDate(endAt);
+  if (!end) return null;
+  return Math.max(0, end.getTime() - (now + offset));
+}
+
+/** `1:05:09`, `5:09`, `0:09`: what is left, rounded up to the second. */
+export function formatRemaining(ms: number): string {
+  const total = Math.ceil(Math.max(0, ms) / 1000);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+}
