@@ -117,7 +117,7 @@ function publicRoutes(course: { id: string; moduleId: string; activityId: string
 }
 
 /** Routes of exam 1 (the lecturer's unpublished exam) that a student must not reach. */
-const NOT_A_STUDENTS_EXAM = ['/exam/1/edit', '/exam/1/preview/1'];
+const NOT_A_STUDENTS_EXAM = ['/exam/1/edit', '/exam/1', '/exam/1/start', '/exam/1/preview/1'];
 
 const may = (role: 'student' | 'lecturer', allowed: Allowed) =>
   allowed === 'all' || (role === 'lecturer' && (allowed === 'lecturer' || allowed === 'adminLecturer'));

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { useMeQuery } from '../../auth/authApi';
+import { NOT_FOUND_PATH } from '../../auth/guard';
 import { Spinner } from '../../layout/Spinner';
 import { useDates } from '../../lib/dates';
 import { RichText } from '../../lib/richtext/RichText';
@@ -31,8 +32,8 @@ export default function ExamResultPage() {
   const { id = '' } = useParams();
   const role = useMeQuery().data?.role;
   const staff = role !== undefined && role !== 'student';
-  const take = useTakeQuery(id, { skip: staff });
-  const attempts = useMyAttemptsQuery(id, { skip: staff });
+  const take = useTakeQuery(id, { skip: role === undefined || staff });
+  const attempts = useMyAttemptsQuery(id, { skip: role === undefined || staff });
   const [params, setParams] = useSearchParams();
 
   if (staff) {
@@ -47,7 +48,12 @@ export default function ExamResultPage() {
       </section>
     );
   }
-  if (attempts.isLoading || take.isLoading) return <Spinner label={t('exam.take.result.loading')} />;
+  if (attempts.isUninitialized || attempts.isLoading || take.isLoading) {
+    return <Spinner label={t('exam.take.result.loading')} />;
+  }
+  // an exam the student may not see (unpublished, another class's) is not found
+  if ((take.error as { status?: unknown } | undefined)?.status === 404)
+    return <Navigate to={NOT_FOUND_PATH} replace />;
   if (attempts.isError) {
     return (
       <div className="page-message" role="alert">

@@ -214,6 +214,30 @@ describe('the exam lobby', () => {
   });
 });
 
+describe('exam taking for staff', () => {
+  it('leads a lecturer to the preview instead of starting an attempt', async () => {
+    signedIn();
+    const calls = serve({
+      'GET /api/login/me': () => json(200, one(user({ name: 'Dr. Ratna Wijaya', level: 'lecturer' }))),
+    });
+    start('/exam/7/start');
+    const link = await screen.findByRole('link', { name: 'Preview package 1' });
+    expect(link.getAttribute('href')).toBe('/exam/7/preview/1');
+    expect(calls.some((call) => call.url.includes('/take') || call.url.includes('/generate'))).toBe(false);
+  });
+
+  it('shows a student the not-found page for an exam they may not see', async () => {
+    signedIn();
+    serve({
+      'GET /api/login/me': student,
+      'GET /api/exam/exams/7/take': () => json(404, errorDocument(404, 'Not Found')),
+      'GET /api/exam/studentexams': () => json(200, many([])),
+    });
+    const router = start('/exam/7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/error-404'));
+  });
+});
+
 describe('taking an exam', () => {
   it('saves every change with its sequence number, keeps answers through an outage and hands in', async () => {
     signedIn();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useMeQuery } from '../../auth/authApi';
 import { NOT_FOUND_PATH } from '../../auth/guard';
 import { Spinner } from '../../layout/Spinner';
 import { notificationFor } from '../../notifications/notification';
@@ -24,7 +25,9 @@ export default function ExamStartPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const take = useTakeQuery(id);
+  const role = useMeQuery().data?.role;
+  const staff = role !== undefined && role !== 'student';
+  const take = useTakeQuery(id, { skip: role === undefined || staff });
   const [generate, generating] = useGenerateMutation();
   const [attempt, setAttempt] = useState<StudentExam | null>(null);
   const [refusal, setRefusal] = useState<{ code?: string; text: string } | null>(null);
@@ -51,7 +54,21 @@ export default function ExamStartPage() {
     }
   }, [take.data, start]);
 
-  if (take.isLoading) return <Spinner label={t('exam.loading')} />;
+  if (staff) {
+    // staff do not take exams: they see a package as a student does in the preview
+    return (
+      <section aria-labelledby="start-title" className="page-message">
+        <h1 id="start-title">{t('routes.examStart')}</h1>
+        <p>{t('exam.take.staffNote')}</p>
+        <p>
+          <Link className="button" to={`/exam/${encodeURIComponent(id)}/preview/1`}>
+            {t('exam.previewPackage', { pack: 1 })}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  if (take.isLoading || take.isUninitialized) return <Spinner label={t('exam.loading')} />;
   const status = (take.error as { status?: unknown } | undefined)?.status;
   if (status === 404) return <Navigate to={NOT_FOUND_PATH} replace />;
   if (!take.data) {

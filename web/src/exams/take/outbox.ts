@@ -188,6 +188,7 @@ export class Outbox {
     );
     this.entries.push(entry);
     delete this.failed[question];
+    if (Object.keys(this.failed).length === 0) this.refusal = null;
     this.persist();
     this.changed();
     if (this.timerKind === 'hold') this.cancelTimer();

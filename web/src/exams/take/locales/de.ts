@@ -12,6 +12,8 @@ const take: typeof en = {
   startAgain: 'Neuen Versuch beginnen',
   resume: 'Prüfung fortsetzen',
   starting: 'Wird gestartet…',
+  staffNote:
+    'Hier legen Studierende die Prüfung ab. Um ein Paket so zu sehen, wie Studierende es erhalten, öffnen Sie seine Vorschau.',
   toLobby: 'Zur Prüfung',
   rules: {
     title: 'Regeln dieser Prüfung',

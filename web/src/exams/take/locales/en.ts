@@ -10,6 +10,7 @@ const take = {
   startAgain: 'Start a new attempt',
   resume: 'Resume the exam',
   starting: 'Starting…',
+  staffNote: 'Students take the exam here. To see a package as a student gets it, open its preview.',
   toLobby: 'Go to the exam',
   rules: {
     title: 'Rules of this exam',

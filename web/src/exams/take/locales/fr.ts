@@ -12,6 +12,8 @@ const take: typeof en = {
   startAgain: 'Commencer une nouvelle tentative',
   resume: 'Reprendre l’examen',
   starting: 'Démarrage…',
+  staffNote:
+    'Les étudiants passent l’examen ici. Pour voir un paquet tel qu’un étudiant le reçoit, ouvrez son aperçu.',
   toLobby: 'Aller à l’examen',
   rules: {
     title: 'Règles de cet examen',

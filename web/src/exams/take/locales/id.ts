@@ -12,6 +12,8 @@ const take: typeof en = {
   startAgain: 'Mulai percobaan baru',
   resume: 'Lanjutkan ujian',
   starting: 'Memulai…',
+  staffNote:
+    'Mahasiswa mengerjakan ujian di sini. Untuk melihat paket seperti yang diterima mahasiswa, buka pratinjaunya.',
   toLobby: 'Buka ujian',
   rules: {
     title: 'Aturan ujian ini',

@@ -12,6 +12,8 @@ const take: typeof en = {
   startAgain: 'Iniciar uma nova tentativa',
   resume: 'Retomar o exame',
   starting: 'A iniciar…',
+  staffNote:
+    'Os estudantes fazem o exame aqui. Para ver um pacote como um estudante o recebe, abra a sua pré-visualização.',
   toLobby: 'Ir para o exame',
   rules: {
     title: 'Regras deste exame',
