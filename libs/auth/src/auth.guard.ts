@@ -10,6 +10,15 @@ import { InvalidTokenError, type PlatformRole, TokenVerifier } from './tokens';
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  /**
+   * What the decorators of each controller's handlers say, read once (metadata is fixed when the
+   * app is built; a handler inherited by two controllers may differ by the class's decorators).
+   */
+  private readonly rules = new WeakMap<
+    object,
+    WeakMap<object, { isPublic: boolean; roles: PlatformRole[] | undefined }>
+  >();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly verifier: TokenVerifier,
@@ -17,8 +26,8 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    const { isPublic, roles } = this.rulesOf(context);
+    if (isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -28,10 +37,27 @@ export class AuthGuard implements CanActivate {
     } catch (error) {
       throw unauthorized(error instanceof InvalidTokenError ? error.message : 'Token is invalid');
     }
-    const roles = this.reflector.getAllAndOverride<PlatformRole[] | undefined>(ROLES_KEY, targets);
     if (roles && roles.length > 0 && !roles.includes(request.auth.role)) {
       throw forbidden(`This action is for ${roles.join(', ')} accounts`);
     }
     return true;
+  }
+
+  /** `@Public()` and `@Roles()` of the handler, else of its controller. */
+  private rulesOf(context: ExecutionContext) {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let ofClass = this.rules.get(controller);
+    if (!ofClass) this.rules.set(controller, (ofClass = new WeakMap()));
+    let rules = ofClass.get(handler);
+    if (!rules) {
+      const targets = [handler, controller];
+      rules = {
+        isPublic: this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets) === true,
+        roles: this.reflector.getAllAndOverride<PlatformRole[] | undefined>(ROLES_KEY, targets),
+      };
+      ofClass.set(handler, rules);
+    }
+    return rules;
   }
 }

@@ -25,6 +25,27 @@ describe('respond', () => {
     });
   });
 
+  it('renders a reusable answer once per zone, and any other answer every time', () => {
+    const attributes = jest.fn((request: Request) => ({ created_at: request.createdAt }));
+    const counted = defineResource({
+      name: 'Counted',
+      type: 'counted',
+      schema: { created_at: z.date() },
+      attributes,
+    });
+    const reusable = respond(counted, noon, { reusable: true });
+    const first = reusable.render('Asia/Jakarta');
+    expect(reusable.render('Asia/Jakarta', { userId: 2 })).toBe(first);
+    expect(attributes).toHaveBeenCalledTimes(1);
+    expect((reusable.render('UTC').data as { attributes: unknown }).attributes).toEqual({
+      created_at: '2026-03-01 12:00:00',
+    });
+    const once = respond(counted, noon);
+    once.render('UTC');
+    once.render('UTC');
+    expect(attributes).toHaveBeenCalledTimes(4);
+  });
+
   it('keeps a zone the controller fixed over the one it is given', () => {
     const document = respond(requestResource, noon, { timeZone: 'UTC' }).render('Asia/Jakarta');
     expect(document.data).toEqual({

@@ -7,10 +7,13 @@ import { type JsonApiDocument, type ResourceType, toDocument, type ToDocumentOpt
  * the campus's zone of the request's host).
  */
 export class PendingDocument<T = unknown, V = unknown> {
+  /** The last rendering of a reusable document, and its zone. */
+  private rendered?: { zone: string; document: JsonApiDocument };
+
   constructor(
     readonly resource: ResourceType<T, V>,
     readonly data: T | readonly T[] | null,
-    readonly options: ToDocumentOptions,
+    readonly options: RespondOptions,
   ) {}
 
   /**
@@ -20,6 +23,7 @@ export class PendingDocument<T = unknown, V = unknown> {
    */
   render(timeZone: string, viewer?: unknown): JsonApiDocument {
     const zone = this.options.timeZone ?? timeZone;
+    if (this.rendered?.zone === zone) return this.rendered.document;
     const meta =
       this.options.meta &&
       Object.fromEntries(
@@ -28,7 +32,10 @@ export class PendingDocument<T = unknown, V = unknown> {
           value instanceof PendingDocument ? value.render(zone, viewer).data : value,
         ]),
       );
-    return toDocument(this.resource, this.data, { ...this.options, meta, timeZone: zone, viewer });
+    const { reusable, ...options } = this.options;
+    const document = toDocument(this.resource, this.data, { ...options, meta, timeZone: zone, viewer });
+    if (reusable) this.rendered = { zone, document };
+    return document;
   }
 
   /** Written without the renderer, dates would silently come out in the wrong zone. */
@@ -39,11 +46,20 @@ export class PendingDocument<T = unknown, V = unknown> {
   }
 }
 
+export interface RespondOptions extends ToDocumentOptions {
+  /**
+   * The same answer is given again and again (a controller keeps the pending document): it is
+   * rendered once per time zone. Only for data that does not change and resources whose
+   * `attributes` do not read the viewer.
+   */
+  reusable?: boolean;
+}
+
 /** The document answering a request: one entity, a list, or null (see `PendingDocument`). */
 export function respond<T, V>(
   resource: ResourceType<T, V>,
   data: T | readonly T[] | null,
-  options: Omit<ToDocumentOptions, 'viewer'> = {},
+  options: Omit<RespondOptions, 'viewer'> = {},
 ): PendingDocument<T, V> {
   return new PendingDocument(resource, data, options);
 }

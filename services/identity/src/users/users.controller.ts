@@ -6,16 +6,26 @@ import {
   PAGE_META,
   pageMeta,
   type ParsedQuery,
+  type PendingDocument,
   ParseIdPipe,
   respond,
   Responds,
 } from '@lms/jsonapi';
-import { userQuery, userResource, userStatsResource } from './users.resource';
+import { userQuery, userResource, userStatsResource, type UserView } from './users.resource';
 import { ownProfileRules } from './users.rules';
 import { UsersService } from './users.service';
 
 @Controller('api')
 export class UsersController {
+  /**
+   * `/login/me` answers by the own record they show (kept a few seconds by `OwnRecords`, then
+   * replaced): rendered once while that record, the campus name and zone stay the same.
+   */
+  private readonly ownAnswers = new WeakMap<
+    object,
+    { universityName: string; timeZone: string; answer: PendingDocument<UserView> }
+  >();
+
   constructor(private readonly users: UsersService) {}
 
   /** The signed-in user, with the campus id (lptk_id). */
@@ -23,7 +33,12 @@ export class UsersController {
   @Responds(userResource)
   async me(@CurrentAuth() auth: AuthContext) {
     const { data, timeZone } = await this.users.profile(auth, auth.userId);
-    return respond(userResource, data, { timeZone });
+    const kept = this.ownAnswers.get(data.user);
+    if (kept?.universityName === data.universityName && kept.timeZone === timeZone) return kept.answer;
+    // `userResource` reads the view only (its sight is `self` here), never the viewer.
+    const answer = respond(userResource, data, { timeZone, reusable: true });
+    this.ownAnswers.set(data.user, { universityName: data.universityName, timeZone, answer });
+    return answer;
   }
 
   @Get('course/users')
