@@ -5,6 +5,8 @@ import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from 
 import { openServiceStorage } from '@lms/storage';
 import { ExamAccessController } from './access/access.controller';
 import { ExamAccessService } from './access/access.service';
+import { SignalsController } from './access/signals.controller';
+import { SignalsService } from './access/signals.service';
 import type { ExamConfig } from './config';
 import { DataSetsController } from './datasets/datasets.controller';
 import { DataSetsService } from './datasets/datasets.service';
@@ -53,6 +55,7 @@ export class ExamAppModule {
         ResultsController,
         ExamAccessController,
         ExportsController,
+        SignalsController,
       ],
       providers: [
         ExamsService,
@@ -70,6 +73,7 @@ export class ExamAppModule {
         ResultsService,
         StatisticsService,
         ExamAccessService,
+        SignalsService,
       ],
     });
   }

@@ -1,5 +1,6 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { PROJECTIONS } from '@lms/projections';
+import { AttemptSignal } from './access/attempt-signal.entity';
 import { ExamTokenGrant, ExamTokenGuess } from './access/exam-token-grant.entity';
 import {
   AttemptProgress,
@@ -38,4 +39,5 @@ export const ENTITIES = [
   ExamTokenGrant,
   ExamTokenGuess,
   ExamExport,
+  AttemptSignal,
 ];

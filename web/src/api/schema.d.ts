@@ -1396,6 +1396,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/exam/studentexams/{id}/signals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Signals_list'];
+    put?: never;
+    /** @description Roles: student */
+    post: operations['exam_Signals_record'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/import-word': {
     parameters: {
       query?: never;
@@ -1948,6 +1965,20 @@ export interface components {
         created_at: string;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         decided_at: string | null;
+      };
+    };
+    AttemptSignal: {
+      /** @enum {string} */
+      type: 'attempt-signals';
+      id: string;
+      attributes: {
+        student_exam_id: number;
+        /** @enum {string} */
+        kind: 'tab_hidden' | 'window_blur' | 'offline' | 'online' | 'fullscreen_exit';
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        received_at: string;
       };
     };
     Campus: {
@@ -10409,6 +10440,139 @@ export interface operations {
           };
           'application/json': {
             data: components['schemas']['StudentExamResult'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Signals_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of AttemptSignal */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['AttemptSignal'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['AttemptSignal'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Signals_record: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              kind: 'tab_hidden' | 'window_blur' | 'offline' | 'online' | 'fullscreen_exit';
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              at?: string | null;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              kind: 'tab_hidden' | 'window_blur' | 'offline' | 'online' | 'fullscreen_exit';
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              at?: string | null;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: AttemptSignal */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['AttemptSignal'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['AttemptSignal'];
             meta?: {
               [key: string]: unknown;
             };
