@@ -120,7 +120,7 @@ export function setup() {
 
 async function call(method, path, body, headers, name) {
   return http.asyncRequest(method, `${BASE_URL}${path}`, body === null ? null : JSON.stringify(body), {
-    headers: { 'content-type': 'application/json', host: HOST, ...headers },
+    headers: { ...(body === null ? {} : { 'content-type': 'application/json' }), host: HOST, ...headers },
     tags: { name },
     timeout: '60s',
   });
