@@ -681,7 +681,14 @@ describe('grading', () => {
         await finish(a.id);
         rows.push({ id: a.id, q1: n < 6 ? 100 : 0, q2: n % 2 === 0 ? 100 : 0 });
       }
-      // one still running, one essay graded
+      // one who left q2 empty and cleared q1; one still running
+      const blank = await attempt(examId, 800_050, [
+        { question: q1.id, answer: { answer_index: [] } },
+        { question: q2.id, answer: { value: ' ' } },
+        { question: q3.id, answer: null },
+      ]);
+      await finish(blank.id);
+      rows.push({ id: blank.id, q1: 0, q2: 0 });
       await attempt(examId, 800_100, [{ question: q1.id }]);
       await h.ds.query(
         `UPDATE student_exams SET start_at = finished_at - interval '20 minutes' WHERE exam_id = $1 AND is_finished`,
@@ -693,18 +700,18 @@ describe('grading', () => {
       const s = one(response.body).attributes;
       const scores = rows.map((r) => Math.round(((r.q1 + r.q2) / 3) * 100) / 100);
       const mean = scores.reduce((x, y) => x + y, 0) / scores.length;
-      expect(s.students).toBe(11);
-      expect(s.attempts).toEqual({ started: 11, running: 1, finished: 10, stopped: 0, grading_pending: 10 });
+      expect(s.students).toBe(12);
+      expect(s.attempts).toEqual({ started: 12, running: 1, finished: 11, stopped: 0, grading_pending: 10 });
       expect(s.scores).toMatchObject({
-        count: 10,
+        count: 11,
         mean: Math.round(mean * 100) / 100,
         min: 0,
         max: 66.67,
         passed: 3,
-        pass_rate: 0.3,
+        pass_rate: 0.2727,
       });
       expect((s.distribution as Array<{ label: string; count: number }>).filter((b) => b.count)).toEqual([
-        { from: 0, to: 10, label: '0–10', count: 2 },
+        { from: 0, to: 10, label: '0–10', count: 3 },
         { from: 30, to: 40, label: '30–40', count: 5 },
         { from: 60, to: 70, label: '60–70', count: 3 },
       ]);
@@ -719,19 +726,29 @@ describe('grading', () => {
         }));
       const analysis = (id: number) => questions.find((q) => q.question_id === id);
       expect(analysis(q1.id)).toMatchObject({
-        attempts: 10,
+        attempts: 11,
         answered: 10,
-        mean_score: 60,
-        difficulty: difficulty(items('q1')),
+        mean_score: 54.55,
         discrimination: discrimination(items('q1')),
         difficulty_level: 'medium',
         discrimination_level: 'very_good',
       });
-      // the SQL follows the rule of domain/statistics.ts (rounded to 4 places)
-      expect(analysis(q2.id)).toMatchObject({ difficulty: 0.5 });
-      expect(analysis(q2.id)?.discrimination).toBeCloseTo(discrimination(items('q2')) ?? NaN, 4);
-      // ungraded essays are not analysed
-      expect(analysis(q3.id)).toBeUndefined();
+      // the SQL follows the rules of domain/statistics.ts (rounded to 4 places)
+      for (const [id, key] of [
+        [q1.id, 'q1'],
+        [q2.id, 'q2'],
+      ] as const) {
+        expect(analysis(id)?.difficulty).toBeCloseTo(difficulty(items(key)) ?? NaN, 4);
+        expect(analysis(id)?.discrimination).toBeCloseTo(discrimination(items(key)) ?? NaN, 4);
+      }
+      expect(analysis(q2.id)).toMatchObject({ attempts: 11, answered: 10 });
+      // ungraded essays are not analysed: only the empty one (0 by itself) is
+      expect(analysis(q3.id)).toMatchObject({
+        attempts: 1,
+        answered: 0,
+        mean_score: 0,
+        discrimination: null,
+      });
 
       const q1Stat = await c.asLecturer.get(`/api/v2/exam/exams/${examId}/question/${q1.id}/statistic`);
       expect(q1Stat.status).toBe(200);
@@ -761,7 +778,7 @@ describe('grading', () => {
           is_correct: false,
           chosen: 2,
           chosen_upper: 0,
-          chosen_lower: 2,
+          chosen_lower: 1,
         },
       ]);
       const q2Stat = await c.asLecturer.get(`/api/v2/exam/exams/${examId}/question/${q2.id}/statistic`);
@@ -799,7 +816,7 @@ describe('grading', () => {
       expect(queued.map((row) => row.id)).not.toContain(firstInQueue.id);
       expect(queued[0].attributes).toMatchObject({ question_index: 3, graded_at: null });
       const all = await c.asAssistant.get(`/api/v2/exam/exams/${examId}/essays`);
-      expect(all.body.meta).toMatchObject({ total: 10 });
+      expect(all.body.meta).toMatchObject({ total: 11 });
 
       const summary = await c.asAssistant.get(`/api/stats/exam/${examId}`);
       expect(summary.status).toBe(200);

@@ -190,8 +190,13 @@ describe('scoring', () => {
     });
   });
 
-  it('leaves an essay pending', () => {
+  it('leaves an essay pending, an empty one scored 0', () => {
     expect(scoreQuestion(question('essay', []), { text: '<p>answer</p>' })).toEqual({ status: 'pending' });
+    expect(scoreQuestion(question('essay', []), { text: '<p> </p>' })).toEqual({
+      status: 'scored',
+      score: 0,
+    });
+    expect(scoreQuestion(question('essay', []), null)).toEqual({ status: 'scored', score: 0 });
   });
 
   it('reads the stored answer shapes', () => {

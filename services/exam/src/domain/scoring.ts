@@ -24,10 +24,12 @@
  * - For exact and parameterized, the best matching option counts: its point over the highest
  *   point when the options carry points, full credit when none does (the editor gives them none).
  * - essay: scored by hand (0 to 100, `PATCH /v2/exam/gradeEssay`); until then the question is
- *   pending, counts 0 in the attempt's score, and the attempt has no pass/fail yet.
+ *   pending, counts 0 in the attempt's score, and the attempt has no pass/fail yet. An essay left
+ *   empty scores 0 without a grader.
  * - Final score across attempts by `final_score_type`: highest, latest (the last attempt
  *   finished) or average; passed when the score is at least the passing grade.
  */
+import { isAnswered, type StoredAnswer } from './attempt';
 import { type DatasetValues, matchesNumber, readNumber, roundTo } from './dataset';
 import { FormulaError, parseFormula } from './formula';
 import { isNumericAnswer, type QuestionType } from './question-rules';
@@ -177,7 +179,10 @@ export function scoreQuestion(
 ): QuestionScore {
   switch (question.type) {
     case 'essay':
-      return { status: 'pending' };
+      // nothing written: nothing to grade
+      return isAnswered(answer as StoredAnswer | null)
+        ? { status: 'pending' }
+        : { status: 'scored', score: 0 };
     case 'multiple_choices':
     case 'true_false':
     case 'parameterized_multiple_choices':

@@ -157,12 +157,12 @@ export class GradingService {
       );
       // an essay changed after it was graded (its attempt was reset and answered again) waits for a grader again
       const stale =
-        result.status === 'pending' &&
+        row.type === 'essay' &&
         row.graded_at !== null &&
         row.saved_at !== null &&
         row.saved_at.getTime() > row.graded_at.getTime();
-      if (result.status === 'scored') score = result.score;
-      else score = row.graded_at === null || stale ? null : num(row.score);
+      if (row.type === 'essay' && row.graded_at !== null && !stale) score = num(row.score);
+      else score = result.status === 'scored' ? result.score : null;
       list.push({ score, weight: row.weight ?? 1 });
       if (score !== num(row.score) || stale) {
         questionScores.ids.push(row.id);

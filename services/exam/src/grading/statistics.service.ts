@@ -99,7 +99,9 @@ const ITEM_ROWS = `
     SELECT id, score FROM student_exams WHERE exam_id = $1 AND is_finished AND score IS NOT NULL
   ), items AS (
     SELECT sq.question_id, sq.id AS student_question_id, sq.score AS question_score, sq.student_exam_id,
-           (a.answer IS NOT NULL AND a.answer::text NOT IN ('{"answer_index": []}', '{"value": ""}', '{"text": ""}')) AS answered,
+           coalesce(jsonb_typeof(a.answer) = 'object' AND (
+             coalesce(a.answer -> 'answer_index', '[]') NOT IN ('[]', 'null')
+             OR btrim(coalesce(a.answer ->> 'value', a.answer ->> 'text', '')) <> ''), false) AS answered,
            row_number() OVER (PARTITION BY sq.question_id ORDER BY s.score DESC, s.id) AS rk,
            count(*) OVER (PARTITION BY sq.question_id) AS n
       FROM student_questions sq
@@ -273,7 +275,7 @@ export class StatisticsService {
          FROM student_questions sq
          JOIN student_exams se ON se.id = sq.student_exam_id AND se.exam_id = $1 AND se.is_finished
          JOIN student_answers a ON a.student_question_id = sq.id
-        WHERE sq.question_id = $2 AND coalesce(a.answer ->> 'value', '') <> ''
+        WHERE sq.question_id = $2 AND btrim(coalesce(a.answer ->> 'value', '')) <> ''
         GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 20`,
       [exam.id, questionId],
     );
@@ -318,7 +320,7 @@ export class StatisticsService {
   /**
    * The finished attempts' answers to one question (`questionId`) — or to every essay of the exam
    * (null): the grading queue — with each student's answer and score, `filter[graded]=false`
-   * only those not graded yet; by question, then by name.
+   * only those without a score yet (an essay left empty scores 0 by itself); by question, then by name.
    */
   async students(
     auth: AuthContext,
@@ -333,7 +335,7 @@ export class StatisticsService {
          LEFT JOIN questions q ON q.id = sq.question_id`;
     const where = `se.exam_id = $1 AND se.is_finished
       AND (sq.question_id = $2 OR ($2::bigint IS NULL AND q.questions_type = 'essay'))
-      AND ($3::boolean IS NULL OR (sq.graded_at IS NOT NULL) = $3)`;
+      AND ($3::boolean IS NULL OR (sq.score IS NOT NULL) = $3)`;
     const params = [exam.id, questionId, typeof graded === 'boolean' ? graded : null];
     const [{ total }]: Array<{ total: string }> = await this.dataSource.manager.query(
       `SELECT count(*) AS total FROM ${from} WHERE ${where}`,
