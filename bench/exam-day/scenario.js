@@ -31,7 +31,8 @@ import { Counter, Rate, Trend } from 'k6/metrics';
 
 const cohort = JSON.parse(open(__ENV.COHORT_FILE || './cohort.json'));
 const BASE_URL = (__ENV.BASE_URL || cohort.base_url).replace(/\/$/, '');
-const HOST = __ENV.HOST || cohort.host || new URL(BASE_URL).host;
+// (k6 has no global URL: the host is cut from the address.)
+const HOST = __ENV.HOST || cohort.host || BASE_URL.replace(/^[a-z]+:\/\//, '').split('/')[0];
 const EXAM_ID = Number(__ENV.EXAM_ID || cohort.exam_id);
 const PHASE = __ENV.PHASE || 'exam-day';
 const STUDENTS = Math.min(Number(__ENV.STUDENTS || cohort.students.length), cohort.students.length);
@@ -44,9 +45,10 @@ const THROUGHPUT_VUS = Math.min(Number(__ENV.THROUGHPUT_VUS || 32), cohort.stude
 
 /** '1m30s' → seconds. */
 function seconds(text) {
+  const part = /(\d+(?:\.\d+)?)(ms|h|m|s)/g;
   let total = 0;
-  for (const [, n, unit] of String(text).matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g))
-    total += Number(n) * { ms: 0.001, s: 1, m: 60, h: 3600 }[unit];
+  for (let m = part.exec(String(text)); m; m = part.exec(String(text)))
+    total += Number(m[1]) * { ms: 0.001, s: 1, m: 60, h: 3600 }[m[2]];
   return total;
 }
 const LOBBY = seconds(__ENV.LOBBY || '60s');
