@@ -5,6 +5,7 @@ import { ExamAppModule } from './app.module';
 import { ExamConfig } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { seedExamDemo } from './seed/demo-exam.seed';
 import { BLOB_STORAGE } from './storage/blob-storage';
 
 /** exam: its own database (lms_exam), events through the outbox. */
@@ -26,5 +27,20 @@ export const examService = defineService({
       app.get<BlobStorage>(BLOB_STORAGE),
       config.maxUploadBytes,
     );
+  },
+  // The demo quiz of IF101; the course, its staff and students arrive by event, so it waits.
+  seedDemo: async (app, demo) => {
+    if (demo.tenantId === undefined)
+      throw new Error('exam: the demo seed needs the demo campus (identity first)');
+    const deadline = Date.now() + demo.patienceMs;
+    for (;;) {
+      try {
+        await seedExamDemo(app, demo.tenantId);
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
   },
 });

@@ -1,0 +1,64 @@
+import type { ProjectedUser } from '@lms/testing';
+import { DEMO_EXAM_NAME, seedExamDemo } from '../src';
+import { ExamHarness, list, one } from './support/harness';
+
+describe('demo exam seed', () => {
+  const h = new ExamHarness();
+  beforeAll(() => h.start());
+  afterAll(() => h.stop());
+
+  it('waits for the demo course, then makes a published quiz open now with a question of each type, once', async () => {
+    const users: Record<string, ProjectedUser> = {};
+    for (const [username, role] of [
+      ['lecturer', 'lecturer'],
+      ['student1', 'student'],
+    ] as const)
+      users[username] = await h.given.user(7, role, { username });
+    await h.given.campus({ id: 7 });
+    // Not there yet: the course has not arrived.
+    await expect(seedExamDemo(h.app, 7)).rejects.toThrow(/IF101/);
+
+    const course = await h.project('course.course.upserted', 7, { code: 'IF101' });
+    await h.given.staff(7, { courseId: course.id, lecturerId: users.lecturer.id, assistants: [] });
+    await h.given.enrolment(7, {
+      courseId: course.id,
+      classId: course.classes[0].id,
+      userId: users.student1.id,
+    });
+    expect(await seedExamDemo(h.app, 7)).toEqual({ created: true });
+    expect(await seedExamDemo(h.app, 7)).toEqual({ created: false });
+
+    const asStudent = await h.as(users.student1);
+    const exams = list((await asStudent.get('/api/exam/exams')).body);
+    expect(exams.map((exam) => exam.attributes.name)).toEqual([DEMO_EXAM_NAME]);
+    const exam = exams[0].attributes;
+    expect(exam).toMatchObject({ is_published: true, is_show_score: true, retry: 1, duration: 45 });
+    const toDate = (wire: unknown) => new Date(`${String(wire).replace(' ', 'T')}+07:00`).getTime();
+    expect(toDate(exam.start_at)).toBeLessThan(Date.now());
+    expect(toDate(exam.end_at)).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
+
+    const asLecturer = await h.as(users.lecturer);
+    const questions = list(
+      (await asLecturer.get(`/api/exam/questions?filter[exam_id]=${exams[0].id}&page[limit]=0`)).body,
+    );
+    expect(new Set(questions.map((q) => q.attributes.questions_type))).toEqual(
+      new Set([
+        'multiple_choices',
+        'multiple_answers',
+        'true_false',
+        'essay',
+        'exact',
+        'parameterized',
+        'parameterized_multiple_choices',
+      ]),
+    );
+    // Every question is ready to be taken.
+    expect(questions.filter((q) => (q.attributes.problems as string[]).length > 0)).toEqual([]);
+    const calculated = questions.find((q) => q.attributes.questions_type === 'parameterized')!;
+    const preview = await asLecturer.get(`/api/exam/questions/${calculated.id}/preview`);
+    expect(preview.status).toBe(200);
+    expect(String(one(preview.body).attributes.question)).toMatch(
+      /moves at \d+ metres per second for \d+ seconds/,
+    );
+  });
+});
