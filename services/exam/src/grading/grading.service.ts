@@ -207,7 +207,7 @@ export class GradingService {
         continue;
       await recordEvent(manager, 'exam.attempt.scored', {
         tenantId: Number(row.tenant_id),
-        key: Number(row.exam_id),
+        key: change.student_exam_id,
         data: {
           examId: Number(row.exam_id),
           courseId: Number(row.course_id),
