@@ -113,14 +113,16 @@ export default function ExamResultPage() {
               ))}
             </nav>
           )}
-          {shown && <AttemptResultView attempt={shown} />}
+          {shown && (
+            <AttemptResultView attempt={shown} passingGrade={number(take.data?.exam.passing_grade)} />
+          )}
         </>
       )}
     </section>
   );
 }
 
-function AttemptResultView({ attempt }: { attempt: StudentExam }) {
+function AttemptResultView({ attempt, passingGrade }: { attempt: StudentExam; passingGrade: number | null }) {
   const { t } = useTranslation();
   const dates = useDates();
   const result = useAttemptResultQuery(attempt.id);
@@ -134,54 +136,61 @@ function AttemptResultView({ attempt }: { attempt: StudentExam }) {
     );
   }
   const data: AttemptResult = result.data;
-  const score = number(data.score);
   const questions = data.questions ?? [];
 
   return (
     <>
       <div className="card card-body">
-        <h2 className="section-title">
-          {t('exam.take.result.attempt', { number: data.attempt ?? attempt.attempt })}
-        </h2>
+        <h2 className="section-title">{t('exam.take.result.attempt', { number: data.attempt })}</h2>
         <p className="muted small">
-          {attempt.is_stopped && !attempt.finished_at
+          {data.is_stopped
             ? t('exam.take.result.stopped')
-            : t('exam.take.result.finishedAt', {
-                when: dates.dateTime(data.finished_at ?? attempt.finished_at) ?? '—',
-              })}
+            : t('exam.take.result.finishedAt', { when: dates.dateTime(data.finished_at) ?? '—' })}
         </p>
-        {score === null ? (
-          <p>{data.notice || t('exam.take.result.scoreHidden')}</p>
+        {!data.show_score || data.score === null ? (
+          <p>{t('exam.take.result.scoreHidden')}</p>
         ) : (
           <div className={styles.scoreLine}>
             <p>
               <span className="muted">{t('exam.take.result.score')} </span>
-              <span className={styles.score}>{formatScore(score)}</span>
-              {number(data.max_score) !== null && (
-                <span className="muted"> / {formatScore(data.max_score)}</span>
-              )}
+              <span className={styles.score}>{formatScore(data.score)}</span>
+              <span className="muted"> / 100</span>
             </p>
-            {data.is_passed !== null && data.is_passed !== undefined && (
+            {data.is_passed !== null && (
               <p>
                 <span className={`badge ${data.is_passed ? '' : 'badge-warning'}`}>
                   {data.is_passed ? t('exam.take.result.passed') : t('exam.take.result.notPassed')}
                 </span>
-                {number(data.passing_grade) !== null && (
+                {passingGrade !== null && (
                   <span className="muted small">
                     {' '}
-                    {t('exam.take.result.passingGrade', { grade: formatScore(data.passing_grade) })}
+                    {t('exam.take.result.passingGrade', { grade: formatScore(passingGrade) })}
                   </span>
                 )}
               </p>
             )}
           </div>
         )}
-        {score !== null && data.notice && <p className="muted small">{data.notice}</p>}
+        {Boolean(data.grading_pending) && (
+          <p className="muted small">
+            {t('exam.take.result.gradingPending', { count: data.grading_pending ?? 0 })}
+          </p>
+        )}
+        {data.show_score && data.final_score !== null && data.attempt > 1 && (
+          <p className="small">
+            {t('exam.take.result.finalScore', { score: formatScore(data.final_score) })}
+          </p>
+        )}
+        {!data.show_solution && data.solution_at && (
+          <p className="muted small">
+            {t('exam.take.result.solutionsFrom', { when: dates.dateTime(data.solution_at) ?? '—' })}
+          </p>
+        )}
       </div>
       {questions.length > 0 && (
         <ol className={`plain-list ${styles.resultQuestions}`} aria-label={t('exam.take.result.answers')}>
           {questions.map((question, at) => (
-            <li key={question.id} className="card card-body">
+            <li key={question.student_question_id} className="card card-body">
               <ResultQuestionView question={question} position={at + 1} />
             </li>
           ))}
@@ -193,37 +202,46 @@ function AttemptResultView({ attempt }: { attempt: StudentExam }) {
 
 function ResultQuestionView({ question, position }: { question: ResultQuestion; position: number }) {
   const { t } = useTranslation();
-  const kind = inputKind(question.questions_type);
+  const type = question.questions_type ?? 'essay';
+  const kind = inputKind(type);
+  const answer = question.answer as AnswerValue;
   const options = question.answers ?? [];
-  const picked = chosen(question.answer);
-  const correct = correctIndexes(question);
-  const score = number(question.score);
+  const picked = chosen(answer);
+  const shown = options.some((option) => option.is_correct !== null);
+  const optionText = (option: ResultQuestion['answers'][number]) =>
+    plainText(option.answer) || (option.value === null ? '' : String(option.value));
+  const correctValues = options
+    .filter((option) => option.is_correct)
+    .map((option) => option.exact_answer ?? (option.value === null ? null : String(option.value)))
+    .filter((value): value is string => Boolean(value));
+  const id = `result-q-${question.student_question_id}`;
 
   return (
-    <article aria-labelledby={`result-q-${question.id}`} className={styles.question}>
+    <article aria-labelledby={id} className={styles.question}>
       <div className={styles.questionHead}>
-        <h3 id={`result-q-${question.id}`}>{t('exam.take.result.question', { index: position })}</h3>
+        <h3 id={id}>{t('exam.take.result.question', { index: position })}</h3>
         <span className="small">
-          {question.graded === false || (score === null && question.questions_type === 'essay')
+          {type === 'essay' && question.score === null && question.answered
             ? t('exam.take.result.awaitingGrade')
-            : score === null
+            : question.score === null
               ? ''
-              : t('exam.take.result.points', { score: formatScore(score) })}
+              : t('exam.take.result.points', { score: formatScore(question.score) })}
         </span>
       </div>
-      <RichText html={question.question ?? ''} />
+      <RichText html={question.question} />
       {(kind === 'single' || kind === 'multiple') && (
         <ul className="plain-list">
           {options.map((option, at) => {
             const mine = picked.includes(option.index);
-            const right = correct?.includes(option.index);
             return (
               <li key={option.id}>
-                <span className={right ? styles.correct : mine && correct ? styles.wrong : undefined}>
-                  {letterOf(at)}. {plainText(option.answer)}
+                <span
+                  className={option.is_correct ? styles.correct : mine && shown ? styles.wrong : undefined}
+                >
+                  {letterOf(at)}. {optionText(option)}
                 </span>
-                {mine && <span className="badge badge-muted"> {t('exam.take.result.yourChoice')}</span>}
-                {right && <span className="badge"> {t('exam.take.result.correctAnswer')}</span>}
+                {mine && <span className="badge badge-muted">{t('exam.take.result.yourChoice')}</span>}{' '}
+                {option.is_correct && <span className="badge">{t('exam.take.result.correctAnswer')}</span>}
               </li>
             );
           })}
@@ -232,21 +250,21 @@ function ResultQuestionView({ question, position }: { question: ResultQuestion; 
       {kind === 'value' && (
         <p>
           {t('exam.take.result.yourAnswer')}:{' '}
-          <strong>{valueOf(question.answer) ?? t('exam.take.result.noAnswer')}</strong>
-          {correctValue(question) && (
+          <strong>{valueOf(answer) ?? t('exam.take.result.noAnswer')}</strong>
+          {correctValues.length > 0 && (
             <>
               {' · '}
               {t('exam.take.result.correctAnswer')}:{' '}
-              <strong className={styles.correct}>{correctValue(question)}</strong>
+              <strong className={styles.correct}>{correctValues.join(' / ')}</strong>
             </>
           )}
         </p>
       )}
       {kind === 'essay' &&
-        (isAnswered(question.answer) && question.answer && 'text' in question.answer ? (
+        (isAnswered(answer) && answer && 'text' in answer ? (
           <div>
             <p className="muted small">{t('exam.take.result.yourAnswer')}</p>
-            <RichText html={question.answer.text} />
+            <RichText html={answer.text} />
           </div>
         ) : (
           <p className="muted">{t('exam.take.result.noAnswer')}</p>
@@ -262,19 +280,5 @@ function ResultQuestionView({ question, position }: { question: ResultQuestion; 
 }
 
 function valueOf(answer: AnswerValue): string | null {
-  return answer && 'value' in answer && answer.value.trim() ? answer.value : null;
-}
-
-/** The correct options when the rules show them (from `correct` or the options' `is_correct`). */
-function correctIndexes(question: ResultQuestion): number[] | null {
-  if (question.correct && 'answer_index' in question.correct) return question.correct.answer_index;
-  const marked = (question.answers ?? []).filter((option) => option.is_correct === true);
-  if (marked.length > 0) return marked.map((option) => option.index);
-  return null;
-}
-
-function correctValue(question: ResultQuestion): string | null {
-  if (question.correct && 'value' in question.correct) return question.correct.value;
-  const exact = (question.answers ?? []).find((option) => option.exact_answer);
-  return exact?.exact_answer ?? null;
+  return answer && 'value' in answer && String(answer.value).trim() ? answer.value : null;
 }

@@ -123,6 +123,34 @@ function answerStore() {
   };
 }
 
+/** A result as the service answers it (`studentexam-results`). */
+const resultDocument = (patch: object = {}) =>
+  one(
+    resource(
+      'studentexam-results',
+      {
+        exam_id: 7,
+        student_id: 4,
+        attempt: 1,
+        is_finished: true,
+        is_stopped: false,
+        start_at: '2026-12-01 08:50:00',
+        finished_at: '2026-12-01 09:20:00',
+        score: null,
+        is_passed: null,
+        grading_pending: null,
+        final_score: null,
+        final_is_passed: null,
+        show_score: false,
+        show_solution: false,
+        solution_at: null,
+        questions: [],
+        ...patch,
+      },
+      '70',
+    ),
+  );
+
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
@@ -258,16 +286,7 @@ describe('taking an exam', () => {
       'GET /api/exam/studentexams': () =>
         json(200, many(finished ? [attempt({ is_finished: true, finished_at: '2026-12-01 09:20:00' })] : [])),
       'GET /api/exam/studentexams/70/result': () =>
-        json(
-          200,
-          one(
-            resource(
-              'studentexam-results',
-              { score: 66.67, is_passed: true, passing_grade: 60, questions: [] },
-              '70',
-            ),
-          ),
-        ),
+        json(200, resultDocument({ score: 66.67, is_passed: true, show_score: true })),
     });
     const router = start('/exam/7/start');
     fireEvent.click(await screen.findByRole('button', { name: 'Start the exam' }));
@@ -409,22 +428,14 @@ describe('taking an exam', () => {
       'GET /api/exam/studentexams': () =>
         json(200, many([attempt({ is_finished: true, finished_at: '2026-12-01 10:00:00' })])),
       'GET /api/exam/studentexams/70/result': () =>
-        json(
-          200,
-          one(
-            resource(
-              'studentexam-results',
-              { score: null, is_passed: null, notice: 'Scores are shown after the exam closes.' },
-              '70',
-            ),
-          ),
-        ),
+        json(200, resultDocument({ solution_at: '2026-12-01 10:00:00' })),
     });
     const router = start('/exam/7/start');
     fireEvent.click(await screen.findByRole('button', { name: 'Start the exam' }));
     fireEvent.click(await screen.findByRole('radio', { name: /Four/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/exam/7'));
-    await screen.findByText('Scores are shown after the exam closes.');
+    await screen.findByText('Your score is not shown yet.');
+    expect(screen.getByText('Correct answers and solutions are shown from 1 Dec 2026, 10:00.')).toBeTruthy();
   });
 
   it('hands in by itself when the server’s time is up', async () => {
@@ -456,7 +467,7 @@ describe('the result page', () => {
     serve({
       'GET /api/login/me': student,
       'GET /api/exam/exams/7/take': () =>
-        json(200, takeDocument({ can_start: false, reasons: ['no_retries_left'] })),
+        json(200, takeDocument({ can_start: false, reasons: ['no_retries_left'] }, { passing_grade: 60 })),
       'GET /api/exam/studentexams': () =>
         json(
           200,
@@ -467,44 +478,62 @@ describe('the result page', () => {
       'GET /api/exam/studentexams/70/result': () =>
         json(
           200,
-          one(
-            resource(
-              'studentexam-results',
+          resultDocument({
+            score: 50,
+            is_passed: false,
+            show_score: true,
+            show_solution: true,
+            grading_pending: 1,
+            questions: [
               {
-                score: 50,
-                is_passed: false,
-                passing_grade: 60,
-                questions: [
-                  {
-                    id: '102',
-                    index: 2,
-                    questions_type: 'exact',
-                    question: '<p>Give pi.</p>',
-                    weight: 1,
-                    answer: { value: '3.15' },
-                    score: 0,
-                    correct: { value: '3.14' },
-                    solution: null,
-                  },
-                  {
-                    id: '101',
-                    index: 1,
-                    questions_type: 'multiple_choices',
-                    question: '<p>What is 2 + 2?</p>',
-                    weight: 1,
-                    answer: { answer_index: [2] },
-                    score: 1,
-                    answers: [
-                      { id: 1, index: 1, answer: 'Three', is_correct: false },
-                      { id: 2, index: 2, answer: 'Four', is_correct: true },
-                    ],
-                    solution: '<p>Two and two make four.</p>',
-                  },
+                student_question_id: 102,
+                index: 2,
+                question_id: 12,
+                questions_type: 'exact',
+                question: '<p>Give pi.</p>',
+                weight: 1,
+                answer: { value: '3.15' },
+                answered: true,
+                score: 0,
+                graded_at: null,
+                solution: null,
+                answers: [
+                  { id: 5, index: 1, answer: null, value: null, is_correct: true, exact_answer: '3.14' },
                 ],
               },
-              '70',
-            ),
-          ),
+              {
+                student_question_id: 101,
+                index: 1,
+                question_id: 11,
+                questions_type: 'multiple_choices',
+                question: '<p>What is 2 + 2?</p>',
+                weight: 1,
+                answer: { answer_index: [2] },
+                answered: true,
+                score: 100,
+                graded_at: null,
+                solution: '<p>Two and two make four.</p>',
+                answers: [
+                  { id: 1, index: 1, answer: 'Three', value: null, is_correct: false, exact_answer: null },
+                  { id: 2, index: 2, answer: 'Four', value: null, is_correct: true, exact_answer: null },
+                ],
+              },
+              {
+                student_question_id: 103,
+                index: 3,
+                question_id: 13,
+                questions_type: 'essay',
+                question: '<p>Explain.</p>',
+                weight: 1,
+                answer: { text: '<p>Because it is.</p>' },
+                answered: true,
+                score: null,
+                graded_at: null,
+                solution: null,
+                answers: [],
+              },
+            ],
+          }),
         ),
     });
     start('/exam/7');
@@ -515,7 +544,12 @@ describe('the result page', () => {
     expect(within(items[0]).getByRole('heading').textContent).toBe('Question 1');
     expect(within(items[0]).getByText('Two and two make four.')).toBeTruthy();
     expect(within(items[0]).getByText('your choice')).toBeTruthy();
+    expect(within(items[0]).getByText('100 / 100')).toBeTruthy();
     expect(within(items[1]).getByText('3.14')).toBeTruthy();
+    expect(within(items[2]).getByText('Waiting to be graded')).toBeTruthy();
+    expect(within(items[2]).getByText('Because it is.')).toBeTruthy();
+    expect(screen.getByText('1 essay is waiting to be graded: the score may still change.')).toBeTruthy();
+    expect(screen.getByText('(passing grade 60)')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Start a new attempt/ })).toBeNull();
   });
 

@@ -128,7 +128,7 @@ export const takeApi = withTags.injectEndpoints({
         const result = deserializeOne<AttemptResult>(document);
         return {
           ...result,
-          questions: result.questions && [...result.questions].sort((a, b) => a.index - b.index),
+          questions: [...(result.questions ?? [])].sort((a, b) => a.index - b.index),
         };
       },
     }),

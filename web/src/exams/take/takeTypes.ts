@@ -4,6 +4,7 @@
  * points, exact answers, formulas or solutions while it runs) and the result the visibility rules
  * allow.
  */
+import type { ResourceOf } from '../../api/types';
 import type { QuestionType } from '../examTypes';
 import type { AnswerValue } from './outbox';
 
@@ -99,35 +100,8 @@ export interface Take {
   receivedAt: number;
 }
 
-/** One question of a result, with what the rules let the student see. */
-export interface ResultQuestion {
-  id: string;
-  index: number;
-  questions_type: QuestionType;
-  question: string | null;
-  weight: number | string | null;
-  answer: AnswerValue;
-  score: number | string | null;
-  /** Null while an essay waits for its grade. */
-  graded?: boolean | null;
-  answers?: Array<StudentOption & { is_correct?: boolean | null; exact_answer?: string | null }>;
-  /** The correct option indexes or value, when the rules show them. */
-  correct?: AnswerValue | null;
-  solution?: string | null;
-}
+/** `GET /exam/studentexams/{id}/result`: what the rules let the caller see of a finished attempt. */
+export type AttemptResult = ResourceOf<'/api/exam/studentexams/{id}/result'>;
 
-/** `GET /exam/studentexams/{id}/result`. */
-export interface AttemptResult {
-  id: string;
-  attempt?: number | null;
-  score: number | string | null;
-  is_passed: boolean | null;
-  max_score?: number | string | null;
-  passing_grade?: number | string | null;
-  finished_at?: string | null;
-  show_score?: boolean;
-  show_solution?: boolean;
-  /** Why something is not shown yet (e.g. "Scores are shown after the exam closes"). */
-  notice?: string | null;
-  questions?: ResultQuestion[];
-}
+/** One question of a result: the answer, its score (0–100, null while hidden or ungraded), the solution when shown. */
+export type ResultQuestion = AttemptResult['questions'][number];
