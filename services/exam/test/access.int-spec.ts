@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { JsonApiException } from '@lms/jsonapi';
 import { ExamAccessService, TOKEN_GUESS_CAP } from '../src/access/access.service';
-import { configKeyHash } from '../src/domain/seb';
+import { configKey, configKeyHash, parsePlist } from '../src/domain/seb';
 import { Exam } from '../src/exams/exam.entity';
 import { ExamHarness, one } from './support/harness';
 
@@ -382,9 +382,23 @@ describe('exam access', () => {
         detail: expect.stringMatching(/lecturer/),
       });
 
+      expect((await c.asStudent.get(`/api/exam/safe/${id}/download`)).status).toBe(404);
       const download = await c.asLecturer.get(`/api/exam/safe/${id}/download`, { host: 'exams.example.edu' });
       expect(download.status).toBe(200);
       const key = String(download.headers['x-seb-config-key']);
+      // The refusal's hint works for students: they get the file their lecturer made, whatever host they use.
+      const own = await c.asStudent.get<string>(`/api/exam/safe/${id}/download`, {
+        host: 'other.example.edu',
+      });
+      expect(own.status).toBe(200);
+      expect(own.headers['content-type']).toMatch(/application\/seb/);
+      expect(configKey(parsePlist(own.body))).toBe(key);
+      expect(parsePlist(own.body).startURL).toBe(`http://exams.example.edu/exam/${id}/start`);
+      const [kept] = await h.ds.query(`SELECT config_key FROM exam_seb_configs WHERE exam_id = $1`, [id]);
+      expect(kept.config_key).toBe(key);
+      expect((await c.asClassmate.get(`/api/exam/safe/${id}/download`)).status).toBe(200);
+      expect((await c.asOtherStudent.get(`/api/exam/safe/${id}/download`)).status).toBe(404);
+      expect((await c.asStudent.get(`/api/exam/safe/${id}`)).status).toBe(403);
       const url = `/api/exam/exams/${id}/generate`;
       const hash = configKeyHash(`https://exams.example.edu${url}`, key);
       const sent = (headers: Record<string, string>) => request({ url, headers });

@@ -13,6 +13,7 @@ export class SafeExamController {
   /**
    * The exam's `.seb` (an unencrypted SEB configuration: the exam's start page on this host, the
    * quit password, Browser Exam and Config Keys sent); its Config Key in `X-SEB-Config-Key`.
+   * Its authors make it; the students of the exam download the last one made (404 before).
    */
   @Get(':id/download')
   async download(
