@@ -56,6 +56,7 @@ const OPTIONAL: Record<string, string> = {
   ACADEMIC_SYNC_URL: 'course: the academic system courses are synced from (none: the sync answers 503)',
   ACADEMIC_SYNC_TOKEN: 'course: bearer token of the academic system (none sent)',
   ACADEMIC_SYNC_TIMEOUT_MS: 'course: budget of one call to the academic system (10000)',
+  ATTEMPT_SWEEP_INTERVAL_MS: 'exam: milliseconds between the sweeps that finish overdue attempts (5000)',
   OTEL_EXPORTER_OTLP_ENDPOINT: 'every service: OTLP/HTTP collector of the traces (none: tracing off)',
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'every service: full traces URL instead of the base (none)',
   OTEL_EXPORTER_OTLP_HEADERS: 'every service: headers of every trace export (none)',

@@ -7,6 +7,11 @@ import { ExamAccessController } from './access/access.controller';
 import { ExamAccessService } from './access/access.service';
 import { SignalsController } from './access/signals.controller';
 import { SignalsService } from './access/signals.service';
+import { AnswerSaver } from './attempts/answer-saver';
+import { AttemptSweeper, SWEEPER_SETTINGS } from './attempts/attempt-sweeper';
+import { AttemptsController } from './attempts/attempts.controller';
+import { AttemptsService } from './attempts/attempts.service';
+import { ExamContentCache } from './attempts/exam-content.cache';
 import type { ExamConfig } from './config';
 import { DataSetsController } from './datasets/datasets.controller';
 import { DataSetsService } from './datasets/datasets.service';
@@ -56,6 +61,7 @@ export class ExamAppModule {
         ExamAccessController,
         ExportsController,
         SignalsController,
+        AttemptsController,
       ],
       providers: [
         ExamsService,
@@ -74,6 +80,11 @@ export class ExamAppModule {
         StatisticsService,
         ExamAccessService,
         SignalsService,
+        ExamContentCache,
+        AttemptsService,
+        AnswerSaver,
+        AttemptSweeper,
+        { provide: SWEEPER_SETTINGS, useValue: { intervalMs: config.attemptSweepIntervalMs } },
       ],
     });
   }

@@ -21,6 +21,7 @@ const ExamEnv = z
     S3_REGION: variable.optional(),
     S3_PUBLIC_ENDPOINT: variable.optional(),
     BLOB_SIGNING_SECRET: variable.optional(),
+    ATTEMPT_SWEEP_INTERVAL_MS: variable.int(5000, { min: 100, max: 3_600_000 }),
   })
   .superRefine(checkBlobEnv);
 
@@ -36,6 +37,8 @@ export class ExamConfig implements ServiceConfigBase {
   maxUploadBytes: number;
   /** Its blob store: MinIO/S3 when `S3_ENDPOINT` is set, else files under DATA_DIR. */
   blobs: ServiceBlobConfig;
+  /** How often each replica finishes the attempts past their deadline. */
+  attemptSweepIntervalMs: number;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): ExamConfig {
     const vars = readEnv('exam', ExamEnv, env);
@@ -47,6 +50,7 @@ export class ExamConfig implements ServiceConfigBase {
       forwarding: { proxies: vars.TRUSTED_PROXIES, gatewayToken: vars.INTERNAL_TOKEN },
       maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
       blobs: blobConfigOf(vars),
+      attemptSweepIntervalMs: vars.ATTEMPT_SWEEP_INTERVAL_MS,
     });
   }
 }

@@ -1107,6 +1107,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/exam/exams/{id}/finish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Attempts_finishRunning'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exam/exams/{id}/generate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Attempts_generate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exam/exams/{id}/monitor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Attempts_monitor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exam/exams/{id}/override': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['exam_Attempts_overrideStudent'];
+    trace?: never;
+  };
   '/api/exam/exams/{id}/package/{n}': {
     parameters: {
       query?: never;
@@ -1169,6 +1233,22 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['exam_Exams_restore'];
+    trace?: never;
+  };
+  '/api/exam/exams/{id}/take': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Attempts_take'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/exam/exams/assistant': {
@@ -1380,6 +1460,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/exam/studentexams': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Attempts_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exam/studentexams/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Attempts_attempt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['exam_Attempts_act'];
+    trace?: never;
+  };
+  '/api/exam/studentexams/{id}/indexes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['exam_Attempts_index'];
+    trace?: never;
+  };
+  '/api/exam/studentexams/{id}/override': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['exam_Attempts_overrideAttempt'];
+    trace?: never;
+  };
   '/api/exam/studentexams/{id}/result': {
     parameters: {
       query?: never;
@@ -1411,6 +1555,54 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/exam/studentexams/stop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['exam_Attempts_stop'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exam/studentquestions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Attempts_questions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/exam/studentquestions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_Attempts_question'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['exam_Attempts_save'];
     trace?: never;
   };
   '/api/import-word': {
@@ -1800,6 +1992,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/exam/finish/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['exam_Attempts_finish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/exam/gradeEssay': {
     parameters: {
       query?: never;
@@ -1965,6 +2173,32 @@ export interface components {
         created_at: string;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         decided_at: string | null;
+      };
+    };
+    AttemptProgress: {
+      /** @enum {string} */
+      type: 'attempt-progress';
+      id: string;
+      attributes: {
+        student_exam_id: number;
+        student_id: number;
+        student_name: string | null;
+        attempt: number;
+        answered: number;
+        total: number;
+        current_index: number;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        last_saved_at: string | null;
+        /** @enum {string} */
+        status: 'started' | 'finished' | 'stopped';
+        score: number | null;
+        signals: number;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        start_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        end_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        finished_at: string | null;
       };
     };
     AttemptSignal: {
@@ -2367,6 +2601,19 @@ export interface components {
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         created_at: string;
         downloadUrl: string;
+      };
+    };
+    ExamOverride: {
+      /** @enum {string} */
+      type: 'exam-overrides';
+      id: string;
+      attributes: {
+        exam_id: number;
+        student_id: number;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        override_start_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        override_end_at: string | null;
       };
     };
     ExamRecalculation: {
@@ -2833,6 +3080,62 @@ export interface components {
         class_name: string | null;
       };
     };
+    StudentAnswer: {
+      /** @enum {string} */
+      type: 'studentanswers';
+      id: string;
+      attributes: {
+        student_question_id: number;
+        seq: number | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        saved_at: string | null;
+        flagged: boolean;
+        answered: boolean;
+      };
+    };
+    StudentExam: {
+      /** @enum {string} */
+      type: 'studentexams';
+      id: string;
+      attributes: {
+        exam_id: number;
+        student_id: number;
+        student_name: string | null;
+        attempt: number;
+        package: number;
+        is_finished: boolean;
+        is_stopped: boolean;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        start_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        end_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        finished_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        override_start_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        override_end_at: string | null;
+        current_index: number;
+        total: number;
+        answered: number;
+        score: number | null;
+        is_passed: boolean | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        scored_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+      };
+      /** @description The relationships loaded, each left out when it is not */
+      relationships?: {
+        studentquestions?: {
+          data: {
+            /** @enum {string} */
+            type: 'studentquestions';
+            id: string;
+          }[];
+        };
+      };
+    };
     StudentExamResult: {
       /** @enum {string} */
       type: 'studentexam-results';
@@ -2887,6 +3190,40 @@ export interface components {
             exact_answer: string | null;
           }[];
         }[];
+      };
+    };
+    StudentQuestion: {
+      /** @enum {string} */
+      type: 'studentquestions';
+      id: string;
+      attributes: {
+        student_exam_id: number;
+        index: number;
+        flagged: boolean;
+        answered: boolean;
+        seq: number | null;
+        answer: unknown;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        saved_at: string | null;
+        question: {
+          id: number;
+          question: string;
+          /** @enum {string} */
+          questions_type:
+            | 'multiple_choices'
+            | 'multiple_answers'
+            | 'true_false'
+            | 'essay'
+            | 'exact'
+            | 'parameterized'
+            | 'parameterized_multiple_choices';
+          weight: number;
+          answers: {
+            id: number;
+            index: number;
+            answer: string | null;
+          }[];
+        };
       };
     };
     User: {
@@ -9080,6 +9417,263 @@ export interface operations {
       };
     };
   };
+  exam_Attempts_finishRunning: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: StudentExam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_generate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: StudentExam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_monitor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of AttemptProgress */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['AttemptProgress'][];
+            meta: {
+              students: number;
+              not_started: number;
+              started: number;
+              finished: number;
+              stopped: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['AttemptProgress'][];
+            meta: {
+              students: number;
+              not_started: number;
+              started: number;
+              finished: number;
+              stopped: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_overrideStudent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              student_id: number;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              override_start_at?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              override_end_at?: string | null;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              student_id: number;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              override_start_at?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              override_end_at?: string | null;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: ExamOverride */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ExamOverride'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ExamOverride'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   exam_Exams_removePackage: {
     parameters: {
       query?: never;
@@ -9309,6 +9903,91 @@ export interface operations {
             )[];
             meta?: {
               [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_take: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: Exam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Exam'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta: {
+              attempt: unknown;
+              retries_left: number;
+              can_start: boolean;
+              reasons: {
+                code: string;
+                detail: string;
+              }[];
+              needs_token: boolean;
+              token_validated: boolean;
+              is_safe: boolean;
+              server_time: string;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Exam'];
+            /** @description The related resources asked for with `include` */
+            included?: (
+              | components['schemas']['ExamCourse']
+              | components['schemas']['ExamUser']
+              | components['schemas']['ExamClass']
+            )[];
+            meta: {
+              attempt: unknown;
+              retries_left: number;
+              can_start: boolean;
+              reasons: {
+                code: string;
+                detail: string;
+              }[];
+              needs_token: boolean;
+              token_validated: boolean;
+              is_safe: boolean;
+              server_time: string;
             };
           };
         };
@@ -10415,6 +11094,367 @@ export interface operations {
       };
     };
   };
+  exam_Attempts_list: {
+    parameters: {
+      query?: {
+        'filter[exam_id][is]'?: number;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of StudentExam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentExam'][];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentExam'][];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_attempt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: StudentExam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_act: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              action: 'reset';
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              action: 'reset';
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: StudentExam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_index: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              current_index: number;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              current_index: number;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: StudentExam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_overrideAttempt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              override_start_at?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              override_end_at?: string | null;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              override_start_at?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              override_end_at?: string | null;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: StudentExam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   exam_Results_result: {
     parameters: {
       query?: never;
@@ -10573,6 +11613,271 @@ export interface operations {
           };
           'application/json': {
             data: components['schemas']['AttemptSignal'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_stop: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              student_exam_ids: number[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              student_exam_ids: number[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: a list of StudentExam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentExam'][];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentExam'][];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_questions: {
+    parameters: {
+      query?: {
+        'filter[student_exam_id][is]'?: number;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of StudentQuestion */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_question: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: StudentQuestion */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentQuestion'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentQuestion'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              answer?: unknown;
+              seq?: number;
+              flagged?: boolean;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              answer?: unknown;
+              seq?: number;
+              flagged?: boolean;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: StudentAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentAnswer'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentAnswer'];
             meta?: {
               [key: string]: unknown;
             };
@@ -12032,6 +13337,63 @@ export interface operations {
         };
         content: {
           'application/pdf': string;
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_Attempts_finish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: StudentExam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentExam'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['StudentQuestion'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
         };
       };
       /** @description A JSON:API error document */

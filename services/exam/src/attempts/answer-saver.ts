@@ -1,0 +1,235 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthContext } from '@lms/auth';
+import { attributePointer, forbidden, notFound, serviceUnavailable, unprocessable } from '@lms/jsonapi';
+import { sanitizeRichText } from '@lms/richtext';
+import { isAnswered, readAnswer, type StoredAnswer } from '../domain/attempt';
+import { AttemptsService } from './attempts.service';
+import { ExamContentCache } from './exam-content.cache';
+import { MicroBatcher } from './micro-batcher';
+
+/**
+ * Saves still accepted this long after an attempt's deadline: a save the student sent in its
+ * last second may arrive a moment later. The sweeper finishes attempts after it too.
+ */
+export const SAVE_GRACE_SECONDS = 5;
+
+/** One save: an answer with its client sequence number, a flag, or both. */
+export interface SaveItem {
+  studentQuestionId: number;
+  studentExamId: number;
+  /** undefined: the save carries no answer (a flag only); null: the answer is cleared. */
+  answer?: StoredAnswer | null;
+  seq?: number;
+  flagged?: boolean;
+}
+
+/** What a save did: the stored (highest) sequence and time, or the attempt was over. */
+export type SaveOutcome =
+  | { status: 'saved'; seq: number | null; savedAt: Date | null; flagged: boolean; answered: boolean }
+  | { status: 'closed' };
+
+/** What a save reply shows. */
+export interface SavedAnswer {
+  studentQuestionId: number;
+  seq: number | null;
+  savedAt: Date | null;
+  flagged: boolean;
+  answered: boolean;
+}
+
+/** The facts of a student question that never change: its attempt, question, student, exam. */
+interface Owner {
+  studentExamId: number;
+  questionId: number;
+  studentId: number;
+  examId: number;
+  tenantId: number;
+}
+
+const MAX_OWNERS = 200_000;
+
+/**
+ * Answer saves (`PATCH /exam/studentquestions/{id}`): checked per question type, then written in
+ * micro-batches — concurrent saves within {@link SaveBatchOptions.maxWaitMs} go into one
+ * transaction with one multi-row upsert in which the highest sequence number wins — and each
+ * acknowledged only after that transaction committed. The attempts of a batch are locked
+ * `FOR KEY SHARE`, so a finish (which locks its attempt `FOR UPDATE`) waits for the batch and the
+ * batch's later saves find the attempt finished: every acknowledged save is in the graded attempt.
+ */
+@Injectable()
+export class AnswerSaver {
+  private readonly owners = new Map<number, Owner>();
+  readonly batcher: MicroBatcher<SaveItem, SaveOutcome>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: ExamContentCache,
+    private readonly attempts: AttemptsService,
+  ) {
+    this.batcher = new MicroBatcher((items) => this.write(items), {
+      maxWaitMs: 5,
+      maxItems: 500,
+      maxInFlight: 4,
+    });
+  }
+
+  /** Checks and saves one student's change of one question; answers after COMMIT. */
+  async save(
+    auth: AuthContext,
+    studentQuestionId: number,
+    input: { answer?: unknown; seq?: number; flagged?: boolean },
+  ): Promise<SavedAnswer> {
+    const owner = await this.owner(studentQuestionId);
+    if (!owner || owner.tenantId !== auth.tenantId || owner.studentId !== auth.userId)
+      throw notFound('Question not found');
+    const item: SaveItem = { studentQuestionId, studentExamId: owner.studentExamId, flagged: input.flagged };
+    if (input.answer !== undefined) {
+      if (input.seq === undefined)
+        throw unprocessable([{ pointer: attributePointer('seq'), detail: 'seq is required with an answer' }]);
+      const content = await this.cache.get(owner.examId);
+      const question = content?.questions.get(owner.questionId);
+      if (!question) throw forbidden('The question was removed from the exam', 'closed');
+      const read = readAnswer(
+        question.type,
+        question.options.map((option) => option.index),
+        input.answer,
+        sanitizeRichText,
+      );
+      if ('issue' in read)
+        throw unprocessable([
+          { pointer: attributePointer(['answer', ...read.issue.path]), detail: read.issue.detail },
+        ]);
+      item.answer = isAnswered(read.answer) ? read.answer : null;
+      item.seq = input.seq;
+    } else if (input.flagged === undefined)
+      throw unprocessable([
+        { pointer: attributePointer('answer'), detail: 'send an answer (with its seq) or flagged' },
+      ]);
+    let outcome: SaveOutcome;
+    try {
+      outcome = await this.batcher.submit(item);
+    } catch {
+      throw serviceUnavailable('The answer was not saved: send it again');
+    }
+    if (outcome.status === 'closed') {
+      await this.attempts.finishIfOverdue(owner.studentExamId);
+      throw forbidden('The time for this exam is over: the answer was not saved', 'closed');
+    }
+    return { studentQuestionId, ...outcome };
+  }
+
+  private async owner(studentQuestionId: number): Promise<Owner | undefined> {
+    const known = this.owners.get(studentQuestionId);
+    if (known) return known;
+    const [row]: Array<Record<string, string>> = await this.dataSource.query(
+      `SELECT sq.student_exam_id, sq.question_id, se.student_id, se.exam_id, se.tenant_id
+         FROM student_questions sq JOIN student_exams se ON se.id = sq.student_exam_id
+        WHERE sq.id = $1`,
+      [studentQuestionId],
+    );
+    if (!row) return undefined;
+    const owner: Owner = {
+      studentExamId: Number(row.student_exam_id),
+      questionId: Number(row.question_id),
+      studentId: Number(row.student_id),
+      examId: Number(row.exam_id),
+      tenantId: Number(row.tenant_id),
+    };
+    if (this.owners.size >= MAX_OWNERS) this.owners.clear();
+    this.owners.set(studentQuestionId, owner);
+    return owner;
+  }
+
+  /** One batch, one transaction: the live attempts locked, one upsert, the flags, the progress rows. */
+  private write(items: SaveItem[]): Promise<SaveOutcome[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const attemptIds = [...new Set(items.map((item) => item.studentExamId))].sort((a, b) => a - b);
+      const live: Array<{ id: string }> = await manager.query(
+        `SELECT id FROM student_exams
+          WHERE id = ANY($1::bigint[]) AND NOT is_finished AND start_at IS NOT NULL
+            AND (end_at IS NULL OR end_at > now() - make_interval(secs => $2))
+          ORDER BY id FOR KEY SHARE`,
+        [attemptIds, SAVE_GRACE_SECONDS],
+      );
+      const liveIds = new Set(live.map((row) => Number(row.id)));
+      const open = items.filter((item) => liveIds.has(item.studentExamId));
+      // the highest seq per question of the batch (one upsert may not touch a row twice)
+      const answers = new Map<number, SaveItem>();
+      const flags = new Map<number, boolean>();
+      for (const item of open) {
+        if (item.seq !== undefined) {
+          const other = answers.get(item.studentQuestionId);
+          if (!other || (other.seq as number) < item.seq) answers.set(item.studentQuestionId, item);
+        }
+        if (item.flagged !== undefined) flags.set(item.studentQuestionId, item.flagged);
+      }
+      const saves = [...answers.values()].sort((a, b) => a.studentQuestionId - b.studentQuestionId);
+      if (saves.length > 0)
+        await manager.query(
+          `INSERT INTO student_answers (student_question_id, answer, seq, saved_at)
+           SELECT id, answer::jsonb, seq, now() FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS v(id, answer, seq)
+           ON CONFLICT (student_question_id) DO UPDATE
+             SET answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
+             WHERE student_answers.seq < excluded.seq`,
+          [
+            saves.map((item) => item.studentQuestionId),
+            saves.map((item) => (item.answer == null ? null : JSON.stringify(item.answer))),
+            saves.map((item) => item.seq),
+          ],
+        );
+      if (flags.size > 0) {
+        const ids = [...flags.keys()].sort((a, b) => a - b);
+        await manager.query(
+          `UPDATE student_questions sq SET flagged = v.flagged
+             FROM unnest($1::bigint[], $2::boolean[]) AS v(id, flagged) WHERE sq.id = v.id`,
+          [ids, ids.map((id) => flags.get(id))],
+        );
+      }
+      const touched = [...new Set(saves.map((item) => item.studentExamId))].sort((a, b) => a - b);
+      if (touched.length > 0) {
+        await manager.query(
+          `SELECT 1 FROM attempt_progress WHERE student_exam_id = ANY($1::bigint[]) ORDER BY student_exam_id FOR UPDATE`,
+          [touched],
+        );
+        await manager.query(
+          `UPDATE attempt_progress ap SET answered = c.answered, last_saved_at = now()
+             FROM (SELECT sq.student_exam_id, count(sa.answer) AS answered
+                     FROM student_questions sq
+                     LEFT JOIN student_answers sa ON sa.student_question_id = sq.id
+                    WHERE sq.student_exam_id = ANY($1::bigint[])
+                    GROUP BY sq.student_exam_id) c
+            WHERE ap.student_exam_id = c.student_exam_id`,
+          [touched],
+        );
+      }
+      const stored: Array<{
+        id: string;
+        flagged: boolean;
+        seq: string | null;
+        saved_at: Date | null;
+        answered: boolean;
+      }> =
+        open.length === 0
+          ? []
+          : await manager.query(
+              `SELECT sq.id, sq.flagged, sa.seq, sa.saved_at, sa.answer IS NOT NULL AS answered
+                 FROM student_questions sq LEFT JOIN student_answers sa ON sa.student_question_id = sq.id
+                WHERE sq.id = ANY($1::bigint[])`,
+              [[...new Set(open.map((item) => item.studentQuestionId))]],
+            );
+      const byId = new Map(stored.map((row) => [Number(row.id), row]));
+      return items.map((item): SaveOutcome => {
+        const row = byId.get(item.studentQuestionId);
+        if (!liveIds.has(item.studentExamId) || !row) return { status: 'closed' };
+        return {
+          status: 'saved',
+          seq: row.seq === null ? null : Number(row.seq),
+          savedAt: row.saved_at,
+          flagged: row.flagged,
+          answered: row.answered,
+        };
+      });
+    });
+  }
+}
