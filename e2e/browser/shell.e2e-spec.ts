@@ -16,7 +16,7 @@ import {
 type Allowed = 'all' | 'lecturer' | 'adminLecturer' | 'admin';
 
 /** Every route of spec 01 §2 (and specs 02/03) inside the signed-in layout, with who may open it. */
-function appRoutes(course: string): Array<[string, Allowed]> {
+function appRoutes(course: string, exam: string): Array<[string, Allowed]> {
   return [
     ['/', 'all'],
     ['/homepage', 'all'],
@@ -35,12 +35,12 @@ function appRoutes(course: string): Array<[string, Allowed]> {
     ['/discussion/1', 'all'],
     ['/discussion/1/2', 'all'],
     ['/exam', 'all'],
-    ['/exam/1/edit', 'all'],
-    ['/exam/1', 'all'],
-    ['/exam/1/start', 'all'],
-    ['/exam/1/preview/1', 'all'],
-    ['/exam/1/statistic', 'adminLecturer'],
-    ['/exam/1/download', 'adminLecturer'],
+    [`/exam/${exam}/edit`, 'all'],
+    [`/exam/${exam}`, 'all'],
+    [`/exam/${exam}/start`, 'all'],
+    [`/exam/${exam}/preview/1`, 'all'],
+    [`/exam/${exam}/statistic`, 'adminLecturer'],
+    [`/exam/${exam}/download`, 'adminLecturer'],
     ['/presence', 'all'],
     [`/presence/${course}/1`, 'all'],
     [`/presence/${course}/1/detail/1`, 'adminLecturer'],
@@ -116,8 +116,13 @@ function publicRoutes(course: { id: string; moduleId: string; activityId: string
   ];
 }
 
-/** Routes of exam 1 (the lecturer's unpublished exam) that a student must not reach. */
-const NOT_A_STUDENTS_EXAM = ['/exam/1/edit', '/exam/1', '/exam/1/start', '/exam/1/preview/1'];
+/** Routes of the lecturer's unpublished exam that a student must not reach. */
+const notAStudentsExam = (exam: string) => [
+  `/exam/${exam}/edit`,
+  `/exam/${exam}`,
+  `/exam/${exam}/start`,
+  `/exam/${exam}/preview/1`,
+];
 
 const may = (role: 'student' | 'lecturer', allowed: Allowed) =>
   allowed === 'all' || (role === 'lecturer' && (allowed === 'lecturer' || allowed === 'adminLecturer'));
@@ -127,6 +132,8 @@ describe('the web client shell', () => {
   let browser: Browser;
   let base: string;
   let courseId: string;
+  /** The lecturer's unpublished exam the route map opens (the demo seed has exams of its own). */
+  let examId: string;
   /** The seeded public course (OPEN101), its first module and activity. */
   const publicCourse = { id: '', moduleId: '', activityId: '' };
 
@@ -146,7 +153,7 @@ describe('the web client shell', () => {
     ).json()) as { included: Array<{ id: string; type: string }> };
     publicCourse.moduleId = detail.included.find((resource) => resource.type === 'modules')!.id;
     publicCourse.activityId = detail.included.find((resource) => resource.type === 'activities')!.id;
-    // The route map opens /exam/1/…: the lecturer's exam of the course (once the exam service has
+    // The route map opens /exam/{id}/…: the lecturer's new exam of the course (once the exam service has
     // learnt the course from its events).
     await expectEventually(async () => {
       const created = await fetch(`${base}/api/exam/exams`, {
@@ -167,7 +174,7 @@ describe('the web client shell', () => {
         }),
       });
       expect(created.status).toBe(201);
-      expect(((await created.json()) as { data: { id: string } }).data.id).toBe('1');
+      examId = ((await created.json()) as { data: { id: string } }).data.id;
     });
   });
 
@@ -315,10 +322,10 @@ describe('the web client shell', () => {
     it(`renders every route of the map for a ${role}, without console errors`, async () => {
       const { context, page, errors } = await signedIn(role === 'student' ? 'student1' : 'lecturer');
       const failures: string[] = [];
-      for (const [path, allowed] of appRoutes(courseId)) {
+      for (const [path, allowed] of appRoutes(courseId, examId)) {
         await page.goto(`${base}${path}`);
-        if (role === 'student' && NOT_A_STUDENTS_EXAM.includes(path)) {
-          // The route is open to every role, but exam 1 is the lecturer's unpublished exam: the
+        if (role === 'student' && notAStudentsExam(examId).includes(path)) {
+          // The route is open to every role, but this is the lecturer's unpublished exam: the
           // service answers 404 to a student, and the client shows its not-found page.
           await page.waitForURL(/\/pages\/error-404$/);
         } else if (may(role, allowed)) {
@@ -335,10 +342,10 @@ describe('the web client shell', () => {
         }
       }
       expect(failures).toEqual([]);
-      // The refusals a student's browser logs on exam 1's pages are the expected ones.
+      // The refusals a student's browser logs on that exam's pages are the expected ones.
       const refused = (error: string) =>
         role === 'student' &&
-        NOT_A_STUDENTS_EXAM.some((path) => error.startsWith(`${base}${path}: `)) &&
+        notAStudentsExam(examId).some((path) => error.startsWith(`${base}${path}: `)) &&
         / status of 40[34] /.test(error);
       expect(errors.filter((error) => !refused(error))).toEqual([]);
       await context.close();
