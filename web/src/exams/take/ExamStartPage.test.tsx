@@ -8,7 +8,13 @@ import { storageKey } from './outbox';
 
 const student = () => json(200, one(user({ name: 'Ayu Lestari', level: 'student' })));
 
+/** The server's wall-clock time in the campus's zone, as `GET /time` and every date write it. */
 const SERVER_NOW = '2026-12-01 09:00:00';
+const serverTime = () =>
+  json(
+    200,
+    one(resource('server-times', { time: SERVER_NOW, timestamp: 0, time_zone: 'Asia/Jakarta' }, '1')),
+  );
 
 const examResource = (patch: object = {}) =>
   resource(
@@ -56,7 +62,7 @@ const takeDocument = (meta: object = {}, examPatch: object = {}) => ({
     needs_token: false,
     token_validated: false,
     is_safe: false,
-    server_time: SERVER_NOW,
+    server_time: '2026-12-01T02:00:00.000Z',
     ...meta,
   },
 });
@@ -160,6 +166,7 @@ describe('the exam lobby', () => {
     let validated = false;
     const calls = serve({
       'GET /api/login/me': student,
+      'GET /api/time': serverTime,
       'GET /api/exam/exams/7/take': () =>
         json(
           200,
@@ -168,7 +175,7 @@ describe('the exam lobby', () => {
               needs_token: true,
               token_validated: validated,
               can_start: validated,
-              reasons: validated ? [] : ['token_required'],
+              reasons: validated ? [] : [{ code: 'token_required', detail: 'Enter the exam’s token first.' }],
             },
             { is_back: false },
           ),
@@ -216,10 +223,31 @@ describe('the exam lobby', () => {
     expect(await tokens[1].json()).toEqual({ data: { attributes: { exam_id: 7, token: 'K7PX2M' } } });
   });
 
+  it('names why the student cannot start yet, in the service’s words', async () => {
+    signedIn();
+    serve({
+      'GET /api/login/me': student,
+      'GET /api/time': serverTime,
+      'GET /api/exam/exams/7/take': () =>
+        json(
+          200,
+          takeDocument({
+            can_start: false,
+            reasons: [{ code: 'not_open_yet', detail: 'The exam opens on 1 Dec 2026 at 10:00.' }],
+          }),
+        ),
+    });
+    start('/exam/7/start');
+    await screen.findByText('You cannot start this exam now:');
+    expect(screen.getByText('The exam opens on 1 Dec 2026 at 10:00.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Start the exam' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('lists the reasons from the service and shows its words when a start is refused', async () => {
     signedIn();
     serve({
       'GET /api/login/me': student,
+      'GET /api/time': serverTime,
       'GET /api/exam/exams/7/take': () => json(200, takeDocument({ can_start: true, is_safe: true })),
       'GET /api/exam/exams/7/generate': () =>
         json(403, {
@@ -258,6 +286,7 @@ describe('exam taking for staff', () => {
     signedIn();
     serve({
       'GET /api/login/me': student,
+      'GET /api/time': serverTime,
       'GET /api/exam/exams/7/take': () => json(404, errorDocument(404, 'Not Found')),
       'GET /api/exam/studentexams': () => json(200, many([])),
     });
@@ -273,6 +302,7 @@ describe('taking an exam', () => {
     let finished = false;
     const calls = serve({
       'GET /api/login/me': student,
+      'GET /api/time': serverTime,
       'GET /api/exam/exams/7/take': () => json(200, takeDocument()),
       'GET /api/exam/exams/7/generate': () => json(200, one(attempt())),
       'GET /api/exam/studentquestions': () => json(200, questions()),
@@ -371,8 +401,9 @@ describe('taking an exam', () => {
     const saves = answerStore();
     serve({
       'GET /api/login/me': student,
+      'GET /api/time': serverTime,
       'GET /api/exam/exams/7/take': () =>
-        json(200, takeDocument({ attempt: attempt({ current_index: 3 }).attributes })),
+        json(200, takeDocument({ attempt: one(attempt({ current_index: 3 })) })),
       'GET /api/exam/exams/7/generate': () => json(200, one(attempt({ current_index: 3 }))),
       'GET /api/exam/studentquestions': () =>
         json(200, questions({ '101': { seq: 4, answered: true, answer: { answer_index: [2] } } })),
@@ -397,6 +428,7 @@ describe('taking an exam', () => {
     signedIn();
     const calls = serve({
       'GET /api/login/me': student,
+      'GET /api/time': serverTime,
       'GET /api/exam/exams/7/take': () => json(200, takeDocument({}, { is_back: false })),
       'GET /api/exam/exams/7/generate': () => json(200, one(attempt())),
       'GET /api/exam/studentquestions': () => json(200, questions()),
@@ -418,6 +450,7 @@ describe('taking an exam', () => {
     signedIn();
     serve({
       'GET /api/login/me': student,
+      'GET /api/time': serverTime,
       'GET /api/exam/exams/7/take': () => json(200, takeDocument()),
       'GET /api/exam/exams/7/generate': () => json(200, one(attempt())),
       'GET /api/exam/studentquestions': () => json(200, questions()),
@@ -443,6 +476,7 @@ describe('taking an exam', () => {
     let finished = 0;
     serve({
       'GET /api/login/me': student,
+      'GET /api/time': serverTime,
       'GET /api/exam/exams/7/take': () => json(200, takeDocument()),
       // the computer's clock says nothing: the deadline is the server's time
       'GET /api/exam/exams/7/generate': () => json(200, one(attempt({ end_at: SERVER_NOW }))),
@@ -466,8 +500,18 @@ describe('the result page', () => {
     signedIn();
     serve({
       'GET /api/login/me': student,
+      'GET /api/time': serverTime,
       'GET /api/exam/exams/7/take': () =>
-        json(200, takeDocument({ can_start: false, reasons: ['no_retries_left'] }, { passing_grade: 60 })),
+        json(
+          200,
+          takeDocument(
+            {
+              can_start: false,
+              reasons: [{ code: 'no_retries_left', detail: 'You have used your 2 attempts.' }],
+            },
+            { passing_grade: 60 },
+          ),
+        ),
       'GET /api/exam/studentexams': () =>
         json(
           200,
@@ -557,6 +601,7 @@ describe('the result page', () => {
     signedIn();
     serve({
       'GET /api/login/me': student,
+      'GET /api/time': serverTime,
       'GET /api/exam/exams/7/take': () => json(200, takeDocument()),
       'GET /api/exam/studentexams': () => json(200, many([])),
       'GET /api/exam/studentexams/70/result': () => json(404, errorDocument(404, 'Not Found')),

@@ -33,7 +33,8 @@ export function Lobby({
   const attempt = meta.attempt;
   const resumable = Boolean(attempt && !attempt.is_finished && !attempt.is_stopped && attempt.start_at);
   const needsToken = meta.needs_token && !meta.token_validated;
-  const reasons = meta.reasons.filter((reason) => !(reason === 'token_required' && needsToken));
+  // the token form says what the token reason would
+  const reasons = meta.reasons.filter((reason) => !(reason.code === 'token_required' && needsToken));
 
   return (
     <section aria-labelledby="lobby-title" className={styles.lobby}>
@@ -91,7 +92,9 @@ export function Lobby({
           <p>{t('exam.take.cannotStart')}</p>
           <ul>
             {reasons.map((reason) => (
-              <li key={reason}>{t(`exam.take.reasons.${reason}`, { defaultValue: reason })}</li>
+              <li key={reason.code}>
+                {reason.detail || t(`exam.take.reasons.${reason.code}`, { defaultValue: reason.code })}
+              </li>
             ))}
           </ul>
         </div>

@@ -1,10 +1,11 @@
 import { parseDate } from '../../lib/dates';
 
 /**
- * The exam's clock is the server's (issue 13: "timer from server time"): the lobby's answer says
- * what time it is on the server (`server_time`, written like every other date of the service), so
- * the difference to this computer's clock at that moment is added to it from then on. A wrong PC
- * clock or time zone then changes nothing: the deadline and the server time are read alike.
+ * The exam's clock is the server's (issue 13: "timer from server time"): `GET /time` says what
+ * time it is on the server, written as the campus's wall clock like the attempt's deadline, so the
+ * difference to this computer's clock at that moment is added to it from then on. A wrong PC
+ * clock or time zone then changes nothing: the deadline and the server's time are read alike.
+ * (The lobby's `server_time` is the fallback when `/time` did not answer.)
  */
 
 /** Milliseconds to add to `Date.now()` to get the server's time (0 when it did not say). */

@@ -9,12 +9,42 @@ import {
 import i18n from '../../i18n/i18n';
 import { announceSaves, silent } from '../../notifications/saved';
 import type { AnswerValue, SignalKind } from './outbox';
-import type { AttemptResult, StudentExam, StudentQuestion, Take, TakeExam, TakeMeta } from './takeTypes';
+import type {
+  AttemptResult,
+  Refusal,
+  StudentExam,
+  StudentQuestion,
+  Take,
+  TakeExam,
+  TakeMeta,
+} from './takeTypes';
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ['ExamTake', 'ExamAttempts'] });
 
 /** A save that has not answered in this time is treated as lost and tried again. */
 export const SAVE_TIMEOUT_MS = 15_000;
+
+/**
+ * The lobby's meta as the screens read it: the latest attempt (sent as a document of its own)
+ * flattened, each reason as `{code, detail}`.
+ */
+export function lobbyMeta(meta: Document['meta']): TakeMeta {
+  const raw = (meta ?? {}) as Record<string, unknown>;
+  const attempt = raw.attempt as Document | StudentExam | null | undefined;
+  const reasons = Array.isArray(raw.reasons) ? (raw.reasons as unknown[]) : [];
+  return {
+    ...(raw as unknown as TakeMeta),
+    attempt:
+      attempt && 'data' in attempt
+        ? attempt.data
+          ? deserializeOne<StudentExam>(attempt)
+          : null
+        : (attempt ?? null),
+    reasons: reasons.map((reason): Refusal =>
+      typeof reason === 'string' ? { code: reason } : (reason as Refusal),
+    ),
+  };
+}
 
 const byIndex = (questions: StudentQuestion[]) => [...questions].sort((a, b) => a.index - b.index);
 
@@ -31,10 +61,23 @@ export const takeApi = withTags.injectEndpoints({
       query: (id) => ({ url: `exam/exams/${encodeURIComponent(id)}/take`, cache: 'no-store' }),
       transformResponse: (document: Document) => ({
         exam: deserializeOne<TakeExam>(document),
-        meta: (document.meta ?? {}) as unknown as TakeMeta,
+        meta: lobbyMeta(document.meta),
         receivedAt: Date.now(),
       }),
       providesTags: (_r, _e, id) => [{ type: 'ExamTake', id }],
+    }),
+    /**
+     * The server's clock as the campus reads it (`GET /time`: the wall-clock time written like
+     * every date the services send), for the count-down.
+     */
+    serverTime: build.query<{ time: string; receivedAt: number }, void>({
+      extraOptions: QUIET,
+      query: () => ({ url: 'time', cache: 'no-store' }),
+      transformResponse: (document: Document) => ({
+        time: deserializeOne<{ id: string; time: string }>(document).time,
+        receivedAt: Date.now(),
+      }),
+      keepUnusedDataFor: 0,
     }),
     /** Starts the next attempt or resumes the running one (idempotent on the server). */
     generate: build.mutation<StudentExam, { examId: string }>({
@@ -146,6 +189,7 @@ announceSaves(takeApi, {
 
 export const {
   useTakeQuery,
+  useServerTimeQuery,
   useGenerateMutation,
   useValidateTokenMutation,
   useAttemptQuestionsQuery,

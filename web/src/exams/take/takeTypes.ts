@@ -19,6 +19,12 @@ export type RefusalCode =
   | 'ip_not_allowed'
   | 'safe_exam_browser_required';
 
+/** A reason a start is refused: its code and what the student can do about it. */
+export interface Refusal {
+  code: RefusalCode | string;
+  detail?: string | null;
+}
+
 /** One attempt of a student (`studentexams`). */
 export interface StudentExam {
   id: string;
@@ -67,7 +73,8 @@ export interface TakeMeta {
   attempt: StudentExam | null;
   retries_left: number | null;
   can_start: boolean;
-  reasons: Array<RefusalCode | string>;
+  /** Why a start is refused now, each with the service's words. */
+  reasons: Refusal[];
   needs_token: boolean;
   token_validated: boolean;
   is_safe: boolean;
