@@ -28,6 +28,8 @@ import { ExamsController } from './exams/exams.controller';
 import { ExamsService } from './exams/exams.service';
 import { ExportsController } from './exports/exports.controller';
 import { ExportsService } from './exports/exports.service';
+import { QuestionImagesController } from './images/images.controller';
+import { QuestionImagesService } from './images/images.service';
 import { QuestionAccess } from './questions/question-access';
 import { QuestionsController } from './questions/questions.controller';
 import { QuestionsService } from './questions/questions.service';
@@ -60,6 +62,7 @@ export class ExamAppModule {
         ResultsController,
         ExamAccessController,
         ExportsController,
+        QuestionImagesController,
         SignalsController,
         AttemptsController,
       ],
@@ -73,6 +76,7 @@ export class ExamAppModule {
         ImportsService,
         SafeExamService,
         ExportsService,
+        QuestionImagesService,
         { provide: BLOB_STORAGE, useFactory: () => openServiceStorage('exam', config.blobs) },
         GradingAccess,
         GradingService,

@@ -12,6 +12,7 @@ import {
 import { DataSet, DataSetDetail, DataSetItem } from './datasets/data-set.entity';
 import { Exam, ExamAssistant, ExamClass } from './exams/exam.entity';
 import { ExamExport } from './exports/exam-export.entity';
+import { ExamImage } from './images/exam-image.entity';
 import { AnswerOption } from './questions/answer-option.entity';
 import { QuestionTag } from './questions/question-tag.entity';
 import { Question } from './questions/question.entity';
@@ -39,5 +40,6 @@ export const ENTITIES = [
   ExamTokenGrant,
   ExamTokenGuess,
   ExamExport,
+  ExamImage,
   AttemptSignal,
 ];

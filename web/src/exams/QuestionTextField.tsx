@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useCourseImageUpload } from '../courses/editor/useCourseImageUpload';
+import { useImageUpload } from '../courses/editor/useCourseImageUpload';
 import { RichTextEditor } from '../lib/richtext/RichTextEditor';
+
+/** Where the images of a course's questions are uploaded: the exam service keeps them. */
+export const questionImagesUrl = (courseId: string | number) => `/api/exam/courses/${courseId}/images`;
 
 /**
  * Where the question text is written: the shared rich-text editor (formatting, math, links, and
- * images uploaded to the exam's course and shown in the question).
+ * images uploaded to the exam service for the course's questions and shown in the question).
  */
 export function QuestionTextField({
   id,
@@ -20,7 +23,7 @@ export function QuestionTextField({
   onChange: (value: string) => void;
 }) {
   const { t } = useTranslation();
-  const uploadImage = useCourseImageUpload(courseId);
+  const uploadImage = useImageUpload(questionImagesUrl(courseId));
   return (
     <div className="field wide">
       <RichTextEditor

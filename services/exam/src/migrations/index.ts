@@ -7,6 +7,7 @@ import { ExamForeignKeys1795486410265 } from './1795486410265-exam-foreign-keys'
 import { Attempts1795491431175 } from './1795491431175-attempts';
 import { ExamTokenGrants1795491510530 } from './1795491510530-exam-token-grants';
 import { ExamExports1795493382506 } from './1795493382506-exam-exports';
+import { ExamImages1795495813943 } from './1795495813943-exam-images';
 import { AttemptSignals1795494660975 } from './1795494660975-attempt-signals';
 
 /** Every migration of the exam database, oldest first (npm run migration:generate -- exam <Name>). */
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   ExamTokenGrants1795491510530,
   ExamExports1795493382506,
   AttemptSignals1795494660975,
+  ExamImages1795495813943,
 ];

@@ -8,7 +8,8 @@ import type { ImageUploader } from '../../lib/richtext/RichTextEditor';
 import { notificationFor } from '../../notifications/notification';
 import { sendUpload } from './upload';
 
-type CourseImage = ResourceOf<'/api/course/courses/{id}/images', 'post'>;
+type UploadedImage =
+  ResourceOf<'/api/course/courses/{id}/images', 'post'> | ResourceOf<'/api/exam/courses/{id}/images', 'post'>;
 
 /** Where the images of a course's rich text are uploaded (multipart, one part `file`). */
 export const courseImagesUrl = (courseId: string | number) => `/api/course/courses/${courseId}/images`;
@@ -18,6 +19,14 @@ export const courseImagesUrl = (courseId: string | number) => `/api/course/cours
  * it as the caller's file, and the text shows it at the address the server answers.
  */
 export function useCourseImageUpload(courseId: string | number): ImageUploader {
+  return useImageUpload(courseImagesUrl(courseId));
+}
+
+/**
+ * Uploads an image for rich text to `url` (multipart, one part `file`; the course's images, or the
+ * exam service's for questions) and gives the address the server answers for it.
+ */
+export function useImageUpload(url: string): ImageUploader {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const token = useAppSelector((state) => state.auth.stored?.accessToken);
@@ -25,7 +34,7 @@ export function useCourseImageUpload(courseId: string | number): ImageUploader {
     async (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      const { status, body } = await sendUpload(form, { token, url: courseImagesUrl(courseId) });
+      const { status, body } = await sendUpload(form, { token, url });
       if (status === 401) dispatch(loggedOut());
       if (status < 200 || status >= 300) {
         throw new Error(
@@ -34,8 +43,8 @@ export function useCourseImageUpload(courseId: string | number): ImageUploader {
             : notificationFor({ status, data: body }, t('richText.imageFailed')).text,
         );
       }
-      return deserializeOne<CourseImage>(body as Document).url;
+      return deserializeOne<UploadedImage>(body as Document).url;
     },
-    [courseId, dispatch, t, token],
+    [url, dispatch, t, token],
   );
 }
