@@ -14,7 +14,7 @@ describe('demo exam seed', () => {
       ['student1', 'student'],
     ] as const)
       users[username] = await h.given.user(7, role, { username });
-    await h.given.campus({ id: 7 });
+    await h.given.campus({ id: 7, domain: 'demo.example.ac.id' });
     // Not there yet: the course has not arrived.
     await expect(seedExamDemo(h.app, 7)).rejects.toThrow(/IF101/);
 
@@ -52,6 +52,18 @@ describe('demo exam seed', () => {
         'parameterized_multiple_choices',
       ]),
     );
+    expect(questions).toHaveLength(8);
+    // The picture question's image is a real PNG in the store, shown at its address.
+    const pictured = questions.find((q) => String(q.attributes.question).includes('<img'))!;
+    const src = /<img src="([^"]+)"/.exec(String(pictured.attributes.question))![1];
+    const image = await fetch(`${h.baseUrl}${src}`, {
+      headers: { 'x-forwarded-host': 'demo.example.ac.id' },
+    });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    expect(bytes.readUInt32BE(16)).toBe(240); // IHDR width
     // Every question is ready to be taken.
     expect(questions.filter((q) => (q.attributes.problems as string[]).length > 0)).toEqual([]);
     const calculated = questions.find((q) => q.attributes.questions_type === 'parameterized')!;

@@ -1,12 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { formatWireDate, validateWith } from '@lms/jsonapi';
+import type { BlobStorage } from '@lms/storage';
 import { DataSetsService } from '../datasets/datasets.service';
 import { examCreateRules } from '../exams/exams.rules';
 import { ExamsService } from '../exams/exams.service';
 import { questionCreateRules } from '../questions/questions.rules';
+import { ExamImage } from '../images/exam-image.entity';
+import { questionImagePath } from '../images/images.resource';
 import { QuestionsService } from '../questions/questions.service';
+import { BLOB_STORAGE } from '../storage/blob-storage';
+import { barChartPng } from './bar-chart.png';
 
 /** The demo exam's name: how the seed knows it already made it. */
 export const DEMO_EXAM_NAME = 'Quiz 1: Branching and loops';
@@ -15,8 +21,11 @@ const DEMO_STUDENT = 'student1';
 
 type QuestionInput = Record<string, unknown>;
 
-/** One question of each of the seven types; the calculated ones read the "Speed and time" dataset. */
-const questions = (dataSetId: number): QuestionInput[] => [
+/**
+ * One question of each of the seven types (the calculated ones read the "Speed and time" dataset),
+ * and a multiple choice about a picture (`image`: the address of the stored chart).
+ */
+const questions = (dataSetId: number, image: string): QuestionInput[] => [
   {
     questions_type: 'multiple_choices',
     question: '<p>Which loop always runs its body <strong>at least once</strong>?</p>',
@@ -70,6 +79,17 @@ const questions = (dataSetId: number): QuestionInput[] => [
     ],
   },
   {
+    questions_type: 'multiple_choices',
+    question:
+      '<p>The chart shows how many times three loops ran their bodies. Which loop ran most often?</p>' +
+      `<p><img src="${image}" alt="Bar chart: loop A ran 3 times, loop B 7 times, loop C 5 times"></p>`,
+    answers: [
+      { answer: '<p>Loop A</p>', point: 0 },
+      { answer: '<p>Loop B</p>', point: 1 },
+      { answer: '<p>Loop C</p>', point: 0 },
+    ],
+  },
+  {
     questions_type: 'essay',
     question:
       '<p>Explain, with a short example, when you would choose <code>while</code> over <code>for</code>.</p>',
@@ -81,7 +101,8 @@ const questions = (dataSetId: number): QuestionInput[] => [
 /**
  * The demo campus's exam (`npm start`): a published quiz in IF101, open from an hour ago for 30
  * days, 45 minutes per attempt, two attempts, score and solutions shown after finishing — with a
- * question of each of the seven types (the calculated ones on a generated dataset), so student1
+ * question of each of the seven types (the calculated ones on a generated dataset) and one about a
+ * stored picture, so student1
  * can take it and see it graded. Made through the service's own operations as the course's
  * lecturer (validation, events). Waits (throws) until identity's users and course's IF101 with its
  * staff and students have arrived by event; does nothing when the exam exists.
@@ -132,7 +153,7 @@ export async function seedExamDemo(
         name: DEMO_EXAM_NAME,
         exams_type: 'quiz',
         intro:
-          '<p>Seven short questions on branching and loops, one of each kind the platform offers. ' +
+          '<p>Eight short questions on branching and loops, of every kind the platform offers. ' +
           'You have 45 minutes and two attempts; your score and the solutions are shown when you finish.</p>',
         start_at: wire(new Date(now - 60 * 60_000)),
         end_at: wire(new Date(now + 30 * 24 * 60 * 60_000)),
@@ -168,8 +189,28 @@ export async function seedExamDemo(
   });
   await datasets.generate(auth, dataSet.id, 20, 2026);
 
+  // The picture of the chart question: a real PNG in the exam store, recorded as the lecturer's.
+  const name = randomUUID();
+  const key = `exam/${tenantId}/${courseId}/images/${name}`;
+  const png = barChartPng([
+    { height: 30, colour: [37, 99, 235] },
+    { height: 70, colour: [22, 163, 74] },
+    { height: 50, colour: [234, 88, 12] },
+  ]);
+  const stored = await app
+    .get<BlobStorage>(BLOB_STORAGE)
+    .put(key, png, { contentType: 'image/png', maxBytes: png.length });
+  await dataSource.getRepository(ExamImage).insert({
+    blobKey: key,
+    tenantId,
+    courseId,
+    addedBy: auth.userId,
+    size: stored.size,
+    mime: 'image/png',
+  });
+
   const service = app.get(QuestionsService);
-  for (const input of questions(Number(dataSet.id)))
+  for (const input of questions(Number(dataSet.id), questionImagePath(courseId, name)))
     await service.create(
       auth,
       validateWith(questionCreateRules, { exam_id: Number(exam.id), weight: 1, ...input }),
