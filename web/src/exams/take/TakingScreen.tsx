@@ -45,7 +45,7 @@ export function TakingScreen({
 }) {
   const { t } = useTranslation();
   const questions = useAttemptQuestionsQuery(attempt.id);
-  const { outbox, state } = useOutbox(attempt.id);
+  const { outbox, state } = useOutbox(attempt.id, offset);
 
   if (questions.isLoading) return <Spinner label={t('exam.take.loadingQuestions')} />;
   if (questions.isError || !questions.data) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRemaining, remainingMs, serverOffset } from './clock';
+import { formatRemaining, remainingMs, serverOffset, serverWallClock } from './clock';
 
 describe('the exam clock', () => {
   it('follows the server, not the computer', () => {
@@ -25,5 +25,11 @@ describe('the exam clock', () => {
     expect(formatRemaining(8_001)).toBe('0:09');
     expect(formatRemaining(0)).toBe('0:00');
     expect(formatRemaining(-5)).toBe('0:00');
+  });
+
+  it('writes the server’s time now as the services write dates', () => {
+    const received = new Date(2026, 10, 24, 9, 56, 40).getTime();
+    const offset = serverOffset('2026-11-24 10:00:00', received);
+    expect(serverWallClock(offset, received + 5_000)).toBe('2026-11-24 10:00:05');
   });
 });

@@ -34,3 +34,16 @@ export function formatRemaining(ms: number): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
 }
+
+/**
+ * The server's wall-clock time now, written as the services write dates (`YYYY-MM-DD HH:mm:ss`
+ * in the campus's zone): what a proctoring signal says for when it happened.
+ */
+export function serverWallClock(offset: number, now: number = Date.now()): string {
+  const date = new Date(now + offset);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  );
+}

@@ -284,17 +284,17 @@ describe('the outbox of unsent answers', () => {
 
   it('sends signals after the answers, and drops one after a few failed tries', async () => {
     const { outbox, server, clock } = setup();
-    outbox.signal('tab_hidden', new Date('2026-11-24T08:00:00Z'));
+    outbox.signal('tab_hidden', '2026-11-24 08:00:00');
     expect(server.requests[0].entry).toMatchObject({
       kind: 'signal',
       signal: 'tab_hidden',
-      at: '2026-11-24T08:00:00.000Z',
+      at: '2026-11-24 08:00:00',
     });
     outbox.save('1', { value: '1' }, false);
     server.accept();
     await settle();
     // the answer goes before the next signal
-    outbox.signal('window_blur');
+    outbox.signal('window_blur', '2026-11-24 08:00:05');
     outbox.save('2', { value: '2' }, false);
     expect(server.requests[0].entry).toMatchObject({ kind: 'answer', question: '1' });
     server.accept();

@@ -29,7 +29,7 @@ export interface AnswerEntry {
 export interface SignalEntry {
   kind: 'signal';
   signal: SignalKind;
-  /** When it happened, ISO 8601 (the client's clock; the server adds its own). */
+  /** When it happened, on the server's wall clock (`YYYY-MM-DD HH:mm:ss`); the server adds its own. */
   at: string;
   tries: number;
 }
@@ -211,10 +211,10 @@ export class Outbox {
     this.flush();
   }
 
-  /** Queues a proctoring signal (best-effort). */
-  signal(signal: SignalKind, at: Date = new Date()): void {
+  /** Queues a proctoring signal (best-effort); `at` on the server's wall clock. */
+  signal(signal: SignalKind, at: string): void {
     if (this.closed) return;
-    this.entries.push({ kind: 'signal', signal, at: at.toISOString(), tries: 0 });
+    this.entries.push({ kind: 'signal', signal, at, tries: 0 });
     this.persist();
     this.flush();
   }

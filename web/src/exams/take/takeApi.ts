@@ -106,7 +106,7 @@ export const takeApi = withTags.injectEndpoints({
     attemptQuestions: build.query<StudentQuestion[], string>({
       extraOptions: QUIET,
       query: (attemptId) => ({
-        url: `exam/studentquestions?${toSearchParams({ filter: { student_exam_id: { is: attemptId } }, limit: 0 })}`,
+        url: `exam/studentquestions?${toSearchParams({ filter: { student_exam_id: { is: attemptId } } })}`,
         cache: 'no-store',
       }),
       transformResponse: (document: Document) => byIndex(deserializeList<StudentQuestion>(document)),
@@ -157,8 +157,7 @@ export const takeApi = withTags.injectEndpoints({
     /** The student's own attempts of an exam, latest first. */
     myAttempts: build.query<StudentExam[], string>({
       extraOptions: QUIET,
-      query: (examId) =>
-        `exam/studentexams?${toSearchParams({ filter: { exam_id: { is: examId } }, sort: '-attempt', limit: 0 })}`,
+      query: (examId) => `exam/studentexams?${toSearchParams({ filter: { exam_id: { is: examId } } })}`,
       transformResponse: (document: Document) =>
         deserializeList<StudentExam>(document).sort((a, b) => b.attempt - a.attempt),
       providesTags: (_r, _e, examId) => [{ type: 'ExamAttempts', id: examId }],

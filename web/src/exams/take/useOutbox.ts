@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useAppDispatch } from '../../app/hooks';
+import { serverWallClock } from './clock';
 import { Outbox, type OutboxState, type Transport } from './outbox';
 import { takeApi } from './takeApi';
 import { outcomeOf } from './transport';
@@ -11,7 +12,7 @@ import { outcomeOf } from './transport';
  * left — queued like the answers. Leaving the page sends what is held and, with answers still
  * unsent, asks the browser to confirm.
  */
-export function useOutbox(attemptId: string): { outbox: Outbox; state: OutboxState } {
+export function useOutbox(attemptId: string, offset: number): { outbox: Outbox; state: OutboxState } {
   const dispatch = useAppDispatch();
   const [outbox] = useState(() => {
     const transport: Transport = {
@@ -43,26 +44,27 @@ export function useOutbox(attemptId: string): { outbox: Outbox; state: OutboxSta
   const state = useSyncExternalStore(outbox.subscribe, outbox.getState);
 
   useEffect(() => {
+    const now = () => serverWallClock(offset);
     outbox.start();
     if (typeof navigator !== 'undefined' && navigator.onLine === false) outbox.wentOffline();
     const online = () => {
-      outbox.signal('online');
+      outbox.signal('online', now());
       outbox.retryNow();
     };
     const offline = () => {
       outbox.wentOffline();
-      outbox.signal('offline');
+      outbox.signal('offline', now());
     };
     const visibility = () => {
       if (document.visibilityState === 'hidden') {
         outbox.release();
-        outbox.signal('tab_hidden');
+        outbox.signal('tab_hidden', now());
       }
     };
-    const blur = () => outbox.signal('window_blur');
+    const blur = () => outbox.signal('window_blur', now());
     let fullscreen = Boolean(document.fullscreenElement);
     const fullscreenChange = () => {
-      if (fullscreen && !document.fullscreenElement) outbox.signal('fullscreen_exit');
+      if (fullscreen && !document.fullscreenElement) outbox.signal('fullscreen_exit', now());
       fullscreen = Boolean(document.fullscreenElement);
     };
     const leaving = (event: BeforeUnloadEvent) => {
@@ -85,7 +87,7 @@ export function useOutbox(attemptId: string): { outbox: Outbox; state: OutboxSta
       outbox.release();
       outbox.stop();
     };
-  }, [outbox]);
+  }, [outbox, offset]);
 
   return { outbox, state };
 }
