@@ -2962,7 +2962,15 @@ export interface components {
         course_id: number;
         package: number;
         index: number;
-        questions_type: string;
+        /** @enum {string} */
+        questions_type:
+          | 'multiple_choices'
+          | 'multiple_answers'
+          | 'true_false'
+          | 'essay'
+          | 'exact'
+          | 'parameterized'
+          | 'parameterized_multiple_choices';
         question: string;
         group: string;
         weight: number;

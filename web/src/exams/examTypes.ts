@@ -4,16 +4,23 @@
  */
 import type { ResourceOf } from '../api/types';
 
-export const QUESTION_TYPES = [
-  'multiple_choices',
-  'multiple_answers',
-  'true_false',
-  'essay',
-  'exact',
-  'parameterized',
-  'parameterized_multiple_choices',
-] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
+/** A question's type: one of the seven the exam service publishes (an enum of its API document). */
+export type QuestionType = ResourceOf<'/api/exam/questions'>['questions_type'];
+
+/**
+ * Every question type, in the order the editor offers them: a record over the published enum, so
+ * the client does not build when a type is added to or removed from the service without it.
+ */
+const TYPE_OFFERED: Record<QuestionType, true> = {
+  multiple_choices: true,
+  multiple_answers: true,
+  true_false: true,
+  essay: true,
+  exact: true,
+  parameterized: true,
+  parameterized_multiple_choices: true,
+};
+export const QUESTION_TYPES = Object.keys(TYPE_OFFERED) as QuestionType[];
 
 /** Types whose options the student picks from. */
 export const CHOICE_TYPES: readonly QuestionType[] = [
@@ -64,10 +71,7 @@ export type ExamClass = ResourceOf<'/api/exam/exams/{id}/classes'>;
 export type ExamToken = ResourceOf<'/api/exam/exams/token', 'post'>;
 
 /** A question of an exam package or of the course's bank, with its options when included. */
-export type Question = Omit<ResourceOf<'/api/exam/questions'>, 'questions_type'> & {
-  /** One of the seven types (the service refuses any other). */
-  questions_type: QuestionType;
-};
+export type Question = ResourceOf<'/api/exam/questions'>;
 
 /** A question as one student gets it: filled from a dataset item, each option's formula computed. */
 export type QuestionPreview = ResourceOf<'/api/exam/questions/{id}/preview'>;

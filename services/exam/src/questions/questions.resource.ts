@@ -1,4 +1,5 @@
 import { defineResource, type QuerySpec, toMany, z } from '@lms/jsonapi';
+import { QUESTION_TYPES } from '../domain/question-rules';
 import type { AnswerOption } from './answer-option.entity';
 import { problemsOf, type QuestionPreview } from './questions.service';
 import type { Question } from './question.entity';
@@ -38,7 +39,8 @@ export const questionResource = defineResource({
     course_id: z.number(),
     package: z.number(),
     index: z.number(),
-    type: z.string(),
+    /** `questions_type` on the wire: one of the seven types (an enum in the API document). */
+    type: z.enum(QUESTION_TYPES),
     question: z.string(),
     group: z.string(),
     weight: z.number(),
