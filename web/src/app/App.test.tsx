@@ -320,11 +320,11 @@ describe('the app', () => {
     serve({
       'GET /api/login/me': () => me('lecturer'),
     });
-    start('/exam/4/statistic');
-    await screen.findByRole('heading', { name: 'Exam statistics' });
+    start('/assignment/group/4');
+    await screen.findByRole('heading', { name: 'Group assignment' });
     expect(screen.getByText('This part of the LMS is not available yet')).toBeTruthy();
     // in the user's terms: nothing about services
-    const explanation = screen.getByText(/^Exam statistics is not offered on this campus yet/);
+    const explanation = screen.getByText(/^Group assignments is not offered on this campus yet/);
     expect(explanation.textContent).not.toMatch(/service/i);
   });
 

@@ -1,9 +1,10 @@
 import { ADMIN_LECTURER, type RouteDef } from '../app/routeTypes';
 
 /**
- * The exams (spec 01 §2, spec 02): the list, the editor, the student's preview of a package, and
- * taking one — the lobby and taking screen (`take/ExamStartPage`) and the student's result
- * (`take/ExamResultPage`). Statistics and downloads show the "not available yet" page until then.
+ * The exams (spec 01 §2, spec 02): the list, the editor, the student's preview of a package,
+ * taking one — the lobby and taking screen (`take/ExamStartPage`) — and `/exam/{id}`: the
+ * student's result (`take/ExamResultPage`) or, for the exam's staff, the monitor and the essay
+ * grading queue (`staff/ExamStaffPage`); statistics and downloads (`staff/`).
  */
 export const examRoutes: RouteDef[] = [
   {
@@ -12,7 +13,8 @@ export const examRoutes: RouteDef[] = [
     load: () => import('./ExamsPage'),
     nav: { section: 'learning', icon: 'exam', order: 20 },
   },
-  { id: 'exam', path: '/exam/:id', load: () => import('./take/ExamResultPage'), parent: 'exams' },
+  // the staff's monitor and grading queue, or the student's result
+  { id: 'exam', path: '/exam/:id', load: () => import('./ExamPage'), parent: 'exams' },
   { id: 'examEdit', path: '/exam/:id/edit', load: () => import('./ExamEditPage'), parent: 'exams' },
   {
     id: 'examStart',
@@ -32,13 +34,13 @@ export const examRoutes: RouteDef[] = [
     path: '/exam/:id/statistic',
     roles: ADMIN_LECTURER,
     parent: 'exam',
-    feature: 'examStatistics',
+    load: () => import('./staff/ExamStatisticPage'),
   },
   {
     id: 'examDownload',
     path: '/exam/:id/download',
     roles: ADMIN_LECTURER,
     parent: 'exam',
-    feature: 'examTaking',
+    load: () => import('./staff/ExamDownloadPage'),
   },
 ];

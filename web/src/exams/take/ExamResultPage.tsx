@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { useMeQuery } from '../../auth/authApi';
 import { NOT_FOUND_PATH } from '../../auth/guard';
 import { Spinner } from '../../layout/Spinner';
 import { useDates } from '../../lib/dates';
@@ -22,32 +21,18 @@ export const formatScore = (value: number | string | null | undefined) => {
 };
 
 /**
- * `/exam/{id}` for a student: their attempts and the result of one (the latest finished unless
- * `?attempt=` names another), as much as the exam's rules let the server show — the score and
+ * `/exam/{id}` for a student (ExamPage gives the exam's staff the monitor): their attempts and the
+ * result of one (the latest finished unless `?attempt=` names another), as much as the exam's rules let the server show — the score and
  * whether it passes, each answer with its points, and the correct answers and solutions once they
  * may be seen. A link back to the lobby for a next attempt.
  */
 export default function ExamResultPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const role = useMeQuery().data?.role;
-  const staff = role !== undefined && role !== 'student';
-  const take = useTakeQuery(id, { skip: role === undefined || staff });
-  const attempts = useMyAttemptsQuery(id, { skip: role === undefined || staff });
+  const take = useTakeQuery(id);
+  const attempts = useMyAttemptsQuery(id);
   const [params, setParams] = useSearchParams();
 
-  if (staff) {
-    return (
-      <section aria-labelledby="result-title" className={styles.result}>
-        <h1 id="result-title">{t('routes.exam')}</h1>
-        <p>
-          <Link className="button" to={`/exam/${encodeURIComponent(id)}/edit`}>
-            {t('exam.take.result.toEditor')}
-          </Link>
-        </p>
-      </section>
-    );
-  }
   if (attempts.isUninitialized || attempts.isLoading || take.isLoading) {
     return <Spinner label={t('exam.take.result.loading')} />;
   }

@@ -131,7 +131,6 @@ const de: typeof en = {
     generic: 'Diese Funktion',
     adminDashboard: 'Das Admin-Dashboard',
     examTaking: 'Prüfungen ablegen',
-    examStatistics: 'Prüfungsstatistiken',
     courseEditor: 'Der Kurseditor',
     courseContents: 'Kursinhalte',
     enrolment: 'Die Einschreibung',

@@ -129,7 +129,6 @@ const en = {
     generic: 'This feature',
     adminDashboard: 'The admin dashboard',
     examTaking: 'Taking exams',
-    examStatistics: 'Exam statistics',
     courseEditor: 'The course editor',
     courseContents: 'Course contents',
     enrolment: 'Enrolment',

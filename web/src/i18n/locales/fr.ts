@@ -131,7 +131,6 @@ const fr: typeof en = {
     generic: 'Cette fonctionnalité',
     adminDashboard: "Le tableau de bord d'administration",
     examTaking: 'Le passage des examens',
-    examStatistics: 'Les statistiques des examens',
     courseEditor: "L'éditeur de cours",
     courseContents: 'Les contenus du cours',
     enrolment: "L'inscription",

@@ -134,7 +134,6 @@ const id: typeof en = {
     generic: 'Fitur ini',
     adminDashboard: 'Dasbor admin',
     examTaking: 'Pengerjaan ujian',
-    examStatistics: 'Statistik ujian',
     courseEditor: 'Penyunting mata kuliah',
     courseContents: 'Konten mata kuliah',
     enrolment: 'Pendaftaran',

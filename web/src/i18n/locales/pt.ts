@@ -131,7 +131,6 @@ const pt: typeof en = {
     generic: 'Esta funcionalidade',
     adminDashboard: 'O painel de administração',
     examTaking: 'A realização de exames',
-    examStatistics: 'As estatísticas dos exames',
     courseEditor: 'O editor do curso',
     courseContents: 'Os conteúdos do curso',
     enrolment: 'A inscrição',

@@ -160,7 +160,6 @@ const take: typeof en = {
     yourAnswer: 'Ihre Antwort',
     noAnswer: 'Keine Antwort',
     solution: 'Lösung',
-    toEditor: 'Prüfungseditor öffnen',
   },
 };
 

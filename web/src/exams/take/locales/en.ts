@@ -156,7 +156,6 @@ const take = {
     yourAnswer: 'Your answer',
     noAnswer: 'No answer',
     solution: 'Solution',
-    toEditor: 'Open the exam editor',
   },
 };
 

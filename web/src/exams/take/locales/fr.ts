@@ -160,7 +160,6 @@ const take: typeof en = {
     yourAnswer: 'Votre réponse',
     noAnswer: 'Pas de réponse',
     solution: 'Solution',
-    toEditor: 'Ouvrir l’éditeur de l’examen',
   },
 };
 

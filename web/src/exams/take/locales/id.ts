@@ -159,7 +159,6 @@ const take: typeof en = {
     yourAnswer: 'Jawaban Anda',
     noAnswer: 'Tidak dijawab',
     solution: 'Pembahasan',
-    toEditor: 'Buka editor ujian',
   },
 };
 

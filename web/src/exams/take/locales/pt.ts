@@ -159,7 +159,6 @@ const take: typeof en = {
     yourAnswer: 'A sua resposta',
     noAnswer: 'Sem resposta',
     solution: 'Resolução',
-    toEditor: 'Abrir o editor do exame',
   },
 };
 
