@@ -116,11 +116,13 @@ function publicRoutes(course: { id: string; moduleId: string; activityId: string
   ];
 }
 
-/**
- * Routes of the lecturer's unpublished exam that a student must not reach. Its lobby and result
- * pages open (the lobby says the exam is not published yet, the result that nothing was taken).
- */
-const notAStudentsExam = (exam: string) => [`/exam/${exam}/edit`, `/exam/${exam}/preview/1`];
+/** Routes of the lecturer's unpublished exam that a student must not reach (it is a 404 for them). */
+const notAStudentsExam = (exam: string) => [
+  `/exam/${exam}/edit`,
+  `/exam/${exam}`,
+  `/exam/${exam}/start`,
+  `/exam/${exam}/preview/1`,
+];
 
 const may = (role: 'student' | 'lecturer', allowed: Allowed) =>
   allowed === 'all' || (role === 'lecturer' && (allowed === 'lecturer' || allowed === 'adminLecturer'));

@@ -237,7 +237,9 @@ describe('attempts', () => {
         return response.body.errors?.[0];
       };
       const unpublished = await exam(c, { is_published: false });
-      expect(await refusal(c.asStudent, unpublished)).toMatchObject({ code: 'not_published' });
+      // An unpublished exam is not there for students, in the lobby as at the start.
+      expect((await c.asStudent.get(`/api/exam/exams/${unpublished}/generate`)).status).toBe(404);
+      expect((await c.asStudent.get(`/api/exam/exams/${unpublished}/take`)).status).toBe(404);
       const later = await exam(c, { start_at: wire(Date.now() + HOUR), end_at: wire(Date.now() + 2 * HOUR) });
       expect(await refusal(c.asStudent, later)).toMatchObject({
         code: 'not_open_yet',

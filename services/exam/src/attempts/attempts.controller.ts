@@ -83,7 +83,8 @@ export class AttemptsController {
   /**
    * Starts the student's next attempt or resumes the running one, with its questions
    * (`include=studentquestions` is always answered). One attempt however many calls race.
-   * Refusals: 403 with `code` `not_published`, `not_open_yet`, `closed`, `not_in_class`,
+   * An unpublished exam is a 404 for students.
+   * Refusals: 403 with `code` `not_open_yet`, `closed`, `not_in_class`,
    * `no_retries_left`, `no_questions`, and those of the access checks (`token_required`,
    * `token_expired`, `token_used`, `ip_not_allowed`, `safe_exam_browser_required`).
    */

@@ -447,6 +447,9 @@ export class AttemptsService {
         throw forbidden('Only students of the exam’s classes take it', 'not_in_class');
       throw notFound('Exam not found');
     }
+    // An unpublished exam does not exist for students (the exams API answers 404 too): its lobby
+    // must not tell them its name or that it is coming.
+    if (!content.exam.isPublished) throw notFound('Exam not found');
     const inClass = content.classIds.length === 0 || classes.some((id) => content.classIds.includes(id));
     const override = row.has_override
       ? { overrideStartAt: row.override_start_at, overrideEndAt: row.override_end_at }
@@ -474,8 +477,6 @@ export class AttemptsService {
     now: Date,
   ): Refusal | null {
     const { exam } = content;
-    if (!exam.isPublished)
-      return { code: 'not_published', detail: 'The exam is not published yet: ask your lecturer' };
     if (!inClass)
       return {
         code: 'not_in_class',

@@ -10,7 +10,6 @@ import type { AnswerValue } from './outbox';
 
 /** Why `GET /exam/exams/{id}/generate` refuses a start (its 403's `code`). */
 export type RefusalCode =
-  | 'not_published'
   | 'not_open_yet'
   | 'closed'
   | 'not_in_class'

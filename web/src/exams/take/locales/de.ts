@@ -34,7 +34,6 @@ const take: typeof en = {
       'Jede Antwort wird gespeichert, sobald Sie sie geben. Bricht die Verbindung ab, bleiben Ihre Antworten in diesem Browser und werden gesendet, sobald sie zurück ist – arbeiten Sie weiter und schließen Sie die Seite nicht.',
   },
   reasons: {
-    not_published: 'Die Prüfung ist noch nicht veröffentlicht.',
     not_open_yet: 'Die Prüfung ist noch nicht geöffnet.',
     closed: 'Die Prüfung ist geschlossen.',
     not_in_class: 'Ihre Klasse legt diese Prüfung nicht ab.',

@@ -31,7 +31,6 @@ const take = {
       'Each answer is saved as you give it. If the connection drops, your answers are kept in this browser and sent when it returns — keep working and do not close the page.',
   },
   reasons: {
-    not_published: 'The exam is not published yet.',
     not_open_yet: 'The exam has not opened yet.',
     closed: 'The exam has closed.',
     not_in_class: 'Your class does not take this exam.',

@@ -34,7 +34,6 @@ const take: typeof en = {
       'Chaque réponse est enregistrée dès que vous la donnez. Si la connexion tombe, vos réponses restent dans ce navigateur et sont envoyées à son retour — continuez et ne fermez pas la page.',
   },
   reasons: {
-    not_published: 'L’examen n’est pas encore publié.',
     not_open_yet: 'L’examen n’est pas encore ouvert.',
     closed: 'L’examen est fermé.',
     not_in_class: 'Votre classe ne passe pas cet examen.',

@@ -34,7 +34,6 @@ const take: typeof en = {
       'Setiap jawaban disimpan saat Anda memberikannya. Jika koneksi terputus, jawaban Anda disimpan di peramban ini dan dikirim saat koneksi kembali — teruskan mengerjakan dan jangan tutup halaman.',
   },
   reasons: {
-    not_published: 'Ujian belum diterbitkan.',
     not_open_yet: 'Ujian belum dibuka.',
     closed: 'Ujian sudah ditutup.',
     not_in_class: 'Kelas Anda tidak mengikuti ujian ini.',

@@ -34,7 +34,6 @@ const take: typeof en = {
       'Cada resposta é guardada assim que a dá. Se a ligação cair, as suas respostas ficam neste navegador e são enviadas quando voltar — continue a trabalhar e não feche a página.',
   },
   reasons: {
-    not_published: 'O exame ainda não foi publicado.',
     not_open_yet: 'O exame ainda não abriu.',
     closed: 'O exame já fechou.',
     not_in_class: 'A sua turma não faz este exame.',
