@@ -14,7 +14,7 @@ import {
 
 /**
  * Issue 12's lecturer screens in a browser: a lecturer creates an exam in a course, sets a token
- * and Safe Exam Browser mode and downloads the .seb, adds questions of several types, reorders them
+ * and Safe Exam Browser mode and downloads the .seb, adds questions of several types (the calculated ones over a new dataset), reorders them
  * by keyboard, imports the spreadsheet template, adds an exam assistant and chooses the classes,
  * and previews the package as a student; the pages are axe clean at 1366 and 390 px.
  */
@@ -106,7 +106,7 @@ describe('a lecturer authors an exam', () => {
     await addQuestion(page, 'Multiple choice', 'What is 2 + 2?');
     await addQuestion(page, 'Essay', 'Explain the epsilon-delta definition of a limit.');
     await addQuestion(page, 'Exact number', 'Give pi to two decimal places.');
-    const rows = page.getByRole('listitem', { name: /^Question \d$/ });
+    const rows = page.getByRole('listitem', { name: /^Question \d+$/ });
     expect(await rows.count()).toBe(3);
     await rows.nth(2).focus();
     await page.keyboard.press('Alt+ArrowUp');
@@ -140,6 +140,41 @@ describe('a lecturer authors an exam', () => {
       expect(imported).toContain(type);
     }
 
+    // the two calculated types over a new dataset of the course: a variable, generated items, and
+    // the formulas the server checks against it
+    await page.getByLabel('Type of the new question').selectOption({ label: 'Calculated' });
+    await page.getByRole('button', { name: 'Add question' }).click();
+    const calculated = page.locator('form', { has: page.getByRole('heading', { name: /· Calculated$/ }) });
+    await calculated.getByLabel('Question', { exact: true }).fill('What is twice {x}?');
+    await calculated.getByRole('button', { name: 'New dataset' }).click();
+    await calculated.getByLabel('New variable').fill('x');
+    await calculated.getByRole('button', { name: 'Add variable' }).click();
+    await calculated.getByLabel('Minimum of x').waitFor();
+    await calculated.getByLabel('Items to generate').fill('5');
+    await calculated.getByRole('button', { name: 'Generate', exact: true }).click();
+    await calculated.getByText('Item 1 of 5').waitFor();
+    if ((await calculated.getByRole('textbox', { name: 'Formula', exact: true }).count()) === 0) {
+      await calculated.getByRole('button', { name: 'Add answer' }).click();
+    }
+    await calculated.getByRole('textbox', { name: 'Formula', exact: true }).first().fill('2 * x');
+    await calculated.getByRole('button', { name: 'Save question' }).click();
+    await rows.nth(9).waitFor();
+
+    await page.getByLabel('Type of the new question').selectOption({ label: 'Calculated multiple choice' });
+    await page.getByRole('button', { name: 'Add question' }).click();
+    const calculatedChoice = page.locator('form', {
+      has: page.getByRole('heading', { name: /· Calculated multiple choice$/ }),
+    });
+    await calculatedChoice.getByLabel('Question', { exact: true }).fill('Which is {x} squared?');
+    await calculatedChoice.getByLabel('Dataset of the course').selectOption({ label: 'New Data Set' });
+    await calculatedChoice.getByText('Item 1 of 5').waitFor();
+    // the correct option's value is its formula's; the other option is a distractor
+    await calculatedChoice.getByRole('radio').first().check();
+    await calculatedChoice.getByRole('textbox', { name: 'Formula', exact: true }).fill('x ^ 2');
+    await calculatedChoice.getByRole('button', { name: 'Save question' }).click();
+    await rows.nth(10).waitFor();
+    expect(await rows.count()).toBe(11);
+
     // exam assistants and classes
     await page.getByRole('tab', { name: 'Assistants and classes' }).click();
     await page.getByText('No assistants for this exam yet.').waitFor();
@@ -161,6 +196,9 @@ describe('a lecturer authors an exam', () => {
     await page.waitForURL(new RegExp(`/exam/${examId}/preview/1$`));
     await page.getByText('What is 2 + 2?').waitFor();
     await page.getByText('Give pi to two decimal places.').waitFor();
+    // the calculated questions as a student gets them: {x} filled from a generated item
+    await page.getByText(/^What is twice \d+(\.\d+)?\?$/).waitFor();
+    await page.getByText(/^Which is \d+(\.\d+)? squared\?$/).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'exam-preview-1366');
     expect(errors).toEqual([]);
@@ -171,7 +209,7 @@ describe('a lecturer authors an exam', () => {
     const small = await phone.newPage();
     await signInAs(small, base, 'lecturer');
     await small.goto(`${base}/exam/${examId}/edit?tab=questions&pack=1`);
-    await small.getByRole('listitem', { name: 'Question 1' }).waitFor();
+    await small.getByRole('listitem', { name: 'Question 1', exact: true }).waitFor();
     const width = (await small.evaluate('document.documentElement.scrollWidth')) as number;
     expect(width).toBeLessThanOrEqual(390);
     expect(await seriousA11yViolations(small)).toEqual([]);

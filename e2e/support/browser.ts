@@ -63,7 +63,15 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) {
     await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   }
+  // Contrast is judged on what the page settles to: a toast still fading in (its opacity rising)
+  // would read as too faint. Finite animations are waited for; endless ones (spinners) are not.
   const violations = (await page.evaluate(`(async () => {
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect && animation.effect.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
     const result = await window.axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     });
