@@ -28,12 +28,18 @@ export function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => v
       setProblem(t('richText.linkRefused'));
       return;
     }
-    const chain = editor.chain().focus().extendMarkRange('link');
+    // No focus() here: onClose gives the text its focus back, once. A second, delayed focus
+    // would write the old selection back over a key pressed in between.
+    const chain = editor.chain().extendMarkRange('link');
     if (editor.state.selection.empty && !editor.isActive('link')) {
       chain
         .insertContent({ type: 'text', text: typed.trim(), marks: [{ type: 'link', attrs: { href } }] })
         .run();
-    } else chain.setLink({ href }).run();
+    } else {
+      chain.setLink({ href }).run();
+      // the caret goes after the link, so what is typed next does not replace it
+      editor.commands.setTextSelection(editor.state.selection.to);
+    }
     onClose();
   };
 
@@ -78,7 +84,7 @@ export function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => v
             type="button"
             className="button small"
             onClick={() => {
-              editor.chain().focus().extendMarkRange('link').unsetLink().run();
+              editor.chain().extendMarkRange('link').unsetLink().run();
               onClose();
             }}
           >

@@ -30,7 +30,7 @@ export function MathForm({ editor, onClose }: { editor: Editor; onClose: () => v
     event.preventDefault();
     event.stopPropagation();
     if (!latex.trim()) return;
-    editor.chain().focus().setMath(latex.trim(), block).run();
+    editor.chain().setMath(latex.trim(), block).run();
     onClose();
   };
 
