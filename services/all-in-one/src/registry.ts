@@ -1,6 +1,7 @@
 import { courseService } from '@lms/course';
 import { identityService } from '@lms/identity';
 import { examService } from '@lms/exam';
+import { taskService } from '@lms/task';
 import type { ServiceDefinition } from '@lms/platform';
 
 /**
@@ -9,4 +10,4 @@ import type { ServiceDefinition } from '@lms/platform';
  * dist/registry.js), the end-to-end tests and the deployment checks read this list;
  * `npm run new:service` adds to it. The gateway is not a domain service and comes last.
  */
-export const SERVICES: ServiceDefinition[] = [identityService, courseService, examService];
+export const SERVICES: ServiceDefinition[] = [identityService, courseService, examService, taskService];

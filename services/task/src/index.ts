@@ -1,0 +1,2 @@
+export { TaskConfig } from './config';
+export { taskService } from './service';
