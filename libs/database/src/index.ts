@@ -3,3 +3,4 @@ export type { EmbeddedPostgresOptions, RunningPostgres } from './embedded-postgr
 export { createServiceDataSource, openServiceDataSource, pendingSchemaChanges } from './data-source';
 export type { ServiceDataSourceOptions } from './data-source';
 export { returnedRows } from './returned-rows';
+export { numericColumn } from './columns';

@@ -1,4 +1,21 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { PROJECTIONS } from '@lms/projections';
+import { GroupAssessment, TaskAnswer } from './answers/task-answer.entity';
+import { Comment } from './comments/comment.entity';
+import { TaskGroup, TaskGroupMember } from './groups/task-group.entity';
+import { RubricTemplate } from './rubrics/rubric-template.entity';
+import { Task, TaskClass } from './tasks/task.entity';
 
-export const ENTITIES = [...PROJECTIONS.entities, OutboxEvent, InboxEvent];
+export const ENTITIES = [
+  ...PROJECTIONS.entities,
+  OutboxEvent,
+  InboxEvent,
+  Task,
+  TaskClass,
+  RubricTemplate,
+  TaskGroup,
+  TaskGroupMember,
+  TaskAnswer,
+  GroupAssessment,
+  Comment,
+];

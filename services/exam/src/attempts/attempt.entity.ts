@@ -1,3 +1,4 @@
+import { numericColumn } from '@lms/database';
 import {
   Column,
   CreateDateColumn,
@@ -11,12 +12,6 @@ import {
   Unique,
 } from 'typeorm';
 import { Exam } from '../exams/exam.entity';
-
-/** numeric ↔ number (the driver reads numeric as a string). */
-const decimal = {
-  to: (value: number | null | undefined) => value,
-  from: (value: string | null) => (value === null ? null : Number(value)),
-};
 
 /**
  * One attempt of a student at an exam (spec 02 §3 "Student exam"): attempt `n` of `retry + 1`,
@@ -81,7 +76,7 @@ export class StudentExam {
   @Column('integer', { name: 'current_index', default: 1 })
   currentIndex: number;
 
-  @Column('numeric', { precision: 7, scale: 2, nullable: true, transformer: decimal })
+  @Column('numeric', { precision: 7, scale: 2, nullable: true, transformer: numericColumn })
   score: number | null;
 
   @Column('boolean', { name: 'is_passed', nullable: true })
@@ -153,7 +148,7 @@ export class StudentQuestion {
   @Column('boolean', { default: false })
   flagged: boolean;
 
-  @Column('numeric', { precision: 7, scale: 2, nullable: true, transformer: decimal })
+  @Column('numeric', { precision: 7, scale: 2, nullable: true, transformer: numericColumn })
   score: number | null;
 
   @Column('timestamptz', { name: 'graded_at', nullable: true })
@@ -225,7 +220,7 @@ export class AttemptProgress {
   @Column('varchar', { length: 10, default: 'started' })
   status: AttemptStatus;
 
-  @Column('numeric', { precision: 7, scale: 2, nullable: true, transformer: decimal })
+  @Column('numeric', { precision: 7, scale: 2, nullable: true, transformer: numericColumn })
   score: number | null;
 
   /** Proctoring signals recorded for the attempt. */

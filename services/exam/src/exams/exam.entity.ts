@@ -1,3 +1,4 @@
+import { numericColumn } from '@lms/database';
 import {
   Column,
   CreateDateColumn,
@@ -45,7 +46,13 @@ export class Exam {
   endAt: Date | null;
 
   /** Score (0–100) a student needs to pass. */
-  @Column('numeric', { name: 'passing_grade', precision: 5, scale: 2, default: 0, transformer: decimal() })
+  @Column('numeric', {
+    name: 'passing_grade',
+    precision: 5,
+    scale: 2,
+    default: 0,
+    transformer: numericColumn,
+  })
   passingGrade: number;
 
   /** Number of question packages (a student gets one). */
@@ -186,12 +193,4 @@ export class ExamClass {
 
   @PrimaryColumn('bigint', { name: 'class_id' })
   classId: number;
-}
-
-/** numeric ↔ number (the driver reads numeric as a string). */
-function decimal() {
-  return {
-    to: (value: number | null | undefined) => value,
-    from: (value: string | null) => (value === null ? null : Number(value)),
-  };
 }

@@ -1,5 +1,6 @@
 import { EventsTables1763800000000 } from '@lms/events';
 import { PROJECTION_MIGRATIONS } from '@lms/projections';
+import { TaskModel1795502295190 } from './1795502295190-task-model';
 
 /** Every migration of the task database, oldest first (npm run migration:generate -- task <Name>). */
-export const MIGRATIONS = [EventsTables1763800000000, ...PROJECTION_MIGRATIONS];
+export const MIGRATIONS = [EventsTables1763800000000, ...PROJECTION_MIGRATIONS, TaskModel1795502295190];
