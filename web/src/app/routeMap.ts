@@ -3,6 +3,7 @@ import { examRoutes } from '../exams/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { publicRoutes } from '../public/routes';
 import { settingsRoutes } from '../settings/routes';
+import { taskRoutes } from '../tasks/routes';
 import { upcomingPublicRoutes, upcomingRoutes } from '../upcoming/routes';
 import type { Role } from '../auth/authApi';
 import { ALL_ROLES, type IconName, type NavSection, type RouteDef } from './routeTypes';
@@ -20,6 +21,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...shellRoutes,
   ...courseRoutes,
   ...examRoutes,
+  ...taskRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];

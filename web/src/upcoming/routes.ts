@@ -29,16 +29,6 @@ export const upcomingRoutes: RouteDef[] = [
     '/admin/dashboard',
     { roles: ['admin'], ...nav('main', 'shield', 30) },
   ]),
-  // assignments (spec 02)
-  ...screens(
-    'assignments',
-    ['assignments', '/assignment', nav('learning', 'clipboard', 10)],
-    ['assignment', '/assignment/:id'],
-    ['assignmentDownload', '/assignment/:id/download', { roles: ADMIN_LECTURER, parent: 'assignment' }],
-    ['assignmentTake', '/assignment/take/:id', reduced],
-    ['assignmentGroup', '/assignment/group/:id', { feature: 'groupAssignments' }],
-    ['assignmentAnnotate', '/assignment/annotate-pdf/:answerId', { feature: 'pdfAnnotation', ...reduced }],
-  ),
   ...screens(
     'discussions',
     ['discussions', '/discussion', nav('learning', 'chat', 30)],

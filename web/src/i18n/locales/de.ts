@@ -1,10 +1,12 @@
 import type en from './en';
 import exam from '../../exams/locales/de';
+import task from '../../tasks/locales/de';
 
 /** German. */
 const de: typeof en = {
   app: { name: 'Lernmanagementsystem' },
   exam,
+  task,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',
@@ -61,6 +63,9 @@ const de: typeof en = {
     courseRpsPreview: 'Semesterplan-Vorschau',
     assignments: 'Aufgaben',
     assignment: 'Aufgabe',
+    assignmentNew: 'Neue Aufgabe',
+    assignmentEdit: 'Aufgabe bearbeiten',
+    assignmentSubmissions: 'Abgaben',
     assignmentDownload: 'Antworten herunterladen',
     assignmentTake: 'Aufgabe bearbeiten',
     assignmentGroup: 'Gruppenaufgabe',

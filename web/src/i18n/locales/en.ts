@@ -1,8 +1,10 @@
 import exam from '../../exams/locales/en';
+import task from '../../tasks/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
   exam,
+  task,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',
@@ -59,6 +61,9 @@ const en = {
     courseRpsPreview: 'Semester plan preview',
     assignments: 'Assignments',
     assignment: 'Assignment',
+    assignmentNew: 'New assignment',
+    assignmentEdit: 'Edit assignment',
+    assignmentSubmissions: 'Submissions',
     assignmentDownload: 'Download answers',
     assignmentTake: 'Answer assignment',
     assignmentGroup: 'Group assignment',

@@ -1,10 +1,12 @@
 import type en from './en';
 import exam from '../../exams/locales/fr';
+import task from '../../tasks/locales/fr';
 
 /** French. */
 const fr: typeof en = {
   app: { name: "Système de gestion de l'apprentissage" },
   exam,
+  task,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',
@@ -61,6 +63,9 @@ const fr: typeof en = {
     courseRpsPreview: 'Aperçu du plan semestriel',
     assignments: 'Devoirs',
     assignment: 'Devoir',
+    assignmentNew: 'Nouveau devoir',
+    assignmentEdit: 'Modifier le devoir',
+    assignmentSubmissions: 'Rendus',
     assignmentDownload: 'Télécharger les réponses',
     assignmentTake: 'Répondre au devoir',
     assignmentGroup: 'Devoir de groupe',

@@ -1,5 +1,6 @@
 import type en from './en';
 import exam from '../../exams/locales/id';
+import task from '../../tasks/locales/id';
 
 /**
  * Bahasa Indonesia, as an Indonesian university writes it (mata kuliah, dosen, mahasiswa, tugas,
@@ -8,6 +9,7 @@ import exam from '../../exams/locales/id';
 const id: typeof en = {
   app: { name: 'Sistem Manajemen Pembelajaran' },
   exam,
+  task,
   common: {
     loading: 'Memuat',
     tryAgain: 'Coba lagi',
@@ -64,6 +66,9 @@ const id: typeof en = {
     courseRpsPreview: 'Pratinjau RPS',
     assignments: 'Tugas',
     assignment: 'Tugas',
+    assignmentNew: 'Tugas baru',
+    assignmentEdit: 'Ubah tugas',
+    assignmentSubmissions: 'Pengumpulan',
     assignmentDownload: 'Unduh jawaban',
     assignmentTake: 'Kerjakan tugas',
     assignmentGroup: 'Tugas kelompok',

@@ -1,10 +1,12 @@
 import type en from './en';
 import exam from '../../exams/locales/pt';
+import task from '../../tasks/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
   app: { name: 'Sistema de gestão da aprendizagem' },
   exam,
+  task,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',
@@ -61,6 +63,9 @@ const pt: typeof en = {
     courseRpsPreview: 'Pré-visualização do plano semestral',
     assignments: 'Trabalhos',
     assignment: 'Trabalho',
+    assignmentNew: 'Nova tarefa',
+    assignmentEdit: 'Editar tarefa',
+    assignmentSubmissions: 'Entregas',
     assignmentDownload: 'Transferir respostas',
     assignmentTake: 'Responder ao trabalho',
     assignmentGroup: 'Trabalho de grupo',

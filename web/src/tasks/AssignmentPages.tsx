@@ -1,0 +1,35 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMeQuery } from '../auth/authApi';
+import { Spinner } from '../layout/Spinner';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/** One address, two pages (spec 01 §2): the course's staff get theirs, a student theirs. */
+function byRole(Staff: Page, Student: Page) {
+  return function RolePage() {
+    const { t } = useTranslation();
+    const me = useMeQuery();
+    if (!me.data) return <Spinner label={t('common.loading')} />;
+    return (
+      <Suspense fallback={<Spinner label={t('common.loading')} />}>
+        {me.data.role === 'student' ? <Student /> : <Staff />}
+      </Suspense>
+    );
+  };
+}
+
+// the student's pages are "not available yet" until web/src/tasks/student/ lands them
+const studentPending = lazy(() => import('../pages/UnavailablePage'));
+
+/** `/assignment`: the staff's tasks to grade (homepage rule of spec 02 §6), a student's tasks. */
+export const AssignmentsPage = byRole(
+  lazy(() => import('./staff/StaffTasksPage')),
+  studentPending,
+);
+
+/** `/assignment/{id}`: the task's detail with its counts and charts, or the student's task. */
+export const AssignmentPage = byRole(
+  lazy(() => import('./staff/StaffTaskPage')),
+  studentPending,
+);
