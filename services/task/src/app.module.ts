@@ -2,8 +2,11 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
 import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
+import { openServiceStorage } from '@lms/storage';
 import type { TaskConfig } from './config';
 import { ENTITIES } from './entities';
+import { TaskFiles } from './files/task-files';
+import { TASK_STORAGE } from './files/task-storage';
 import { MIGRATIONS } from './migrations';
 
 /**
@@ -23,6 +26,8 @@ export class TaskAppModule {
       providers: [
         Projections,
         ...ProjectionsBackfill.providers({ service: 'task', topics: PROJECTED_TOPICS }),
+        { provide: TASK_STORAGE, useFactory: () => openServiceStorage('task', config.blobs) },
+        TaskFiles,
       ],
     });
   }

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { defineService } from '@lms/platform';
 import { TaskAppModule } from './app.module';
 import { TaskConfig } from './config';
@@ -12,4 +13,8 @@ export const taskService = defineService({
   module: (config, transport) => TaskAppModule.forRoot(config, transport),
   entities: ENTITIES,
   migrations: MIGRATIONS,
+  configure: async (app) => {
+    // Files of tasks, answers and comments are read part by part (TaskFiles bounds each one).
+    await app.register(multipart, { throwFileSizeLimit: true });
+  },
 });
