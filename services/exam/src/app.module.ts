@@ -21,6 +21,8 @@ import { GradingAccess } from './grading/grading-access';
 import { GradingService } from './grading/grading.service';
 import { ResultsService } from './grading/results.service';
 import { StatisticsService } from './grading/statistics.service';
+import { StudentAnswersController } from './grading/student-answers.controller';
+import { StudentAnswersService } from './grading/student-answers.service';
 import { ImportsController } from './imports/imports.controller';
 import { ImportsService } from './imports/imports.service';
 import { MIGRATIONS } from './migrations';
@@ -60,6 +62,7 @@ export class ExamAppModule {
         GradingController,
         ExamStatsController,
         ResultsController,
+        StudentAnswersController,
         ExamAccessController,
         ExportsController,
         QuestionImagesController,
@@ -82,6 +85,7 @@ export class ExamAppModule {
         GradingService,
         ResultsService,
         StatisticsService,
+        StudentAnswersService,
         ExamAccessService,
         SignalsService,
         ExamContentCache,

@@ -1494,6 +1494,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/exam/studentanswers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_StudentAnswers_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/exam/studentexams': {
     parameters: {
       query?: never;
@@ -1637,6 +1653,22 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['exam_Attempts_save'];
+    trace?: never;
+  };
+  '/api/exam/studentquestions/view': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['exam_StudentAnswers_view'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/import-word': {
@@ -3146,6 +3178,30 @@ export interface components {
         answered: boolean;
       };
     };
+    StudentAnswerRecord: {
+      /** @enum {string} */
+      type: 'studentanswers';
+      id: string;
+      attributes: {
+        student_question_id: number;
+        student_exam_id: number;
+        student_id: number;
+        student_name: string | null;
+        attempt: number;
+        question_id: number;
+        index: number;
+        flagged: boolean;
+        answer: unknown;
+        answered: boolean;
+        seq: number | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        saved_at: string | null;
+        is_finished: boolean;
+        score: number | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        graded_at: string | null;
+      };
+    };
     StudentExam: {
       /** @enum {string} */
       type: 'studentexams';
@@ -3277,6 +3333,46 @@ export interface components {
             answer: string | null;
           }[];
         };
+      };
+    };
+    StudentQuestionReview: {
+      /** @enum {string} */
+      type: 'studentquestions';
+      id: string;
+      attributes: {
+        student_exam_id: number;
+        index: number;
+        question_id: number;
+        /** @enum {string|null} */
+        questions_type:
+          | 'multiple_choices'
+          | 'multiple_answers'
+          | 'true_false'
+          | 'essay'
+          | 'exact'
+          | 'parameterized'
+          | 'parameterized_multiple_choices'
+          | null;
+        weight: number;
+        question: string;
+        answer: unknown;
+        answered: boolean;
+        score: number | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        graded_at: string | null;
+        solution: string | null;
+        answers: {
+          id: number;
+          index: number;
+          answer: string | null;
+          value: number | null;
+          is_correct: boolean | null;
+          exact_answer: string | null;
+        }[];
+        show_score: boolean;
+        show_solution: boolean;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        solution_at: string | null;
       };
     };
     User: {
@@ -11250,6 +11346,69 @@ export interface operations {
       };
     };
   };
+  exam_StudentAnswers_list: {
+    parameters: {
+      query?: {
+        'filter[student_exam_id][is]'?: number;
+        'filter[question_id][is]'?: number;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of StudentAnswerRecord */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentAnswerRecord'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentAnswerRecord'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   exam_Attempts_list: {
     parameters: {
       query?: {
@@ -12034,6 +12193,64 @@ export interface operations {
           };
           'application/json': {
             data: components['schemas']['StudentAnswer'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  exam_StudentAnswers_view: {
+    parameters: {
+      query?: {
+        'filter[student_question_id][is]'?: number;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: StudentQuestionReview */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['StudentQuestionReview'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['StudentQuestionReview'];
             meta?: {
               [key: string]: unknown;
             };

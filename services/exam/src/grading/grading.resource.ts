@@ -3,6 +3,7 @@ import { QUESTION_TYPES } from '../domain/question-rules';
 import type { ScoreChange } from './grading.service';
 import type { AttemptResult } from './results.service';
 import type { ExamStatistic, QuestionStatistic, QuestionStudent } from './statistics.service';
+import type { StudentAnswerRow, StudentQuestionReview } from './student-answers.service';
 
 const questionType = z.enum(QUESTION_TYPES).nullable();
 const difficultyLevel = z.enum(['hard', 'medium', 'easy']).nullable();
@@ -270,4 +271,115 @@ export const questionStudentsQuery: QuerySpec = {
   sorts: {},
   defaultLimit: 50,
   maxLimit: 500,
+};
+
+/**
+ * A student's answer to a question of an attempt (`GET /exam/studentanswers`): its id is the
+ * student question's, as in the reply to a save. `score` only where its reader may see it.
+ */
+export const studentAnswerRecordResource = defineResource({
+  name: 'StudentAnswerRecord',
+  type: 'studentanswers',
+  id: (row: StudentAnswerRow) => row.studentQuestionId,
+  schema: {
+    student_question_id: z.number(),
+    student_exam_id: z.number(),
+    student_id: z.number(),
+    student_name: z.string().nullable(),
+    attempt: z.number(),
+    question_id: z.number(),
+    /** The question's position in the student's order. */
+    index: z.number(),
+    flagged: z.boolean(),
+    /** `{answer_index: [..]}`, `{value: ".."}` or `{text: ".."}`; null: not answered. */
+    answer: z.unknown().nullable(),
+    answered: z.boolean(),
+    seq: z.number().nullable(),
+    saved_at: z.date().nullable(),
+    is_finished: z.boolean(),
+    /** 0–100; null while hidden from the reader, or not graded yet. */
+    score: z.number().nullable(),
+    graded_at: z.date().nullable(),
+  },
+  attributes: (row) => ({
+    student_question_id: row.studentQuestionId,
+    student_exam_id: row.studentExamId,
+    student_id: row.studentId,
+    student_name: row.studentName,
+    attempt: row.attempt,
+    question_id: row.questionId,
+    index: row.index,
+    flagged: row.flagged,
+    answer: row.answer,
+    answered: row.answered,
+    seq: row.seq,
+    saved_at: row.savedAt,
+    is_finished: row.isFinished,
+    score: row.score,
+    graded_at: row.gradedAt,
+  }),
+});
+
+/**
+ * One question of an attempt with its answer, reviewed (`GET /exam/studentquestions/view`): as the
+ * attempt's result shows it, so a student sees points and solutions only when the exam allows.
+ */
+export const studentQuestionReviewResource = defineResource({
+  name: 'StudentQuestionReview',
+  type: 'studentquestions',
+  id: (review: StudentQuestionReview) => review.student_question_id,
+  schema: {
+    student_exam_id: z.number(),
+    index: z.number(),
+    question_id: z.number(),
+    questions_type: questionType,
+    weight: z.number(),
+    question: z.string(),
+    answer: z.unknown(),
+    answered: z.boolean(),
+    score: z.number().nullable(),
+    graded_at: z.date().nullable(),
+    solution: z.string().nullable(),
+    answers: z.array(resultOption),
+    show_score: z.boolean(),
+    show_solution: z.boolean(),
+    /** When the solution will be shown to the student (null: never, or it is). */
+    solution_at: z.date().nullable(),
+  },
+  attributes: (review) => ({
+    student_exam_id: review.studentExamId,
+    index: review.index,
+    question_id: review.question_id,
+    questions_type: review.questions_type,
+    weight: review.weight,
+    question: review.question,
+    answer: review.answer,
+    answered: review.answered,
+    score: review.score,
+    graded_at: review.graded_at,
+    solution: review.solution,
+    answers: review.answers,
+    show_score: review.showScore,
+    show_solution: review.showSolution,
+    solution_at: review.solutionAt,
+  }),
+});
+
+/** `filter[student_exam_id]` and/or `filter[question_id]` (`GET /exam/studentanswers`). */
+export const studentAnswersQuery: QuerySpec = {
+  filters: {
+    student_exam_id: { column: 'sq.student_exam_id', type: 'integer', ops: ['is'] },
+    question_id: { column: 'sq.question_id', type: 'integer', ops: ['is'] },
+  },
+  sorts: {},
+  defaultLimit: 1000,
+  maxLimit: 1000,
+};
+
+/** `filter[student_question_id]` (`GET /exam/studentquestions/view`). */
+export const studentQuestionViewQuery: QuerySpec = {
+  filters: { student_question_id: { column: 'sq.id', type: 'integer', ops: ['is'] } },
+  sorts: {},
+  defaultLimit: 1,
+  maxLimit: 1,
 };

@@ -119,7 +119,16 @@ export class ResultsService {
     private readonly access: GradingAccess,
   ) {}
 
-  async result(auth: AuthContext, studentExamId: number, now = new Date()): Promise<AttemptResult> {
+  /**
+   * The result of the attempt, with all its questions or only the student question `only`
+   * (`GET /exam/studentquestions/view`).
+   */
+  async result(
+    auth: AuthContext,
+    studentExamId: number,
+    now = new Date(),
+    only: number | null = null,
+  ): Promise<AttemptResult> {
     const manager = this.dataSource.manager;
     const [attempt]: AttemptRow[] = await manager.query(
       `SELECT id, exam_id, student_id, attempt, is_finished, is_stopped, start_at, finished_at, score, is_passed
@@ -138,7 +147,7 @@ export class ResultsService {
     const solutionAt = staff ? null : await this.solutionTime(exam, attempt);
     const showSolution = staff || (solutionAt !== null && solutionAt.getTime() <= now.getTime());
 
-    const questions: QuestionRow[] = await manager.query(
+    const all: QuestionRow[] = await manager.query(
       `SELECT sq.id, sq.index, sq.question_id, q.questions_type AS type, q.weight, q.question, q.solution,
               i.values, sq.score, sq.graded_at, a.answer
          FROM student_questions sq
@@ -149,6 +158,7 @@ export class ResultsService {
         ORDER BY sq.index`,
       [studentExamId],
     );
+    const questions = only === null ? all : all.filter((row) => Number(row.id) === only);
     const optionRows: OptionRow[] = questions.length
       ? await manager.query(
           `SELECT id, question_id, index, answer, point, exact_answer, tolerance, decimal_place, formula
@@ -160,7 +170,7 @@ export class ResultsService {
     for (const row of optionRows)
       options.set(row.question_id, [...(options.get(row.question_id) ?? []), row]);
 
-    const pending = questions.filter((row) => row.type === 'essay' && row.graded_at === null).length;
+    const pending = all.filter((row) => row.type === 'essay' && row.graded_at === null).length;
     let final: number | null = null;
     if (showScore) {
       const scored: Array<{ attempt: number; score: string; finished_at: Date | null }> = await manager.query(
