@@ -46,10 +46,15 @@ const log = (...parts) => console.log(`[exam-day] ${parts.join(' ')}`);
 
 // ---- the CPU time of the server side (the platform's process and its PostgreSQL) ----------------
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-/** CPU seconds (user + system) used so far by `pid` and every process below it, ended ones included. */
+/**
+ * CPU seconds (user + system) used so far by `pid` and every process below it, ended ones
+ * included: `product` is the process itself (the platform), `postgres` the processes below it
+ * (the embedded PostgreSQL and its backends).
+ */
 function treeCpuSeconds(pid) {
   const parent = new Map();
   const ticks = new Map();
+  let own = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -61,6 +66,7 @@ function treeCpuSeconds(pid) {
         Number(entry),
         Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
       );
+      if (Number(entry) === pid) own = Number(fields[11]) + Number(fields[12]);
     } catch {
       // gone meanwhile
     }
@@ -71,7 +77,7 @@ function treeCpuSeconds(pid) {
   };
   let total = 0;
   for (const [p, t] of ticks) if (inTree(p)) total += t;
-  return total / TICKS;
+  return { total: total / TICKS, product: own / TICKS, postgres: (total - own) / TICKS };
 }
 
 // ---- the product, its demo campus, the cohort ---------------------------------------------------
@@ -237,15 +243,17 @@ async function main() {
     failures = new Map();
     const summary = await runScript(SCENARIO, { env, connections: CONNECTIONS, onResponse });
     const wall = (performance.now() - t0) / 1000;
-    const serverCores = (treeCpuSeconds(server.pid) - cpu0) / wall;
+    const cpu1 = treeCpuSeconds(server.pid);
+    const serverCores = (cpu1.total - cpu0.total) / wall;
+    const productCores = (cpu1.product - cpu0.product) / wall;
     const self = process.cpuUsage(self0);
     const generatorCores = (self.user + self.system) / 1e6 / wall;
     log(
-      `${label}: ${wall.toFixed(0)} s, server side ${serverCores.toFixed(2)} cores, load generator ${generatorCores.toFixed(2)} cores`,
+      `${label}: ${wall.toFixed(0)} s, server side ${serverCores.toFixed(2)} cores (product ${productCores.toFixed(2)}, PostgreSQL ${(serverCores - productCores).toFixed(2)}), load generator ${generatorCores.toFixed(2)} cores`,
     );
     console.log(formatSummary(summary));
     for (const [name, { count, example }] of failures) console.log(`  failed: ${name} ×${count}: ${example}`);
-    return { summary, serverCores, generatorCores, wall };
+    return { summary, serverCores, productCores, generatorCores, wall };
   };
 
   const m = (summary, name, key) => summary.metrics[name]?.values[key] ?? 0;
@@ -262,6 +270,8 @@ async function main() {
   // What one save costs the server side in CPU time, whatever share of the machine it got.
   const cpuMsPerSave =
     (throughput.serverCores * throughput.wall * 1000) / Math.max(1, m(throughput.summary, 'saves', 'count'));
+  const productMsPerSave =
+    (throughput.productCores * throughput.wall * 1000) / Math.max(1, m(throughput.summary, 'saves', 'count'));
   const pgbenchTps = await pgbench(info.postgres, PGBENCH_CLIENTS, THROUGHPUT_SECONDS);
 
   // ---- 2. exam days of growing cohorts ----------------------------------------------------------
@@ -347,14 +357,15 @@ async function main() {
       ? `  pgbench single-row upsert TPS (${PGBENCH_CLIENTS} clients, same server): ${pgbenchTps.toFixed(0)}`
       : '  pgbench: not installed (scripts/prepare.sh pgbench installs it): baseline skipped',
     `  saves/s ÷ pgbench TPS: ${ratio === null ? 'n/a' : ratio.toFixed(2)}   (target ≥ 0.5)`,
-    `  server CPU per save (throughput phase): ${cpuMsPerSave.toFixed(1)} ms`,
+    `  server CPU per save (throughput phase): ${cpuMsPerSave.toFixed(2)} ms ` +
+      `(product ${productMsPerSave.toFixed(2)} ms, PostgreSQL ${(cpuMsPerSave - productMsPerSave).toFixed(2)} ms)`,
     '  cohort  save p95  save p99  save err  start p95  start err  server cores  CPU ms/request  within',
     ...steps.map(
       (s) =>
         `  ${String(s.size).padStart(6)} ${s.saveP95.toFixed(0).padStart(6)} ms ${s.saveP99.toFixed(0).padStart(6)} ms ` +
         `${(s.saveErrors * 100).toFixed(2).padStart(6)} % ${s.startP95.toFixed(0).padStart(7)} ms ` +
         `${(s.startFailed * 100).toFixed(1).padStart(7)} % ${s.serverCores.toFixed(2).padStart(12)} ` +
-        `${s.cpuMsPerRequest.toFixed(1).padStart(15)}  ${s.ok ? 'yes' : 'no'}` +
+        `${s.cpuMsPerRequest.toFixed(2).padStart(15)}  ${s.ok ? 'yes' : 'no'}` +
         (s.interrupted ? `  (${s.interrupted} students still waiting at the graceful stop)` : ''),
     ),
     best

@@ -5,7 +5,7 @@
 // PHASE=exam-day (default)
 //   students  a cohort arrives in the lobby over LOBBY (ramping-vus stages), each signs in and
 //             opens the exam's lobby (take); at one instant for all (the start barrier) every
-//             student starts (generate) and loads the questions; then saves an answer every
+//             student starts (generate, its questions included); then saves an answer every
 //             SAVE_EVERY seconds, with its own increasing sequence number per question, moving
 //             to the next question every second save; at the end of EXAM all finish within
 //             FINISH_WINDOW (the finish rush).
@@ -164,19 +164,32 @@ function answerFor(question, seq) {
   }
 }
 
-/** generate (start or resume) and the attempt's questions: the wait before the first question. */
+/**
+ * generate (start or resume) with the attempt's questions included — one request, as the web
+ * client starts — the wait before the first question. A server that does not include them is
+ * asked for the list as well.
+ */
 async function start(headers) {
-  const generate = () => call('GET', `/api/exam/exams/${EXAM_ID}/generate`, null, headers, 'generate');
+  const generate = () =>
+    call('GET', `/api/exam/exams/${EXAM_ID}/generate?include=studentquestions`, null, headers, 'generate');
   const [generated, twice] = await Promise.all([
     generate(),
     Math.random() < DOUBLE_CLICK ? generate() : null,
   ]);
   if (generated.status !== 200) return { generated };
-  const attempt = generated.json('data');
+  const document = generated.json();
+  const attempt = document.data;
   if (twice)
     check(twice, {
       'a double click resumes the same attempt': (r) => r.status === 200 && r.json('data.id') === attempt.id,
     });
+  const included = (document.included || []).filter((r) => r.type === 'studentquestions');
+  if (included.length > 0)
+    return {
+      generated,
+      attempt,
+      questions: included.sort((a, b) => a.attributes.index - b.attributes.index),
+    };
   const listed = await call(
     'GET',
     `/api/exam/studentquestions?filter[student_exam_id]=${attempt.id}&page[limit]=0`,

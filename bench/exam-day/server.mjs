@@ -5,6 +5,9 @@ import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
+// As the Docker image runs it (deploy/docker/Dockerfile): production skips the development check
+// of every answer against its `@Responds` declaration. Set before the product's modules load.
+process.env.NODE_ENV = 'production';
 const require = createRequire(import.meta.url);
 require('reflect-metadata');
 const root = new URL('../..', import.meta.url).pathname;
