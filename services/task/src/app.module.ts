@@ -3,6 +3,8 @@ import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
 import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
 import { openServiceStorage } from '@lms/storage';
+import { AnnotationsController } from './annotations/annotations.controller';
+import { AnnotationsService } from './annotations/annotations.service';
 import type { TaskConfig } from './config';
 import { ENTITIES } from './entities';
 import { TaskFiles } from './files/task-files';
@@ -22,12 +24,13 @@ export class TaskAppModule {
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
-      controllers: [...PROJECTIONS.handlers],
+      controllers: [...PROJECTIONS.handlers, AnnotationsController],
       providers: [
         Projections,
         ...ProjectionsBackfill.providers({ service: 'task', topics: PROJECTED_TOPICS }),
         { provide: TASK_STORAGE, useFactory: () => openServiceStorage('task', config.blobs) },
         TaskFiles,
+        AnnotationsService,
       ],
     });
   }

@@ -1,5 +1,6 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { PROJECTIONS } from '@lms/projections';
+import { TaskAnnotation } from './annotations/annotation.entity';
 import { GroupAssessment, TaskAnswer } from './answers/task-answer.entity';
 import { Comment } from './comments/comment.entity';
 import { TaskGroup, TaskGroupMember } from './groups/task-group.entity';
@@ -18,4 +19,5 @@ export const ENTITIES = [
   TaskAnswer,
   GroupAssessment,
   Comment,
+  TaskAnnotation,
 ];
