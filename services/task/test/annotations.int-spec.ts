@@ -33,10 +33,27 @@ const highlight = (source: string, extra: Record<string, unknown> = {}) =>
     },
     ...extra,
   });
-const ink = (source: string, paths: unknown = [[[100, 300], [150, 320], [200, 280]]]) =>
-  body({ motivation: 'drawing', color: '#1971C2', target: { source, selector: { page: 2, paths, width: 3 } } });
+const ink = (
+  source: string,
+  paths: unknown = [
+    [
+      [100, 300],
+      [150, 320],
+      [200, 280],
+    ],
+  ],
+) =>
+  body({
+    motivation: 'drawing',
+    color: '#1971C2',
+    target: { source, selector: { page: 2, paths, width: 3 } },
+  });
 const note = (source: string, value = 'Cite the source here') =>
-  body({ motivation: 'commenting', body: { value }, target: { source, selector: { page: 1, point: { x: 300, y: 400 } } } });
+  body({
+    motivation: 'commenting',
+    body: { value },
+    target: { source, selector: { page: 1, point: { x: 300, y: 400 } } },
+  });
 
 /**
  * PDF annotation of answers (`/course/task/answers/{id}/annotations`, `/course/task/annotations/{id}`,
@@ -93,20 +110,30 @@ describe('annotations of answers', () => {
       })
     ).id;
     const groupTaskId = await task('GROUP');
-    const group = await h.ds.getRepository(TaskGroup).save({ tenantId: 1, taskId: groupTaskId, name: 'Group 1' });
+    const group = await h.ds
+      .getRepository(TaskGroup)
+      .save({ tenantId: 1, taskId: groupTaskId, name: 'Group 1' });
     await h.ds.getRepository(TaskGroupMember).save([
       { groupId: group.id, studentId: c.student.id, taskId: groupTaskId },
       { groupId: group.id, studentId: c.groupmate.id, taskId: groupTaskId },
     ]);
     const groupEssay = await store('group.pdf', await pdf(1), 'application/pdf');
     groupAnswerId = (
-      await answers.save({ tenantId: 1, taskId: groupTaskId, groupId: group.id, files: [groupEssay], isSent: true, updatedBy: c.groupmate.id })
+      await answers.save({
+        tenantId: 1,
+        taskId: groupTaskId,
+        groupId: group.id,
+        files: [groupEssay],
+        isSent: true,
+        updatedBy: c.groupmate.id,
+      })
     ).id;
   });
   afterAll(() => h.stop());
 
   const path = (id = answerId) => `/api/course/task/answers/${id}/annotations`;
-  const filtered = (key: string, id = answerId) => `${path(id)}?filter[file]=${encodeURIComponent(key)}&page[limit]=0`;
+  const filtered = (key: string, id = answerId) =>
+    `${path(id)}?filter[file]=${encodeURIComponent(key)}&page[limit]=0`;
 
   it('lets the lecturer highlight, draw and pin notes, and the student read them', async () => {
     const created = await c.asLecturer.post(path(), highlight(essay.key));
@@ -142,10 +169,25 @@ describe('annotations of answers', () => {
 
     const seen = await c.asStudent.get(filtered(essay.key));
     expect(seen.status).toBe(200);
-    expect(list(seen.body).map((a) => a.attributes.motivation)).toEqual(['highlighting', 'drawing', 'commenting']);
+    expect(list(seen.body).map((a) => a.attributes.motivation)).toEqual([
+      'highlighting',
+      'drawing',
+      'commenting',
+    ]);
     expect(list(seen.body)[1].attributes).toMatchObject({
       color: '#1971c2',
-      target: { selector: { paths: [[[100, 300], [150, 320], [200, 280]]], width: 3 } },
+      target: {
+        selector: {
+          paths: [
+            [
+              [100, 300],
+              [150, 320],
+              [200, 280],
+            ],
+          ],
+          width: 3,
+        },
+      },
       creator: { id: c.assistant.id },
     });
     expect(seen.body.meta).toMatchObject({ total: 3 });
@@ -155,10 +197,23 @@ describe('annotations of answers', () => {
   });
 
   it('shows nothing of the answer to another student, another campus or a lecturer not teaching it', async () => {
-    for (const client of [c.asClassmate, c.asOtherStudent, c.asStranger, c.asElsewhere, c.asElsewhereStudent, c.asGroupmate]) {
+    for (const client of [
+      c.asClassmate,
+      c.asOtherStudent,
+      c.asStranger,
+      c.asElsewhere,
+      c.asElsewhereStudent,
+      c.asGroupmate,
+    ]) {
       expect((await client.get(path())).status).toBe(404);
       expect((await client.post(path(), highlight(essay.key))).status).toBe(404);
-      expect((await client.get(`/api/course/task/answers/${answerId}/files/${encodeURIComponent(essay.key)}/annotated`)).status).toBe(404);
+      expect(
+        (
+          await client.get(
+            `/api/course/task/answers/${answerId}/files/${encodeURIComponent(essay.key)}/annotated`,
+          )
+        ).status,
+      ).toBe(404);
     }
     expect((await h.api.get(path())).status).toBe(401);
     expect((await c.asLecturer.get(path(999_999))).status).toBe(404);
@@ -168,7 +223,10 @@ describe('annotations of answers', () => {
     const refused = await c.asStudent.post(path(), highlight(essay.key));
     expect(refused.status).toBe(403);
     const [first] = list((await c.asStudent.get(filtered(essay.key))).body);
-    expect((await c.asStudent.patch(`/api/course/task/annotations/${first.id}`, body({ color: '#000000' }))).status).toBe(403);
+    expect(
+      (await c.asStudent.patch(`/api/course/task/annotations/${first.id}`, body({ color: '#000000' })))
+        .status,
+    ).toBe(403);
     expect((await c.asStudent.send('DELETE', `/api/course/task/annotations/${first.id}`)).status).toBe(403);
     expect((await c.asElsewhere.send('DELETE', `/api/course/task/annotations/${first.id}`)).status).toBe(404);
   });
@@ -181,30 +239,70 @@ describe('annotations of answers', () => {
     };
     const selector = '/data/attributes/target/selector';
     expect(
-      await refused(body({ motivation: 'highlighting', target: { source: essay.key, selector: { page: 3, rects: [{ x: 1, y: 1, width: 5, height: 5 }] } } })),
-    ).toEqual([[`${selector}/page`, 'target.selector.page must be at most 2 (the file\'s pages)']]);
+      await refused(
+        body({
+          motivation: 'highlighting',
+          target: { source: essay.key, selector: { page: 3, rects: [{ x: 1, y: 1, width: 5, height: 5 }] } },
+        }),
+      ),
+    ).toEqual([[`${selector}/page`, "target.selector.page must be at most 2 (the file's pages)"]]);
     expect(
-      await refused(body({ motivation: 'highlighting', target: { source: essay.key, selector: { page: 1, rects: [{ x: 500, y: 800, width: 200, height: 10 }] } } })),
-    ).toEqual([[`${selector}/rects/0`, 'target.selector.rects[0] must lie inside page 1 (x 0–595, y 0–842)']]);
+      await refused(
+        body({
+          motivation: 'highlighting',
+          target: {
+            source: essay.key,
+            selector: { page: 1, rects: [{ x: 500, y: 800, width: 200, height: 10 }] },
+          },
+        }),
+      ),
+    ).toEqual([
+      [`${selector}/rects/0`, 'target.selector.rects[0] must lie inside page 1 (x 0–595, y 0–842)'],
+    ]);
     expect(
-      await refused(body({ motivation: 'commenting', target: { source: essay.key, selector: { page: 1, point: { x: -20, y: 10 } } }, body: { value: 'x' } })),
+      await refused(
+        body({
+          motivation: 'commenting',
+          target: { source: essay.key, selector: { page: 1, point: { x: -20, y: 10 } } },
+          body: { value: 'x' },
+        }),
+      ),
     ).toEqual([[`${selector}/point`, expect.stringContaining('must lie inside page 1')]]);
-    expect(await refused(body({ motivation: 'highlighting', target: { source: essay.key, selector: { page: 1, point: { x: 1, y: 1 } } } }))).toEqual([
+    expect(
+      await refused(
+        body({
+          motivation: 'highlighting',
+          target: { source: essay.key, selector: { page: 1, point: { x: 1, y: 1 } } },
+        }),
+      ),
+    ).toEqual([
       [`${selector}/rects`, 'target.selector.rects is required for highlighting'],
       [`${selector}/point`, 'target.selector.point is not allowed for highlighting'],
     ]);
-    expect(await refused(note(essay.key, '   '))).toEqual([['/data/attributes/body/value', 'body.value is required for a note']]);
+    expect(await refused(note(essay.key, '   '))).toEqual([
+      ['/data/attributes/body/value', 'body.value is required for a note'],
+    ]);
     expect(await refused(note(essay.key, 'x'.repeat(5001)))).toEqual([
       ['/data/attributes/body/value', expect.stringContaining('5000')],
     ]);
-    const many = Array.from({ length: 3 }, () => Array.from({ length: 2000 }, (_, i) => [100 + (i % 50), 300]));
-    expect(await refused(ink(essay.key, many))).toEqual([[`${selector}/paths`, expect.stringContaining('at most 5000 points in all (not 6000)')]]);
-    expect(await refused(ink(essay.key, [[[100, 'x']]]))).toEqual([[`${selector}/paths/0/0/1`, expect.stringContaining('number')]]);
+    const many = Array.from({ length: 3 }, () =>
+      Array.from({ length: 2000 }, (_, i) => [100 + (i % 50), 300]),
+    );
+    expect(await refused(ink(essay.key, many))).toEqual([
+      [`${selector}/paths`, expect.stringContaining('at most 5000 points in all (not 6000)')],
+    ]);
+    expect(await refused(ink(essay.key, [[[100, 'x']]]))).toEqual([
+      [`${selector}/paths/0/0/1`, expect.stringContaining('number')],
+    ]);
     expect(await refused(highlight('task/1/answers/someone-else.pdf'))).toEqual([
       ['/data/attributes/target/source', 'target.source must be the key of one of the answer’s files'],
     ]);
-    expect(await refused(highlight(picture.key))).toEqual([['/data/attributes/target/source', 'target.source must be a PDF, not image/png']]);
-    expect(await refused(highlight(essay.key, { color: 'red' }))).toEqual([['/data/attributes/color', 'color must be a colour as #rrggbb']]);
+    expect(await refused(highlight(picture.key))).toEqual([
+      ['/data/attributes/target/source', 'target.source must be a PDF, not image/png'],
+    ]);
+    expect(await refused(highlight(essay.key, { color: 'red' }))).toEqual([
+      ['/data/attributes/color', 'color must be a colour as #rrggbb'],
+    ]);
     expect(await refused(highlight(essay.key, { motivation: 'bookmarking' }))).toEqual([
       ['/data/attributes/motivation', expect.stringContaining('highlighting, commenting, drawing')],
     ]);
@@ -215,7 +313,11 @@ describe('annotations of answers', () => {
     const url = `/api/course/task/annotations/${created.id}`;
     const moved = await c.asAssistant.patch(
       url,
-      body({ body: { value: 'Better said here' }, color: '#40C057', target: { selector: { page: 2, rects: [{ x: 10, y: 10, width: 50, height: 12 }] } } }),
+      body({
+        body: { value: 'Better said here' },
+        color: '#40C057',
+        target: { selector: { page: 2, rects: [{ x: 10, y: 10, width: 50, height: 12 }] } },
+      }),
     );
     expect(moved.status).toBe(200);
     expect(one(moved.body).attributes).toMatchObject({
@@ -227,10 +329,18 @@ describe('annotations of answers', () => {
     });
     const cleared = await c.asLecturer.patch(url, body({ body: null }));
     expect(one(cleared.body).attributes.body).toBeNull();
-    const otherFile = await c.asLecturer.patch(url, body({ target: { source: picture.key, selector: { page: 1, rects: [{ x: 1, y: 1, width: 1, height: 1 }] } } }));
+    const otherFile = await c.asLecturer.patch(
+      url,
+      body({
+        target: { source: picture.key, selector: { page: 1, rects: [{ x: 1, y: 1, width: 1, height: 1 }] } },
+      }),
+    );
     expect(otherFile.status).toBe(422);
     expect(otherFile.body.errors?.[0].source?.pointer).toBe('/data/attributes/target/source');
-    const offPage = await c.asLecturer.patch(url, body({ target: { selector: { page: 1, rects: [{ x: 590, y: 1, width: 50, height: 1 }] } } }));
+    const offPage = await c.asLecturer.patch(
+      url,
+      body({ target: { selector: { page: 1, rects: [{ x: 590, y: 1, width: 50, height: 1 }] } } }),
+    );
     expect(offPage.status).toBe(422);
 
     expect((await c.asAssistant.send('DELETE', url)).status).toBe(204);
@@ -248,25 +358,42 @@ describe('annotations of answers', () => {
 
   it('downloads the PDF with the annotations drawn in, for staff and the student, and leaves the file as it was', async () => {
     const url = `/api/course/task/answers/${answerId}/files/${encodeURIComponent(essay.key)}/annotated`;
-    const response = await fetch(`${h.baseUrl}${url}`, { headers: { authorization: `Bearer ${await h.token(c.student)}` } });
+    const response = await fetch(`${h.baseUrl}${url}`, {
+      headers: { authorization: `Bearer ${await h.token(c.student)}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toContain('essay (annotated).pdf');
     const copy = await PDFDocument.load(new Uint8Array(await response.arrayBuffer()));
     // Two pages of the essay and the list of notes.
     expect(copy.getPageCount()).toBe(3);
-    const notes = (copy.getPage(0).node.Annots()?.asArray() ?? []).map((ref) => copy.context.lookup(ref) as PDFDict);
-    expect(notes.map((n) => (n.get(PDFName.of('Contents')) as PDFHexString).decodeText())).toEqual(['Good point', 'Cite the source here']);
+    const notes = (copy.getPage(0).node.Annots()?.asArray() ?? []).map(
+      (ref) => copy.context.lookup(ref) as PDFDict,
+    );
+    expect(notes.map((n) => (n.get(PDFName.of('Contents')) as PDFHexString).decodeText())).toEqual([
+      'Good point',
+      'Cite the source here',
+    ]);
 
-    const asLecturer = await fetch(`${h.baseUrl}${url}`, { headers: { authorization: `Bearer ${await h.token(c.lecturer)}` } });
+    const asLecturer = await fetch(`${h.baseUrl}${url}`, {
+      headers: { authorization: `Bearer ${await h.token(c.lecturer)}` },
+    });
     expect(asLecturer.status).toBe(200);
 
     const chunks: Buffer[] = [];
     for await (const chunk of await storage.get(essay.key)) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks)).toEqual(stored);
 
-    expect((await c.asLecturer.get(`/api/course/task/answers/${answerId}/files/${encodeURIComponent(picture.key)}/annotated`)).status).toBe(404);
-    expect((await c.asLecturer.get(`/api/course/task/answers/${answerId}/files/nothing.pdf/annotated`)).status).toBe(404);
+    expect(
+      (
+        await c.asLecturer.get(
+          `/api/course/task/answers/${answerId}/files/${encodeURIComponent(picture.key)}/annotated`,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await c.asLecturer.get(`/api/course/task/answers/${answerId}/files/nothing.pdf/annotated`)).status,
+    ).toBe(404);
   });
 
   it('hides the annotations of a deleted task', async () => {

@@ -814,6 +814,56 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/task/annotations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove an annotation */
+    delete: operations['task_Annotations_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['task_Annotations_update'];
+    trace?: never;
+  };
+  '/api/course/task/answers/{id}/annotations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_Annotations_list'];
+    put?: never;
+    post: operations['task_Annotations_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/task/answers/{id}/files/{key}/annotated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a PDF of an answer with its annotations drawn in */
+    get: operations['task_Annotations_annotated'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/users': {
     parameters: {
       query?: never;
@@ -2166,6 +2216,51 @@ export interface components {
             id: string;
           } | null;
         };
+      };
+    };
+    Annotation: {
+      /** @enum {string} */
+      type: 'annotations';
+      id: string;
+      attributes: {
+        answer_id: number;
+        /** @enum {string} */
+        motivation: 'highlighting' | 'commenting' | 'drawing';
+        body: {
+          /** @enum {string} */
+          type: 'TextualBody';
+          value: string;
+          /** @enum {string} */
+          format: 'text/plain';
+        } | null;
+        target: {
+          source: string;
+          selector: {
+            /** @enum {string} */
+            type: 'PdfSelector';
+            page: number;
+            rects?: {
+              x: number;
+              y: number;
+              width: number;
+              height: number;
+            }[];
+            point?: {
+              x: number;
+              y: number;
+            };
+            paths?: number[][][];
+            width?: number;
+            quote?: string;
+          };
+        };
+        color: string;
+        creator: {
+          id: number;
+          name: string | null;
+        };
+        created_at: string;
+        updated_at: string;
       };
     };
     Answer: {
@@ -7633,6 +7728,422 @@ export interface operations {
               offset: number;
             };
           };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Annotations_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Annotations_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              body?: {
+                /** @enum {string} */
+                type?: 'TextualBody';
+                value: string;
+                /** @enum {string} */
+                format?: 'text/plain';
+              } | null;
+              target?: {
+                source?: string;
+                selector: {
+                  /** @enum {string} */
+                  type?: 'PdfSelector';
+                  page: number;
+                  rects?: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                  }[];
+                  point?: {
+                    x: number;
+                    y: number;
+                  };
+                  paths?: number[][][];
+                  width?: number;
+                  quote?: string;
+                };
+              };
+              color?: string;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              body?: {
+                /** @enum {string} */
+                type?: 'TextualBody';
+                value: string;
+                /** @enum {string} */
+                format?: 'text/plain';
+              } | null;
+              target?: {
+                source?: string;
+                selector: {
+                  /** @enum {string} */
+                  type?: 'PdfSelector';
+                  page: number;
+                  rects?: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                  }[];
+                  point?: {
+                    x: number;
+                    y: number;
+                  };
+                  paths?: number[][][];
+                  width?: number;
+                  quote?: string;
+                };
+              };
+              color?: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Annotation */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Annotation'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Annotation'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Annotations_list: {
+    parameters: {
+      query?: {
+        'filter[file][is]'?: string;
+        'filter[file][in]'?: string;
+        'filter[motivation][is]'?: string;
+        'filter[motivation][in]'?: string;
+        'filter[author_id][is]'?: number;
+        'filter[author_id][in]'?: string;
+        /** @description Comma-separated, `-` for descending, of: created_at, updated_at, id */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of Annotation */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Annotation'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Annotation'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Annotations_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              motivation: 'highlighting' | 'commenting' | 'drawing';
+              body?: {
+                /** @enum {string} */
+                type?: 'TextualBody';
+                value: string;
+                /** @enum {string} */
+                format?: 'text/plain';
+              } | null;
+              target: {
+                source: string;
+                selector: {
+                  /** @enum {string} */
+                  type?: 'PdfSelector';
+                  page: number;
+                  rects?: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                  }[];
+                  point?: {
+                    x: number;
+                    y: number;
+                  };
+                  paths?: number[][][];
+                  width?: number;
+                  quote?: string;
+                };
+              };
+              color?: string;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              motivation: 'highlighting' | 'commenting' | 'drawing';
+              body?: {
+                /** @enum {string} */
+                type?: 'TextualBody';
+                value: string;
+                /** @enum {string} */
+                format?: 'text/plain';
+              } | null;
+              target: {
+                source: string;
+                selector: {
+                  /** @enum {string} */
+                  type?: 'PdfSelector';
+                  page: number;
+                  rects?: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                  }[];
+                  point?: {
+                    x: number;
+                    y: number;
+                  };
+                  paths?: number[][][];
+                  width?: number;
+                  quote?: string;
+                };
+              };
+              color?: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Annotation */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Annotation'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Annotation'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Annotations_annotated: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The annotated copy */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
         };
       };
       /** @description A JSON:API error document */

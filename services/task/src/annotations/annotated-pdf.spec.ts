@@ -23,8 +23,15 @@ async function studentPdf(): Promise<Uint8Array> {
   return document.save();
 }
 
-function annotation(overrides: Partial<WebAnnotation> & Pick<WebAnnotation, 'motivation' | 'target'>): WebAnnotation {
-  return { '@context': 'http://www.w3.org/ns/anno.jsonld', type: 'Annotation', color: '#ffd400', ...overrides };
+function annotation(
+  overrides: Partial<WebAnnotation> & Pick<WebAnnotation, 'motivation' | 'target'>,
+): WebAnnotation {
+  return {
+    '@context': 'http://www.w3.org/ns/anno.jsonld',
+    type: 'Annotation',
+    color: '#ffd400',
+    ...overrides,
+  };
 }
 
 /** Every operator the page's content streams hold, decoded, as one text. */
@@ -35,7 +42,9 @@ function contentOf(document: PDFDocument, index: number): string {
   return refs
     .map((item) => {
       const stream = document.context.lookup(item as PDFRef);
-      return stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') : '';
+      return stream instanceof PDFRawStream
+        ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1')
+        : '';
     })
     .join('\n');
 }
@@ -70,7 +79,12 @@ describe('annotatedCopy', () => {
             body: { type: 'TextualBody', value: 'Good opening', format: 'text/plain' },
             target: {
               source: 'k',
-              selector: { type: 'PdfSelector', page: 1, rects: [{ x: 70, y: 695, width: 130, height: 22 }], quote: 'Essay on loops' },
+              selector: {
+                type: 'PdfSelector',
+                page: 1,
+                rects: [{ x: 70, y: 695, width: 130, height: 22 }],
+                quote: 'Essay on loops',
+              },
             },
           }),
         },
@@ -82,7 +96,18 @@ describe('annotatedCopy', () => {
             color: '#e03131',
             target: {
               source: 'k',
-              selector: { type: 'PdfSelector', page: 1, width: 3, paths: [[[100, 400], [150, 420], [200, 380]]] },
+              selector: {
+                type: 'PdfSelector',
+                page: 1,
+                width: 3,
+                paths: [
+                  [
+                    [100, 400],
+                    [150, 420],
+                    [200, 380],
+                  ],
+                ],
+              },
             },
           }),
         },
@@ -115,12 +140,16 @@ describe('annotatedCopy', () => {
 
     // Notes readers open: one per annotation with words, on its page, holding the words.
     const notesOf = (index: number) =>
-      (document.getPage(index).node.Annots()?.asArray() ?? []).map((ref) => document.context.lookup(ref) as PDFDict);
+      (document.getPage(index).node.Annots()?.asArray() ?? []).map(
+        (ref) => document.context.lookup(ref) as PDFDict,
+      );
     const [highlightNote] = notesOf(0);
     expect(highlightNote.get(PDFName.of('Subtype'))).toEqual(PDFName.of('Text'));
     expect((highlightNote.get(PDFName.of('Contents')) as PDFHexString).decodeText()).toBe('Good opening');
     const [pageTwoNote] = notesOf(1);
-    expect((pageTwoNote.get(PDFName.of('Contents')) as PDFHexString).decodeText()).toBe('Cite the source ✓ please');
+    expect((pageTwoNote.get(PDFName.of('Contents')) as PDFHexString).decodeText()).toBe(
+      'Cite the source ✓ please',
+    );
     expect((pageTwoNote.get(PDFName.of('T')) as PDFHexString).decodeText()).toBe('Asisten Dosen');
     // The badge stays inside page 2's crop box (its point is near the top).
     const rect = (pageTwoNote.get(PDFName.of('Rect')) as PDFArray).asArray().map(String).map(Number);
@@ -147,7 +176,10 @@ describe('annotatedCopy', () => {
           createdAt: at,
           annotation: annotation({
             motivation: 'highlighting',
-            target: { source: 'k', selector: { type: 'PdfSelector', page: 2, rects: [{ x: 60, y: 70, width: 10, height: 10 }] } },
+            target: {
+              source: 'k',
+              selector: { type: 'PdfSelector', page: 2, rects: [{ x: 60, y: 70, width: 10, height: 10 }] },
+            },
           }),
         },
       ],

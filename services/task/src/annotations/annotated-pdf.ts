@@ -112,11 +112,26 @@ function anchorOf(annotation: WebAnnotation): { x: number; y: number } {
 const BADGE = 14;
 
 /** A numbered badge with its top-left corner at the anchor, kept on the page. */
-function drawBadge(page: PDFPage, font: PDFFont, box: PageBox, anchor: { x: number; y: number }, n: number, hex: string) {
+function drawBadge(
+  page: PDFPage,
+  font: PDFFont,
+  box: PageBox,
+  anchor: { x: number; y: number },
+  n: number,
+  hex: string,
+) {
   const x = Math.min(Math.max(anchor.x, box.x0), box.x1 - BADGE);
   const y = Math.min(Math.max(anchor.y - BADGE, box.y0), box.y1 - BADGE);
   const { r, g, b } = color(hex);
-  page.drawRectangle({ x, y, width: BADGE, height: BADGE, color: rgb(r, g, b), borderColor: rgb(0.1, 0.1, 0.1), borderWidth: 0.75 });
+  page.drawRectangle({
+    x,
+    y,
+    width: BADGE,
+    height: BADGE,
+    color: rgb(r, g, b),
+    borderColor: rgb(0.1, 0.1, 0.1),
+    borderWidth: 0.75,
+  });
   const label = String(n);
   const size = label.length > 2 ? 6 : 8;
   page.drawText(label, {
@@ -133,7 +148,14 @@ function drawBadge(page: PDFPage, font: PDFFont, box: PageBox, anchor: { x: numb
  * A PDF "Text" annotation (a sticky note readers open) holding the annotation's words, over its
  * badge, so the copy keeps the comments as comments and not only as ink.
  */
-function addNote(document: PDFDocument, page: PDFPage, at: { x: number; y: number }, text: string, author: string, hex: string) {
+function addNote(
+  document: PDFDocument,
+  page: PDFPage,
+  at: { x: number; y: number },
+  text: string,
+  author: string,
+  hex: string,
+) {
   const { r, g, b } = color(hex);
   const note = document.context.obj({
     Type: 'Annot',
@@ -252,4 +274,3 @@ function appendNotes(
     y -= leading - size;
   }
 }
-

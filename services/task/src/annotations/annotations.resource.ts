@@ -16,7 +16,9 @@ export const annotationResource = defineResource({
   schema: {
     answer_id: z.int(),
     motivation: z.enum(MOTIVATIONS),
-    body: z.object({ type: z.literal('TextualBody'), value: z.string(), format: z.literal('text/plain') }).nullable(),
+    body: z
+      .object({ type: z.literal('TextualBody'), value: z.string(), format: z.literal('text/plain') })
+      .nullable(),
     target: z.object({
       source: z.string(),
       selector: z.object({

@@ -62,13 +62,18 @@ export class AnnotationsService {
 
   /** The answer, if the caller may read it (404 otherwise, as for the answer itself). */
   private async answer(auth: AuthContext, answerId: number): Promise<AnswerAccess> {
-    const [row]: Array<{ id: string; student_id: string | null; group_id: string | null; files: StoredFile[]; course_id: string }> =
-      await this.dataSource.query(
-        `SELECT a.id, a.student_id, a.group_id, a.files, t.course_id
+    const [row]: Array<{
+      id: string;
+      student_id: string | null;
+      group_id: string | null;
+      files: StoredFile[];
+      course_id: string;
+    }> = await this.dataSource.query(
+      `SELECT a.id, a.student_id, a.group_id, a.files, t.course_id
            FROM task_answers a JOIN tasks t ON t.id = a.task_id AND t.deleted_at IS NULL
           WHERE a.id = $1 AND a.tenant_id = $2 AND t.tenant_id = $2`,
-        [answerId, auth.tenantId],
-      );
+      [answerId, auth.tenantId],
+    );
     if (!row) throw notFound('The answer does not exist');
     const access = { id: Number(row.id), files: row.files };
     if (await this.projections.canAuthor(auth, Number(row.course_id))) return { ...access, staff: true };
@@ -128,7 +133,9 @@ export class AnnotationsService {
     const answer = await this.answerToAnnotate(auth, existing.answerId);
     const current = existing.body;
     if (input.target?.source !== undefined && input.target.source !== current.target.source)
-      throw issuesToError([{ path: ['target', 'source'], detail: 'target.source cannot change: annotate the other file anew' }]);
+      throw issuesToError([
+        { path: ['target', 'source'], detail: 'target.source cannot change: annotate the other file anew' },
+      ]);
     const annotation = await this.checked(answer, {
       motivation: current.motivation,
       body: input.body === undefined ? (current.body ?? null) : input.body,
@@ -148,7 +155,11 @@ export class AnnotationsService {
   }
 
   /** The PDF with the annotations of it drawn in (`…/files/{key}/annotated`), and its name. */
-  async annotatedFile(auth: AuthContext, answerId: number, key: string): Promise<{ name: string; bytes: Uint8Array }> {
+  async annotatedFile(
+    auth: AuthContext,
+    answerId: number,
+    key: string,
+  ): Promise<{ name: string; bytes: Uint8Array }> {
     const answer = await this.answer(auth, answerId);
     const file = answer.files.find((candidate) => candidate.key === key);
     if (!file) throw notFound('The answer has no such file');
@@ -201,7 +212,11 @@ export class AnnotationsService {
     const text = write.body?.value ?? null;
     const shape = shapeIssues(write.motivation, write.selector, text);
     const file = answer.files.find((candidate) => candidate.key === write.source);
-    if (!file) shape.push({ path: ['target', 'source'], detail: 'target.source must be the key of one of the answer’s files' });
+    if (!file)
+      shape.push({
+        path: ['target', 'source'],
+        detail: 'target.source must be the key of one of the answer’s files',
+      });
     else if (file.mime !== 'application/pdf')
       shape.push({ path: ['target', 'source'], detail: `target.source must be a PDF, not ${file.mime}` });
     if (shape.length > 0 || !file) throw issuesToError(shape);
@@ -227,7 +242,9 @@ export class AnnotationsService {
       pages = await pageBoxes(await this.read(key));
     } catch (error) {
       if (error instanceof UnreadablePdfError)
-        throw issuesToError([{ path: ['target', 'source'], detail: `target.source cannot be annotated: ${error.message}` }]);
+        throw issuesToError([
+          { path: ['target', 'source'], detail: `target.source cannot be annotated: ${error.message}` },
+        ]);
       throw error;
     }
     if (this.pages.size >= PAGE_CACHE_SIZE) this.pages.delete(this.pages.keys().next().value as string);
@@ -249,6 +266,9 @@ export class AnnotationsService {
   private async withAuthors(auth: AuthContext, rows: TaskAnnotation[]): Promise<AnnotationView[]> {
     const users = await this.projections.users(auth.tenantId, [...new Set(rows.map((row) => row.authorId))]);
     const names = new Map(users.map((user) => [Number(user.id), user.name]));
-    return rows.map((annotation) => ({ annotation, authorName: names.get(Number(annotation.authorId)) ?? null }));
+    return rows.map((annotation) => ({
+      annotation,
+      authorName: names.get(Number(annotation.authorId)) ?? null,
+    }));
   }
 }

@@ -4,4 +4,9 @@ import { TaskModel1795502295190 } from './1795502295190-task-model';
 import { TaskAnnotations1795502901487 } from './1795502901487-task-annotations';
 
 /** Every migration of the task database, oldest first (npm run migration:generate -- task <Name>). */
-export const MIGRATIONS = [EventsTables1763800000000, ...PROJECTION_MIGRATIONS, TaskModel1795502295190, TaskAnnotations1795502901487];
+export const MIGRATIONS = [
+  EventsTables1763800000000,
+  ...PROJECTION_MIGRATIONS,
+  TaskModel1795502295190,
+  TaskAnnotations1795502901487,
+];
