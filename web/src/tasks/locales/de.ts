@@ -1,4 +1,5 @@
 import staff from '../staff/locales/de';
+import student from '../student/locales/de';
 import type en from './en';
 
 /** Die Aufgabenseiten auf Deutsch. */
@@ -24,6 +25,7 @@ const task: typeof en = {
     rubricTemplateDeleted: 'Rubrik-Vorlage „{{name}}“ gelöscht.',
   },
   staff,
+  student,
 };
 
 export default task;

@@ -1,4 +1,5 @@
 import staff from '../staff/locales/en';
+import student from '../student/locales/en';
 
 /** The assignment screens in English; every other language's file has exactly these keys. */
 const task = {
@@ -22,6 +23,7 @@ const task = {
     rubricTemplateDeleted: 'Rubric template “{{name}}” deleted.',
   },
   staff,
+  student,
 };
 
 export default task;

@@ -1,4 +1,5 @@
 import staff from '../staff/locales/fr';
+import student from '../student/locales/fr';
 import type en from './en';
 
 /** Les écrans des devoirs en français. */
@@ -23,6 +24,7 @@ const task: typeof en = {
     rubricTemplateDeleted: 'Modèle de grille « {{name}} » supprimé.',
   },
   staff,
+  student,
 };
 
 export default task;

@@ -1,4 +1,5 @@
 import staff from '../staff/locales/id';
+import student from '../student/locales/id';
 import type en from './en';
 
 /** Layar tugas dalam Bahasa Indonesia. */
@@ -23,6 +24,7 @@ const task: typeof en = {
     rubricTemplateDeleted: 'Templat rubrik “{{name}}” dihapus.',
   },
   staff,
+  student,
 };
 
 export default task;

@@ -1,4 +1,5 @@
 import staff from '../staff/locales/pt';
+import student from '../student/locales/pt';
 import type en from './en';
 
 /** Os ecrãs das tarefas em português. */
@@ -23,6 +24,7 @@ const task: typeof en = {
     rubricTemplateDeleted: 'Modelo de rubrica “{{name}}” eliminado.',
   },
   staff,
+  student,
 };
 
 export default task;

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatSize } from '../../courses/content/media';
+import { saveBlob } from '../../exams/download';
+import { ConfirmButton } from '../../layout/ConfirmDialog';
+import { WarningAlert } from '../../layout/WarningAlert';
+import { notificationFor } from '../../notifications/notification';
+import { useAnswerFileBlobMutation } from './studentApi';
+import type { StoredFile } from './studentTypes';
+import styles from './student.module.css';
+
+/**
+ * Files of a task, an answer or a comment, each downloaded through the API (`base`/`{key}`, which
+ * checks the caller may read it) and, when `onRemove` is given, removable after a confirmation.
+ */
+export function FileList({
+  files,
+  base,
+  onRemove,
+  label,
+}: {
+  files: StoredFile[];
+  /** The API path the file keys hang under (`course/tasks/4/files`). */
+  base: string;
+  onRemove?: (file: StoredFile) => void;
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  const [fetchFile, state] = useAnswerFileBlobMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  if (files.length === 0) return null;
+  const open = (file: StoredFile) => {
+    setFailure(null);
+    fetchFile(`${base}/${encodeURIComponent(file.key)}`)
+      .unwrap()
+      .then((blob) => saveBlob(blob, file.name))
+      .catch((error: unknown) =>
+        setFailure(notificationFor(error, t('task.student.files.downloadFailed')).text),
+      );
+  };
+  return (
+    <>
+      <ul className={styles.files} aria-label={label ?? t('task.student.files.title')}>
+        {files.map((file) => (
+          <li key={file.key} className={styles.file}>
+            <button
+              type="button"
+              className={styles.fileName}
+              onClick={() => open(file)}
+              disabled={state.isLoading}
+              aria-label={t('task.student.files.download', { name: file.name })}
+            >
+              {file.name}
+            </button>
+            <span className="muted small">
+              {[file.mime, formatSize(file.size)].filter(Boolean).join(' · ')}
+            </span>
+            {onRemove && (
+              <ConfirmButton
+                className="button small"
+                question={t('task.student.files.removeQuestion', { name: file.name })}
+                details={t('task.student.files.removeDetails')}
+                action={t('task.student.files.remove')}
+                label={t('task.student.files.removeLabel', { name: file.name })}
+                onConfirm={() => onRemove(file)}
+              >
+                {t('task.student.files.remove')}
+              </ConfirmButton>
+            )}
+          </li>
+        ))}
+      </ul>
+      <WarningAlert>{failure}</WarningAlert>
+    </>
+  );
+}
