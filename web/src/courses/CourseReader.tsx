@@ -8,6 +8,7 @@ import { useContentsQuery, type ContentScope } from './content/contentsApi';
 import type { PublicCourse } from './coursesApi';
 import { byIndex, contentableOf, selectionOf } from './structure';
 import { activityName } from './names';
+import { TaskableTasks } from '../tasks/student/TaskableTasks';
 import { cx } from '../lib/classNames';
 import styles from './CourseReader.module.css';
 
@@ -144,6 +145,12 @@ export function CourseReader({
                   <ContentViewer key={content.id} content={content} scope={scope} />
                 ))}
               </div>
+            )}
+            {scope === 'course' && !closedNote && (
+              <TaskableTasks
+                taskableType={target.type === 'activities' ? 'activity' : 'module'}
+                taskableId={target.id}
+              />
             )}
           </>
         )}

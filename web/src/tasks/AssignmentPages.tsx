@@ -19,17 +19,14 @@ function byRole(Staff: Page, Student: Page) {
   };
 }
 
-// the student's pages are "not available yet" until web/src/tasks/student/ lands them
-const studentPending = lazy(() => import('../pages/UnavailablePage'));
-
 /** `/assignment`: the staff's tasks to grade (homepage rule of spec 02 §6), a student's tasks. */
 export const AssignmentsPage = byRole(
   lazy(() => import('./staff/StaffTasksPage')),
-  studentPending,
+  lazy(() => import('./student/StudentTasksPage')),
 );
 
 /** `/assignment/{id}`: the task's detail with its counts and charts, or the student's task. */
 export const AssignmentPage = byRole(
   lazy(() => import('./staff/StaffTaskPage')),
-  studentPending,
+  lazy(() => import('./student/StudentTaskPage')),
 );

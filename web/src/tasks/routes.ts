@@ -5,8 +5,8 @@ import { ADMIN_LECTURER, type RouteDef } from '../app/routeTypes';
  * one address for two pages chosen by role (`AssignmentPages.tsx`, like ExamPage): the staff's list
  * of tasks to grade and a task's detail with its counts and charts; a student's list and their task.
  * The staff also have the editor, the submissions and grading view and the downloads (`staff/`).
- * The student's answer and group pages and the PDF annotation screen are still "not available
- * yet" until their pages land.
+ * A student answers on the take page, or on the group's page for a group task (`student/`). The
+ * PDF annotation screen is still "not available yet" until its page lands.
  */
 export const taskRoutes: RouteDef[] = [
   {
@@ -52,15 +52,17 @@ export const taskRoutes: RouteDef[] = [
   {
     id: 'assignmentTake',
     path: '/assignment/take/:id',
-    parent: 'assignments',
+    roles: ['student'],
+    parent: 'assignment',
     reducedSidebar: true,
-    feature: 'assignments',
+    load: () => import('./student/TakeTaskPage'),
   },
   {
     id: 'assignmentGroup',
     path: '/assignment/group/:id',
-    parent: 'assignments',
-    feature: 'groupAssignments',
+    roles: ['student'],
+    parent: 'assignment',
+    load: () => import('./student/GroupTaskPage'),
   },
   {
     id: 'assignmentAnnotate',

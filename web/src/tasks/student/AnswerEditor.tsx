@@ -11,8 +11,8 @@ import { AnswerFiles } from './AnswerFiles';
 import { FileList } from './FileList';
 import { readDraft, startingText, type DraftScope } from './draft';
 import { errorCode, statusOf } from './errors';
-import { studentApi, useSaveDraftMutation, useSendAnswerMutation } from './studentApi';
-import type { StoredFile, Task, TaskAnswer } from './studentTypes';
+import { answerTags, studentApi, useSaveDraftMutation, useSendAnswerMutation } from './studentApi';
+import type { StoredFile, Task, TaskAnswer } from '../taskTypes';
 import { mayEdit, windowState } from './taskState';
 import { useAutosave } from './useAutosave';
 import { useNow } from './useNow';
@@ -164,11 +164,7 @@ function Editing({
         onUploaded={(saved, text) => {
           setFiles(saved.files);
           autosave.acknowledge(text);
-          dispatch(
-            studentApi.util.invalidateTags([
-              { type: 'StudentAnswer', id: scope.groupId ? `group:${scope.groupId}` : `task:${task.id}` },
-            ]),
-          );
+          dispatch(studentApi.util.invalidateTags(answerTags(task.id, scope.groupId, saved.id)));
         }}
       />
       {late && <p className="alert alert-warning">{t('task.student.answer.lateWarning')}</p>}

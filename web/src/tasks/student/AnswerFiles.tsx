@@ -7,7 +7,7 @@ import { cx } from '../../lib/classNames';
 import { notificationFor } from '../../notifications/notification';
 import { notified } from '../../notifications/notificationsSlice';
 import { answerForm, uploadAnswerFile } from './answerUpload';
-import type { TaskAnswer } from './studentTypes';
+import type { TaskAnswer } from '../taskTypes';
 import styles from './student.module.css';
 
 /**

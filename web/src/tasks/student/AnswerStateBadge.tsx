@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { AnswerState } from './taskState';
+import type { StudentAnswerState } from './taskState';
 
-const TONE: Record<AnswerState, string> = {
+const TONE: Record<StudentAnswerState, string> = {
   not_started: 'badge badge-muted',
   draft: 'badge badge-muted',
   changes_requested: 'badge badge-warning',
@@ -11,7 +11,7 @@ const TONE: Record<AnswerState, string> = {
 };
 
 /** Where the student's answer stands, as a badge. */
-export function AnswerStateBadge({ state }: { state: AnswerState }) {
+export function AnswerStateBadge({ state }: { state: StudentAnswerState }) {
   const { t } = useTranslation();
   return (
     <span className={TONE[state]} data-testid="answer-state">

@@ -9,11 +9,11 @@ import { notificationFor } from '../../notifications/notification';
 import { notified } from '../../notifications/notificationsSlice';
 import { commentForm, postComment } from './answerUpload';
 import { FileList } from './FileList';
-import { studentApi, useAnswerCommentsQuery } from './studentApi';
-import type { TaskComment } from './studentTypes';
+import { tasksApi, useCommentsQuery } from '../api';
+import type { TaskComment } from '../taskTypes';
 import styles from './student.module.css';
 
-const authorOf = (comment: TaskComment) => comment.user?.name ?? comment.user_name ?? null;
+const authorOf = (comment: TaskComment) => comment.user?.name ?? null;
 
 /**
  * The conversation about an answer between its student(s) and the course's staff: every comment
@@ -24,7 +24,7 @@ export function CommentsThread({ answerId }: { answerId: string }) {
   const dates = useDates();
   const dispatch = useAppDispatch();
   const token = useAppSelector((state) => state.auth.stored?.accessToken);
-  const comments = useAnswerCommentsQuery(answerId);
+  const comments = useCommentsQuery(answerId);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
@@ -54,7 +54,7 @@ export function CommentsThread({ answerId }: { answerId: string }) {
         setText('');
         setFiles([]);
         setFormKey((key) => key + 1);
-        dispatch(studentApi.util.invalidateTags([{ type: 'AnswerComments', id: answerId }]));
+        dispatch(tasksApi.util.invalidateTags([{ type: 'TaskComment', id: answerId }]));
         dispatch(notified({ color: 'success', text: t('task.student.saved.commentPosted') }));
       })
       .catch((error: unknown) => setFailure(notificationFor(error, t('task.student.comments.failed')).text))
@@ -86,7 +86,7 @@ export function CommentsThread({ answerId }: { answerId: string }) {
                 <strong>{authorOf(comment) ?? t('task.student.comments.someone')}</strong>{' '}
                 <span className="muted">{dates.dateTime(comment.created_at)}</span>
               </p>
-              <p className={styles.comment}>{comment.comment}</p>
+              <p className={styles.comment}>{comment.comment ?? comment.body}</p>
               <FileList
                 files={comment.files ?? []}
                 base={`course/comments/${encodeURIComponent(comment.id)}/files`}

@@ -5,8 +5,8 @@ import { saveBlob } from '../../exams/download';
 import { ConfirmButton } from '../../layout/ConfirmDialog';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
-import { useAnswerFileBlobMutation } from './studentApi';
-import type { StoredFile } from './studentTypes';
+import { useLazyTaskFileQuery } from '../api';
+import type { StoredFile } from '../taskTypes';
 import styles from './student.module.css';
 
 /**
@@ -26,7 +26,7 @@ export function FileList({
   label?: string;
 }) {
   const { t } = useTranslation();
-  const [fetchFile, state] = useAnswerFileBlobMutation();
+  const [fetchFile, state] = useLazyTaskFileQuery();
   const [failure, setFailure] = useState<string | null>(null);
   if (files.length === 0) return null;
   const open = (file: StoredFile) => {
@@ -47,7 +47,7 @@ export function FileList({
               type="button"
               className={styles.fileName}
               onClick={() => open(file)}
-              disabled={state.isLoading}
+              disabled={state.isFetching}
               aria-label={t('task.student.files.download', { name: file.name })}
             >
               {file.name}

@@ -12,7 +12,7 @@ import { ScoreView } from './ScoreView';
 import { TaskWindow } from './TaskWindow';
 import { taskPath } from './StudentTaskList';
 import { statusOf } from './errors';
-import { useStudentTaskQuery } from './studentApi';
+import { useTaskQuery } from '../api';
 import { answerState } from './taskState';
 import { useTaskAnswer } from './useTaskAnswer';
 import styles from './student.module.css';
@@ -26,7 +26,7 @@ export default function GroupTaskPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const me = useMeQuery();
-  const task = useStudentTaskQuery(id);
+  const task = useTaskQuery(id);
   const mine = useTaskAnswer(task.data);
 
   if (task.isLoading || me.isLoading) return <Spinner label={t('task.student.loading')} />;

@@ -3,22 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../layout/Spinner';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
-import { usePeerRatingsQuery, usePeerRubricTemplatesQuery, useRatePeerMutation } from './studentApi';
-import type { GroupAssessment, GroupMember, Rubric, RubricChoice, Task } from './studentTypes';
+import { useGroupAssessmentsQuery, useRubricTemplatesQuery } from '../api';
+import { useRatePeerMutation } from './studentApi';
+import type { GroupAssessment, GroupMember, Rubric, RubricChoice, RubricTemplate, Task } from '../taskTypes';
 import { rubricScore } from './taskState';
 import styles from './student.module.css';
 
 /** The bundled Group Peer Review Evaluation's id among the rubric templates (spec 02 §3). */
 export const PEER_REVIEW_TEMPLATE = 'bundled-peer-review';
 
-type Template = { id: string; name: string; rubric?: Rubric; criteria?: Rubric['criteria'] };
-
 /** The rubric members rate each other on: the bundled peer review template. */
-export function peerRubric(templates: Template[] | undefined): Rubric | null {
+export function peerRubric(templates: RubricTemplate[] | undefined): RubricTemplate | null {
   const template = templates?.find((item) => item.id === PEER_REVIEW_TEMPLATE);
-  if (!template) return null;
-  if (template.rubric?.criteria?.length) return template.rubric;
-  return template.criteria?.length ? { name: template.name, criteria: template.criteria } : null;
+  return template?.rubric?.criteria?.length ? template : null;
 }
 
 /**
@@ -38,10 +35,11 @@ export function PeerAssessment({
   meUsername: string;
 }) {
   const { t } = useTranslation();
-  const templates = usePeerRubricTemplatesQuery();
-  const ratings = usePeerRatingsQuery(answerId ?? '', { skip: !answerId });
+  const templates = useRubricTemplatesQuery();
+  const ratings = useGroupAssessmentsQuery(answerId ?? '', { skip: !answerId });
   const others = members.filter((member) => member.username !== meUsername);
-  const rubric = peerRubric(templates.data);
+  const template = peerRubric(templates.data);
+  const rubric = template?.rubric;
 
   return (
     <section aria-labelledby="peer-title" className={styles.peer}>
@@ -60,7 +58,7 @@ export function PeerAssessment({
         <p className="alert alert-warning">{t('task.student.peer.noRubric')}</p>
       ) : (
         <>
-          <p className="muted">{t('task.student.peer.intro', { rubric: rubric.name })}</p>
+          <p className="muted">{t('task.student.peer.intro', { rubric: template?.name })}</p>
           {others.map((member) => (
             <RateMember
               key={member.id}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useDates } from '../../lib/dates';
 import { chosenLevels } from './taskState';
-import type { Task, TaskAnswer } from './studentTypes';
+import type { Task, TaskAnswer } from '../taskTypes';
 import styles from './student.module.css';
 
 /**

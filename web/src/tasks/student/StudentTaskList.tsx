@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useDates } from '../../lib/dates';
 import { AnswerStateBadge } from './AnswerStateBadge';
-import type { Task } from './studentTypes';
+import type { Task } from '../taskTypes';
 import { answerState } from './taskState';
 import styles from './student.module.css';
 
@@ -41,7 +41,7 @@ export function StudentTaskList({
                 : t('task.student.window.noEnd')}
             </span>
           </div>
-          <AnswerStateBadge state={answerState(task.my_answer)} />
+          <AnswerStateBadge state={answerState(task.meta?.my_answer)} />
         </li>
       ))}
     </ul>

@@ -11,8 +11,8 @@ import { CommentsThread } from './CommentsThread';
 import { FileList } from './FileList';
 import { ScoreView } from './ScoreView';
 import { TaskWindow } from './TaskWindow';
-import { useStudentTaskQuery } from './studentApi';
-import type { Task, TaskAnswer } from './studentTypes';
+import { useTaskQuery } from '../api';
+import type { Task, TaskAnswer } from '../taskTypes';
 import { answerState, mayEdit } from './taskState';
 import { statusOf } from './errors';
 import { useNow } from './useNow';
@@ -34,7 +34,7 @@ export const answerPath = (task: Pick<Task, 'id' | 'tasks_type'>) =>
 export default function StudentTaskPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const task = useStudentTaskQuery(id);
+  const task = useTaskQuery(id);
   const mine = useTaskAnswer(task.data);
 
   if (task.isLoading) return <Spinner label={t('task.student.loading')} />;

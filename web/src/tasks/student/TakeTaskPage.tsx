@@ -12,7 +12,7 @@ import { TaskWindow } from './TaskWindow';
 import { answerPath } from './StudentTaskPage';
 import { taskPath } from './StudentTaskList';
 import { statusOf } from './errors';
-import { useStudentTaskQuery } from './studentApi';
+import { useTaskQuery } from '../api';
 import { answerState } from './taskState';
 import { useTaskAnswer } from './useTaskAnswer';
 import styles from './student.module.css';
@@ -25,7 +25,7 @@ import styles from './student.module.css';
 export default function TakeTaskPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const task = useStudentTaskQuery(id);
+  const task = useTaskQuery(id);
   const mine = useTaskAnswer(task.data);
 
   if (task.isLoading) return <Spinner label={t('task.student.loading')} />;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useDates } from '../../lib/dates';
 import { useNow } from './useNow';
 import { msUntilEnd, splitDuration, windowState } from './taskState';
-import type { Task } from './studentTypes';
+import type { Task } from '../taskTypes';
 import styles from './student.module.css';
 
 /** The time left as its two largest units ("2 days 3 hours", "4 minutes 10 seconds"). */

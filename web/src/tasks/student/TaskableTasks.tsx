@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useMeQuery } from '../../auth/authApi';
 import { useDates } from '../../lib/dates';
 import { AnswerStateBadge } from './AnswerStateBadge';
 import { taskPath } from './StudentTaskList';
@@ -9,18 +10,18 @@ import styles from './student.module.css';
 
 /**
  * The tasks of the module or activity a course's reader shows, under its contents: each links to
- * the task's page; a student sees where their answer stands. Nothing when there are none.
+ * the task's page; a student sees where their answer stands. Nothing when there are none (or
+ * when they cannot be read: the contents above are what the page is for).
  */
 export function TaskableTasks({
   taskableType,
   taskableId,
-  student,
 }: {
   taskableType: 'module' | 'activity';
   taskableId: string;
-  student: boolean;
 }) {
   const { t } = useTranslation();
+  const student = useMeQuery().data?.role === 'student';
   const dates = useDates();
   const tasks = useStudentTasksQuery({ taskableType, taskableId });
   const items = tasks.data ?? [];
@@ -43,7 +44,7 @@ export function TaskableTasks({
                 </span>
               )}
             </div>
-            {student && <AnswerStateBadge state={answerState(task.my_answer)} />}
+            {student && <AnswerStateBadge state={answerState(task.meta?.my_answer)} />}
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { deserializeOne, type Document } from '../../api/jsonapi';
 import { sendUpload, type UploadReply } from '../../courses/editor/upload';
-import type { TaskAnswer, TaskComment } from './studentTypes';
+import type { TaskAnswer, TaskComment } from '../taskTypes';
 
 /** Where answers are saved with their files (multipart; the same call as a draft save). */
 export const SET_ANSWER_URL = '/api/course/tasks/setAnswer';

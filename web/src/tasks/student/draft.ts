@@ -1,4 +1,4 @@
-import type { TaskAnswer } from './studentTypes';
+import type { TaskAnswer } from '../taskTypes';
 
 /**
  * The answer being typed, kept in this browser until the server has it: written at every change,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Rubric, Task } from './studentTypes';
+import type { Rubric, Task } from '../taskTypes';
 import {
   answerState,
   chosenLevels,
@@ -65,7 +65,7 @@ describe('the homepage list of a student (spec 02 §6)', () => {
       start_at: null,
       end_at,
       is_lateable: false,
-      my_answer: sent ? { id: 1, is_sent: true, is_late: false } : null,
+      meta: { my_answer: sent ? { id: '1', is_sent: true, is_late: false } : null },
     }) as Task;
 
   it('drops tasks sent or past their end and puts the nearest end first', () => {
@@ -85,7 +85,6 @@ describe('the homepage list of a student (spec 02 §6)', () => {
 });
 
 const peerReview: Rubric = {
-  name: 'Group Peer Review Evaluation',
   criteria: ['Attendance', 'Contribution', 'Responsiveness', 'Own part', 'Cooperation'].map((name) => ({
     name,
     description: null,

@@ -1,16 +1,16 @@
-import type { MyAnswerSummary, RubricChoice, Rubric, Task, TaskAnswer } from './studentTypes';
+import type { MyAnswer, Rubric, RubricChoice, RubricCriterion, Task, TaskAnswer } from '../taskTypes';
 
 /**
  * Where a student stands with a task (spec 02 §4): nothing written yet, a draft, sent (on time or
  * late), sent back by the lecturer with a change request, or scored (only when the task shows
  * scores — the server leaves the score out otherwise).
  */
-export type AnswerState = 'not_started' | 'draft' | 'changes_requested' | 'sent' | 'late' | 'scored';
+export type StudentAnswerState = 'not_started' | 'draft' | 'changes_requested' | 'sent' | 'late' | 'scored';
 
 type AnswerLike = Pick<TaskAnswer, 'is_sent' | 'is_late'> &
   Partial<Pick<TaskAnswer, 'comment' | 'score' | 'sent_at'>>;
 
-export function answerState(answer: AnswerLike | MyAnswerSummary | null | undefined): AnswerState {
+export function answerState(answer: AnswerLike | MyAnswer | null | undefined): StudentAnswerState {
   if (!answer) return 'not_started';
   if (answer.score !== null && answer.score !== undefined) return 'scored';
   if (answer.is_sent) return answer.is_late ? 'late' : 'sent';
@@ -63,12 +63,17 @@ export function splitDuration(ms: number): { days: number; hours: number; minute
 /** The student's homepage list (spec 02 §6): tasks not sent and not past their end, soonest end first. */
 export function homepageTasks(tasks: Task[], now: number): Task[] {
   return tasks
-    .filter((task) => !task.my_answer?.is_sent && windowState(task, now) !== 'closed')
+    .filter((task) => !task.meta?.my_answer?.is_sent && windowState(task, now) !== 'closed')
     .filter((task) => !task.end_at || Date.parse(task.end_at) > now)
     .sort((a, b) => endKey(a) - endKey(b));
 }
 
 const endKey = (task: Task) => (task.end_at ? Date.parse(task.end_at) : Number.POSITIVE_INFINITY);
+
+/** The points a choice gives: the value typed for a range level, else the level's point. */
+function pointOf(criterion: RubricCriterion, choice: RubricChoice): number {
+  return choice.point ?? criterion.levels[choice.level]?.point ?? 0;
+}
 
 /** The rubric's levels a scorer (or a peer) chose, by criterion, for showing them. */
 export function chosenLevels(
@@ -83,7 +88,7 @@ export function chosenLevels(
       criterion: criterion.name,
       weight: criterion.weight,
       level: level?.name ?? null,
-      point: choice ? choice.point : null,
+      point: choice ? pointOf(criterion, choice) : null,
     };
   });
 }
@@ -94,7 +99,7 @@ export function rubricScore(rubric: Rubric, choices: Array<RubricChoice | undefi
   for (const [index, criterion] of rubric.criteria.entries()) {
     const choice = choices.find((item) => item?.criterion === index);
     if (!choice) return null;
-    sum += (criterion.weight * choice.point) / 100;
+    sum += (criterion.weight * pointOf(criterion, choice)) / 100;
   }
   return Math.round(sum * 100) / 100;
 }

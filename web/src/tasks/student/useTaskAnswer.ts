@@ -1,10 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useMyGroupAnswerQuery, useMyAnswerQuery, useMyTaskGroupQuery } from './studentApi';
-import type { Task, TaskAnswer, TaskGroup } from './studentTypes';
+import { useMyGroupQuery } from '../api';
+import type { Task, TaskAnswer, TaskGroup } from '../taskTypes';
+import { statusOf } from './errors';
+import { useMyAnswerQuery, useMyGroupAnswerQuery } from './studentApi';
 
 /**
  * The answer a student works on for a task: their own for a personal task; for a group task their
- * group (null when the lecturer put them in none) and the group's answer.
+ * group (null when the lecturer put them in none: the service answers 404) and the group's answer.
  */
 export function useTaskAnswer(task: Task | undefined): {
   answer: TaskAnswer | null;
@@ -15,9 +17,10 @@ export function useTaskAnswer(task: Task | undefined): {
 } {
   const group = task?.tasks_type === 'GROUP';
   const own = useMyAnswerQuery(task && !group ? task.id : skipToken);
-  const mine = useMyTaskGroupQuery(task && group ? task.id : skipToken);
+  const mine = useMyGroupQuery(task && group ? task.id : skipToken);
   const groupId = mine.data?.id;
-  const groupAnswer = useMyGroupAnswerQuery(groupId ?? skipToken);
+  const groupAnswer = useMyGroupAnswerQuery(task && groupId ? { taskId: task.id, groupId } : skipToken);
+  const noGroup = statusOf(mine.error) === 404;
   if (!task) return { answer: null, group: null, isLoading: true, error: null, refetch: () => undefined };
   if (!group) {
     return {
@@ -30,9 +33,9 @@ export function useTaskAnswer(task: Task | undefined): {
   }
   return {
     answer: groupAnswer.data ?? null,
-    group: mine.data ?? null,
+    group: noGroup ? null : (mine.data ?? null),
     isLoading: mine.isLoading || groupAnswer.isLoading,
-    error: mine.error ?? groupAnswer.error,
+    error: (noGroup ? undefined : mine.error) ?? groupAnswer.error,
     refetch: () => {
       void mine.refetch();
       if (groupId) void groupAnswer.refetch();
