@@ -132,6 +132,11 @@ export default function CoursePage() {
                 {t('course.manage')}
               </h2>
               <ul className="plain-list">
+                <li>
+                  <Link to={`/assignment?course=${encodeURIComponent(data.id)}`}>
+                    {t('routes.assignments')}
+                  </Link>
+                </li>
                 {LECTURER_PAGES.map((page) => (
                   <li key={page.routeId}>
                     <Link to={`${base}/${page.segment}`}>{t(`routes.${page.routeId}`)}</Link>

@@ -10,7 +10,7 @@ import {
   type Page,
 } from '../api/jsonapi';
 import i18n from '../i18n/i18n';
-import { announceSaves, cachedResults, silent, type ApiState } from '../notifications/saved';
+import { announceSaves, cachedResults, type ApiState } from '../notifications/saved';
 import type {
   AnswerState,
   GroupAssessment,
@@ -52,12 +52,11 @@ export const trashedTasks = (courseId: string | number): ListQuery => ({
   limit: 0,
 });
 
-/** The students of a task page by page, filtered by class and state, searched by name. */
+/** The students of a task, filtered by class and state (page limit 0 = all). */
 export interface StudentsQuery {
   taskId: string;
   classId?: string;
   state?: AnswerState | '';
-  search?: string;
   limit?: number;
   offset?: number;
 }
@@ -140,15 +139,6 @@ export const tasksApi = withTags.injectEndpoints({
       invalidatesTags: (_r, _e, { id }) => [taskTag(id), TASK_LIST],
     }),
     /** Which classes a task is for: all of the course's, or the ones named. */
-    syncTaskClasses: build.mutation<void, { task_id: string; all_class: boolean; class_ids: number[] }>({
-      extraOptions: QUIET,
-      query: ({ task_id, all_class, class_ids }) => ({
-        url: 'course/tasks/classes',
-        method: 'PUT',
-        body: attributesBody({ action: 'sync', task_id: Number(task_id), all_class, class_ids }),
-      }),
-      invalidatesTags: (_r, _e, { task_id }) => [taskTag(task_id), TASK_LIST, studentsOf(task_id)],
-    }),
     deleteTaskFile: build.mutation<void, { taskId: string; key: string; name: string }>({
       extraOptions: QUIET,
       query: ({ taskId, key }) => ({
@@ -167,11 +157,10 @@ export const tasksApi = withTags.injectEndpoints({
     /** Every student a task is for, with their answer and group (staff). */
     taskStudents: build.query<Page<TaskStudent>, StudentsQuery>({
       extraOptions: QUIET,
-      query: ({ taskId, classId, state, search, limit = 0, offset }) => {
+      query: ({ taskId, classId, state, limit = 0, offset }) => {
         const filter: NonNullable<ListQuery['filter']> = {};
         if (classId) filter.class_id = { is: classId };
         if (state) filter.state = { is: state };
-        if (search?.trim()) filter.search = { is: search.trim() };
         return `${task(taskId)}/students?${toSearchParams({ filter, limit, offset })}`;
       },
       transformResponse: (document: Document) => deserializePage<TaskStudent>(document),
@@ -365,7 +354,6 @@ announceSaves(tasksApi, {
   updateTask: ({ result }) => i18n.t('task.saved.taskUpdated', { name: result.name }),
   deleteTask: ({ arg, before }) => i18n.t('task.saved.taskDeleted', { name: taskName(before, arg.id) }),
   restoreTask: ({ arg, before }) => i18n.t('task.saved.taskRestored', { name: taskName(before, arg.id) }),
-  syncTaskClasses: silent('saved together with the task, whose own save already says so'),
   deleteTaskFile: ({ arg }) => i18n.t('task.saved.taskFileDeleted', { name: arg.name }),
   scoreAnswer: ({ arg }) => i18n.t('task.saved.answerScored', { name: arg.name }),
   requestChange: ({ arg }) => i18n.t('task.saved.changeRequested', { name: arg.name }),
@@ -383,7 +371,6 @@ export const {
   useUpdateTaskMutation,
   useDeleteTaskMutation,
   useRestoreTaskMutation,
-  useSyncTaskClassesMutation,
   useDeleteTaskFileMutation,
   useLazyTaskFileQuery,
   useTaskStudentsQuery,

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useLazyTaskFileQuery } from './api';
+
+/** Where a stored file of a task, an answer or a comment is read (the API path under /api). */
+export const taskFilePath = (taskId: string | number, key: string) =>
+  `course/tasks/${encodeURIComponent(String(taskId))}/files/${encodeURIComponent(key)}`;
+export const answerFilePath = (answerId: string | number, key: string) =>
+  `course/task/answers/${encodeURIComponent(String(answerId))}/files/${encodeURIComponent(key)}`;
+
+/**
+ * Opens a stored file in a new tab: read with the session (a plain link would carry no token), then
+ * shown from an object URL that is released after a minute. Returns the failure, if any.
+ */
+export function useOpenFile() {
+  const [read] = useLazyTaskFileQuery();
+  const [opening, setOpening] = useState<string | null>(null);
+  const open = async (path: string): Promise<unknown> => {
+    // the tab is opened now, inside the click, so a popup blocker lets it through
+    const tab = window.open('', '_blank');
+    setOpening(path);
+    try {
+      const blob = await read(path).unwrap();
+      const url = URL.createObjectURL(blob);
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      return null;
+    } catch (error) {
+      tab?.close();
+      return error;
+    } finally {
+      setOpening(null);
+    }
+  };
+  return { open, opening };
+}
