@@ -178,6 +178,8 @@ export interface TaskComment {
   files: StoredFile[];
   user_id?: number;
   user?: { id: string; name?: string };
+  /** Who wrote it, and whether they teach the course. */
+  author?: { id: number; name: string; username: string; is_staff: boolean };
   created_at: string;
 }
 

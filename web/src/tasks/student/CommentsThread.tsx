@@ -13,7 +13,7 @@ import { tasksApi, useCommentsQuery } from '../api';
 import type { TaskComment } from '../taskTypes';
 import styles from './student.module.css';
 
-const authorOf = (comment: TaskComment) => comment.user?.name ?? null;
+const authorOf = (comment: TaskComment) => comment.author?.name ?? comment.user?.name ?? null;
 
 /**
  * The conversation about an answer between its student(s) and the course's staff: every comment
@@ -33,7 +33,7 @@ export function CommentsThread({ answerId }: { answerId: string }) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) {
+    if (!text.trim() && files.length === 0) {
       setFailure(t('task.student.comments.empty'));
       return;
     }
@@ -84,6 +84,9 @@ export function CommentsThread({ answerId }: { answerId: string }) {
             <li key={comment.id} className={styles.commentItem}>
               <p className="small">
                 <strong>{authorOf(comment) ?? t('task.student.comments.someone')}</strong>{' '}
+                {comment.author?.is_staff && (
+                  <span className="badge badge-muted">{t('task.student.comments.staff')}</span>
+                )}{' '}
                 <span className="muted">{dates.dateTime(comment.created_at)}</span>
               </p>
               <p className={styles.comment}>{comment.comment ?? comment.body}</p>

@@ -12,10 +12,17 @@ import styles from './student.module.css';
 /** The bundled Group Peer Review Evaluation's id among the rubric templates (spec 02 §3). */
 export const PEER_REVIEW_TEMPLATE = 'bundled-peer-review';
 
-/** The rubric members rate each other on: the bundled peer review template. */
-export function peerRubric(templates: RubricTemplate[] | undefined): RubricTemplate | null {
+/**
+ * The rubric members rate each other on, as the service scores the ratings: the task's own rubric,
+ * else the bundled Group Peer Review Evaluation of the rubric templates.
+ */
+export function peerRubric(
+  task: Pick<Task, 'rubric'>,
+  templates: RubricTemplate[] | undefined,
+): Rubric | null {
+  if (task.rubric?.criteria?.length) return task.rubric;
   const template = templates?.find((item) => item.id === PEER_REVIEW_TEMPLATE);
-  return template?.rubric?.criteria?.length ? template : null;
+  return template?.rubric?.criteria?.length ? template.rubric : null;
 }
 
 /**
@@ -35,11 +42,10 @@ export function PeerAssessment({
   meUsername: string;
 }) {
   const { t } = useTranslation();
-  const templates = useRubricTemplatesQuery();
+  const templates = useRubricTemplatesQuery(undefined, { skip: Boolean(task.rubric?.criteria?.length) });
   const ratings = useGroupAssessmentsQuery(answerId ?? '', { skip: !answerId });
   const others = members.filter((member) => member.username !== meUsername);
-  const template = peerRubric(templates.data);
-  const rubric = template?.rubric;
+  const rubric = peerRubric(task, templates.data);
 
   return (
     <section aria-labelledby="peer-title" className={styles.peer}>
@@ -58,7 +64,7 @@ export function PeerAssessment({
         <p className="alert alert-warning">{t('task.student.peer.noRubric')}</p>
       ) : (
         <>
-          <p className="muted">{t('task.student.peer.intro', { rubric: template?.name })}</p>
+          <p className="muted">{t('task.student.peer.intro')}</p>
           {others.map((member) => (
             <RateMember
               key={member.id}

@@ -123,12 +123,13 @@ const student: typeof en = {
     loadFailed: 'Die Kommentare konnten nicht geladen werden.',
     none: 'Noch keine Kommentare.',
     someone: 'Jemand',
+    staff: 'Lehrperson',
     files: 'Dateien des Kommentars',
     label: 'Dein Kommentar',
     attach: 'Dateien anhängen',
     post: 'Kommentar senden',
     posting: 'Wird gesendet…',
-    empty: 'Schreibe zuerst einen Kommentar.',
+    empty: 'Schreibe zuerst einen Kommentar oder hänge eine Datei an.',
     failed: 'Der Kommentar konnte nicht gesendet werden.',
   },
   saved: {
@@ -139,7 +140,7 @@ const student: typeof en = {
   peer: {
     title: 'Gegenseitige Bewertung',
     intro:
-      'Bewerte jedes Mitglied deiner Gruppe nach „{{rubric}}“. Nur die Lehrperson sieht, wer welche Bewertung gab.',
+      'Bewerte jedes andere Mitglied deiner Gruppe in jedem Kriterium. Nur die Lehrperson sieht, wer welche Bewertung gab.',
     closed: 'Die gegenseitige Bewertung ist nicht geöffnet.',
     noAnswer: 'Die gegenseitige Bewertung beginnt, sobald deine Gruppe ihre Antwort gespeichert hat.',
     alone: 'Es gibt kein anderes Mitglied zu bewerten.',

@@ -120,12 +120,13 @@ const student = {
     loadFailed: 'The comments could not be loaded.',
     none: 'No comments yet.',
     someone: 'Someone',
+    staff: 'Lecturer',
     files: 'Files of the comment',
     label: 'Your comment',
     attach: 'Attach files',
     post: 'Post comment',
     posting: 'Posting…',
-    empty: 'Write a comment first.',
+    empty: 'Write a comment or attach a file first.',
     failed: 'The comment could not be posted.',
   },
   saved: {
@@ -135,7 +136,8 @@ const student = {
   },
   peer: {
     title: 'Peer assessment',
-    intro: 'Rate each member of your group on “{{rubric}}”. Only your lecturer sees who gave which rating.',
+    intro:
+      'Rate each other member of your group on every criterion. Only your lecturer sees who gave which rating.',
     closed: 'The peer assessment is not open.',
     noAnswer: 'The peer assessment starts once your group has saved its answer.',
     alone: 'There is no other member to rate.',

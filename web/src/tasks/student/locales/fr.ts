@@ -123,12 +123,13 @@ const student: typeof en = {
     loadFailed: 'Les commentaires n’ont pas pu être chargés.',
     none: 'Pas encore de commentaire.',
     someone: 'Quelqu’un',
+    staff: 'Enseignant',
     files: 'Fichiers du commentaire',
     label: 'Votre commentaire',
     attach: 'Joindre des fichiers',
     post: 'Publier le commentaire',
     posting: 'Publication…',
-    empty: 'Écrivez d’abord un commentaire.',
+    empty: 'Écrivez d’abord un commentaire ou joignez un fichier.',
     failed: 'Le commentaire n’a pas pu être publié.',
   },
   saved: {
@@ -139,7 +140,7 @@ const student: typeof en = {
   peer: {
     title: 'Évaluation par les pairs',
     intro:
-      'Évaluez chaque membre de votre groupe selon « {{rubric}} ». Seul l’enseignant voit qui a donné quelle évaluation.',
+      'Évaluez chaque autre membre de votre groupe sur chaque critère. Seul l’enseignant voit qui a donné quelle évaluation.',
     closed: 'L’évaluation par les pairs n’est pas ouverte.',
     noAnswer: 'L’évaluation par les pairs commence dès que votre groupe a enregistré sa réponse.',
     alone: 'Il n’y a pas d’autre membre à évaluer.',

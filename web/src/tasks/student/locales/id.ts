@@ -122,12 +122,13 @@ const student: typeof en = {
     loadFailed: 'Komentar tidak dapat dimuat.',
     none: 'Belum ada komentar.',
     someone: 'Seseorang',
+    staff: 'Dosen',
     files: 'Berkas komentar',
     label: 'Komentar Anda',
     attach: 'Lampirkan berkas',
     post: 'Kirim komentar',
     posting: 'Mengirim…',
-    empty: 'Tulis komentar terlebih dahulu.',
+    empty: 'Tulis komentar atau lampirkan berkas terlebih dahulu.',
     failed: 'Komentar tidak dapat dikirim.',
   },
   saved: {
@@ -138,7 +139,7 @@ const student: typeof en = {
   peer: {
     title: 'Penilaian sejawat',
     intro:
-      'Nilai setiap anggota kelompok Anda dengan “{{rubric}}”. Hanya dosen yang melihat siapa memberi penilaian apa.',
+      'Nilai setiap anggota lain kelompok Anda pada setiap kriteria. Hanya dosen yang melihat siapa memberi penilaian apa.',
     closed: 'Penilaian sejawat belum dibuka.',
     noAnswer: 'Penilaian sejawat dimulai setelah kelompok Anda menyimpan jawaban.',
     alone: 'Tidak ada anggota lain untuk dinilai.',

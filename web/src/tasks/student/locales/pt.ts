@@ -122,12 +122,13 @@ const student: typeof en = {
     loadFailed: 'Não foi possível carregar os comentários.',
     none: 'Ainda não há comentários.',
     someone: 'Alguém',
+    staff: 'Professor',
     files: 'Arquivos do comentário',
     label: 'Seu comentário',
     attach: 'Anexar arquivos',
     post: 'Publicar comentário',
     posting: 'Publicando…',
-    empty: 'Escreva um comentário primeiro.',
+    empty: 'Escreva um comentário ou anexe um arquivo primeiro.',
     failed: 'Não foi possível publicar o comentário.',
   },
   saved: {
@@ -137,7 +138,8 @@ const student: typeof en = {
   },
   peer: {
     title: 'Avaliação entre pares',
-    intro: 'Avalie cada membro do seu grupo segundo “{{rubric}}”. Só o professor vê quem deu qual avaliação.',
+    intro:
+      'Avalie cada outro membro do seu grupo em todos os critérios. Só o professor vê quem deu qual avaliação.',
     closed: 'A avaliação entre pares não está aberta.',
     noAnswer: 'A avaliação entre pares começa quando o seu grupo salvar a resposta.',
     alone: 'Não há outro membro para avaliar.',
