@@ -168,6 +168,32 @@ export const ExamExamDeleted = z.looseObject({ id, courseId: id });
 export type ExamExamDeleted = z.infer<typeof ExamExamDeleted>;
 
 /**
+ * A task (assignment) as other services need it (the gradebook, calendars, notifications): a full
+ * snapshot after it was created, changed, deleted (`deleted` true; soft) or restored, ordered by
+ * the envelope's `occurredAt`.
+ */
+export const TaskTaskUpserted = z.looseObject({
+  id,
+  courseId: id,
+  taskableType: z.enum(['module', 'activity']),
+  taskableId: id,
+  name: z.string(),
+  /** ISO 8601 instants of its window. */
+  startAt: z.string().nullable(),
+  endAt: z.string().nullable(),
+  tasksType: z.enum(['PERSONAL', 'GROUP']),
+  assessmentMethod: z.enum(['score', 'rubric']),
+  passingGrade: z.number(),
+  isActive: z.boolean(),
+  showScore: z.boolean(),
+  /** Every class of the course takes it; otherwise `classIds`. */
+  allClass: z.boolean(),
+  classIds: idList,
+  deleted: z.boolean(),
+});
+export type TaskTaskUpserted = z.infer<typeof TaskTaskUpserted>;
+
+/**
  * A consumer asks the owners of `topics` to republish their current state as snapshot events
  * for the envelope's campus — or for every campus when the envelope's `tenantId` is
  * `EVERY_CAMPUS` (0): how a projection added after the facts were published is filled (the
@@ -258,6 +284,7 @@ export const EVENT_SCHEMAS = {
   'course.structure.snapshotted': CourseStructureSnapshotted,
   'exam.exam.upserted': ExamExamUpserted,
   'exam.exam.deleted': ExamExamDeleted,
+  'task.task.upserted': TaskTaskUpserted,
   'platform.snapshot.requested': PlatformSnapshotRequested,
   'exam.question.changed': ExamQuestionChanged,
   'exam.attempt.started': ExamAttemptStarted,

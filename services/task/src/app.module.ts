@@ -9,6 +9,8 @@ import type { TaskConfig } from './config';
 import { ENTITIES } from './entities';
 import { TaskFiles } from './files/task-files';
 import { TASK_STORAGE } from './files/task-storage';
+import { TasksController } from './tasks/tasks.controller';
+import { TasksService } from './tasks/tasks.service';
 import { MIGRATIONS } from './migrations';
 
 /**
@@ -24,12 +26,13 @@ export class TaskAppModule {
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
-      controllers: [...PROJECTIONS.handlers, AnnotationsController],
+      controllers: [...PROJECTIONS.handlers, TasksController, AnnotationsController],
       providers: [
         Projections,
         ...ProjectionsBackfill.providers({ service: 'task', topics: PROJECTED_TOPICS }),
         { provide: TASK_STORAGE, useFactory: () => openServiceStorage('task', config.blobs) },
         TaskFiles,
+        TasksService,
         AnnotationsService,
       ],
     });

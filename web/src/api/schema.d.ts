@@ -864,6 +864,104 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/tasks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_Tasks_list'];
+    put?: never;
+    post: operations['task_Tasks_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/tasks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_Tasks_get'];
+    put: operations['task_Tasks_restore'];
+    post?: never;
+    delete: operations['task_Tasks_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['task_Tasks_update'];
+    trace?: never;
+  };
+  '/api/course/tasks/{id}/files': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Attach files to a task */
+    post: operations['task_Tasks_addFiles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/tasks/{id}/files/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a file of a task */
+    get: operations['task_Tasks_file'];
+    put?: never;
+    post?: never;
+    delete: operations['task_Tasks_removeFile'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/tasks/{id}/students': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_Tasks_students'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/tasks/classes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['task_Tasks_syncClasses'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/users': {
     parameters: {
       query?: never;
@@ -3468,6 +3566,126 @@ export interface components {
         show_solution: boolean;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         solution_at: string | null;
+      };
+    };
+    Task: {
+      /** @enum {string} */
+      type: 'tasks';
+      id: string;
+      attributes: {
+        course_id: number;
+        /** @enum {string} */
+        taskable_type: 'module' | 'activity';
+        taskable_id: number;
+        name: string;
+        description: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        start_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        end_at: string | null;
+        files: {
+          key: string;
+          name: string;
+          size: number;
+          mime: string;
+        }[];
+        is_active: boolean;
+        file_required: boolean;
+        is_lateable: boolean;
+        /** @enum {string} */
+        assesment_method: 'score' | 'rubric';
+        rubric: {
+          name: string;
+          criteria: {
+            name: string;
+            description: string | null;
+            weight: number;
+            levels: {
+              name: string;
+              point: number;
+              point_min: number;
+              point_max: number;
+              description: string | null;
+            }[];
+          }[];
+        } | null;
+        /** @enum {string} */
+        tasks_type: 'PERSONAL' | 'GROUP';
+        student_percentage: number | null;
+        lecturer_percentage: number | null;
+        is_assesment_open: boolean;
+        show_score: boolean;
+        passing_grade: number;
+        all_class: boolean;
+        class_ids: number[];
+        group_ids: number[];
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        updated_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        deleted_at: string | null;
+        can_edit: boolean;
+        meta: {
+          my_answer?: {
+            id: number;
+            is_sent: boolean;
+            is_late: boolean;
+            score?: number | null;
+          } | null;
+          counts?: {
+            students: number;
+            sent: number;
+            late: number;
+            scored: number;
+          };
+        };
+      };
+      /** @description The relationships loaded, each left out when it is not */
+      relationships?: {
+        classes?: {
+          data: {
+            /** @enum {string} */
+            type: 'classes';
+            id: string;
+          }[];
+        };
+      };
+    };
+    TaskClass: {
+      /** @enum {string} */
+      type: 'classes';
+      id: string;
+      attributes: {
+        course_id: number;
+        name: string;
+      };
+    };
+    TaskStudent: {
+      /** @enum {string} */
+      type: 'task-students';
+      id: string;
+      attributes: {
+        student: {
+          id: number;
+          name: string;
+          username: string;
+          class: string | null;
+        };
+        answer: {
+          id: number;
+          is_sent: boolean;
+          is_late: boolean;
+          /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+          sent_at: string | null;
+          score: number | null;
+        } | null;
+        group: {
+          id: number;
+          name: string;
+        } | null;
+        /** @enum {string} */
+        state: 'not_started' | 'draft' | 'sent' | 'late' | 'scored';
       };
     };
     User: {
@@ -8144,6 +8362,868 @@ export interface operations {
         };
         content: {
           'application/pdf': string;
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Tasks_list: {
+    parameters: {
+      query?: {
+        'filter[id][is]'?: number;
+        'filter[id][in]'?: string;
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        'filter[taskable_type][is]'?: string;
+        'filter[taskable_id][is]'?: number;
+        'filter[taskable_id][in]'?: string;
+        'filter[is_active][is]'?: boolean;
+        'filter[tasks_type][is]'?: string;
+        'filter[name][is]'?: string;
+        'filter[name][like]'?: string;
+        'filter[start_at][gt]'?: string;
+        'filter[start_at][gte]'?: string;
+        'filter[start_at][lt]'?: string;
+        'filter[start_at][lte]'?: string;
+        'filter[start_at][null]'?: boolean;
+        'filter[end_at][gt]'?: string;
+        'filter[end_at][gte]'?: string;
+        'filter[end_at][lt]'?: string;
+        'filter[end_at][lte]'?: string;
+        'filter[end_at][null]'?: boolean;
+        'filter[homepage][is]'?: boolean;
+        'filter[trashed][is]'?: boolean;
+        /** @description Comma-separated, `-` for descending, of: id, name, start_at, end_at, created_at, updated_at */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+        /** @description Comma-separated, of: classes */
+        include?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of Task */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Task'][];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Task'][];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Tasks_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              name: string;
+              description?: string | null;
+              start_at?: string | null;
+              end_at?: string | null;
+              is_active?: boolean;
+              file_required?: boolean;
+              is_lateable?: boolean;
+              /** @enum {string} */
+              taskable_type: 'module' | 'activity';
+              taskable_id: number;
+              /** @enum {string} */
+              assesment_method?: 'score' | 'rubric';
+              rubric?: {
+                name?: string | null;
+                criteria: {
+                  name: string;
+                  description?: string | null;
+                  weight: number;
+                  levels: {
+                    name: string;
+                    point: number;
+                    point_min?: number | null;
+                    point_max?: number | null;
+                    description?: string | null;
+                  }[];
+                }[];
+              } | null;
+              /** @enum {string} */
+              tasks_type?: 'PERSONAL' | 'GROUP';
+              student_percentage?: number | null;
+              lecturer_percentage?: number | null;
+              is_assesment_open?: boolean;
+              show_score?: boolean;
+              passing_grade?: number;
+              all_class?: boolean;
+              class_ids?: number[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              name: string;
+              description?: string | null;
+              start_at?: string | null;
+              end_at?: string | null;
+              is_active?: boolean;
+              file_required?: boolean;
+              is_lateable?: boolean;
+              /** @enum {string} */
+              taskable_type: 'module' | 'activity';
+              taskable_id: number;
+              /** @enum {string} */
+              assesment_method?: 'score' | 'rubric';
+              rubric?: {
+                name?: string | null;
+                criteria: {
+                  name: string;
+                  description?: string | null;
+                  weight: number;
+                  levels: {
+                    name: string;
+                    point: number;
+                    point_min?: number | null;
+                    point_max?: number | null;
+                    description?: string | null;
+                  }[];
+                }[];
+              } | null;
+              /** @enum {string} */
+              tasks_type?: 'PERSONAL' | 'GROUP';
+              student_percentage?: number | null;
+              lecturer_percentage?: number | null;
+              is_assesment_open?: boolean;
+              show_score?: boolean;
+              passing_grade?: number;
+              all_class?: boolean;
+              class_ids?: number[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Task */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Tasks_get: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated, of: classes */
+        include?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: Task */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Tasks_restore: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: Task */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Tasks_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Tasks_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id?: number;
+              name?: string;
+              description?: string | null;
+              start_at?: string | null;
+              end_at?: string | null;
+              is_active?: boolean;
+              file_required?: boolean;
+              is_lateable?: boolean;
+              /** @enum {string} */
+              taskable_type?: 'module' | 'activity';
+              taskable_id?: number;
+              /** @enum {string} */
+              assesment_method?: 'score' | 'rubric';
+              rubric?: {
+                name?: string | null;
+                criteria: {
+                  name: string;
+                  description?: string | null;
+                  weight: number;
+                  levels: {
+                    name: string;
+                    point: number;
+                    point_min?: number | null;
+                    point_max?: number | null;
+                    description?: string | null;
+                  }[];
+                }[];
+              } | null;
+              /** @enum {string} */
+              tasks_type?: 'PERSONAL' | 'GROUP';
+              student_percentage?: number | null;
+              lecturer_percentage?: number | null;
+              is_assesment_open?: boolean;
+              show_score?: boolean;
+              passing_grade?: number;
+              all_class?: boolean;
+              class_ids?: number[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id?: number;
+              name?: string;
+              description?: string | null;
+              start_at?: string | null;
+              end_at?: string | null;
+              is_active?: boolean;
+              file_required?: boolean;
+              is_lateable?: boolean;
+              /** @enum {string} */
+              taskable_type?: 'module' | 'activity';
+              taskable_id?: number;
+              /** @enum {string} */
+              assesment_method?: 'score' | 'rubric';
+              rubric?: {
+                name?: string | null;
+                criteria: {
+                  name: string;
+                  description?: string | null;
+                  weight: number;
+                  levels: {
+                    name: string;
+                    point: number;
+                    point_min?: number | null;
+                    point_max?: number | null;
+                    description?: string | null;
+                  }[];
+                }[];
+              } | null;
+              /** @enum {string} */
+              tasks_type?: 'PERSONAL' | 'GROUP';
+              student_percentage?: number | null;
+              lecturer_percentage?: number | null;
+              is_assesment_open?: boolean;
+              show_score?: boolean;
+              passing_grade?: number;
+              all_class?: boolean;
+              class_ids?: number[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Task */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Tasks_addFiles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Task */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Tasks_file: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment (inline=1: shown, for a PDF or an image) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Tasks_removeFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: Task */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Tasks_students: {
+    parameters: {
+      query?: {
+        'filter[class_id][is]'?: number;
+        'filter[state][is]'?: string;
+        'filter[state][in]'?: string;
+        'filter[search][is]'?: string;
+        'filter[search][like]'?: string;
+        /** @description Comma-separated, `-` for descending, of: name, username */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of TaskStudent */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskStudent'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskStudent'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Tasks_syncClasses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              action: 'sync';
+              task_id: number;
+              all_class?: boolean;
+              class_ids?: number[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              action: 'sync';
+              task_id: number;
+              all_class?: boolean;
+              class_ids?: number[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Task */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Task'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
         };
       };
       /** @description A JSON:API error document */
