@@ -141,95 +141,55 @@ export class AnswerSaver {
     return owner;
   }
 
-  /** One batch, one transaction: the live attempts locked, one upsert, the flags, the progress rows. */
-  private write(items: SaveItem[]): Promise<SaveOutcome[]> {
-    return this.dataSource.transaction(async (manager) => {
-      const attemptIds = [...new Set(items.map((item) => item.studentExamId))].sort((a, b) => a - b);
-      const live: Array<{ id: string }> = await manager.query(
-        `SELECT id FROM student_exams
-          WHERE id = ANY($1::bigint[]) AND NOT is_finished AND start_at IS NOT NULL
-            AND (end_at IS NULL OR end_at > now() - make_interval(secs => $2))
-          ORDER BY id FOR KEY SHARE`,
-        [attemptIds, SAVE_GRACE_SECONDS],
-      );
-      const liveIds = new Set(live.map((row) => Number(row.id)));
-      const open = items.filter((item) => liveIds.has(item.studentExamId));
-      // the highest seq per question of the batch (one upsert may not touch a row twice)
-      const answers = new Map<number, SaveItem>();
-      const flags = new Map<number, boolean>();
-      for (const item of open) {
-        if (item.seq !== undefined) {
-          const other = answers.get(item.studentQuestionId);
-          if (!other || (other.seq as number) < item.seq) answers.set(item.studentQuestionId, item);
-        }
-        if (item.flagged !== undefined) flags.set(item.studentQuestionId, item.flagged);
+  /**
+   * One batch, one call of `save_answer_batch` (migration SaveAnswerBatch1795503505009): one
+   * round trip and one transaction — the live attempts locked, one upsert in which the highest
+   * seq of each question wins, the flags, the progress rows recounted — answered after COMMIT.
+   */
+  private async write(items: SaveItem[]): Promise<SaveOutcome[]> {
+    // One row per question: its highest seq of the batch (one upsert may not touch a row twice)
+    // and its last flag.
+    const byQuestion = new Map<number, { item: SaveItem; flagged?: boolean }>();
+    for (const item of items) {
+      const known = byQuestion.get(item.studentQuestionId);
+      if (!known) {
+        byQuestion.set(item.studentQuestionId, { item, flagged: item.flagged });
+        continue;
       }
-      const saves = [...answers.values()].sort((a, b) => a.studentQuestionId - b.studentQuestionId);
-      if (saves.length > 0)
-        await manager.query(
-          `INSERT INTO student_answers (student_question_id, answer, seq, saved_at)
-           SELECT id, answer::jsonb, seq, now() FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS v(id, answer, seq)
-           ON CONFLICT (student_question_id) DO UPDATE
-             SET answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
-             WHERE student_answers.seq < excluded.seq`,
-          [
-            saves.map((item) => item.studentQuestionId),
-            saves.map((item) => (item.answer == null ? null : JSON.stringify(item.answer))),
-            saves.map((item) => item.seq),
-          ],
-        );
-      if (flags.size > 0) {
-        const ids = [...flags.keys()].sort((a, b) => a - b);
-        await manager.query(
-          `UPDATE student_questions sq SET flagged = v.flagged
-             FROM unnest($1::bigint[], $2::boolean[]) AS v(id, flagged) WHERE sq.id = v.id`,
-          [ids, ids.map((id) => flags.get(id))],
-        );
-      }
-      const touched = [...new Set(saves.map((item) => item.studentExamId))].sort((a, b) => a - b);
-      if (touched.length > 0) {
-        await manager.query(
-          `SELECT 1 FROM attempt_progress WHERE student_exam_id = ANY($1::bigint[]) ORDER BY student_exam_id FOR UPDATE`,
-          [touched],
-        );
-        await manager.query(
-          `UPDATE attempt_progress ap SET answered = c.answered, last_saved_at = now()
-             FROM (SELECT sq.student_exam_id, count(sa.answer) AS answered
-                     FROM student_questions sq
-                     LEFT JOIN student_answers sa ON sa.student_question_id = sq.id
-                    WHERE sq.student_exam_id = ANY($1::bigint[])
-                    GROUP BY sq.student_exam_id) c
-            WHERE ap.student_exam_id = c.student_exam_id`,
-          [touched],
-        );
-      }
-      const stored: Array<{
-        id: string;
-        flagged: boolean;
-        seq: string | null;
-        saved_at: Date | null;
-        answered: boolean;
-      }> =
-        open.length === 0
-          ? []
-          : await manager.query(
-              `SELECT sq.id, sq.flagged, sa.seq, sa.saved_at, sa.answer IS NOT NULL AS answered
-                 FROM student_questions sq LEFT JOIN student_answers sa ON sa.student_question_id = sq.id
-                WHERE sq.id = ANY($1::bigint[])`,
-              [[...new Set(open.map((item) => item.studentQuestionId))]],
-            );
-      const byId = new Map(stored.map((row) => [Number(row.id), row]));
-      return items.map((item): SaveOutcome => {
-        const row = byId.get(item.studentQuestionId);
-        if (!liveIds.has(item.studentExamId) || !row) return { status: 'closed' };
-        return {
-          status: 'saved',
-          seq: row.seq === null ? null : Number(row.seq),
-          savedAt: row.saved_at,
-          flagged: row.flagged,
-          answered: row.answered,
-        };
-      });
+      if (item.seq !== undefined && (known.item.seq === undefined || known.item.seq < item.seq))
+        known.item = item;
+      if (item.flagged !== undefined) known.flagged = item.flagged;
+    }
+    const rows = [...byQuestion.values()];
+    const stored: Array<{
+      question_id: string;
+      attempt_live: boolean;
+      flagged: boolean | null;
+      seq: string | null;
+      saved_at: Date | null;
+      answered: boolean;
+    }> = await this.dataSource.query(
+      `SELECT * FROM save_answer_batch($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::boolean[], $6::float8)`,
+      [
+        rows.map(({ item }) => item.studentQuestionId),
+        rows.map(({ item }) => item.studentExamId),
+        rows.map(({ item }) => (item.answer == null ? null : JSON.stringify(item.answer))),
+        rows.map(({ item }) => item.seq ?? null),
+        rows.map(({ flagged }) => flagged ?? null),
+        SAVE_GRACE_SECONDS,
+      ],
+    );
+    const byId = new Map(stored.map((row) => [Number(row.question_id), row]));
+    return items.map((item): SaveOutcome => {
+      const row = byId.get(item.studentQuestionId);
+      if (!row || !row.attempt_live || row.flagged === null) return { status: 'closed' };
+      return {
+        status: 'saved',
+        seq: row.seq === null ? null : Number(row.seq),
+        savedAt: row.saved_at,
+        flagged: row.flagged,
+        answered: row.answered,
+      };
     });
   }
 }

@@ -8,6 +8,7 @@ import { Attempts1795491431175 } from './1795491431175-attempts';
 import { ExamTokenGrants1795491510530 } from './1795491510530-exam-token-grants';
 import { ExamExports1795493382506 } from './1795493382506-exam-exports';
 import { ExamImages1795495813943 } from './1795495813943-exam-images';
+import { SaveAnswerBatch1795503505009 } from './1795503505009-save-answer-batch';
 import { AttemptSignals1795494660975 } from './1795494660975-attempt-signals';
 
 /** Every migration of the exam database, oldest first (npm run migration:generate -- exam <Name>). */
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   ExamExports1795493382506,
   AttemptSignals1795494660975,
   ExamImages1795495813943,
+  SaveAnswerBatch1795503505009,
 ];
