@@ -487,6 +487,33 @@ describe('attempts', () => {
       expect(progress.current_index).toBe(3);
     });
 
+    it('moves only the student’s own running attempt: back when allowed, never another’s or a finished one', async () => {
+      const c = await h.course();
+      const examId = await exam(c, { is_back: true });
+      const { id } = await generate(c.asStudent, examId);
+      const move = (as: typeof c.asStudent, index: number) =>
+        as.patch(`/api/exam/studentexams/${id}/indexes`, { current_index: index });
+      expect(one((await move(c.asStudent, 4)).body).attributes).toMatchObject({
+        current_index: 4,
+        is_finished: false,
+        score: null,
+      });
+      expect(one((await move(c.asStudent, 2)).body).attributes.current_index).toBe(2);
+      expect((await move(c.asOtherStudent, 3)).status).toBe(404);
+      const staff = await move(c.asLecturer, 3);
+      expect(staff.status).toBe(403);
+      expect((await c.asStudent.post(`/api/v2/exam/finish/${id}`)).status).toBe(200);
+      const after = await move(c.asStudent, 3);
+      expect(after.status).toBe(403);
+      expect(after.body.errors?.[0].code).toBe('closed');
+      const [row] = await h.ds.query(
+        `SELECT se.current_index, ap.current_index AS progress FROM student_exams se
+           JOIN attempt_progress ap ON ap.student_exam_id = se.id WHERE se.id = $1`,
+        [id],
+      );
+      expect(row).toEqual({ current_index: 2, progress: 2 });
+    });
+
     it('refuses saves and questions after the end, and finishes the attempt that ran out', async () => {
       const c = await h.course();
       const { id, byText, examId } = await running(c);
