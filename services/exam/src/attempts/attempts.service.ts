@@ -130,7 +130,11 @@ export class AttemptsService {
     if (latest && !latest.isFinished) {
       // A reset attempt: it starts again now, with its questions and answers.
       await this.restart(latest, content, facts.window, now, request);
-    } else await this.start(auth, content, attempt, facts.window, facts.override, now, request);
+    } else {
+      const started = await this.start(auth, content, attempt, facts.window, facts.override, now, request);
+      if (started) return started;
+    }
+    // a reset attempt, or one another request started meanwhile
     const [row] = await this.dataSource.query(
       `${ATTEMPT_SELECT} WHERE se.exam_id = $1 AND se.student_id = $2 AND se.attempt = $3`,
       [examId, auth.userId, attempt],
@@ -542,8 +546,10 @@ export class AttemptsService {
 
   /**
    * Makes attempt `attempt`: `INSERT … ON CONFLICT DO NOTHING` on (exam, student, attempt); the
-   * request that inserted it writes its questions, progress row and `exam.attempt.started` in the
-   * same transaction, so a racing request that finds it finds it whole.
+   * request that inserted it writes its questions and progress row in the same statement and
+   * `exam.attempt.started` in the same transaction, so a racing request that finds it finds it
+   * whole. Answers the new attempt with its questions (nothing to read back: a start is the exam's
+   * busiest second), or null when another request started it.
    */
   private async start(
     auth: AuthContext,
@@ -553,7 +559,7 @@ export class AttemptsService {
     override: { overrideStartAt: Date | null; overrideEndAt: Date | null } | null,
     now: Date,
     request: FastifyRequest,
-  ) {
+  ): Promise<AttemptView | null> {
     const { exam } = content;
     const random = attemptRandom(Number(exam.id), auth.userId, attempt);
     const pack = pick(this.packagesWithQuestions(content), random) as number;
@@ -567,7 +573,7 @@ export class AttemptsService {
       return pick(choices, random)?.id ?? null;
     });
     const endAt = attemptDeadline(now, window.endAt, exam.isDuration ? exam.duration : null);
-    await this.unit.run(async (manager) => {
+    return this.unit.run(async (manager) => {
       // refused (403) before anything is written; uses the token grant in this transaction
       if (this.restricted(content))
         await this.access.assertMayStart(
@@ -576,11 +582,23 @@ export class AttemptsService {
           request,
           manager,
         );
-      const inserted: Array<{ id: string }> = await manager.query(
-        `INSERT INTO student_exams (tenant_id, exam_id, student_id, attempt, package, start_at, end_at,
-            override_start_at, override_end_at, current_index)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1)
-         ON CONFLICT (exam_id, student_id, attempt) DO NOTHING RETURNING id`,
+      const [row]: Array<Record<string, unknown>> = await manager.query(
+        `WITH se AS (
+           INSERT INTO student_exams (tenant_id, exam_id, student_id, attempt, package, start_at, end_at,
+               override_start_at, override_end_at, current_index)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1)
+           ON CONFLICT (exam_id, student_id, attempt) DO NOTHING RETURNING *),
+         sq AS (
+           INSERT INTO student_questions (student_exam_id, question_id, index, data_set_item_id)
+           SELECT se.id, v.q, v.i, v.d FROM se, unnest($10::bigint[], $11::int[], $12::bigint[]) AS v(q, i, d)
+           RETURNING id, student_exam_id, question_id, index, flagged, data_set_item_id),
+         ap AS (
+           INSERT INTO attempt_progress (student_exam_id, exam_id, student_id, total, status)
+           SELECT se.id, se.exam_id, se.student_id, $13, 'started' FROM se)
+         SELECT se.*, $13::int AS total, 0 AS answered,
+                (SELECT u.name FROM users u WHERE u.id = se.student_id) AS student_name,
+                (SELECT json_agg(sq ORDER BY sq.index) FROM sq) AS questions
+           FROM se`,
         [
           auth.tenantId,
           exam.id,
@@ -591,28 +609,22 @@ export class AttemptsService {
           endAt,
           override?.overrideStartAt ?? null,
           override?.overrideEndAt ?? null,
+          ordered.map((q) => q.id),
+          ordered.map((_, i) => i + 1),
+          items,
+          ordered.length,
         ],
       );
-      if (inserted.length === 0) return; // another request started it
-      const id = Number(inserted[0].id);
-      await manager.query(
-        `INSERT INTO student_questions (student_exam_id, question_id, index, data_set_item_id)
-         SELECT $1, q, i, d FROM unnest($2::bigint[], $3::int[], $4::bigint[]) AS v(q, i, d)`,
-        [id, ordered.map((q) => q.id), ordered.map((_, i) => i + 1), items],
-      );
-      await manager.query(
-        `INSERT INTO attempt_progress (student_exam_id, exam_id, student_id, total, status)
-         VALUES ($1, $2, $3, $4, 'started')`,
-        [id, exam.id, auth.userId, ordered.length],
-      );
+      if (!row) return null; // another request started it
+      const started = attemptFromRow(row);
       await recordEvent(manager, 'exam.attempt.started', {
         tenantId: auth.tenantId,
         actorId: auth.userId,
-        key: id,
+        key: started.id,
         data: {
           examId: Number(exam.id),
           courseId: Number(exam.courseId),
-          studentExamId: id,
+          studentExamId: started.id,
           studentId: auth.userId,
           attempt,
           package: pack,
@@ -620,6 +632,10 @@ export class AttemptsService {
           endAt: endAt && fmt(endAt),
         },
       });
+      const questions = ((row.questions as Array<Record<string, unknown>> | null) ?? []).flatMap(
+        (question) => renderStudentQuestion(question, content) ?? [],
+      );
+      return { ...started, questions };
     });
   }
 
