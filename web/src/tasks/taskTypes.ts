@@ -143,6 +143,8 @@ export interface TaskStudent {
     score: number | null;
   } | null;
   group: { id: number | string; name: string } | null;
+  /** As the service names it (scored, draft, late, sent, not started: the first that holds). */
+  state?: AnswerState;
 }
 
 export interface GroupMember {

@@ -7,6 +7,7 @@ import type { AnswerState, Rubric, RubricChoice, TaskStudent } from '../taskType
 
 /** Where a student is with a task: scored, late, sent, draft or not started. */
 export function stateOf(row: TaskStudent): AnswerState {
+  if (row.state) return row.state;
   const answer = row.answer;
   if (!answer) return 'not_started';
   if (answer.score !== null && answer.score !== undefined && answer.is_sent) return 'scored';
