@@ -8,8 +8,6 @@ import styles from './DashboardPage.module.css';
 
 /** Areas the dashboard summarises once their services exist; until then each says it is not available. */
 const PENDING: Array<{ routeId: string; feature: string; icon: IconName }> = [
-  { routeId: 'assignments', feature: 'assignments', icon: 'clipboard' },
-  { routeId: 'exams', feature: 'examTaking', icon: 'exam' },
   { routeId: 'presence', feature: 'presence', icon: 'users' },
   { routeId: 'agenda', feature: 'agenda', icon: 'calendar' },
 ];

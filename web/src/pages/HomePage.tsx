@@ -4,8 +4,12 @@ import { useMeQuery } from '../auth/authApi';
 import { CourseCard } from '../courses/CourseCard';
 import { useCoursesQuery } from '../courses/coursesApi';
 import { Spinner } from '../layout/Spinner';
+import { HomeTasks } from '../tasks/student/HomeTasks';
 
-/** Homepage: who is signed in, at which campus, and the courses they worked in most recently. */
+/**
+ * Homepage: who is signed in, at which campus, a student's assignments still to do, and the
+ * courses they worked in most recently.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const me = useMeQuery();
@@ -23,6 +27,7 @@ export default function HomePage() {
           </p>
         </div>
       </header>
+      {user?.role === 'student' && <HomeTasks />}
       <h2 className="section-title">{t('home.recentCourses')}</h2>
       {recent.isLoading ? (
         <Spinner label={t('courses.loading')} />

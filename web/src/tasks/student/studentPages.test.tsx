@@ -354,3 +354,45 @@ describe('the student’s group page', () => {
     expect(await screen.findByText(/You are not in a group for this assignment yet/)).toBeTruthy();
   });
 });
+
+describe('the student’s homepage', () => {
+  beforeEach(() => signedIn());
+  afterEach(() => cleanup());
+
+  it('lists the assignments still to do, the nearest end first, with where each stands', async () => {
+    const calls = serve({
+      'GET /api/login/me': me,
+      'GET /api/course/courses': () => json(200, many([])),
+      'GET /api/course/tasks': () =>
+        json(
+          200,
+          many([
+            task({ name: 'Later essay', end_at: iso(5 * DAY), meta: { my_answer: null } }, '1'),
+            task(
+              {
+                name: 'Soon quiz',
+                end_at: iso(DAY),
+                meta: { my_answer: { id: 9, is_sent: false, is_late: false } },
+              },
+              '2',
+            ),
+          ]),
+        ),
+    });
+    start('/');
+    const list = await screen.findByRole('list', { name: 'Assignments to do' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual([
+      'Soon quiz',
+      'Later essay',
+    ]);
+    expect(within(rows[0]).getByTestId('answer-state').textContent).toBe('Draft');
+    expect(within(rows[1]).getByTestId('answer-state').textContent).toBe('Not started');
+    const query = decodeURIComponent(
+      new URL(calls.find((call) => call.url.includes('/course/tasks'))!.url).search,
+    );
+    expect(query).toContain('filter[homepage][is]=1');
+    expect(query).toContain('sort=end_at');
+    expect(query).toContain('page[limit]=0');
+  });
+});

@@ -60,6 +60,8 @@ const student: typeof en = {
     emptyCourse: 'Dieser Kurs hat keine Aufgaben für dich.',
     due: 'Fällig {{time}}',
     ofTaskable: 'Aufgaben',
+    homeTitle: 'Offene Aufgaben',
+    all: 'Alle {{count}} offenen Aufgaben ansehen',
   },
   answer: {
     label: 'Antwort',

@@ -58,6 +58,8 @@ const student = {
     emptyCourse: 'This course has no assignments for you.',
     due: 'Due {{time}}',
     ofTaskable: 'Assignments',
+    homeTitle: 'Assignments to do',
+    all: 'See all {{count}} assignments to do',
   },
   answer: {
     label: 'Answer',

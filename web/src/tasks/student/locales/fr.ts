@@ -60,6 +60,8 @@ const student: typeof en = {
     emptyCourse: 'Ce cours n’a pas de devoir pour vous.',
     due: 'À rendre le {{time}}',
     ofTaskable: 'Devoirs',
+    homeTitle: 'Devoirs à rendre',
+    all: 'Voir les {{count}} devoirs à rendre',
   },
   answer: {
     label: 'Réponse',

@@ -60,6 +60,8 @@ const student: typeof en = {
     emptyCourse: 'Mata kuliah ini tidak memiliki tugas untuk Anda.',
     due: 'Batas {{time}}',
     ofTaskable: 'Tugas',
+    homeTitle: 'Tugas yang harus dikerjakan',
+    all: 'Lihat semua {{count}} tugas yang harus dikerjakan',
   },
   answer: {
     label: 'Jawaban',

@@ -60,6 +60,8 @@ const student: typeof en = {
     emptyCourse: 'Esta disciplina não tem tarefas para você.',
     due: 'Prazo {{time}}',
     ofTaskable: 'Tarefas',
+    homeTitle: 'Tarefas a entregar',
+    all: 'Ver as {{count}} tarefas a entregar',
   },
   answer: {
     label: 'Resposta',
