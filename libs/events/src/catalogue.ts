@@ -272,6 +272,27 @@ export const ExamAttemptScored = z.looseObject({
 });
 export type ExamAttemptScored = z.infer<typeof ExamAttemptScored>;
 
+/**
+ * An answer to a task was scored, or a group member's score changed: the lecturer scored the
+ * answer (a number or rubric levels), or a peer rating of a scored group answer was given. Names
+ * every student the answer counts for with their score (0–100): the student of a personal answer,
+ * each member of a group with their member score (docs/task-scoring.md).
+ */
+export const TaskAnswerScored = z.looseObject({
+  answerId: id,
+  taskId: id,
+  courseId: id,
+  /** The group of a group answer, null for a personal one. */
+  groupId: id.nullable(),
+  /** The answer's score: the group's for a group answer. */
+  score: z.number().min(0).max(100),
+  passingGrade: z.number().min(0).max(100),
+  students: z.array(z.object({ studentId: id, score: z.number().min(0).max(100), isPassed: z.boolean() })),
+  /** The lecturer scored it, or a peer rating changed the members' scores. */
+  reason: z.enum(['scored', 'peer_assessed']),
+});
+export type TaskAnswerScored = z.infer<typeof TaskAnswerScored>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -290,6 +311,7 @@ export const EVENT_SCHEMAS = {
   'exam.attempt.started': ExamAttemptStarted,
   'exam.attempt.finished': ExamAttemptFinished,
   'exam.attempt.scored': ExamAttemptScored,
+  'task.answer.scored': TaskAnswerScored,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -18,6 +18,7 @@ export type {
   IdentityUserUpserted,
   PlatformRole,
   PlatformSnapshotRequested,
+  TaskAnswerScored,
 } from './catalogue';
 export { assertEventData, EVENT_SCHEMAS, EVERY_CAMPUS, isKnownEventType } from './catalogue';
 export { OnEvent } from './on-event.decorator';

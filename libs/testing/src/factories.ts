@@ -122,4 +122,14 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     pending: 0,
     reason: 'finished',
   }),
+  'task.answer.scored': (n) => ({
+    answerId: n,
+    taskId: n,
+    courseId: n,
+    groupId: null,
+    score: 80,
+    passingGrade: 60,
+    students: [{ studentId: n, score: 80, isPassed: true }],
+    reason: 'scored',
+  }),
 };

@@ -9,6 +9,8 @@ import type { TaskConfig } from './config';
 import { ENTITIES } from './entities';
 import { TaskFiles } from './files/task-files';
 import { TASK_STORAGE } from './files/task-storage';
+import { GradingController, ScoresExportController, TaskStatsController } from './grading/grading.controller';
+import { GRADING_PROVIDERS } from './grading/grading.providers';
 import { TasksController } from './tasks/tasks.controller';
 import { TasksService } from './tasks/tasks.service';
 import { MIGRATIONS } from './migrations';
@@ -26,7 +28,14 @@ export class TaskAppModule {
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
-      controllers: [...PROJECTIONS.handlers, TasksController, AnnotationsController],
+      controllers: [
+        ...PROJECTIONS.handlers,
+        TasksController,
+        AnnotationsController,
+        GradingController,
+        TaskStatsController,
+        ScoresExportController,
+      ],
       providers: [
         Projections,
         ...ProjectionsBackfill.providers({ service: 'task', topics: PROJECTED_TOPICS }),
@@ -34,6 +43,7 @@ export class TaskAppModule {
         TaskFiles,
         TasksService,
         AnnotationsService,
+        ...GRADING_PROVIDERS,
       ],
     });
   }
