@@ -1,4 +1,4 @@
-import { type JsonResource, ServiceHarness } from '@lms/testing';
+import { type JsonDocument, type JsonResource, ServiceHarness } from '@lms/testing';
 import { taskService } from '../src/service';
 import { ESSAY_RUBRIC, GradingFixtures } from './support/grading-fixtures';
 
@@ -28,7 +28,7 @@ describe('scoring task answers', () => {
     it('takes a score sent as a string, stores it and tells the gradebook', async () => {
       const taskId = await f.task(c, { passingGrade: 70 });
       const answerId = await f.answer(1, taskId, { studentId: c.student.id });
-      const response = await c.asLecturer.send('PUT', '/api/course/task/answers/score', {
+      const response = await c.asLecturer.send<JsonDocument>('PUT', '/api/course/task/answers/score', {
         ...scoreBody({ answer_id: answerId, score: '72.5' }),
       });
       expect(response.status).toBe(200);
@@ -78,7 +78,7 @@ describe('scoring task answers', () => {
         ['100', 100],
       ] as const) {
         const attributes = typeof asked === 'string' ? { score: asked } : asked;
-        const response = await c.asAssistant.send(
+        const response = await c.asAssistant.send<JsonDocument>(
           'PUT',
           '/api/course/task/answers/score',
           scoreBody({ answer_id: answerId, ...attributes }),
@@ -94,7 +94,7 @@ describe('scoring task answers', () => {
       async (score) => {
         const taskId = await f.task(c);
         const answerId = await f.answer(1, taskId, { studentId: c.third.id });
-        const response = await c.asLecturer.send(
+        const response = await c.asLecturer.send<JsonDocument>(
           'PUT',
           '/api/course/task/answers/score',
           scoreBody({ answer_id: answerId, score }),
@@ -107,7 +107,7 @@ describe('scoring task answers', () => {
     );
 
     it('refuses a missing answer_id, and rubric levels for a task scored by number', async () => {
-      const missing = await c.asLecturer.send(
+      const missing = await c.asLecturer.send<JsonDocument>(
         'PUT',
         '/api/course/task/answers/score',
         scoreBody({ score: 50 }),
@@ -116,7 +116,7 @@ describe('scoring task answers', () => {
       expect(missing.body.errors?.[0].source).toEqual({ pointer: '/data/attributes/answer_id' });
       const taskId = await f.task(c);
       const answerId = await f.answer(1, taskId, { studentId: c.fourth.id });
-      const rubric = await c.asLecturer.send(
+      const rubric = await c.asLecturer.send<JsonDocument>(
         'PUT',
         '/api/course/task/answers/score',
         scoreBody({ answer_id: answerId, rubrics: [{ criterion: 0, level: 0 }] }),
@@ -131,7 +131,7 @@ describe('scoring task answers', () => {
     it('leaves a draft to its student: 409 not_sent', async () => {
       const taskId = await f.task(c);
       const answerId = await f.answer(1, taskId, { studentId: c.student.id }, { isSent: false });
-      const response = await c.asLecturer.send(
+      const response = await c.asLecturer.send<JsonDocument>(
         'PUT',
         '/api/course/task/answers/score',
         scoreBody({ answer_id: answerId, score: 90 }),
@@ -146,7 +146,7 @@ describe('scoring task answers', () => {
     it('scores Σ weight × point / 100 from the levels chosen: 40 × 80 + 35 × 70 + 25 × 90 → 79', async () => {
       const taskId = await f.task(c, { assessmentMethod: 'rubric', rubric: ESSAY_RUBRIC, passingGrade: 80 });
       const answerId = await f.answer(1, taskId, { studentId: c.student.id });
-      const response = await c.asLecturer.send(
+      const response = await c.asLecturer.send<JsonDocument>(
         'PUT',
         '/api/course/task/answers/score',
         scoreBody({
@@ -176,7 +176,7 @@ describe('scoring task answers', () => {
       const taskId = await f.task(c, { assessmentMethod: 'rubric', rubric: ESSAY_RUBRIC });
       const answerId = await f.answer(1, taskId, { studentId: c.classmate.id });
       const put = (attributes: Record<string, unknown>) =>
-        c.asLecturer.send(
+        c.asLecturer.send<JsonDocument>(
           'PUT',
           '/api/course/task/answers/score',
           scoreBody({ answer_id: answerId, ...attributes }),
@@ -227,7 +227,7 @@ describe('scoring task answers', () => {
            VALUES (1, $1, $2, $3, '[]', $4)`,
           [answerId, rated, assessor, score],
         );
-      const response = await c.asLecturer.send(
+      const response = await c.asLecturer.send<JsonDocument>(
         'PUT',
         '/api/course/task/answers/score',
         scoreBody({ answer_id: answerId, score: '84' }),
@@ -266,7 +266,7 @@ describe('scoring task answers', () => {
       const taskId = await f.task(c, { taskType: 'GROUP' });
       const groupId = await f.group(1, taskId, 'Solo pair', [c.student.id, c.fourth.id]);
       const answerId = await f.answer(1, taskId, { groupId, by: c.fourth.id });
-      const response = await c.asLecturer.send(
+      const response = await c.asLecturer.send<JsonDocument>(
         'PUT',
         '/api/course/task/answers/score',
         scoreBody({ answer_id: answerId, score: 66 }),
@@ -284,7 +284,11 @@ describe('scoring task answers', () => {
       answerId = await f.answer(1, await f.task(c), { studentId: c.student.id });
     });
     const put = (client: typeof c.asLecturer, id = answerId) =>
-      client.send('PUT', '/api/course/task/answers/score', scoreBody({ answer_id: id, score: 100 }));
+      client.send<JsonDocument>(
+        'PUT',
+        '/api/course/task/answers/score',
+        scoreBody({ answer_id: id, score: 100 }),
+      );
 
     it('refuses students — the answer’s own too — and a lecturer who does not teach the course (403)', async () => {
       for (const client of [c.asStudent, c.asClassmate, c.asOutsider, c.asStranger])

@@ -1,4 +1,4 @@
-import { type JsonResource, ServiceHarness } from '@lms/testing';
+import { type JsonDocument, type JsonResource, ServiceHarness } from '@lms/testing';
 import { taskService } from '../src/service';
 import { GradingFixtures } from './support/grading-fixtures';
 
@@ -147,7 +147,7 @@ describe('group peer assessment', () => {
   });
 
   it('changes the members’ scores of a scored group answer, and tells the gradebook again', async () => {
-    const score = await c.asLecturer.send('PUT', '/api/course/task/answers/score', {
+    const score = await c.asLecturer.send<JsonDocument>('PUT', '/api/course/task/answers/score', {
       data: { attributes: { answer_id: answerId, score: 84 } },
     });
     expect(score.status).toBe(200);

@@ -797,6 +797,23 @@ export interface paths {
     patch: operations['course_Staff_decideByPath'];
     trace?: never;
   };
+  '/api/course/scores/tasks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the scores of a course’s tasks, or of one task (.xlsx) */
+    get: operations['task_ScoresExport_scores'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/students': {
     parameters: {
       query?: never;
@@ -831,6 +848,22 @@ export interface paths {
     patch: operations['task_Annotations_update'];
     trace?: never;
   };
+  '/api/course/task/answer/group/assesments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_Grading_assessments'];
+    put?: never;
+    post: operations['task_Grading_rate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/task/answers/{id}/annotations': {
     parameters: {
       query?: never;
@@ -857,6 +890,22 @@ export interface paths {
     /** Download a PDF of an answer with its annotations drawn in */
     get: operations['task_Annotations_annotated'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/task/answers/score': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['task_Grading_score'];
     post?: never;
     delete?: never;
     options?: never;
@@ -2011,6 +2060,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/stats/task/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_TaskStats_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/stats/user/{id}': {
     parameters: {
       query?: never;
@@ -3035,6 +3100,29 @@ export interface components {
         grading_pending: number;
       };
     };
+    GroupAssessment: {
+      /** @enum {string} */
+      type: 'group-assessments';
+      id: string;
+      attributes: {
+        task_group_answer_id: number;
+        task_id: number;
+        group_id: number;
+        student_id: number;
+        student_name: string | null;
+        assessor_id: number;
+        rubrics: {
+          criterion: number;
+          level: number;
+          point: number;
+        }[];
+        score: number;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        updated_at: string;
+      };
+    };
     Lecturer: {
       /** @enum {string} */
       type: 'lecturers';
@@ -3652,6 +3740,39 @@ export interface components {
         };
       };
     };
+    TaskAnswerScore: {
+      /** @enum {string} */
+      type: 'task-answers';
+      id: string;
+      attributes: {
+        task_id: number;
+        student_id: number | null;
+        group_id: number | null;
+        is_sent: boolean;
+        is_late: boolean;
+        score: number | null;
+        rubrics:
+          | {
+              criterion: number;
+              level: number;
+              point: number;
+            }[]
+          | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        scored_at: string | null;
+        scored_by: number | null;
+        is_passed: boolean | null;
+        members: {
+          id: number;
+          name: string | null;
+          username: string | null;
+          ratings: number;
+          peer_mean: number | null;
+          score: number | null;
+          is_passed: boolean | null;
+        }[];
+      };
+    };
     TaskClass: {
       /** @enum {string} */
       type: 'classes';
@@ -3659,6 +3780,36 @@ export interface components {
       attributes: {
         course_id: number;
         name: string;
+      };
+    };
+    TaskStatistic: {
+      /** @enum {string} */
+      type: 'task-statistics';
+      id: string;
+      attributes: {
+        task_id: number;
+        /** @enum {string} */
+        tasks_type: 'PERSONAL' | 'GROUP';
+        passing_grade: number;
+        students: number;
+        sent: number;
+        late: number;
+        draft: number;
+        not_started: number;
+        scored: number;
+        average: number | null;
+        median: number | null;
+        min: number | null;
+        max: number | null;
+        passed: number;
+        pass_rate: number | null;
+        histogram: {
+          from: number;
+          to: number;
+          count: number;
+        }[];
+        groups: number | null;
+        groups_sent: number | null;
       };
     };
     TaskStudent: {
@@ -7891,6 +8042,54 @@ export interface operations {
       };
     };
   };
+  task_ScoresExport_scores: {
+    parameters: {
+      query?: {
+        'filter[course_id][is]'?: number;
+        'filter[task_id][is]'?: number;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The workbook */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   course_Directory_students: {
     parameters: {
       query?: {
@@ -8112,6 +8311,154 @@ export interface operations {
           };
           'application/json': {
             data: components['schemas']['Annotation'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Grading_assessments: {
+    parameters: {
+      query?: {
+        'filter[answer_id][is]'?: number;
+        'filter[student_id][is]'?: number;
+        'filter[assessor_id][is]'?: number;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of GroupAssessment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['GroupAssessment'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['GroupAssessment'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Grading_rate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              task_group_answer_id: number;
+              student_id: number;
+              rubrics: {
+                criterion: number;
+                level: number;
+                point?: number | null;
+              }[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              task_group_answer_id: number;
+              student_id: number;
+              rubrics: {
+                criterion: number;
+                level: number;
+                point?: number | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: GroupAssessment */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['GroupAssessment'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['GroupAssessment'];
             meta?: {
               [key: string]: unknown;
             };
@@ -8362,6 +8709,90 @@ export interface operations {
         };
         content: {
           'application/pdf': string;
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Grading_score: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              answer_id: number;
+              score?: (number | string) | null;
+              rubrics?: {
+                criterion: number;
+                level: number;
+                point?: number | null;
+              }[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              answer_id: number;
+              score?: (number | string) | null;
+              rubrics?: {
+                criterion: number;
+                level: number;
+                point?: number | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: TaskAnswerScore */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskAnswerScore'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskAnswerScore'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
         };
       };
       /** @description A JSON:API error document */
@@ -14560,6 +14991,59 @@ export interface operations {
           };
           'application/json': {
             data: components['schemas']['ExamStatistic'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_TaskStats_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: TaskStatistic */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskStatistic'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskStatistic'];
             meta?: {
               [key: string]: unknown;
             };
