@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-/** The client is served by the gateway; in development Vite proxies `/api` to a running `npm start`. */
+/** The client is served by the gateway; in development Vite proxies `/api` and `/socket` to a running `npm start`. */
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   server: {
     port: 5173,
-    proxy: { '/api': { target: process.env.LMS_API ?? 'http://localhost:8080', changeOrigin: false } },
+    proxy: {
+      '/api': { target: process.env.LMS_API ?? 'http://localhost:8080', changeOrigin: false },
+      // the services' sockets (the exam monitor), through the gateway
+      '/socket': { target: process.env.LMS_API ?? 'http://localhost:8080', changeOrigin: false, ws: true },
+    },
   },
   build: {
     outDir: 'dist',

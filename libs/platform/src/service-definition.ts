@@ -2,6 +2,7 @@ import { Logger, type DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import { EventHandlerErrors, EventsServer, type EventTransport } from '@lms/events';
+import { InertSocketAdapter } from '@lms/realtime';
 import { z } from 'zod';
 import { readEnv, variable } from './config';
 import { type OpenApiDocumentOptions, serveOpenApi } from './openapi';
@@ -89,7 +90,9 @@ export async function startService<C extends ServiceConfigBase>(
       },
       { deferInitialization: true },
     )
-    .useGlobalFilters(new EventHandlerErrors());
+    .useGlobalFilters(new EventHandlerErrors())
+    // its own socket.io would serve the service's gateways again, elsewhere (InertSocketAdapter)
+    .useWebSocketAdapter(new InertSocketAdapter());
   await app.startAllMicroservices();
   await app.listen({ port: config.port, host: options.host ?? '127.0.0.1' });
   return app;

@@ -25,7 +25,7 @@ export type {
 } from './realtime.adapter';
 export { RealtimeEmitter } from './realtime.emitter';
 export { RealtimeModule } from './realtime.module';
-export { useRealtimeAdapter } from './install';
+export { InertSocketAdapter, useRealtimeAdapter } from './install';
 export { SocketBody } from './socket-body';
 export { SocketExceptionFilter } from './socket-errors';
 export { tenantRoom, userRoom } from './rooms';

@@ -1,4 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
+import { EventEmitter } from 'node:events';
+import type { INestApplication, WebSocketAdapter } from '@nestjs/common';
 import { EXCEPTION_FILTERS_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { GATEWAY_METADATA } from '@nestjs/websockets/constants';
@@ -35,4 +36,23 @@ export function useRealtimeAdapter(app: INestApplication): void {
     Reflect.defineMetadata(EXCEPTION_FILTERS_METADATA, [new SocketExceptionFilter(), ...filters], gateway);
   }
   app.useWebSocketAdapter(adapter);
+}
+
+/**
+ * The WebSocket adapter of a Nest context that must serve no socket: the events microservice
+ * connected to a service's application. Nest's microservice connects every `@WebSocketGateway` of
+ * the shared container again, and without an adapter of its own it would start socket.io on a
+ * random port of its own, serving the gateways unauthenticated; with this one it serves nothing
+ * (the application's `RealtimeAdapter` serves them).
+ */
+export class InertSocketAdapter implements WebSocketAdapter {
+  create(): EventEmitter {
+    return new EventEmitter();
+  }
+
+  bindClientConnect(): void {}
+
+  bindMessageHandlers(): void {}
+
+  close(): void {}
 }

@@ -1,7 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
-import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
+import { RealtimeModule } from '@lms/realtime';
+import { DataSource } from 'typeorm';
+import {
+  PROJECTED_TOPICS,
+  PROJECTIONS,
+  Projections,
+  ProjectionsBackfill,
+  TenantProjection,
+} from '@lms/projections';
 import { openServiceStorage } from '@lms/storage';
 import { ExamAccessController } from './access/access.controller';
 import { ExamAccessService } from './access/access.service';
@@ -12,6 +20,8 @@ import { AttemptSweeper, SWEEPER_SETTINGS } from './attempts/attempt-sweeper';
 import { AttemptsController } from './attempts/attempts.controller';
 import { AttemptsService } from './attempts/attempts.service';
 import { ExamContentCache } from './attempts/exam-content.cache';
+import { MonitorFeed } from './attempts/monitor-feed';
+import { ExamMonitorGateway } from './attempts/monitor.gateway';
 import type { ExamConfig } from './config';
 import { DataSetsController } from './datasets/datasets.controller';
 import { DataSetsService } from './datasets/datasets.service';
@@ -52,6 +62,18 @@ export class ExamAppModule {
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
+      imports: [
+        // the live monitor's pushes (/socket/exam), a campus's handshake checked against its host
+        RealtimeModule.forRootAsync({
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => ({
+            path: '/socket/exam',
+            redisUrl: config.redisUrl,
+            campusOfHost: async (host: string) =>
+              (await dataSource.getRepository(TenantProjection).findOneBy({ domain: host }))?.id ?? null,
+          }),
+        }),
+      ],
       controllers: [
         ...PROJECTIONS.handlers,
         ExamsController,
@@ -92,6 +114,8 @@ export class ExamAppModule {
         AttemptsService,
         AnswerSaver,
         AttemptSweeper,
+        MonitorFeed,
+        ExamMonitorGateway,
         { provide: SWEEPER_SETTINGS, useValue: { intervalMs: config.attemptSweepIntervalMs } },
       ],
     });

@@ -22,6 +22,8 @@ const ExamEnv = z
     S3_PUBLIC_ENDPOINT: variable.optional(),
     BLOB_SIGNING_SECRET: variable.optional(),
     ATTEMPT_SWEEP_INTERVAL_MS: variable.int(5000, { min: 100, max: 3_600_000 }),
+    /** The live monitor's sockets: the Redis adapter (every replica's pushes reach every watcher). */
+    REDIS_URL: variable.optional(),
   })
   .superRefine(checkBlobEnv);
 
@@ -39,6 +41,8 @@ export class ExamConfig implements ServiceConfigBase {
   blobs: ServiceBlobConfig;
   /** How often each replica finishes the attempts past their deadline. */
   attemptSweepIntervalMs: number;
+  /** `REDIS_URL`: the sockets' Redis adapter and revoked sessions; unset, this process's memory. */
+  redisUrl: string | undefined;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): ExamConfig {
     const vars = readEnv('exam', ExamEnv, env);
@@ -51,6 +55,7 @@ export class ExamConfig implements ServiceConfigBase {
       maxUploadBytes: vars.MAX_UPLOAD_MB * 1024 * 1024,
       blobs: blobConfigOf(vars),
       attemptSweepIntervalMs: vars.ATTEMPT_SWEEP_INTERVAL_MS,
+      redisUrl: vars.REDIS_URL,
     });
   }
 }

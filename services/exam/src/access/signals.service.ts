@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { forbidden, notFound, tooManyRequests } from '@lms/jsonapi';
+import { MonitorFeed } from '../attempts/monitor-feed';
 import { GradingAccess } from '../grading/grading-access';
 import { AttemptSignal, type SignalKind } from './attempt-signal.entity';
 
@@ -24,6 +25,7 @@ export class SignalsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly grading: GradingAccess,
+    private readonly feed: MonitorFeed,
   ) {}
 
   /** Records a signal of the caller's running attempt (404: not theirs; 403 `closed`: it ended). */
@@ -68,6 +70,7 @@ export class SignalsService {
       await manager.query(`UPDATE attempt_progress SET signals = signals + 1 WHERE student_exam_id = $1`, [
         studentExamId,
       ]);
+      this.feed.touchedIn(manager, [studentExamId]);
       return signal;
     });
   }

@@ -7,6 +7,7 @@ import { isAnswered, readAnswer, type StoredAnswer } from '../domain/attempt';
 import { AttemptsService } from './attempts.service';
 import { ExamContentCache } from './exam-content.cache';
 import { MicroBatcher } from './micro-batcher';
+import { MonitorFeed } from './monitor-feed';
 
 /**
  * Saves still accepted this long after an attempt's deadline: a save the student sent in its
@@ -66,12 +67,21 @@ export class AnswerSaver {
     private readonly dataSource: DataSource,
     private readonly cache: ExamContentCache,
     private readonly attempts: AttemptsService,
+    feed: MonitorFeed,
   ) {
-    this.batcher = new MicroBatcher((items) => this.write(items), {
-      maxWaitMs: 5,
-      maxItems: 500,
-      maxInFlight: 4,
-    });
+    this.batcher = new MicroBatcher(
+      async (items) => {
+        const outcomes = await this.write(items);
+        // committed: the monitor's rows of these attempts changed
+        feed.touched(items.map((item) => item.studentExamId));
+        return outcomes;
+      },
+      {
+        maxWaitMs: 5,
+        maxItems: 500,
+        maxInFlight: 4,
+      },
+    );
   }
 
   /** Checks and saves one student's change of one question; answers after COMMIT. */

@@ -12,6 +12,7 @@ import {
 } from '@lms/jsonapi';
 import { examResource } from '../exams/exams.resource';
 import { AnswerSaver } from './answer-saver';
+import { MonitorFeed } from './monitor-feed';
 import {
   attemptProgressResource,
   examOverrideResource,
@@ -47,6 +48,7 @@ export class AttemptsController {
   constructor(
     private readonly attempts: AttemptsService,
     private readonly saver: AnswerSaver,
+    private readonly feed: MonitorFeed,
   ) {}
 
   /**
@@ -95,9 +97,9 @@ export class AttemptsController {
     @Param('id', ParseIdPipe) id: number,
     @Req() request: FastifyRequest,
   ) {
-    return respond(studentExamResource, await this.attempts.generate(auth, id, request), {
-      include: ['studentquestions'],
-    });
+    const attempt = await this.attempts.generate(auth, id, request);
+    this.feed.touched([attempt.id]); // a start (or a resume) is on the monitor
+    return respond(studentExamResource, attempt, { include: ['studentquestions'] });
   }
 
   /** Finishes the caller's running attempt at the exam. */

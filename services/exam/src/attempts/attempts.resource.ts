@@ -3,7 +3,7 @@ import { QUESTION_TYPES } from '../domain/question-rules';
 import { ATTEMPT_STATUSES } from './attempt.entity';
 import type { AttemptView, StudentQuestionView } from './attempt-views';
 import type { SavedAnswer } from './answer-saver';
-import type { AttemptsService } from './attempts.service';
+import type { MonitorRow } from './monitor-rows';
 
 /**
  * A question of an attempt as its student reads it: text with the dataset values, options with
@@ -122,8 +122,6 @@ export const studentAnswerResource = defineResource({
     answered: saved.answered,
   }),
 });
-
-type MonitorRow = Awaited<ReturnType<AttemptsService['monitor']>>['progress'][number];
 
 /** A row of the live monitor (attempt_progress). */
 export const attemptProgressResource = defineResource({

@@ -30,3 +30,6 @@ export const examOverrideRules = attributes({
   override_start_at: field.date().nullable().optional(),
   override_end_at: field.date().nullable().optional(),
 });
+
+/** `watch` and `unwatch` on `/socket/exam`: the exam whose monitor the socket follows. */
+export const watchRules = attributes({ exam_id: field.id() });

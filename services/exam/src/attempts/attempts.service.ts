@@ -25,6 +25,8 @@ import {
   type StudentQuestionView,
 } from './attempt-views';
 import { type ExamContent, ExamContentCache } from './exam-content.cache';
+import { MonitorFeed } from './monitor-feed';
+import { MONITOR_ROWS_SQL, monitorRowOf } from './monitor-rows';
 
 /** Why an attempt ended (`exam.attempt.finished`). */
 export type FinishReason = 'student' | 'deadline' | 'stopped';
@@ -65,6 +67,7 @@ export class AttemptsService {
     private readonly cache: ExamContentCache,
     private readonly grading: GradingService,
     private readonly access: ExamAccessService,
+    private readonly feed: MonitorFeed,
   ) {}
 
   // ---- the student's side ---------------------------------------------------------------
@@ -212,6 +215,7 @@ export class AttemptsService {
         studentExamId,
         index,
       ]);
+      this.feed.touchedIn(manager, [studentExamId]);
     });
     return this.attempt(auth, studentExamId);
   }
@@ -282,6 +286,7 @@ export class AttemptsService {
         `UPDATE attempt_progress SET status = 'started', score = NULL WHERE student_exam_id = $1`,
         [studentExamId],
       );
+      this.feed.touchedIn(manager, [studentExamId]);
     });
     return this.attempt(auth, studentExamId);
   }
@@ -336,14 +341,7 @@ export class AttemptsService {
     if (!content || Number(content.exam.tenantId) !== auth.tenantId) throw notFound('Exam not found');
     if (!(await this.isStaff(auth, content))) throw forbidden('Only the staff of the exam watch it');
     const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT ap.student_exam_id, ap.student_id, ap.answered, ap.total, ap.current_index, ap.last_saved_at,
-              ap.status, ap.score, ap.signals, u.name AS student_name, se.attempt, se.start_at, se.end_at,
-              se.finished_at
-         FROM attempt_progress ap
-         JOIN student_exams se ON se.id = ap.student_exam_id
-         LEFT JOIN users u ON u.id = ap.student_id
-        WHERE ap.exam_id = $1
-        ORDER BY u.name, ap.student_id, se.attempt`,
+      `${MONITOR_ROWS_SQL} WHERE ap.exam_id = $1 ORDER BY u.name, ap.student_id, se.attempt`,
       [examId],
     );
     const [{ students }]: Array<{ students: string }> = await this.dataSource.query(
@@ -352,22 +350,7 @@ export class AttemptsService {
           AND (cardinality($3::bigint[]) = 0 OR st.class_id = ANY($3::bigint[]))`,
       [content.exam.courseId, auth.tenantId, content.classIds],
     );
-    const progress = rows.map((row) => ({
-      studentExamId: Number(row.student_exam_id),
-      studentId: Number(row.student_id),
-      studentName: (row.student_name as string | null) ?? null,
-      attempt: Number(row.attempt),
-      answered: Number(row.answered),
-      total: Number(row.total),
-      currentIndex: Number(row.current_index),
-      lastSavedAt: (row.last_saved_at as Date | null) ?? null,
-      status: row.status as 'started' | 'finished' | 'stopped',
-      score: row.score === null ? null : Number(row.score),
-      signals: Number(row.signals),
-      startAt: (row.start_at as Date | null) ?? null,
-      endAt: (row.end_at as Date | null) ?? null,
-      finishedAt: (row.finished_at as Date | null) ?? null,
-    }));
+    const progress = rows.map(monitorRowOf);
     const started = new Set(progress.map((row) => row.studentId));
     const counts = {
       students: Number(students),
@@ -419,6 +402,7 @@ export class AttemptsService {
       studentExamId,
       reason === 'stopped' ? 'stopped' : 'finished',
     ]);
+    this.feed.touchedIn(manager, [studentExamId]);
     await recordEvent(manager, 'exam.attempt.finished', {
       tenantId: Number(row.tenant_id),
       key: studentExamId,

@@ -11,6 +11,7 @@ import {
   type ScoringOption,
 } from '../domain/scoring';
 import type { QuestionType } from '../domain/question-rules';
+import { MonitorFeed } from '../attempts/monitor-feed';
 import { GradingAccess } from './grading-access';
 
 /** Attempts a recalculation scores per transaction. */
@@ -79,6 +80,7 @@ export class GradingService {
   constructor(
     private readonly unit: UnitOfWork,
     private readonly access: GradingAccess,
+    private readonly feed: MonitorFeed,
   ) {}
 
   /** Scores one attempt in the caller's transaction (the finish calls it). */
@@ -200,6 +202,10 @@ export class GradingService {
       `UPDATE attempt_progress p SET score = v.score
          FROM unnest($1::bigint[], $2::numeric[]) AS v(id, score) WHERE p.student_exam_id = v.id`,
       [changes.map((c) => c.student_exam_id), changes.map((c) => c.after)],
+    );
+    this.feed.touchedIn(
+      manager,
+      changes.map((c) => c.student_exam_id),
     );
     for (const [n, row] of attempts.entries()) {
       const change = changes[n];

@@ -37,6 +37,7 @@ describe('socket router', () => {
     ['/socket/messages/', 'messaging'],
     ['/socket/messages', 'messaging'],
     ['/socket/crs/', 'presence'],
+    ['/socket/exam/', 'exam'],
   ])('routes %s to %s', (path, service) => {
     expect(router.match(path)).toBe(service);
   });

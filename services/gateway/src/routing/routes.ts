@@ -62,6 +62,7 @@ export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceNam
 export const SOCKET_ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceName]> = [
   ['/socket/messages', 'messaging'],
   ['/socket/crs', 'presence'],
+  ['/socket/exam', 'exam'],
 ];
 
 /** Longest matching prefix, on whole path segments (`/course/tasks` does not match `/course/tasksx`). */

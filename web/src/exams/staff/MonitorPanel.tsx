@@ -17,7 +17,7 @@ import {
   useStopAttemptsMutation,
 } from './staffApi';
 import { scoreText } from './numbers';
-import type { AttemptStatus, MonitorRow } from './staffTypes';
+import type { AttemptStatus, MonitorRow, MonitorView } from './staffTypes';
 import styles from './staff.module.css';
 
 /** How often the monitor asks again while the page is open (the projection is cheap to read). */
@@ -28,17 +28,24 @@ type Filter = (typeof FILTERS)[number];
 
 /**
  * The live monitor of an exam (issue 13): every attempt with its progress, status, proctoring
- * signals and score, read again every five seconds from the service's projection; the staff
+ * signals and score, pushed by the service as they change (its socket), read again every five
+ * seconds from the service's projection while the socket is down; the staff
  * stop chosen attempts, reset one or give one student other times.
  */
 export function MonitorPanel({ exam }: { exam: Exam }) {
   const { t } = useTranslation();
   const { dateTime } = useDates();
   const [paused, setPaused] = useState(false);
+  const [live, setLive] = useState(false);
   const monitor = useMonitorQuery(exam.id, {
-    pollingInterval: paused ? 0 : MONITOR_POLL_MS,
+    // the service pushes changes while its socket is up: polling is the fallback
+    pollingInterval: paused || live ? 0 : MONITOR_POLL_MS,
     skipPollingIfUnfocused: true,
   });
+  const pushed = monitor.data?.live === true;
+  if (pushed !== live) setLive(pushed);
+  // paused: the screen holds what it showed, whatever arrives meanwhile
+  const [held, setHeld] = useState<MonitorView | null>(null);
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -59,7 +66,7 @@ export function MonitorPanel({ exam }: { exam: Exam }) {
       </div>
     );
   }
-  const { rows, counts } = monitor.data;
+  const { rows, counts } = held ?? monitor.data;
   const needle = search.trim().toLocaleLowerCase();
   const shown = rows.filter(
     (row) =>
@@ -91,6 +98,9 @@ export function MonitorPanel({ exam }: { exam: Exam }) {
           {t('exam.staff.monitor.title')}
         </h2>
         <p className={styles.refresh} aria-live="off">
+          <span className="muted small" data-live={live}>
+            {t(live ? 'exam.staff.monitor.live' : 'exam.staff.monitor.polling')}
+          </span>{' '}
           <span className="muted small">
             {monitor.fulfilledTimeStamp
               ? t('exam.staff.monitor.updated', { time: dateTime(new Date(monitor.fulfilledTimeStamp)) })
@@ -100,7 +110,10 @@ export function MonitorPanel({ exam }: { exam: Exam }) {
             type="button"
             className="button small"
             aria-pressed={paused}
-            onClick={() => setPaused(!paused)}
+            onClick={() => {
+              setHeld(paused ? null : (monitor.data ?? null));
+              setPaused(!paused);
+            }}
           >
             {t('exam.staff.monitor.pause')}
           </button>

@@ -22,7 +22,13 @@ import {
   type Signal,
   toEssayAnswer,
   toMonitorView,
+  withProgress,
 } from './staffTypes';
+import { watchMonitor } from './monitorSocket';
+
+interface AuthState {
+  auth: { stored: { accessToken?: string } | null };
+}
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ['ExamMonitor', 'ExamGrading', 'ExamStatistic'] });
 const monitorTag = (examId: string) => ({ type: 'ExamMonitor' as const, id: examId });
@@ -40,6 +46,27 @@ export const staffApi = withTags.injectEndpoints({
       query: (examId) => `exam/exams/${encodeURIComponent(examId)}/monitor`,
       transformResponse: (document: Document) => toMonitorView(document),
       providesTags: (_r, _e, examId) => [monitorTag(examId)],
+      /** While the screen is open, the service's pushes patch it (the screen polls only without them). */
+      async onCacheEntryAdded(examId, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getState }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return; // the entry went before its first answer
+        }
+        const close = watchMonitor(
+          examId,
+          () => (getState() as unknown as AuthState).auth.stored?.accessToken,
+          {
+            progress: (document) => updateCachedData((view) => withProgress(view, document)),
+            live: (live) =>
+              updateCachedData((view) => {
+                view.live = live;
+              }),
+          },
+        );
+        await cacheEntryRemoved;
+        close();
+      },
     }),
     /** The proctoring signals of one attempt, oldest first. */
     signals: build.query<Signal[], string>({

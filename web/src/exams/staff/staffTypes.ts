@@ -18,6 +18,8 @@ export type MonitorCounts = MetaOf<'/api/exam/exams/{id}/monitor'>;
 export interface MonitorView {
   rows: MonitorRow[];
   counts: MonitorCounts;
+  /** The service pushes changes over its socket: no need to poll while this holds. */
+  live?: boolean;
 }
 
 /** A proctoring signal of an attempt: what the student's browser saw, by its clock and the server's. */
@@ -58,6 +60,43 @@ export function toMonitorView(document: Document): MonitorView {
     name: row.student_name ?? `#${row.student_id}`,
   }));
   return { rows, counts: document.meta as MonitorCounts };
+}
+
+const rowOf = (row: ProgressRow): MonitorRow => ({
+  ...row,
+  student_exam_id: String(row.student_exam_id),
+  name: row.student_name ?? `#${row.student_id}`,
+});
+
+/**
+ * The monitor after a push of changed rows (`progress` on `/socket/exam`): each replaces the row
+ * of its attempt or joins the list (in the monitor's order: by name, then attempt), and the counts
+ * follow — the exam's students stay those the last read counted.
+ */
+export function withProgress(view: MonitorView, document: Document): MonitorView {
+  const changed = new Map(
+    deserializeList<ProgressRow>(document).map((row) => [String(row.student_exam_id), rowOf(row)]),
+  );
+  const rows = view.rows.map((row) => changed.get(row.student_exam_id) ?? row);
+  const known = new Set(rows.map((row) => row.student_exam_id));
+  const added = [...changed.values()].filter((row) => !known.has(row.student_exam_id));
+  if (added.length > 0) {
+    rows.push(...added);
+    rows.sort((a, b) => a.name.localeCompare(b.name) || a.student_id - b.student_id || a.attempt - b.attempt);
+  }
+  const count = (status: AttemptStatus) => rows.filter((row) => row.status === status).length;
+  const started = new Set(rows.map((row) => row.student_id)).size;
+  return {
+    ...view,
+    rows,
+    counts: {
+      ...view.counts,
+      not_started: Math.max(0, view.counts.students - started),
+      started: count('started'),
+      finished: count('finished'),
+      stopped: count('stopped'),
+    },
+  };
 }
 
 const record = (value: unknown): Record<string, unknown> =>

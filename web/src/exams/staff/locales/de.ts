@@ -47,6 +47,8 @@ const staff: typeof en = {
     loading: 'Versuche werden geladen',
     loadFailed: 'Die Versuche konnten nicht geladen werden.',
     updated: 'Aktualisiert {{time}}',
+    live: 'Live: Änderungen kommen sofort',
+    polling: 'Alle 5 s aktualisiert',
     pause: 'Aktualisierung anhalten',
     refresh: 'Jetzt aktualisieren',
     summary: 'Versuche nach Stand',

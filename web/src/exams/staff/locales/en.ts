@@ -48,6 +48,8 @@ const staff = {
     loading: 'Loading the attempts',
     loadFailed: 'The attempts could not be loaded.',
     updated: 'Updated {{time}}',
+    live: 'Live: changes arrive as they happen',
+    polling: 'Refreshed every 5 s',
     pause: 'Pause updates',
     refresh: 'Refresh now',
     summary: 'Attempts by status',

@@ -47,6 +47,8 @@ const staff: typeof en = {
     loading: 'Chargement des tentatives',
     loadFailed: 'Les tentatives n’ont pas pu être chargées.',
     updated: 'Mis à jour {{time}}',
+    live: 'En direct : les changements arrivent aussitôt',
+    polling: 'Actualisé toutes les 5 s',
     pause: 'Suspendre les mises à jour',
     refresh: 'Actualiser',
     summary: 'Tentatives par état',

@@ -47,6 +47,8 @@ const staff: typeof en = {
     loading: 'Memuat percobaan',
     loadFailed: 'Percobaan tidak dapat dimuat.',
     updated: 'Diperbarui {{time}}',
+    live: 'Langsung: perubahan tiba seketika',
+    polling: 'Diperbarui setiap 5 detik',
     pause: 'Jeda pembaruan',
     refresh: 'Perbarui sekarang',
     summary: 'Percobaan menurut status',

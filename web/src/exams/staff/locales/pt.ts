@@ -47,6 +47,8 @@ const staff: typeof en = {
     loading: 'A carregar as tentativas',
     loadFailed: 'Não foi possível carregar as tentativas.',
     updated: 'Atualizado {{time}}',
+    live: 'Ao vivo: as mudanças chegam na hora',
+    polling: 'Atualizado a cada 5 s',
     pause: 'Pausar atualizações',
     refresh: 'Atualizar agora',
     summary: 'Tentativas por estado',
