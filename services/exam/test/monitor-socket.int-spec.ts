@@ -132,6 +132,10 @@ describe('the live monitor over socket.io', () => {
     const save = await pushed(lecturer, attemptId, (row) => row.answered === 1);
     expect(save.row.attributes.last_saved_at).not.toBeNull();
 
+    expect(
+      (await c.asStudent.patch(`/api/exam/studentexams/${attemptId}/indexes`, { current_index: 1 })).status,
+    ).toBe(200);
+
     const signal = await c.asStudent.post(`/api/exam/studentexams/${attemptId}/signals`, {
       kind: 'tab_hidden',
     });

@@ -193,7 +193,10 @@ export class AttemptsService {
       [studentExamId, auth.tenantId, auth.userId, index],
     );
     // a running attempt's score is never shown to its student
-    if (moved) return { ...attemptFromRow(moved), score: null, isPassed: null, scoreVisible: false };
+    if (moved) {
+      this.feed.touched([studentExamId]); // one statement: committed
+      return { ...attemptFromRow(moved), score: null, isPassed: null, scoreVisible: false };
+    }
     const { attempt, content } = await this.own(auth, studentExamId);
     this.assertRunning(attempt);
     if (index > attempt.total)
