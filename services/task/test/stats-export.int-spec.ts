@@ -158,6 +158,31 @@ describe('task statistics and scores export', () => {
     });
   });
 
+  describe('member scores where the task service shows answers', () => {
+    it('gives each member of a scored group their member score on /students, and to themselves with show_score', async () => {
+      const students = await c.asLecturer.get(`/api/course/tasks/${project}/students?page[limit]=0`);
+      expect(students.status).toBe(200);
+      const scoreOf = (id: number) =>
+        (students.body.data as JsonResource[])
+          .map(
+            (row) => row.attributes as { student: { id: number }; answer: { score: number | null } | null },
+          )
+          .find((row) => row.student.id === id)?.answer?.score;
+      expect([c.student.id, c.classmate.id, c.third.id].map(scoreOf)).toEqual([73.8, 84, null]);
+      expect(scoreOf(c.fourth.id)).toBeUndefined();
+
+      await h.ds.query(`UPDATE tasks SET show_score = true WHERE id = $1`, [project]);
+      try {
+        const mine = one((await c.asStudent.get(`/api/course/tasks/${project}`)).body);
+        expect(mine.attributes.meta).toMatchObject({ my_answer: { score: 73.8 } });
+        const theirs = one((await c.asClassmate.get(`/api/course/tasks/${project}`)).body);
+        expect(theirs.attributes.meta).toMatchObject({ my_answer: { score: 84 } });
+      } finally {
+        await h.ds.query(`UPDATE tasks SET show_score = false WHERE id = $1`, [project]);
+      }
+    });
+  });
+
   describe('the scores workbook', () => {
     async function download(path: string, user = c.lecturer) {
       const response = await request(`${h.baseUrl}${path}`, {

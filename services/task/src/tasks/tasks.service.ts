@@ -15,6 +15,7 @@ import {
 } from '@lms/jsonapi';
 import { CourseClassProjection, Projections } from '@lms/projections';
 import { fileByKey, TaskFiles } from '../files/task-files';
+import { memberScoreSql, peerMeanSql } from '../grading/member-scores';
 import { normalizeRubric, rubricIssues } from '../rubrics/rubric.rules';
 import { Task, TaskClass } from './task.entity';
 import type { AnswerState, TaskStudentRow } from './task-students';
@@ -360,16 +361,22 @@ export class TasksService {
          ), rows AS (
            SELECT r.user_id, coalesce(u.name, '') AS name, coalesce(u.username, '') AS username,
                   c.name AS class_name, g.id AS group_id, g.name AS group_name,
-                  a.id AS answer_id, a.is_sent, a.is_late, a.sent_at, a.score,
+                  a.id AS answer_id, a.is_sent, a.is_late, a.sent_at,
+                  -- a group answer: the member's score (docs/task-scoring.md)
+                  CASE WHEN a.group_id IS NULL THEN a.score
+                       ELSE ${memberScoreSql('a.score', 'peer.mean', 'task.lecturer_percentage', 'task.student_percentage')}
+                  END AS score,
                   CASE WHEN a.id IS NULL THEN 'not_started' WHEN a.score IS NOT NULL THEN 'scored'
                        WHEN NOT a.is_sent THEN 'draft' WHEN a.is_late THEN 'late' ELSE 'sent' END AS state
              FROM roster r
+             JOIN tasks task ON task.id = $1
              LEFT JOIN users u ON u.id = r.user_id
              LEFT JOIN course_classes c ON c.id = r.class_id
              LEFT JOIN task_group_members m ON m.task_id = $1 AND m.student_id = r.user_id
              LEFT JOIN task_groups g ON g.id = m.group_id
              LEFT JOIN task_answers a ON a.task_id = $1
                AND (a.student_id = r.user_id OR (a.group_id IS NOT NULL AND a.group_id = m.group_id))
+             LEFT JOIN LATERAL (${peerMeanSql('a.id', 'r.user_id', 'm.group_id')}) peer ON a.group_id IS NOT NULL
          )
          SELECT *, count(*) OVER () AS total FROM rows
           WHERE ($3::text[] IS NULL OR state = ANY($3::text[]))
@@ -498,7 +505,13 @@ export class TasksService {
       is_late: boolean;
       score: string | null;
     }> = await this.dataSource.query(
-      `SELECT a.task_id, a.id, a.is_sent, a.is_late, a.score FROM task_answers a
+      `SELECT a.task_id, a.id, a.is_sent, a.is_late,
+              CASE WHEN a.group_id IS NULL THEN a.score
+                   ELSE ${memberScoreSql('a.score', 'peer.mean', 't.lecturer_percentage', 't.student_percentage')}
+              END AS score
+         FROM task_answers a
+         JOIN tasks t ON t.id = a.task_id
+         LEFT JOIN LATERAL (${peerMeanSql('a.id', '$2', 'a.group_id')}) peer ON a.group_id IS NOT NULL
           WHERE a.task_id = ANY($1::bigint[]) AND a.tenant_id = $3
             AND (a.student_id = $2 OR a.group_id IN
               (SELECT m.group_id FROM task_group_members m WHERE m.task_id = a.task_id AND m.student_id = $2))`,
