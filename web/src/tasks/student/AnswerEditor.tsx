@@ -56,36 +56,32 @@ function Editing({
   const dates = useDates();
   const dispatch = useAppDispatch();
   const [start] = useState(() => startingText(answer, readDraft(scope)));
-  const [files, setFiles] = useState<StoredFile[]>(answer?.files ?? []);
+  // The files as the service holds them (another member of a group may add some meanwhile).
+  const files = answer?.files ?? [];
   const [saveDraft] = useSaveDraftMutation();
   const [sendAnswer, sending] = useSendAnswerMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const keys = files.map((file) => file.key);
-  const args = (text: string, kept: string[]) => ({
-    taskId: task.id,
-    groupId: scope.groupId,
-    answer: text,
-    files: kept,
-  });
+  const args = (text: string) => ({ taskId: task.id, groupId: scope.groupId, answer: text });
+  const reread = () =>
+    dispatch(studentApi.util.invalidateTags(answerTags(task.id, scope.groupId, answer?.id)));
 
-  // The text with the files kept now (the hook always calls the latest of these).
-  const save = (text: string) => saveDraft(args(text, keys)).unwrap();
+  // A draft save sends the text alone: the files stay as they are. Sent meanwhile (by another
+  // member of the group): the answer is read again, and shows as sent.
+  const save = (text: string) =>
+    saveDraft(args(text))
+      .unwrap()
+      .catch((error: unknown) => {
+        if (statusOf(error) === 409) reread();
+        throw error;
+      });
   const autosave = useAutosave({ scope, initial: start.text, unsaved: start.unsaved, save });
 
   const removeFile = (file: StoredFile) => {
-    const kept = files.filter((item) => item.key !== file.key);
+    const kept = files.filter((item) => item.key !== file.key).map((item) => item.key);
     setFailure(null);
-    saveDraft(
-      args(
-        autosave.text(),
-        kept.map((item) => item.key),
-      ),
-    )
+    saveDraft({ ...args(autosave.text()), files: kept })
       .unwrap()
-      .then((saved) => {
-        setFiles(saved.files);
-        autosave.acknowledge(saved.answer ?? '');
-      })
+      .then((saved) => autosave.acknowledge(saved.answer ?? ''))
       .catch((error: unknown) =>
         setFailure(notificationFor(error, t('task.student.files.removeFailed')).text),
       );
@@ -102,16 +98,17 @@ function Editing({
       setFailure(t('task.student.answer.fileRequired'));
       return;
     }
-    sendAnswer(args(text, keys))
+    sendAnswer(args(text))
       .unwrap()
       .then((sent) => autosave.acknowledge(sent.answer ?? ''))
       .catch((error: unknown) => {
         const code = errorCode(error);
         if (code === 'file_required') setFailure(t('task.student.answer.fileRequired'));
         else if (code === 'closed' || statusOf(error) === 403) setFailure(t('task.student.answer.closed'));
-        else if (code === 'already_sent' || statusOf(error) === 409)
+        else if (code === 'already_sent' || statusOf(error) === 409) {
           setFailure(t('task.student.answer.alreadySent'));
-        else setFailure(notificationFor(error, t('task.student.answer.sendFailed')).text);
+          reread();
+        } else setFailure(notificationFor(error, t('task.student.answer.sendFailed')).text);
       });
   };
 
@@ -160,9 +157,7 @@ function Editing({
       <AnswerFiles
         taskId={task.id}
         text={autosave.text}
-        kept={keys}
         onUploaded={(saved, text) => {
-          setFiles(saved.files);
           autosave.acknowledge(text);
           dispatch(studentApi.util.invalidateTags(answerTags(task.id, scope.groupId, saved.id)));
         }}

@@ -12,20 +12,17 @@ import styles from './student.module.css';
 
 /**
  * Adding a file to the answer: chosen or dropped, sent with the draft's text (multipart
- * setAnswer) with a progress bar and a way to cancel. The server checks the type by the file's
+ * setAnswer; the files already there stay) with a progress bar and a way to cancel. The server checks the type by the file's
  * content and its size; its refusal (422 with the reason, 413) is shown here.
  */
 export function AnswerFiles({
   taskId,
   text,
-  kept,
   onUploaded,
 }: {
   taskId: string;
   /** The answer's text now (saved along with the file). */
   text: () => string;
-  /** Keys of the files the answer keeps. */
-  kept: string[];
   onUploaded: (answer: TaskAnswer, text: string) => void;
 }) {
   const { t } = useTranslation();
@@ -46,7 +43,7 @@ export function AnswerFiles({
     setProgress(0);
     abort.current = new AbortController();
     const answer = text();
-    uploadAnswerFile(answerForm(taskId, answer, kept, file), {
+    uploadAnswerFile(answerForm(taskId, answer, file), {
       token,
       onProgress: setProgress,
       signal: abort.current.signal,

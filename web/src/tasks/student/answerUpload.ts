@@ -8,14 +8,14 @@ export const COMMENTS_URL = '/api/course/comments';
 
 /**
  * The multipart body of a draft save with a new file: the fields first (the server reads them in
- * order), the kept files' keys one `files[]` part each, then the file as `file`.
+ * order), then the file as `file`. Without a `files` field the answer keeps the files it has (a
+ * list sent from this page could drop one another member of the group added meanwhile).
  */
-export function answerForm(taskId: string, answer: string, kept: string[], file: File): FormData {
+export function answerForm(taskId: string, answer: string, file: File): FormData {
   const form = new FormData();
   form.append('task_id', taskId);
   form.append('answer', answer);
   form.append('is_sent', '0');
-  for (const key of kept) form.append('files[]', key);
   form.append('file', file, file.name);
   return form;
 }

@@ -44,11 +44,11 @@ export function tasksWithMeta(document: Document): Task[] {
   return deserializeList<Task>(document).map((task) => ({ ...task, meta: metas.get(task.id) ?? task.meta }));
 }
 
-/** What a save of the answer sends: the text and the keys of the files it keeps. */
+/** What a save of the answer sends: the text, and the keys of the files it keeps when it removes one. */
 export interface SaveAnswerArgs {
   taskId: string;
   answer: string;
-  files: string[];
+  files?: string[];
   /** The group's id on a group task (the server finds the caller's group; the cache needs it). */
   groupId?: string;
 }
@@ -56,7 +56,12 @@ export interface SaveAnswerArgs {
 const setAnswer = ({ taskId, answer, files }: SaveAnswerArgs, send: boolean) => ({
   url: 'course/tasks/setAnswer',
   method: 'POST',
-  body: attributesBody({ task_id: Number(taskId), answer, files, is_sent: send ? 1 : 0 }),
+  body: attributesBody({
+    task_id: Number(taskId),
+    answer,
+    ...(files ? { files } : {}),
+    is_sent: send ? 1 : 0,
+  }),
 });
 
 /** The cache entries that show the caller's answer: their own answers to a task, or the group's. */

@@ -103,7 +103,6 @@ describe('the student’s take page', () => {
     expect((await bodyOf(setAnswerCalls(calls)[0])).data.attributes).toEqual({
       task_id: 7,
       answer: '<p>Typed before the reload</p>',
-      files: [],
       is_sent: 0,
     });
     await waitFor(() => expect(screen.getByTestId('autosave-status').textContent).toMatch(/^Draft saved at/));
@@ -179,6 +178,44 @@ describe('the student’s take page', () => {
     start('/assignment/take/7');
     expect((await screen.findByTestId('sent-note')).textContent).toMatch(/^Sent late/);
     expect(screen.queryByRole('button', { name: 'Send answer' })).toBeNull();
+  });
+
+  it('removes a file after a confirmation, keeping the others; a draft save leaves the files alone', async () => {
+    const files = [
+      { key: 'answers/a.pdf', name: 'draft.pdf', size: 2048, mime: 'application/pdf' },
+      { key: 'answers/b.png', name: 'figure.png', size: 1024, mime: 'image/png' },
+    ];
+    const calls = serve({
+      'GET /api/login/me': me,
+      'GET /api/course/tasks/7': () => json(200, one(task())),
+      'GET /api/course/task/answers': () => json(200, many([answer({ files })])),
+      'POST /api/course/tasks/setAnswer': async (request) => {
+        const { attributes } = (await bodyOf(request)).data;
+        return json(
+          200,
+          one(
+            answer({
+              files: files.filter(
+                (file) => attributes.files === undefined || (attributes.files as string[]).includes(file.key),
+              ),
+            }),
+          ),
+        );
+      },
+    });
+    start('/assignment/take/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove draft.pdf' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove “draft.pdf” from your answer?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(setAnswerCalls(calls)).toHaveLength(1));
+    expect((await bodyOf(setAnswerCalls(calls)[0])).data.attributes).toEqual({
+      task_id: 7,
+      answer: '<p>Server draft</p>',
+      files: ['answers/b.png'],
+      is_sent: 0,
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Download draft.pdf' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Download figure.png' })).toBeTruthy();
   });
 
   it('opens the not-found page for a task the student may not read', async () => {
