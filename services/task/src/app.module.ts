@@ -11,6 +11,8 @@ import { TaskFiles } from './files/task-files';
 import { TASK_STORAGE } from './files/task-storage';
 import { GradingController, ScoresExportController, TaskStatsController } from './grading/grading.controller';
 import { GRADING_PROVIDERS } from './grading/grading.providers';
+import { RubricTemplatesController } from './rubrics/rubric-templates.controller';
+import { RubricTemplatesService } from './rubrics/rubric-templates.service';
 import { TasksController } from './tasks/tasks.controller';
 import { TasksService } from './tasks/tasks.service';
 import { MIGRATIONS } from './migrations';
@@ -31,6 +33,7 @@ export class TaskAppModule {
       controllers: [
         ...PROJECTIONS.handlers,
         TasksController,
+        RubricTemplatesController,
         AnnotationsController,
         GradingController,
         TaskStatsController,
@@ -42,6 +45,7 @@ export class TaskAppModule {
         { provide: TASK_STORAGE, useFactory: () => openServiceStorage('task', config.blobs) },
         TaskFiles,
         TasksService,
+        RubricTemplatesService,
         AnnotationsService,
         ...GRADING_PROVIDERS,
       ],

@@ -913,6 +913,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/task/rubric-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_RubricTemplates_list'];
+    put?: never;
+    post: operations['task_RubricTemplates_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/task/rubric-templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_RubricTemplates_get'];
+    put?: never;
+    post?: never;
+    delete: operations['task_RubricTemplates_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['task_RubricTemplates_update'];
+    trace?: never;
+  };
   '/api/course/tasks': {
     parameters: {
       query?: never;
@@ -3428,6 +3460,36 @@ export interface components {
     ResourceIdentifier: {
       type: string;
       id: string;
+    };
+    RubricTemplate: {
+      /** @enum {string} */
+      type: 'rubric-templates';
+      id: string;
+      attributes: {
+        name: string;
+        rubric: {
+          name: string;
+          criteria: {
+            name: string;
+            description: string | null;
+            weight: number;
+            levels: {
+              name: string;
+              point: number;
+              point_min: number;
+              point_max: number;
+              description: string | null;
+            }[];
+          }[];
+        };
+        bundled: boolean;
+        created_by: number | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        updated_at: string | null;
+        can_edit: boolean;
+      };
     };
     Student: {
       /** @enum {string} */
@@ -8789,6 +8851,356 @@ export interface operations {
           };
           'application/json': {
             data: components['schemas']['TaskAnswerScore'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_RubricTemplates_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of RubricTemplate */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['RubricTemplate'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['RubricTemplate'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_RubricTemplates_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name: string;
+              rubric: {
+                name?: string | null;
+                criteria: {
+                  name: string;
+                  description?: string | null;
+                  weight: number;
+                  levels: {
+                    name: string;
+                    point: number;
+                    point_min?: number | null;
+                    point_max?: number | null;
+                    description?: string | null;
+                  }[];
+                }[];
+              };
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name: string;
+              rubric: {
+                name?: string | null;
+                criteria: {
+                  name: string;
+                  description?: string | null;
+                  weight: number;
+                  levels: {
+                    name: string;
+                    point: number;
+                    point_min?: number | null;
+                    point_max?: number | null;
+                    description?: string | null;
+                  }[];
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: RubricTemplate */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['RubricTemplate'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['RubricTemplate'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_RubricTemplates_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: RubricTemplate */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['RubricTemplate'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['RubricTemplate'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_RubricTemplates_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_RubricTemplates_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name?: string;
+              rubric?: {
+                name?: string | null;
+                criteria: {
+                  name: string;
+                  description?: string | null;
+                  weight: number;
+                  levels: {
+                    name: string;
+                    point: number;
+                    point_min?: number | null;
+                    point_max?: number | null;
+                    description?: string | null;
+                  }[];
+                }[];
+              };
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name?: string;
+              rubric?: {
+                name?: string | null;
+                criteria: {
+                  name: string;
+                  description?: string | null;
+                  weight: number;
+                  levels: {
+                    name: string;
+                    point: number;
+                    point_min?: number | null;
+                    point_max?: number | null;
+                    description?: string | null;
+                  }[];
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: RubricTemplate */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['RubricTemplate'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['RubricTemplate'];
             meta?: {
               [key: string]: unknown;
             };
