@@ -23,6 +23,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** A file is named in a path by the last segment of its key: the gateway refuses an encoded slash. */
+const tail = (key: string) => key.split('/').pop()!;
+
 const highlight = (source: string, extra: Record<string, unknown> = {}) =>
   body({
     motivation: 'highlighting',
@@ -208,11 +211,7 @@ describe('annotations of answers', () => {
       expect((await client.get(path())).status).toBe(404);
       expect((await client.post(path(), highlight(essay.key))).status).toBe(404);
       expect(
-        (
-          await client.get(
-            `/api/course/task/answers/${answerId}/files/${encodeURIComponent(essay.key)}/annotated`,
-          )
-        ).status,
+        (await client.get(`/api/course/task/answers/${answerId}/files/${tail(essay.key)}/annotated`)).status,
       ).toBe(404);
     }
     expect((await h.api.get(path())).status).toBe(401);
@@ -357,7 +356,7 @@ describe('annotations of answers', () => {
   });
 
   it('downloads the PDF with the annotations drawn in, for staff and the student, and leaves the file as it was', async () => {
-    const url = `/api/course/task/answers/${answerId}/files/${encodeURIComponent(essay.key)}/annotated`;
+    const url = `/api/course/task/answers/${answerId}/files/${tail(essay.key)}/annotated`;
     const response = await fetch(`${h.baseUrl}${url}`, {
       headers: { authorization: `Bearer ${await h.token(c.student)}` },
     });
@@ -385,11 +384,8 @@ describe('annotations of answers', () => {
     expect(Buffer.concat(chunks)).toEqual(stored);
 
     expect(
-      (
-        await c.asLecturer.get(
-          `/api/course/task/answers/${answerId}/files/${encodeURIComponent(picture.key)}/annotated`,
-        )
-      ).status,
+      (await c.asLecturer.get(`/api/course/task/answers/${answerId}/files/${tail(picture.key)}/annotated`))
+        .status,
     ).toBe(404);
     expect(
       (await c.asLecturer.get(`/api/course/task/answers/${answerId}/files/nothing.pdf/annotated`)).status,

@@ -71,7 +71,7 @@ export class AnnotationsController {
   /**
    * The PDF with its annotations drawn in (highlights, ink, numbered notes, a list of the notes
    * at the end), made on request and never stored; the student's file stays as handed in. The
-   * key is the file's `key`, URL-encoded.
+   * file is named by the last segment of its `key` (the gateway refuses an encoded slash).
    */
   @Get('answers/:id/files/:key/annotated')
   @DocumentOperation({

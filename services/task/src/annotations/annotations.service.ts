@@ -12,6 +12,7 @@ import {
 import { Projections } from '@lms/projections';
 import { BlobNotFoundError, type BlobStorage } from '@lms/storage';
 import type { StoredFile } from '../files/stored-file';
+import { fileByKey } from '../files/task-files';
 import { TASK_STORAGE } from '../files/task-storage';
 import { annotatedCopy, pageBoxes, UnreadablePdfError } from './annotated-pdf';
 import { TaskAnnotation, type WebAnnotation } from './annotation.entity';
@@ -154,20 +155,19 @@ export class AnnotationsService {
     await this.dataSource.getRepository(TaskAnnotation).delete({ id: existing.id });
   }
 
-  /** The PDF with the annotations of it drawn in (`…/files/{key}/annotated`), and its name. */
+  /** The PDF with the annotations of it drawn in (`…/files/{key}/annotated`, the key or its last segment), and its name. */
   async annotatedFile(
     auth: AuthContext,
     answerId: number,
     key: string,
   ): Promise<{ name: string; bytes: Uint8Array }> {
     const answer = await this.answer(auth, answerId);
-    const file = answer.files.find((candidate) => candidate.key === key);
-    if (!file) throw notFound('The answer has no such file');
+    const file = fileByKey(answer.files, key);
     if (file.mime !== 'application/pdf') throw notFound('Only a PDF file has an annotated copy');
     const bytes = await this.read(file.key);
     const rows = await this.dataSource
       .getRepository(TaskAnnotation)
-      .find({ where: { answerId: answer.id, fileKey: key }, order: { createdAt: 'ASC', id: 'ASC' } });
+      .find({ where: { answerId: answer.id, fileKey: file.key }, order: { createdAt: 'ASC', id: 'ASC' } });
     const views = await this.withAuthors(auth, rows);
     try {
       const copy = await annotatedCopy(
