@@ -142,7 +142,8 @@ export const tasksApi = withTags.injectEndpoints({
     deleteTaskFile: build.mutation<void, { taskId: string; key: string; name: string }>({
       extraOptions: QUIET,
       query: ({ taskId, key }) => ({
-        url: `${task(taskId)}/files/${encodeURIComponent(key)}`,
+        // the key's last segment: the gateway refuses an encoded slash (see fileSegment of files.ts)
+        url: `${task(taskId)}/files/${encodeURIComponent(key.split('/').pop() ?? key)}`,
         method: 'DELETE',
       }),
       invalidatesTags: (_r, _e, { taskId }) => [taskTag(taskId)],
@@ -181,7 +182,7 @@ export const tasksApi = withTags.injectEndpoints({
     taskAnswer: build.query<TaskAnswer, string>({
       extraOptions: QUIET,
       query: (id) =>
-        `course/task/answers/${encodeURIComponent(id)}?${toSearchParams({ include: ['task', 'student'] })}`,
+        `course/task/answers/${encodeURIComponent(id)}?${toSearchParams({ include: ['student'] })}`,
       transformResponse: (document: Document) => deserializeOne<TaskAnswer>(document),
       providesTags: (_r, _e, id) => [answerTag(id)],
     }),
