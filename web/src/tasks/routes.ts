@@ -6,7 +6,7 @@ import { ADMIN_LECTURER, type RouteDef } from '../app/routeTypes';
  * of tasks to grade and a task's detail with its counts and charts; a student's list and their task.
  * The staff also have the editor, the submissions and grading view and the downloads (`staff/`).
  * A student answers on the take page, or on the group's page for a group task (`student/`). The
- * PDF annotation screen is still "not available yet" until its page lands.
+ * PDF annotation screen (`annotate/`) serves both: staff annotate, the answer's student reads.
  */
 export const taskRoutes: RouteDef[] = [
   {
@@ -69,6 +69,6 @@ export const taskRoutes: RouteDef[] = [
     path: '/assignment/annotate-pdf/:answerId',
     parent: 'assignments',
     reducedSidebar: true,
-    feature: 'pdfAnnotation',
+    load: () => import('./annotate/AnnotatePdfPage'),
   },
 ];

@@ -1,3 +1,4 @@
+import annotate from '../annotate/locales/de';
 import staff from '../staff/locales/de';
 import student from '../student/locales/de';
 import type en from './en';
@@ -26,6 +27,7 @@ const task: typeof en = {
   },
   staff,
   student,
+  annotate,
 };
 
 export default task;

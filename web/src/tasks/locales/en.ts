@@ -1,3 +1,4 @@
+import annotate from '../annotate/locales/en';
 import staff from '../staff/locales/en';
 import student from '../student/locales/en';
 
@@ -24,6 +25,7 @@ const task = {
   },
   staff,
   student,
+  annotate,
 };
 
 export default task;

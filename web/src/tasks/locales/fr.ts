@@ -1,3 +1,4 @@
+import annotate from '../annotate/locales/fr';
 import staff from '../staff/locales/fr';
 import student from '../student/locales/fr';
 import type en from './en';
@@ -25,6 +26,7 @@ const task: typeof en = {
   },
   staff,
   student,
+  annotate,
 };
 
 export default task;
