@@ -144,20 +144,20 @@ export class GradingAccess {
 
   /**
    * An answer of the caller's campus with its task (not deleted), or a 404; `lock` takes the
-   * answer's row for the rest of the transaction.
+   * answer's row (FOR UPDATE) for the rest of the transaction.
    */
   async answer(
     auth: AuthContext,
     answerId: number,
     manager: EntityManager = this.dataSource.manager,
-    lock: 'update' | 'share' | null = null,
+    lock = false,
   ): Promise<{ task: GradedTask; answer: GradedAnswer }> {
     const [row]: AnswerRow[] = await manager.query(
       `SELECT ${TASK_COLUMNS}, a.id AS answer_id, a.student_id, a.group_id, a.is_sent, a.is_late, a.sent_at,
               a.score, a.rubrics, a.scored_at, a.scored_by
          FROM task_answers a JOIN tasks t ON t.id = a.task_id
         WHERE a.id = $1 AND a.tenant_id = $2 AND t.deleted_at IS NULL
-        ${lock === 'update' ? 'FOR UPDATE OF a' : lock === 'share' ? 'FOR SHARE OF a' : ''}`,
+        ${lock ? 'FOR UPDATE OF a' : ''}`,
       [answerId, auth.tenantId],
     );
     if (!row) throw notFound('Task answer not found');

@@ -53,7 +53,7 @@ export class GradingService {
    */
   async score(auth: AuthContext, input: ScoreInput): Promise<ScoredAnswer> {
     return this.unit.run(async (manager) => {
-      const { task, answer } = await this.access.answer(auth, input.answer_id, manager, 'update');
+      const { task, answer } = await this.access.answer(auth, input.answer_id, manager, true);
       await this.access.assertStaff(auth, task, manager);
       let score: number;
       let rubrics: RubricChoice[] | null = null;

@@ -70,13 +70,17 @@ export class PeerAssessmentService {
     private readonly grading: GradingService,
   ) {}
 
-  /** A member rates another member of their group (upsert); `created` tells a first rating from a change. */
+  /**
+   * A member rates another member of their group (upsert); `created` tells a first rating from a
+   * change. The group answer's row is locked, so ratings and scorings of one answer take turns and
+   * each `task.answer.scored` carries every rating committed before it.
+   */
   async rate(
     auth: AuthContext,
     input: AssessmentInput,
   ): Promise<{ assessment: Assessment; created: boolean }> {
     return this.unit.run(async (manager) => {
-      const { task, answer } = await this.access.answer(auth, input.task_group_answer_id, manager, 'share');
+      const { task, answer } = await this.access.answer(auth, input.task_group_answer_id, manager, true);
       if (answer.groupId !== null && (await this.access.isStaff(auth, task, manager)))
         throw forbidden('Only the members of the group rate each other');
       const groupId = await this.memberGroup(auth, task, answer);
