@@ -19,7 +19,8 @@ const wireDate = (days: number) =>
 
 /**
  * Issue 13's staff screens in a browser: a lecturer watches the live monitor while a student,
- * through the API, starts the exam, answers and hands in; the lecturer sees the attempt finish,
+ * through the API, starts the exam, answers and hands in; the lecturer sees the attempt start,
+ * a save and the finish pushed over the exam service's socket (the screen no longer polls), and
  * grades the essay in the queue and reads the statistics. Axe clean; 1366 and 390 px.
  */
 describe('the staff of an exam on exam day', () => {
@@ -108,6 +109,12 @@ describe('the staff of an exam on exam day', () => {
     await page.goto(`${base}/exam/${examId}`);
     await page.getByRole('heading', { name: 'Exam day: Staff quiz' }).waitFor();
     await page.getByText('No student has started this exam yet.').waitFor();
+    // the service's socket is up: the screen stops polling, so whatever it shows next was pushed
+    await page.getByText('Live: changes arrive as they happen').waitFor({ timeout: 15_000 });
+    const polls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/exam/exams/${examId}/monitor`) polls.push(request.url());
+    });
 
     // the student starts and answers the multiple-choice question
     const attempt = await data(api(student, 'GET', `exam/exams/${examId}/generate`));
@@ -127,6 +134,7 @@ describe('the staff of an exam on exam day', () => {
     const row = page.getByRole('row', { name: /Ayu Lestari/ });
     await row.getByText('In progress').waitFor({ timeout: 15_000 });
     await row.getByText('1/2').waitFor({ timeout: 15_000 });
+    expect(polls).toEqual([]); // pushed, not polled
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'exam-monitor-1366');
 
@@ -138,6 +146,7 @@ describe('the staff of an exam on exam day', () => {
     await api(student, 'POST', `v2/exam/finish/${attempt.id}`);
     await row.getByText('Finished').waitFor({ timeout: 15_000 });
     await row.getByText('2/2').waitFor();
+    expect(polls).toEqual([]);
 
     // the essay in the grading queue: 0 to 100 % of its points
     await page.getByRole('tab', { name: 'Essay grading' }).click();

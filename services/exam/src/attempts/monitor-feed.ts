@@ -13,10 +13,16 @@ import {
   type TransactionCommitEvent,
   type TransactionRollbackEvent,
 } from 'typeorm';
-import { type ResourceObject, toDocument } from '@lms/jsonapi';
 import { RealtimeEmitter } from '@lms/realtime';
 import { attemptProgressResource } from './attempts.resource';
 import { MONITOR_ROWS_SQL, type MonitorRow, monitorRowOf } from './monitor-rows';
+
+/** A pushed monitor row: a resource object whose dates are `Date`s, sent as ISO 8601. */
+export interface PushedRow {
+  type: string;
+  id: string;
+  attributes: Record<string, unknown>;
+}
 
 /** The room of the sockets watching an exam's monitor (its staff, `watch`). */
 export const examRoom = (examId: number): string => `exam:${examId}`;
@@ -25,10 +31,10 @@ export const examRoom = (examId: number): string => `exam:${examId}`;
 export interface MonitorSocketEvents {
   /**
    * Attempts of a watched exam changed (a save, a start, a finish, a stop, a reset, a signal):
-   * their rows as `GET /exam/exams/{id}/monitor` lists them (its `data`), at most about once a
-   * second per exam from each replica.
+   * their rows as `GET /exam/exams/{id}/monitor` lists them (its `data`; dates as ISO 8601
+   * instants), at most about once a second per exam from each replica.
    */
-  progress: (update: { exam_id: number; data: ResourceObject[] }) => void;
+  progress: (update: { exam_id: number; data: PushedRow[] }) => void;
 }
 
 /** Injection token of the feed's settings. */
@@ -132,22 +138,14 @@ export class MonitorFeed implements OnModuleInit, OnModuleDestroy, EntitySubscri
     const byExam = new Map<number, MonitorRow[]>();
     for (const row of rows.map(monitorRowOf))
       byExam.set(row.examId, [...(byExam.get(row.examId) ?? []), row]);
-    const tenants = [...new Set(rows.map((row) => Number(row.tenant_id)))];
-    const zones: Array<{ id: string; time_zone: string }> = tenants.length
-      ? await this.dataSource.query(`SELECT id, time_zone FROM tenants WHERE id = ANY($1::bigint[])`, [
-          tenants,
-        ])
-      : [];
-    const zoneOf = new Map(zones.map((zone) => [Number(zone.id), zone.time_zone]));
     for (const [examId, changed] of byExam) {
-      // dates as the monitor's GET writes them for the campus's staff
-      const document = toDocument(attemptProgressResource, changed, {
-        timeZone: zoneOf.get(changed[0].tenantId) ?? 'UTC',
-      });
-      this.sockets.toRoom(examRoom(examId)).emit('progress', {
-        exam_id: examId,
-        data: document.data as ResourceObject[],
-      });
+      // dates as ISO 8601 instants: the room's watchers may each read in another zone
+      const data = changed.map((row) => ({
+        type: attemptProgressResource.type,
+        id: String(row.studentExamId),
+        attributes: attemptProgressResource.attributes(row, undefined),
+      }));
+      this.sockets.toRoom(examRoom(examId)).emit('progress', { exam_id: examId, data });
     }
   }
 }

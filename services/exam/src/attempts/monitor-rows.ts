@@ -3,7 +3,6 @@ import type { AttemptStatus } from './attempt.entity';
 /** A row of the live monitor: one attempt as its projection (`attempt_progress`) has it. */
 export interface MonitorRow {
   studentExamId: number;
-  tenantId: number;
   examId: number;
   studentId: number;
   studentName: string | null;
@@ -26,7 +25,7 @@ export interface MonitorRow {
  */
 export const MONITOR_ROWS_SQL = `SELECT ap.student_exam_id, ap.exam_id, ap.student_id, ap.answered, ap.total,
     ap.current_index, ap.last_saved_at, ap.status, ap.score, ap.signals, u.name AS student_name, se.attempt,
-    se.tenant_id, se.start_at, se.end_at, se.finished_at
+    se.start_at, se.end_at, se.finished_at
   FROM attempt_progress ap
   JOIN student_exams se ON se.id = ap.student_exam_id
   LEFT JOIN users u ON u.id = ap.student_id`;
@@ -36,7 +35,6 @@ const date = (value: unknown) => (value === null || value === undefined ? null :
 export function monitorRowOf(row: Record<string, unknown>): MonitorRow {
   return {
     studentExamId: Number(row.student_exam_id),
-    tenantId: Number(row.tenant_id),
     examId: Number(row.exam_id),
     studentId: Number(row.student_id),
     studentName: (row.student_name as string | null) ?? null,
