@@ -293,6 +293,28 @@ export const TaskAnswerScored = z.looseObject({
 });
 export type TaskAnswerScored = z.infer<typeof TaskAnswerScored>;
 
+/**
+ * An answer to a task was sent (or sent again after a change request): a student's own, or a
+ * group's by one of its members (`memberIds`: the group's students when it was sent).
+ */
+export const TaskAnswerSubmitted = z.looseObject({
+  answerId: id,
+  taskId: id,
+  courseId: id,
+  /** The student of a personal answer; null for a group's. */
+  studentId: id.nullable(),
+  /** The group of a group answer; null for a personal one. */
+  groupId: id.nullable(),
+  memberIds: idList,
+  /** Who sent it. */
+  sentBy: id,
+  /** Sent after the task's end (a lateable task). */
+  isLate: z.boolean(),
+  /** ISO 8601 instant. */
+  sentAt: z.string(),
+});
+export type TaskAnswerSubmitted = z.infer<typeof TaskAnswerSubmitted>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -312,6 +334,7 @@ export const EVENT_SCHEMAS = {
   'exam.attempt.finished': ExamAttemptFinished,
   'exam.attempt.scored': ExamAttemptScored,
   'task.answer.scored': TaskAnswerScored,
+  'task.answer.submitted': TaskAnswerSubmitted,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -93,4 +93,24 @@ describe('error factories', () => {
     ]);
     expectJsonApiDocument(exception.getResponse());
   });
+
+  it('names the rule behind a conflict or a validation issue with its code', () => {
+    expect(conflict('The answer was sent', 'already_sent').errors).toEqual([
+      { status: '409', title: 'Conflict', detail: 'The answer was sent', code: 'already_sent' },
+    ]);
+    expect(conflict('twice').errors[0].code).toBeUndefined();
+    const exception = unprocessable([
+      { pointer: '/data/attributes/file', detail: 'A file is required', code: 'file_required' },
+    ]);
+    expect(exception.errors).toEqual([
+      {
+        status: '422',
+        title: 'Unprocessable Entity',
+        detail: 'A file is required',
+        code: 'file_required',
+        source: { pointer: '/data/attributes/file' },
+      },
+    ]);
+    expectJsonApiDocument(exception.getResponse());
+  });
 });

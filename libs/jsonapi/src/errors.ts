@@ -70,9 +70,14 @@ export function notFound(detail = 'Resource not found'): JsonApiException {
   return single(HttpStatus.NOT_FOUND, 'Not Found', detail);
 }
 
-/** 409: the request conflicts with the current state (duplicate, already started, ...). */
-export function conflict(detail: string): JsonApiException {
-  return single(HttpStatus.CONFLICT, 'Conflict', detail);
+/**
+ * 409: the request conflicts with the current state (duplicate, already started, ...); `code` tells
+ * the client which conflict it is (`already_sent`).
+ */
+export function conflict(detail: string, code?: string): JsonApiException {
+  const error: JsonApiErrorObject = { status: '409', title: 'Conflict', detail };
+  if (code !== undefined) error.code = code;
+  return new JsonApiException(HttpStatus.CONFLICT, [error]);
 }
 
 /** 413: the request body is larger than the service accepts. */
@@ -84,17 +89,22 @@ export function payloadTooLarge(detail: string): JsonApiException {
 export interface ValidationIssue {
   pointer: string;
   detail: string;
+  /** Which rule refused it, for the client's code (`file_required`). */
+  code?: string;
 }
 
 /** 422: one error per issue, each with `source.pointer` (identical issues are reported once). */
 export function unprocessable(issues: ValidationIssue[]): JsonApiException {
   const seen = new Set<string>();
   const errors: JsonApiErrorObject[] = [];
-  for (const { pointer, detail } of issues) {
+  for (const { pointer, detail, code } of issues) {
     const key = JSON.stringify([pointer, detail]);
     if (seen.has(key)) continue;
     seen.add(key);
-    errors.push({ status: '422', title: 'Unprocessable Entity', detail, source: { pointer } });
+    const error: JsonApiErrorObject = { status: '422', title: 'Unprocessable Entity', detail };
+    if (code !== undefined) error.code = code;
+    error.source = { pointer };
+    errors.push(error);
   }
   return new JsonApiException(HttpStatus.UNPROCESSABLE_ENTITY, errors);
 }

@@ -132,4 +132,15 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     students: [{ studentId: n, score: 80, isPassed: true }],
     reason: 'scored',
   }),
+  'task.answer.submitted': (n) => ({
+    answerId: n,
+    taskId: n,
+    courseId: n,
+    studentId: n,
+    groupId: null,
+    memberIds: [n],
+    sentBy: n,
+    isLate: false,
+    sentAt: new Date().toISOString(),
+  }),
 };

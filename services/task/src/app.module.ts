@@ -5,12 +5,19 @@ import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from 
 import { openServiceStorage } from '@lms/storage';
 import { AnnotationsController } from './annotations/annotations.controller';
 import { AnnotationsService } from './annotations/annotations.service';
+import { AnswersController } from './answers/answers.controller';
+import { AnswersService } from './answers/answers.service';
+import { TaskAccess } from './answers/task-access';
+import { CommentsController } from './comments/comments.controller';
+import { CommentsService } from './comments/comments.service';
 import type { TaskConfig } from './config';
 import { ENTITIES } from './entities';
 import { TaskFiles } from './files/task-files';
 import { TASK_STORAGE } from './files/task-storage';
 import { GradingController, ScoresExportController, TaskStatsController } from './grading/grading.controller';
 import { GRADING_PROVIDERS } from './grading/grading.providers';
+import { GroupsController } from './groups/groups.controller';
+import { GroupsService } from './groups/groups.service';
 import { RubricTemplatesController } from './rubrics/rubric-templates.controller';
 import { RubricTemplatesService } from './rubrics/rubric-templates.service';
 import { TasksController } from './tasks/tasks.controller';
@@ -38,6 +45,9 @@ export class TaskAppModule {
         GradingController,
         TaskStatsController,
         ScoresExportController,
+        AnswersController,
+        GroupsController,
+        CommentsController,
       ],
       providers: [
         Projections,
@@ -48,6 +58,10 @@ export class TaskAppModule {
         RubricTemplatesService,
         AnnotationsService,
         ...GRADING_PROVIDERS,
+        TaskAccess,
+        AnswersService,
+        GroupsService,
+        CommentsService,
       ],
     });
   }

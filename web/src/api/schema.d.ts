@@ -120,6 +120,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_Comments_list'];
+    put?: never;
+    /** Comment on an answer (multipart for files) */
+    post: operations['task_Comments_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/comments/{id}/files/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a file of a comment */
+    get: operations['task_Comments_file'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/content/{id}': {
     parameters: {
       query?: never;
@@ -831,6 +865,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/task/{id}/groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_Groups_list'];
+    put?: never;
+    post: operations['task_Groups_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/task/{id}/groups/{groupId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['task_Groups_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['task_Groups_update'];
+    trace?: never;
+  };
+  '/api/course/task/{id}/groups/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_Groups_mine'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/task/annotations/{id}': {
     parameters: {
       query?: never;
@@ -864,6 +946,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/task/answer/groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Save or send the caller’s group’s answer (multipart for files) */
+    post: operations['task_Answers_saveGroupAnswer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change the caller’s group’s answer (multipart for files) */
+    patch: operations['task_Answers_updateGroupAnswer'];
+    trace?: never;
+  };
+  '/api/course/task/answer/groups/{id}/send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['task_Answers_sendGroupAnswer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/task/answer/request/groups/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['task_Answers_requestGroupChange'];
+    trace?: never;
+  };
+  '/api/course/task/answers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_Answers_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/task/answers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_Answers_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['task_Answers_requestChange'];
+    trace?: never;
+  };
   '/api/course/task/answers/{id}/annotations': {
     parameters: {
       query?: never;
@@ -880,6 +1044,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/task/answers/{id}/files/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a file of an answer */
+    get: operations['task_Answers_file'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/task/answers/{id}/files/{key}/annotated': {
     parameters: {
       query?: never;
@@ -889,6 +1070,22 @@ export interface paths {
     };
     /** Download a PDF of an answer with its annotations drawn in */
     get: operations['task_Annotations_annotated'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/task/answers/group/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['task_Answers_ofGroup'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1037,6 +1234,23 @@ export interface paths {
     get?: never;
     put: operations['task_Tasks_syncClasses'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/tasks/setAnswer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Save or send the caller’s answer to a task (multipart for files) */
+    post: operations['task_Answers_setAnswer'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3802,6 +4016,53 @@ export interface components {
         };
       };
     };
+    TaskAnswer: {
+      /** @enum {string} */
+      type: 'task-answers';
+      id: string;
+      attributes: {
+        task_id: number;
+        student_id: number | null;
+        group_id: number | null;
+        answer: string | null;
+        files: {
+          key: string;
+          name: string;
+          size: number;
+          mime: string;
+        }[];
+        is_sent: boolean;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        sent_at: string | null;
+        is_late: boolean;
+        comment: string | null;
+        updated_by: number;
+        score: number | null;
+        rubrics:
+          | {
+              criterion: number;
+              level: number;
+              point: number;
+            }[]
+          | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        scored_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        updated_at: string;
+      };
+      /** @description The relationships loaded, each left out when it is not */
+      relationships?: {
+        student?: {
+          data: {
+            /** @enum {string} */
+            type: 'users';
+            id: string;
+          } | null;
+        };
+      };
+    };
     TaskAnswerScore: {
       /** @enum {string} */
       type: 'task-answers';
@@ -3835,6 +4096,16 @@ export interface components {
         }[];
       };
     };
+    TaskAnswerStudent: {
+      /** @enum {string} */
+      type: 'users';
+      id: string;
+      attributes: {
+        name: string;
+        username: string;
+        nim: string | null;
+      };
+    };
     TaskClass: {
       /** @enum {string} */
       type: 'classes';
@@ -3842,6 +4113,47 @@ export interface components {
       attributes: {
         course_id: number;
         name: string;
+      };
+    };
+    TaskComment: {
+      /** @enum {string} */
+      type: 'comments';
+      id: string;
+      attributes: {
+        commentable_type: string;
+        commentable_id: number;
+        comment: string;
+        files: {
+          key: string;
+          name: string;
+          size: number;
+          mime: string;
+        }[];
+        author: {
+          id: number;
+          name: string;
+          username: string;
+          is_staff: boolean;
+        };
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+      };
+    };
+    TaskGroup: {
+      /** @enum {string} */
+      type: 'task-groups';
+      id: string;
+      attributes: {
+        task_id: number;
+        name: string;
+        members: {
+          id: number;
+          name: string;
+          username: string;
+        }[];
+        answer_id: number | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
       };
     };
     TaskStatistic: {
@@ -4595,6 +4907,197 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Comments_list: {
+    parameters: {
+      query?: {
+        'filter[commentable_type][is]'?: string;
+        'filter[commentable_id][is]'?: number;
+        /** @description Comma-separated, `-` for descending, of: id, created_at */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of TaskComment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskComment'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskComment'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Comments_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              commentable_type: 'task_answer';
+              commentable_id: number;
+              comment?: string;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              commentable_type: 'task_answer';
+              commentable_id: number;
+              comment?: string;
+            };
+          };
+        };
+        'multipart/form-data': {
+          /** @enum {string} */
+          commentable_type?: 'task_answer';
+          commentable_id?: number;
+          comment?: string;
+          file?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: TaskComment */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskComment'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskComment'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Comments_file: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file (a PDF or an image shown inline, anything else as an attachment) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
           'application/json': components['schemas']['Errors'];
         };
       };
@@ -8231,6 +8734,318 @@ export interface operations {
       };
     };
   };
+  task_Groups_list: {
+    parameters: {
+      query?: {
+        'filter[name][is]'?: string;
+        'filter[name][like]'?: string;
+        /** @description Comma-separated, `-` for descending, of: id, name, created_at */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of TaskGroup */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskGroup'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskGroup'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Groups_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name: string;
+              student_ids?: number[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name: string;
+              student_ids?: number[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: TaskGroup */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskGroup'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskGroup'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Groups_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        groupId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Groups_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        groupId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name?: string;
+              student_ids?: number[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name?: string;
+              student_ids?: number[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: TaskGroup */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskGroup'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskGroup'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Groups_mine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: TaskGroup */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskGroup'] | null;
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskGroup'] | null;
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   task_Annotations_remove: {
     parameters: {
       query?: never;
@@ -8549,6 +9364,588 @@ export interface operations {
       };
     };
   };
+  task_Answers_saveGroupAnswer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              task_id: number;
+              answer?: string | null;
+              files?: (
+                | string
+                | ({
+                    key: string;
+                  } & {
+                    [key: string]: unknown;
+                  })
+              )[];
+              is_sent?: boolean;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              task_id: number;
+              answer?: string | null;
+              files?: (
+                | string
+                | ({
+                    key: string;
+                  } & {
+                    [key: string]: unknown;
+                  })
+              )[];
+              is_sent?: boolean;
+            };
+          };
+        };
+        'multipart/form-data': {
+          task_id?: number;
+          answer?: string | null;
+          files?: (
+            | string
+            | ({
+                key: string;
+              } & {
+                [key: string]: unknown;
+              })
+          )[];
+          is_sent?: boolean;
+          file?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: TaskAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Answers_updateGroupAnswer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              id?: number;
+              task_id?: number;
+              answer?: string | null;
+              files?: (
+                | string
+                | ({
+                    key: string;
+                  } & {
+                    [key: string]: unknown;
+                  })
+              )[];
+              is_sent?: boolean;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              id?: number;
+              task_id?: number;
+              answer?: string | null;
+              files?: (
+                | string
+                | ({
+                    key: string;
+                  } & {
+                    [key: string]: unknown;
+                  })
+              )[];
+              is_sent?: boolean;
+            };
+          };
+        };
+        'multipart/form-data': {
+          id?: number;
+          task_id?: number;
+          answer?: string | null;
+          files?: (
+            | string
+            | ({
+                key: string;
+              } & {
+                [key: string]: unknown;
+              })
+          )[];
+          is_sent?: boolean;
+          file?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: TaskAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Answers_sendGroupAnswer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: TaskAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Answers_requestGroupChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              is_sent: boolean;
+              comment: string;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              is_sent: boolean;
+              comment: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: TaskAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Answers_list: {
+    parameters: {
+      query?: {
+        'filter[task_id][is]'?: number;
+        'filter[task_id][in]'?: string;
+        'filter[student_id][is]'?: number;
+        'filter[student_id][in]'?: string;
+        'filter[student_id][null]'?: boolean;
+        'filter[group_id][is]'?: number;
+        'filter[group_id][in]'?: string;
+        'filter[group_id][null]'?: boolean;
+        'filter[is_sent][is]'?: boolean;
+        'filter[is_late][is]'?: boolean;
+        'filter[sent_at][gt]'?: string;
+        'filter[sent_at][gte]'?: string;
+        'filter[sent_at][lt]'?: string;
+        'filter[sent_at][lte]'?: string;
+        'filter[sent_at][null]'?: boolean;
+        /** @description Comma-separated, `-` for descending, of: id, sent_at, updated_at, created_at */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+        /** @description Comma-separated, of: student */
+        include?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of TaskAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskAnswer'][];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskAnswer'][];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Answers_get: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated, of: student */
+        include?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: TaskAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Answers_requestChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              is_sent: boolean;
+              comment: string;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              is_sent: boolean;
+              comment: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: TaskAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   task_Annotations_list: {
     parameters: {
       query?: {
@@ -8752,6 +10149,49 @@ export interface operations {
       };
     };
   };
+  task_Answers_file: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file (a PDF or an image shown inline, anything else as an attachment) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   task_Annotations_annotated: {
     parameters: {
       query?: never;
@@ -8771,6 +10211,63 @@ export interface operations {
         };
         content: {
           'application/pdf': string;
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Answers_ofGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: TaskAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskAnswer'] | null;
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskAnswer'] | null;
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
         };
       };
       /** @description A JSON:API error document */
@@ -10063,6 +11560,116 @@ export interface operations {
             data: components['schemas']['Task'];
             /** @description The related resources asked for with `include` */
             included?: components['schemas']['TaskClass'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Answers_setAnswer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              task_id: number;
+              answer?: string | null;
+              files?: (
+                | string
+                | ({
+                    key: string;
+                  } & {
+                    [key: string]: unknown;
+                  })
+              )[];
+              is_sent?: boolean;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              task_id: number;
+              answer?: string | null;
+              files?: (
+                | string
+                | ({
+                    key: string;
+                  } & {
+                    [key: string]: unknown;
+                  })
+              )[];
+              is_sent?: boolean;
+            };
+          };
+        };
+        'multipart/form-data': {
+          task_id?: number;
+          answer?: string | null;
+          files?: (
+            | string
+            | ({
+                key: string;
+              } & {
+                [key: string]: unknown;
+              })
+          )[];
+          is_sent?: boolean;
+          file?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: TaskAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskAnswer'];
+            /** @description The related resources asked for with `include` */
+            included?: components['schemas']['TaskAnswerStudent'][];
             meta?: {
               [key: string]: unknown;
             };
