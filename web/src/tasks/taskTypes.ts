@@ -3,6 +3,7 @@
  * answers, groups, peer assessments, comments, rubric templates and statistics, with the values the
  * screens offer for the fields the service keeps to a list.
  */
+import type { RequestAttributes, ResourceOf } from '../api/types';
 
 /** A file kept with a task, an answer or a comment (the storage key names it in its links). */
 export interface StoredFile {
@@ -50,62 +51,16 @@ export const TASKABLE_TYPES = ['module', 'activity'] as const;
 export type TaskableType = (typeof TASKABLE_TYPES)[number];
 
 /** A task's counts for its staff (meta of each task in a list). */
-export interface TaskCounts {
-  students: number;
-  sent: number;
-  late: number;
-  scored: number;
-}
+export type TaskCounts = NonNullable<Task['meta']['counts']>;
 
 /** A student's own answer, in the meta of each task of their list. */
-export interface MyAnswer {
-  id: string;
-  is_sent: boolean;
-  is_late: boolean;
-  score?: number | null;
-}
+export type MyAnswer = NonNullable<Task['meta']['my_answer']>;
 
-export interface TaskClass {
-  id: string;
-  name?: string;
-}
+/** A task (spec 02 §3) with its classes when included, as the task service answers it. */
+export type Task = ResourceOf<'/api/course/tasks/{id}'>;
 
-/** A task (spec 02 §3) with its classes when included. */
-export interface Task {
-  id: string;
-  name: string;
-  description: string | null;
-  start_at: string | null;
-  end_at: string | null;
-  files: StoredFile[];
-  is_active: boolean;
-  file_required: boolean;
-  is_lateable: boolean;
-  taskable_type: TaskableType;
-  taskable_id: number;
-  course_id: number;
-  assesment_method: AssessmentMethod;
-  rubric: Rubric | null;
-  tasks_type: TaskType;
-  student_percentage: number | null;
-  lecturer_percentage: number | null;
-  is_assesment_open: boolean;
-  show_score: boolean;
-  passing_grade: number;
-  all_class: boolean;
-  class_ids: number[];
-  group_ids?: number[];
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  classes?: TaskClass[];
-  meta?: { my_answer?: MyAnswer | null; counts?: TaskCounts };
-}
-
-/** What the editor writes of a task. */
-export type TaskAttributes = Partial<
-  Omit<Task, 'id' | 'created_at' | 'updated_at' | 'deleted_at' | 'classes' | 'meta' | 'group_ids'>
->;
+/** What the editor writes of a task (a create takes them all, an update those that changed). */
+export type TaskAttributes = Partial<RequestAttributes<'/api/course/tasks', 'post'>>;
 
 /** A personal answer (student_id) or a group's (group_id). */
 export interface TaskAnswer {
@@ -128,24 +83,20 @@ export interface TaskAnswer {
 }
 
 /** The states a student's work on a task is in, as the students list filters them. */
-export const ANSWER_STATES = ['not_started', 'draft', 'sent', 'late', 'scored'] as const;
-export type AnswerState = (typeof ANSWER_STATES)[number];
+export type AnswerState = TaskStudent['state'];
+
+/** Every state, in the order the filter offers them: a record over the published enum. */
+const STATE_OFFERED: Record<AnswerState, true> = {
+  not_started: true,
+  draft: true,
+  sent: true,
+  late: true,
+  scored: true,
+};
+export const ANSWER_STATES = Object.keys(STATE_OFFERED) as AnswerState[];
 
 /** One student a task is for, with their answer and group (`GET /course/tasks/{id}/students`). */
-export interface TaskStudent {
-  id: string;
-  student: { id: number | string; name: string; username: string; class?: string | null };
-  answer: {
-    id: number | string;
-    is_sent: boolean;
-    is_late: boolean;
-    sent_at: string | null;
-    score: number | null;
-  } | null;
-  group: { id: number | string; name: string } | null;
-  /** As the service names it (scored, draft, late, sent, not started: the first that holds). */
-  state?: AnswerState;
-}
+export type TaskStudent = ResourceOf<'/api/course/tasks/{id}/students'>;
 
 export interface GroupMember {
   id: number | string;

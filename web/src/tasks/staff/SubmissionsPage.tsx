@@ -8,7 +8,7 @@ import { useDates } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
 import { useScoreAnswerMutation, useTaskStudentsQuery } from '../api';
 import { ANSWER_STATES, type AnswerState, type Task } from '../taskTypes';
-import { answersToScore, parseScore, searchRows, stateOf } from './grading';
+import { answersToScore, parseScore, searchRows } from './grading';
 import { Grader } from './Grader';
 import { TaskHeader } from './TaskHeader';
 import styles from './staff.module.css';
@@ -172,7 +172,7 @@ function Submissions({ task }: { task: Task }) {
               </thead>
               <tbody>
                 {rows.map((row) => {
-                  const rowState = stateOf(row);
+                  const rowState = row.state;
                   return (
                     <tr key={row.id} aria-current={row.id === current ? 'true' : undefined}>
                       {task.assesment_method === 'score' && (

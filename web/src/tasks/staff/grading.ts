@@ -1,19 +1,8 @@
 /**
- * The arithmetic and choices of the submissions view: the state a student's work is in, the score
- * a typed value stands for ("" is 0, spec 02 §5), a rubric's score (Σ weight × point / 100), the
+ * The arithmetic and choices of the submissions view: the score a typed value stands for ("" is 0, spec 02 §5), a rubric's score (Σ weight × point / 100), the
  * rows a search keeps, and the rows a bulk score applies to.
  */
-import type { AnswerState, Rubric, RubricChoice, TaskStudent } from '../taskTypes';
-
-/** Where a student is with a task: scored, late, sent, draft or not started. */
-export function stateOf(row: TaskStudent): AnswerState {
-  if (row.state) return row.state;
-  const answer = row.answer;
-  if (!answer) return 'not_started';
-  if (answer.score !== null && answer.score !== undefined && answer.is_sent) return 'scored';
-  if (!answer.is_sent) return 'draft';
-  return answer.is_late ? 'late' : 'sent';
-}
+import type { Rubric, RubricChoice, TaskStudent } from '../taskTypes';
 
 /** A typed score as the API takes it: "" → 0; a number 0–100 (comma or point); else null. */
 export function parseScore(typed: string): number | null {
