@@ -1,5 +1,4 @@
 import {
-  binOf,
   bins,
   difficulty,
   difficultyLevel,
@@ -16,12 +15,7 @@ const result = (attemptId: number, attemptScore: number, questionScore: number):
 });
 
 describe('statistics', () => {
-  it('puts scores in 10 bins of width 10, 100 in the last', () => {
-    expect(binOf(0)).toBe(0);
-    expect(binOf(9.99)).toBe(0);
-    expect(binOf(10)).toBe(1);
-    expect(binOf(89.5)).toBe(8);
-    expect(binOf(100)).toBe(9);
+  it('labels 10 bins of width 10, the last one 90–100', () => {
     expect(bins()).toHaveLength(10);
     expect(bins()[9]).toEqual({ bin: 9, from: 90, to: 100, label: '90–100' });
   });

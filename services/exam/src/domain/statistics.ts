@@ -1,7 +1,8 @@
 /**
  * The formulas of exam statistics (classical test theory), as pure functions. The statistics
- * endpoints compute them with SQL aggregates over the whole exam; these functions state the rules
- * those queries follow (and the unit tests pin them down):
+ * endpoints compute them with SQL aggregates over the whole exam; `difficulty` and
+ * `discrimination` state the rules those queries follow, and the grading integration test checks
+ * the queries' figures against them:
  *
  * - Score distribution: 10 bins of width 10 over 0–100, the last one closed ([90, 100]).
  * - A question's difficulty (p-value): its mean score over the attempts that had it, from 0 to 1
@@ -16,11 +17,6 @@ export const BIN_WIDTH = 10;
 export const BIN_COUNT = 100 / BIN_WIDTH;
 /** Share of attempts in the upper and in the lower group of the discrimination index. */
 export const GROUP_SHARE = 0.27;
-
-/** The bin (0 … 9) a score from 0 to 100 falls in. */
-export function binOf(score: number): number {
-  return Math.min(BIN_COUNT - 1, Math.max(0, Math.floor(score / BIN_WIDTH)));
-}
 
 /** The bins' bounds and labels: `0–10`, …, `90–100`. */
 export function bins(): Array<{ bin: number; from: number; to: number; label: string }> {
