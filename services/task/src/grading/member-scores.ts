@@ -66,9 +66,14 @@ export const STUDENT_SCORES_SQL = `
       JOIN tasks t ON t.id = ts.task_id
       LEFT JOIN task_group_members m
         ON t.task_type = 'GROUP' AND m.task_id = ts.task_id AND m.student_id = ts.student_id
-      LEFT JOIN task_answers a
-        ON a.task_id = ts.task_id
-       AND ((t.task_type = 'GROUP' AND a.group_id = m.group_id) OR (t.task_type <> 'GROUP' AND a.student_id = ts.student_id))
+      -- two index lookups (an OR of both conditions would scan every answer of the task per student)
+      LEFT JOIN LATERAL (
+        SELECT pa.id, pa.is_sent, pa.is_late, pa.sent_at, pa.score FROM task_answers pa
+         WHERE t.task_type <> 'GROUP' AND pa.task_id = ts.task_id AND pa.student_id = ts.student_id
+        UNION ALL
+        SELECT ga.id, ga.is_sent, ga.is_late, ga.sent_at, ga.score FROM task_answers ga
+         WHERE t.task_type = 'GROUP' AND ga.task_id = ts.task_id AND ga.group_id = m.group_id
+      ) a ON TRUE
       LEFT JOIN LATERAL (${peerMeanSql('a.id', 'ts.student_id', 'm.group_id')}) peer ON t.task_type = 'GROUP'
   )`;
 
