@@ -13,16 +13,40 @@ import styles from './student.module.css';
 export const PEER_REVIEW_TEMPLATE = 'bundled-peer-review';
 
 /**
- * The rubric members rate each other on, as the service scores the ratings: the task's own rubric,
- * else the bundled Group Peer Review Evaluation of the rubric templates.
+ * The bundled Group Peer Review Evaluation (spec 02 §3), as the client bundles it: five criteria
+ * of equal weight on the levels 40/50/60/80/100 — used while the service's template is not listed.
  */
-export function peerRubric(
-  task: Pick<Task, 'rubric'>,
-  templates: RubricTemplate[] | undefined,
-): Rubric | null {
+export const PEER_REVIEW: Rubric = {
+  criteria: [
+    'Attends the group’s meetings',
+    'Contributes to the discussion',
+    'Responds in the group’s communication',
+    'Does their own part well',
+    'Cooperates with the others',
+  ].map((name) => ({
+    name,
+    description: null,
+    weight: 20,
+    levels: (
+      [
+        ['Strongly Disagree', 40],
+        ['Disagree', 50],
+        ['Neutral', 60],
+        ['Agree', 80],
+        ['Strongly Agree', 100],
+      ] as const
+    ).map(([level, point]) => ({ name: level, point, point_min: 0, point_max: 0, description: null })),
+  })),
+};
+
+/**
+ * The rubric members rate each other on, as the service scores the ratings: the task's own rubric,
+ * else the bundled Group Peer Review Evaluation (the service's template of it when listed).
+ */
+export function peerRubric(task: Pick<Task, 'rubric'>, templates: RubricTemplate[] | undefined): Rubric {
   if (task.rubric?.criteria?.length) return task.rubric;
   const template = templates?.find((item) => item.id === PEER_REVIEW_TEMPLATE);
-  return template?.rubric?.criteria?.length ? template.rubric : null;
+  return template?.rubric?.criteria?.length ? template.rubric : PEER_REVIEW;
 }
 
 /**
@@ -60,8 +84,6 @@ export function PeerAssessment({
         <p className="muted">{t('task.student.peer.alone')}</p>
       ) : templates.isLoading || ratings.isLoading ? (
         <Spinner label={t('task.student.peer.loading')} />
-      ) : !rubric ? (
-        <p className="alert alert-warning">{t('task.student.peer.noRubric')}</p>
       ) : (
         <>
           <p className="muted">{t('task.student.peer.intro')}</p>

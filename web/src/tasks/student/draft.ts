@@ -1,3 +1,4 @@
+import { parseDate } from '../../lib/dates';
 import type { TaskAnswer } from '../taskTypes';
 
 /**
@@ -52,10 +53,14 @@ export function clearDraft(scope: DraftScope, saved: string): void {
 export function startingText(
   server: Pick<TaskAnswer, 'answer' | 'updated_at' | 'is_sent'> | null,
   local: LocalDraft | null,
+  /** The campus's wall clock (the service's dates) minus this computer's. */
+  offset = 0,
 ): { text: string; unsaved: boolean } {
   const saved = server?.answer ?? '';
   if (!local || server?.is_sent || local.answer === saved) return { text: saved, unsaved: false };
-  const serverAt = server ? Date.parse(server.updated_at) : Number.NEGATIVE_INFINITY;
+  const serverAt = server
+    ? (parseDate(server.updated_at)?.getTime() ?? NaN) - offset
+    : Number.NEGATIVE_INFINITY;
   return local.at > (Number.isNaN(serverAt) ? Number.NEGATIVE_INFINITY : serverAt)
     ? { text: local.answer, unsaved: true }
     : { text: saved, unsaved: false };

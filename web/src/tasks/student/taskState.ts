@@ -1,3 +1,4 @@
+import { parseDate } from '../../lib/dates';
 import type { MyAnswer, Rubric, RubricChoice, RubricCriterion, Task, TaskAnswer } from '../taskTypes';
 
 /**
@@ -18,6 +19,14 @@ export function answerState(answer: AnswerLike | MyAnswer | null | undefined): S
   return comment && comment.trim() ? 'changes_requested' : 'draft';
 }
 
+/**
+ * A date of the service (its wall clock, `YYYY-MM-DD HH:mm:ss`, or ISO) as a time comparable with
+ * `useNow()`'s campus clock; NaN when missing.
+ */
+export function timeOf(value: string | null | undefined): number {
+  return parseDate(value)?.getTime() ?? NaN;
+}
+
 /** The task's window at `now`: not open yet, open, past its end but still taking late answers, or closed. */
 export type WindowState = 'upcoming' | 'open' | 'late' | 'closed';
 
@@ -25,8 +34,8 @@ export function windowState(
   task: Pick<Task, 'start_at' | 'end_at' | 'is_lateable'>,
   now: number,
 ): WindowState {
-  const start = task.start_at ? Date.parse(task.start_at) : NaN;
-  const end = task.end_at ? Date.parse(task.end_at) : NaN;
+  const start = timeOf(task.start_at);
+  const end = timeOf(task.end_at);
   if (!Number.isNaN(start) && now < start) return 'upcoming';
   if (!Number.isNaN(end) && now >= end) return task.is_lateable ? 'late' : 'closed';
   return 'open';
@@ -44,8 +53,7 @@ export function mayEdit(
 
 /** Milliseconds until the task ends (0 once ended), or null without an end. */
 export function msUntilEnd(task: Pick<Task, 'end_at'>, now: number): number | null {
-  if (!task.end_at) return null;
-  const end = Date.parse(task.end_at);
+  const end = timeOf(task.end_at);
   return Number.isNaN(end) ? null : Math.max(0, end - now);
 }
 
@@ -64,11 +72,14 @@ export function splitDuration(ms: number): { days: number; hours: number; minute
 export function homepageTasks(tasks: Task[], now: number): Task[] {
   return tasks
     .filter((task) => !task.meta?.my_answer?.is_sent && windowState(task, now) !== 'closed')
-    .filter((task) => !task.end_at || Date.parse(task.end_at) > now)
+    .filter((task) => Number.isNaN(timeOf(task.end_at)) || timeOf(task.end_at) > now)
     .sort((a, b) => endKey(a) - endKey(b));
 }
 
-const endKey = (task: Task) => (task.end_at ? Date.parse(task.end_at) : Number.POSITIVE_INFINITY);
+const endKey = (task: Task) => {
+  const end = timeOf(task.end_at);
+  return Number.isNaN(end) ? Number.POSITIVE_INFINITY : end;
+};
 
 /** The points a choice gives: the value typed for a range level, else the level's point. */
 function pointOf(criterion: RubricCriterion, choice: RubricChoice): number {

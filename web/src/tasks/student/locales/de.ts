@@ -147,7 +147,6 @@ const student: typeof en = {
     noAnswer: 'Die gegenseitige Bewertung beginnt, sobald deine Gruppe ihre Antwort gespeichert hat.',
     alone: 'Es gibt kein anderes Mitglied zu bewerten.',
     loading: 'Gegenseitige Bewertung wird geladen',
-    noRubric: 'Die Rubrik der gegenseitigen Bewertung konnte nicht geladen werden.',
     weight: 'Gewicht {{weight}} %',
     given: 'Deine Bewertung: {{score}}',
     notGiven: 'Noch nicht bewertet',

@@ -144,7 +144,6 @@ const student = {
     noAnswer: 'The peer assessment starts once your group has saved its answer.',
     alone: 'There is no other member to rate.',
     loading: 'Loading the peer assessment',
-    noRubric: 'The peer review rubric could not be loaded.',
     weight: 'weight {{weight}} %',
     given: 'Your rating: {{score}}',
     notGiven: 'Not rated yet',

@@ -147,7 +147,6 @@ const student: typeof en = {
     noAnswer: 'L’évaluation par les pairs commence dès que votre groupe a enregistré sa réponse.',
     alone: 'Il n’y a pas d’autre membre à évaluer.',
     loading: 'Chargement de l’évaluation par les pairs',
-    noRubric: 'La grille d’évaluation par les pairs n’a pas pu être chargée.',
     weight: 'poids {{weight}} %',
     given: 'Votre évaluation : {{score}}',
     notGiven: 'Pas encore évalué',

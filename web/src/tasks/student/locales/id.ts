@@ -146,7 +146,6 @@ const student: typeof en = {
     noAnswer: 'Penilaian sejawat dimulai setelah kelompok Anda menyimpan jawaban.',
     alone: 'Tidak ada anggota lain untuk dinilai.',
     loading: 'Memuat penilaian sejawat',
-    noRubric: 'Rubrik penilaian sejawat tidak dapat dimuat.',
     weight: 'bobot {{weight}} %',
     given: 'Penilaian Anda: {{score}}',
     notGiven: 'Belum dinilai',

@@ -146,7 +146,6 @@ const student: typeof en = {
     noAnswer: 'A avaliação entre pares começa quando o seu grupo salvar a resposta.',
     alone: 'Não há outro membro para avaliar.',
     loading: 'Carregando a avaliação entre pares',
-    noRubric: 'Não foi possível carregar a rubrica da avaliação entre pares.',
     weight: 'peso {{weight}} %',
     given: 'Sua avaliação: {{score}}',
     notGiven: 'Ainda não avaliado',
