@@ -1,5 +1,5 @@
 import type { Rubric } from '../rubrics/rubric';
-import { binOf, isPassed, memberScore, parseScore, peerMean, round2, rubricScore } from './scoring';
+import { isPassed, memberScore, parseScore, peerMean, round2, rubricScore } from './scoring';
 
 /** The worked examples of docs/task-scoring.md. */
 describe('task scoring', () => {
@@ -213,10 +213,6 @@ describe('task scoring', () => {
     expect(isPassed(59.99, 60)).toBe(false);
     expect(isPassed(0, 0)).toBe(true);
     expect(isPassed(null, 60)).toBeNull();
-  });
-
-  it('bins scores by ten, 100 in the last bin', () => {
-    expect([0, 9.99, 10, 55, 89.5, 90, 100].map(binOf)).toEqual([0, 0, 1, 5, 8, 9, 9]);
   });
 
   it('rounds half away from zero to two decimals', () => {

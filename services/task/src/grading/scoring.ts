@@ -173,11 +173,6 @@ export function isPassed(score: number | null, passingGrade: number): boolean | 
 export const HISTOGRAM_BINS = 10;
 export const BIN_WIDTH = MAX_TASK_SCORE / HISTOGRAM_BINS;
 
-/** The bin (0–9) a score falls in. */
-export function binOf(score: number): number {
-  return Math.min(HISTOGRAM_BINS - 1, Math.max(0, Math.floor(score / BIN_WIDTH)));
-}
-
 function fail<T>(path: Array<string | number>, detail: string): Scored<T> {
   return { ok: false, issues: [{ path, detail }] };
 }
