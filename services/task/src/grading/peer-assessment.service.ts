@@ -13,7 +13,7 @@ import {
 import type { Rubric, RubricChoice } from '../rubrics/rubric';
 import { type GradedAnswer, GradingAccess, type GradedTask } from './grading-access';
 import { GradingService, scoringProblem } from './grading.service';
-import { PEER_REVIEW_RUBRIC } from './peer-rubric';
+import { GROUP_PEER_REVIEW } from '../rubrics/bundled';
 import { type RubricInput, rubricScore } from './scoring';
 
 /** A rating as answered. */
@@ -51,7 +51,7 @@ interface AssessmentRow {
 
 /** The rubric members rate each other with: the task's, or the bundled Group Peer Review Evaluation. */
 export function peerRubricOf(task: GradedTask): Rubric {
-  return task.rubric ?? PEER_REVIEW_RUBRIC;
+  return task.rubric ?? GROUP_PEER_REVIEW;
 }
 
 /**
