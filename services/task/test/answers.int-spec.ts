@@ -157,6 +157,35 @@ describe('personal answers', () => {
     expect(staff.status).toBe(403);
   });
 
+  it('includes its task as the reader sees it', async () => {
+    const task = await givenTask(h, c, { name: 'Essay on rivers' }, [c.classA]);
+    const answer = one((await save(c.asStudent, { task_id: task.id, answer: 'rivers' })).body);
+    const mine = await c.asStudent.get(`/api/course/task/answers/${answer.id}?include=task`);
+    expect(mine.status).toBe(200);
+    expect(one(mine.body).relationships?.task).toEqual({ data: { type: 'tasks', id: String(task.id) } });
+    expect(mine.body.included).toEqual([
+      expect.objectContaining({
+        type: 'tasks',
+        id: String(task.id),
+        attributes: expect.objectContaining({
+          name: 'Essay on rivers',
+          class_ids: [c.classA],
+          can_edit: false,
+        }),
+      }),
+    ]);
+    const listed = await c.asLecturer.get(
+      `/api/course/task/answers?filter[task_id]=${task.id}&include=task,student`,
+    );
+    expect(listed.body.included).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'tasks', attributes: expect.objectContaining({ can_edit: true }) }),
+        expect.objectContaining({ type: 'users', id: String(c.student.id) }),
+      ]),
+    );
+    expect((await c.asStudent.get(`/api/course/task/answers/${answer.id}?include=course`)).status).toBe(400);
+  });
+
   it('withholds the score and rubric levels from the student until the task shows scores', async () => {
     const task = await givenTask(h, c);
     const answer = one((await save(c.asStudent, { task_id: task.id, answer: 'scored', is_sent: 1 })).body);

@@ -4061,6 +4061,13 @@ export interface components {
             id: string;
           } | null;
         };
+        task?: {
+          data: {
+            /** @enum {string} */
+            type: 'tasks';
+            id: string;
+          } | null;
+        };
       };
     };
     TaskAnswerScore: {
@@ -9437,7 +9444,11 @@ export interface operations {
           'application/vnd.api+json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -9445,7 +9456,11 @@ export interface operations {
           'application/json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -9550,7 +9565,11 @@ export interface operations {
           'application/vnd.api+json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -9558,7 +9577,11 @@ export interface operations {
           'application/json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -9607,7 +9630,11 @@ export interface operations {
           'application/vnd.api+json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -9615,7 +9642,11 @@ export interface operations {
           'application/json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -9687,7 +9718,11 @@ export interface operations {
           'application/vnd.api+json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -9695,7 +9730,11 @@ export interface operations {
           'application/json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -9747,7 +9786,7 @@ export interface operations {
         /** @description 0 or -1: all (up to the maximum) */
         'page[limit]'?: number;
         'page[offset]'?: number;
-        /** @description Comma-separated, of: student */
+        /** @description Comma-separated, of: student, task */
         include?: string;
       };
       header?: never;
@@ -9765,7 +9804,11 @@ export interface operations {
           'application/vnd.api+json': {
             data: components['schemas']['TaskAnswer'][];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta: {
               total: number;
               limit: number;
@@ -9775,7 +9818,11 @@ export interface operations {
           'application/json': {
             data: components['schemas']['TaskAnswer'][];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta: {
               total: number;
               limit: number;
@@ -9809,7 +9856,7 @@ export interface operations {
   task_Answers_get: {
     parameters: {
       query?: {
-        /** @description Comma-separated, of: student */
+        /** @description Comma-separated, of: student, task */
         include?: string;
       };
       header?: never;
@@ -9829,7 +9876,11 @@ export interface operations {
           'application/vnd.api+json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -9837,7 +9888,11 @@ export interface operations {
           'application/json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -9909,7 +9964,11 @@ export interface operations {
           'application/vnd.api+json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -9917,7 +9976,11 @@ export interface operations {
           'application/json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -10255,7 +10318,11 @@ export interface operations {
           'application/vnd.api+json': {
             data: components['schemas']['TaskAnswer'] | null;
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -10263,7 +10330,11 @@ export interface operations {
           'application/json': {
             data: components['schemas']['TaskAnswer'] | null;
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -11661,7 +11732,11 @@ export interface operations {
           'application/vnd.api+json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };
@@ -11669,7 +11744,11 @@ export interface operations {
           'application/json': {
             data: components['schemas']['TaskAnswer'];
             /** @description The related resources asked for with `include` */
-            included?: components['schemas']['TaskAnswerStudent'][];
+            included?: (
+              | components['schemas']['TaskAnswerStudent']
+              | components['schemas']['Task']
+              | components['schemas']['TaskClass']
+            )[];
             meta?: {
               [key: string]: unknown;
             };

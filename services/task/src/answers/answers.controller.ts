@@ -17,7 +17,7 @@ import {
 import { DocumentOperation } from '@lms/platform';
 import { fileByKey, TaskFiles } from '../files/task-files';
 import { readWrite, uploadRequestBody } from '../files/upload-attributes';
-import { ANSWER_INCLUDES, answerQuery, answerResource } from './answers.resource';
+import { answerQuery, answerResource } from './answers.resource';
 import { changeRequestRules, groupAnswerRules, MAX_ANSWER_FILES, setAnswerRules } from './answers.rules';
 import { AnswersService } from './answers.service';
 
@@ -129,7 +129,7 @@ export class AnswersController {
 
   /**
    * The answers the caller may read: staff every answer of the tasks they teach, a student their
-   * own and their group's. `filter[task_id]`, `filter[is_sent]`, `filter[is_late]`…, `include=student`.
+   * own and their group's. `filter[task_id]`, `filter[is_sent]`, `filter[is_late]`…, `include=student,task`.
    */
   @Get('task/answers')
   @Responds(answerResource, { list: true, meta: PAGE_META })
@@ -145,6 +145,7 @@ export class AnswersController {
     return respond(answerResource, await this.answers.ofGroup(auth, groupId));
   }
 
+  /** One answer the caller may read, with `include=student,task`. */
   @Get('task/answers/:id')
   @Responds(answerResource)
   async get(
@@ -153,7 +154,7 @@ export class AnswersController {
     @JsonApiQuery(answerQuery, { includeOnly: true }) query: ParsedQuery,
   ) {
     return respond(answerResource, await this.answers.get(auth, id, query.include), {
-      include: query.include.filter((name) => (ANSWER_INCLUDES as readonly string[]).includes(name)),
+      include: query.include,
     });
   }
 

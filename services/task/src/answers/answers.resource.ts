@@ -1,6 +1,7 @@
 import { defineResource, type QuerySpec, toOne, z } from '@lms/jsonapi';
 import type { UserProjection } from '@lms/projections';
 import { storedFileSchema } from '../files/task-files';
+import { type ReadTask, taskResource } from '../tasks/tasks.resource';
 import type { TaskAnswer } from './task-answer.entity';
 
 /** A student an answer names: their name and username (NIM). */
@@ -13,9 +14,14 @@ export const answerStudentResource = defineResource({
 
 /**
  * An answer as the service reads it, with what the reader may see of its scoring
- * (`scoresShown`, see `scoresVisible` of grading/visibility.ts) and its student when asked for (`include=student`).
+ * (`scoresShown`, see `scoresVisible` of grading/visibility.ts), and its student and task when
+ * asked for (`include=student,task`).
  */
-export type ReadAnswer = TaskAnswer & { scoresShown?: boolean; student?: UserProjection | null };
+export type ReadAnswer = TaskAnswer & {
+  scoresShown?: boolean;
+  student?: UserProjection | null;
+  task?: ReadTask | null;
+};
 
 /**
  * An answer to a task (spec 02 §3 "Task answer"): a student's own (`student_id`) or a group's
@@ -68,10 +74,14 @@ export const answerResource = defineResource({
       () => answerStudentResource,
       (answer: ReadAnswer) => answer.student,
     ),
+    task: toOne(
+      () => taskResource,
+      (answer: ReadAnswer) => answer.task,
+    ),
   },
 });
 
-export const ANSWER_INCLUDES = ['student'] as const;
+export const ANSWER_INCLUDES = ['student', 'task'] as const;
 
 /** `GET /course/task/answers`: filters, sorts and includes. */
 export const answerQuery: QuerySpec = {

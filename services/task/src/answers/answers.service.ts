@@ -17,7 +17,8 @@ import type { StoredFile } from '../files/stored-file';
 import { TaskFiles } from '../files/task-files';
 import { scoresVisible } from '../grading/visibility';
 import { TaskGroup, TaskGroupMember } from '../groups/task-group.entity';
-import type { Task } from '../tasks/task.entity';
+import { Task } from '../tasks/task.entity';
+import { TasksService } from '../tasks/tasks.service';
 import type { ReadAnswer } from './answers.resource';
 import { type AnswerInput, MAX_ANSWER_FILES } from './answers.rules';
 import { TAKES_TASK_SQL, TaskAccess } from './task-access';
@@ -26,7 +27,10 @@ import { TaskAnswer } from './task-answer.entity';
 const answerList = defineList<ReadAnswer>({
   entity: TaskAnswer,
   alias: 'answer',
-  toOne: { student: { entity: UserProjection, alias: 'student', on: 'student.id = answer.student_id' } },
+  toOne: {
+    student: { entity: UserProjection, alias: 'student', on: 'student.id = answer.student_id' },
+    task: { entity: Task, alias: 'tk', on: 'tk.id = answer.task_id' },
+  },
 });
 
 /** Staff of the answer's task's course (`t` is the task). */
@@ -61,6 +65,7 @@ export class AnswersService {
     private readonly access: TaskAccess,
     private readonly projections: Projections,
     private readonly files: TaskFiles,
+    private readonly tasks: TasksService,
   ) {}
 
   /**
@@ -126,10 +131,14 @@ export class AnswersService {
       const task = tasks.get(Number(answer.taskId));
       answer.scoresShown = task !== undefined && scoresVisible({ showScore: task.show_score }, task.teaches);
     }
+    await this.tasks.decorate(
+      auth,
+      answers.flatMap((answer) => (answer.task ? [answer.task] : [])),
+    );
     return [answers, total];
   }
 
-  /** One answer the caller may read (`include=student`). */
+  /** One answer the caller may read (`include=student,task`). */
   async get(auth: AuthContext, answerId: number, include: readonly string[] = []): Promise<ReadAnswer> {
     const { answer, task, staff } = await this.access.answer(auth, answerId);
     const read = this.shown(answer, task, staff);
@@ -138,6 +147,10 @@ export class AnswersService {
         answer.studentId === null
           ? null
           : ((await this.projections.users(auth.tenantId, [Number(answer.studentId)]))[0] ?? null);
+    if (include.includes('task')) {
+      read.task = task;
+      await this.tasks.decorate(auth, [read.task]);
+    }
     return read;
   }
 

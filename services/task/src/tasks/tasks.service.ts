@@ -417,8 +417,11 @@ export class TasksService {
     return { where, params: { tenantId: auth.tenantId, me: auth.userId }, with: include };
   }
 
-  /** Its classes and groups, and the reader's facts: staff or not, a student's answer, staff's counts. */
-  private async decorate(auth: AuthContext, tasks: ReadTask[]): Promise<void> {
+  /**
+   * Its classes and groups, and the reader's facts: staff or not, a student's answer, staff's
+   * counts (also for tasks read elsewhere: an answer's `include=task`).
+   */
+  async decorate(auth: AuthContext, tasks: ReadTask[]): Promise<void> {
     if (tasks.length === 0) return;
     const ids = tasks.map((task) => Number(task.id));
     const [classes, groups, staffOf] = await Promise.all([
