@@ -16,17 +16,17 @@ import {
 type Allowed = 'all' | 'lecturer' | 'adminLecturer' | 'admin';
 
 /** Every route of spec 01 §2 (and specs 02/03) inside the signed-in layout, with who may open it. */
-function appRoutes(course: string, exam: string): Array<[string, Allowed]> {
+function appRoutes(course: string, exam: string, tasks: DemoTasks): Array<[string, Allowed]> {
   return [
     ['/', 'all'],
     ['/homepage', 'all'],
     ['/dashboard', 'all'],
     ['/admin/dashboard', 'admin'],
     ['/assignment', 'all'],
-    ['/assignment/1', 'all'],
-    ['/assignment/1/download', 'adminLecturer'],
-    ['/assignment/take/1', 'all'],
-    ['/assignment/group/1', 'all'],
+    [`/assignment/${tasks.personal}`, 'all'],
+    [`/assignment/${tasks.personal}/download`, 'adminLecturer'],
+    [`/assignment/take/${tasks.personal}`, 'all'],
+    [`/assignment/group/${tasks.group}`, 'all'],
     ['/assignment/annotate-pdf/1', 'all'],
     ['/crs/1', 'all'],
     ['/crs/1/result', 'all'],
@@ -124,6 +124,18 @@ const notAStudentsExam = (exam: string) => [
   `/exam/${exam}/preview/1`,
 ];
 
+/** The demo seed's personal and group tasks in IF101 (services/task/src/seed). */
+interface DemoTasks {
+  personal: string;
+  group: string;
+}
+
+/** A student's pages the staff open land on the task's own page. */
+const staffLandAt = (tasks: DemoTasks): Record<string, string> => ({
+  [`/assignment/take/${tasks.personal}`]: `/assignment/${tasks.personal}`,
+  [`/assignment/group/${tasks.group}`]: `/assignment/${tasks.group}`,
+});
+
 const may = (role: 'student' | 'lecturer', allowed: Allowed) =>
   allowed === 'all' || (role === 'lecturer' && (allowed === 'lecturer' || allowed === 'adminLecturer'));
 
@@ -134,6 +146,7 @@ describe('the web client shell', () => {
   let courseId: string;
   /** The lecturer's unpublished exam the route map opens (the demo seed has exams of its own). */
   let examId: string;
+  const tasks: DemoTasks = { personal: '', group: '' };
   /** The seeded public course (OPEN101), its first module and activity. */
   const publicCourse = { id: '', moduleId: '', activityId: '' };
 
@@ -153,6 +166,17 @@ describe('the web client shell', () => {
     ).json()) as { included: Array<{ id: string; type: string }> };
     publicCourse.moduleId = detail.included.find((resource) => resource.type === 'modules')!.id;
     publicCourse.activityId = detail.included.find((resource) => resource.type === 'activities')!.id;
+    // The demo tasks arrive once the task service has learnt the course from its events.
+    await expectEventually(async () => {
+      const listed = (await (
+        await fetch(`${base}/api/course/tasks?filter[course_id]=${courseId}&page[limit]=0`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { data: Array<{ id: string; attributes: { tasks_type: string } }> };
+      tasks.personal = listed.data.find((task) => task.attributes.tasks_type === 'PERSONAL')?.id ?? '';
+      tasks.group = listed.data.find((task) => task.attributes.tasks_type === 'GROUP')?.id ?? '';
+      expect(tasks.personal && tasks.group).toBeTruthy();
+    });
     // The route map opens /exam/{id}/…: the lecturer's new exam of the course (once the exam service has
     // learnt the course from its events).
     await expectEventually(async () => {
@@ -214,14 +238,14 @@ describe('the web client shell', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
 
-    await page.goto(`${base}/assignment/take/7`);
-    await page.waitForURL(`${base}/pages/login?to=%2Fassignment%2Ftake%2F7`);
+    await page.goto(`${base}/assignment/take/${tasks.personal}`);
+    await page.waitForURL(`${base}/pages/login?to=%2Fassignment%2Ftake%2F${tasks.personal}`);
 
     await page.getByLabel('Username').fill('student1');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/assignment/take/7`);
-    await page.getByRole('heading', { name: 'Answer assignment' }).waitFor();
+    await page.waitForURL(`${base}/assignment/take/${tasks.personal}`);
+    await page.getByRole('heading', { name: 'Essay: choosing the right loop' }).waitFor();
 
     await page.goto(`${base}/pages/login`);
     await page.waitForURL(`${base}/`);
@@ -322,7 +346,8 @@ describe('the web client shell', () => {
     it(`renders every route of the map for a ${role}, without console errors`, async () => {
       const { context, page, errors } = await signedIn(role === 'student' ? 'student1' : 'lecturer');
       const failures: string[] = [];
-      for (const [path, allowed] of appRoutes(courseId, examId)) {
+      const landings = role === 'lecturer' ? staffLandAt(tasks) : {};
+      for (const [path, allowed] of appRoutes(courseId, examId, tasks)) {
         await page.goto(`${base}${path}`);
         if (role === 'student' && notAStudentsExam(examId).includes(path)) {
           // The route is open to every role, but this is the lecturer's unpublished exam: the
@@ -331,7 +356,8 @@ describe('the web client shell', () => {
         } else if (may(role, allowed)) {
           await settled(page);
           const url = new URL(page.url());
-          if (url.pathname !== path) failures.push(`${path} ended at ${url.pathname}`);
+          const expected = landings[path] ?? path;
+          if (url.pathname !== expected) failures.push(`${path} ended at ${url.pathname}`);
           if (await page.getByTestId('route-error').count()) failures.push(`${path} shows an error`);
           if (!(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible())) {
             failures.push(`${path} has no sidebar`);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router-dom';
 import { useMeQuery } from '../auth/authApi';
 import { Spinner } from '../layout/Spinner';
 
@@ -29,4 +30,26 @@ export const AssignmentsPage = byRole(
 export const AssignmentPage = byRole(
   lazy(() => import('./staff/StaffTaskPage')),
   lazy(() => import('./student/StudentTaskPage')),
+);
+
+/**
+ * Where the staff land from a student's address (spec 01 §2 opens the answer and group pages to
+ * every role): the task's own page, with its submissions and groups.
+ */
+function StaffToTask() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/assignment/${encodeURIComponent(id)}`} replace />;
+}
+const staffToTask = lazy(() => Promise.resolve({ default: StaffToTask }));
+
+/** `/assignment/take/{id}`: a student answers a personal task. */
+export const TakeAssignmentPage = byRole(
+  staffToTask,
+  lazy(() => import('./student/TakeTaskPage')),
+);
+
+/** `/assignment/group/{id}`: a student's group, its answer and the peer assessment. */
+export const GroupAssignmentPage = byRole(
+  staffToTask,
+  lazy(() => import('./student/GroupTaskPage')),
 );

@@ -52,17 +52,15 @@ export const taskRoutes: RouteDef[] = [
   {
     id: 'assignmentTake',
     path: '/assignment/take/:id',
-    roles: ['student'],
     parent: 'assignment',
     reducedSidebar: true,
-    load: () => import('./student/TakeTaskPage'),
+    load: () => import('./AssignmentPages').then((m) => ({ default: m.TakeAssignmentPage })),
   },
   {
     id: 'assignmentGroup',
     path: '/assignment/group/:id',
-    roles: ['student'],
     parent: 'assignment',
-    load: () => import('./student/GroupTaskPage'),
+    load: () => import('./AssignmentPages').then((m) => ({ default: m.GroupAssignmentPage })),
   },
   {
     id: 'assignmentAnnotate',
