@@ -352,7 +352,7 @@ describe('the student’s group page', () => {
     });
     start('/assignment/group/8');
     expect(await screen.findByRole('heading', { name: 'Group A' })).toBeTruthy();
-    expect(screen.getByTestId('group-members').textContent).toContain('Budi Santoso');
+    expect((await screen.findByTestId('group-members')).textContent).toContain('Budi Santoso');
     const form = await screen.findByRole('form', { name: /Budi Santoso/ });
     // no form to rate oneself
     expect(screen.queryByRole('form', { name: /Ayu Lestari/ })).toBeNull();
