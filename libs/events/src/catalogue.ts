@@ -315,6 +315,22 @@ export const TaskAnswerSubmitted = z.looseObject({
 });
 export type TaskAnswerSubmitted = z.infer<typeof TaskAnswerSubmitted>;
 
+/**
+ * A sent answer to a task went back to draft: the staff asked for a change, so its students
+ * must send it again (`memberIds`: the student of a personal answer, the group's students).
+ */
+export const TaskAnswerReopened = z.looseObject({
+  answerId: id,
+  taskId: id,
+  courseId: id,
+  studentId: id.nullable(),
+  groupId: id.nullable(),
+  memberIds: idList,
+  /** ISO 8601 instant. */
+  reopenedAt: z.string(),
+});
+export type TaskAnswerReopened = z.infer<typeof TaskAnswerReopened>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -335,6 +351,7 @@ export const EVENT_SCHEMAS = {
   'exam.attempt.scored': ExamAttemptScored,
   'task.answer.scored': TaskAnswerScored,
   'task.answer.submitted': TaskAnswerSubmitted,
+  'task.answer.reopened': TaskAnswerReopened,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -143,4 +143,13 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     isLate: false,
     sentAt: new Date().toISOString(),
   }),
+  'task.answer.reopened': (n) => ({
+    answerId: n,
+    taskId: n,
+    courseId: n,
+    studentId: n,
+    groupId: null,
+    memberIds: [n],
+    reopenedAt: new Date().toISOString(),
+  }),
 };

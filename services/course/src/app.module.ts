@@ -39,6 +39,8 @@ import { ACADEMIC_SYSTEM } from './sync/academic-system';
 import { openAcademicSystem } from './sync/http.academic-system';
 import { SyncController } from './sync/sync.controller';
 import { SyncService } from './sync/sync.service';
+import { AnswerEventsHandler } from './work/answer-events.handler';
+import { AttemptEventsHandler } from './work/attempt-events.handler';
 
 /** The course service's Nest application module (not the entity `CourseModule`, a course's module). */
 @Module({})
@@ -68,6 +70,8 @@ export class CourseAppModule {
         UserUpsertedHandler,
         TenantUpsertedHandler,
         SnapshotRequestedHandler,
+        AttemptEventsHandler,
+        AnswerEventsHandler,
       ],
       providers: [
         CourseAccess,

@@ -14,6 +14,9 @@ import { UserProjection } from './users/user-projection.entity';
 import { Faculty } from './faculties/faculty.entity';
 import { CourseView } from './public/course-view.entity';
 import { TenantProjection } from './tenants/tenant-projection.entity';
+import { TaskAnswerFact } from './work/answer-fact.entity';
+import { ExamAttemptFact } from './work/attempt-fact.entity';
+import { TimelineEntry } from './work/timeline-entry.entity';
 
 export const ENTITIES = [
   UserProjection,
@@ -32,6 +35,9 @@ export const ENTITIES = [
   EnrolmentToken,
   CourseView,
   Faculty,
+  ExamAttemptFact,
+  TaskAnswerFact,
+  TimelineEntry,
   OutboxEvent,
   InboxEvent,
 ];

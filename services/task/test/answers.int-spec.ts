@@ -402,6 +402,19 @@ describe('personal answers', () => {
         comment: 'Add your sources',
         sent_at: sentAt,
       });
+      const reopenedEvents = (await h.events('task.answer.reopened')).filter(
+        (e) => e.data.taskId === task.id,
+      );
+      expect(reopenedEvents.map((e) => e.data)).toEqual([
+        expect.objectContaining({
+          answerId: Number(answer.id),
+          courseId: Number(task.courseId),
+          studentId: c.student.id,
+          groupId: null,
+          memberIds: [c.student.id],
+        }),
+      ]);
+      expect(reopenedEvents[0].actorId).toBe(c.assistant.id);
       const twice = await c.asAssistant.patch(path, body({ is_sent: 0, comment: 'again' }));
       expect(twice.status).toBe(409);
       expect(twice.body.errors?.[0]).toMatchObject({ code: 'not_sent' });

@@ -9,6 +9,7 @@ import { CoursesTenantCode1795431085147 } from './1795431085147-courses-tenant-c
 import { CourseFiles1795471833686 } from './1795471833686-course-files';
 import { EnrolmentTokensUnique1795481210108 } from './1795481210108-enrolment-tokens-unique';
 import { ArchiveStructure1795484285462 } from './1795484285462-archive-structure';
+import { WorkFacts1795516317235 } from './1795516317235-work-facts';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   CourseFiles1795471833686,
   EnrolmentTokensUnique1795481210108,
   ArchiveStructure1795484285462,
+  WorkFacts1795516317235,
 ];

@@ -198,7 +198,9 @@ export class AnswersService {
       locked.isSent = false;
       locked.comment = comment;
       locked.updatedBy = auth.userId;
-      return manager.save(locked);
+      const saved = await manager.save(locked);
+      await this.recordReopened(auth, task, saved, manager);
+      return saved;
     });
     return this.shown(changed, task, true);
   }
@@ -322,16 +324,36 @@ export class AnswersService {
     return files.filter((file) => keys.includes(file.key));
   }
 
+  /** The students an answer counts for: its student, or its group's members now. */
+  private async membersOf(answer: TaskAnswer, manager: EntityManager): Promise<number[]> {
+    if (answer.groupId === null) return [Number(answer.studentId)];
+    const members = await manager.find(TaskGroupMember, {
+      where: { groupId: Number(answer.groupId) },
+      order: { studentId: 'ASC' },
+    });
+    return members.map((member) => Number(member.studentId));
+  }
+
+  /** `task.answer.reopened`: a change request sent the answer back to its students. */
+  private async recordReopened(auth: AuthContext, task: Task, answer: TaskAnswer, manager: EntityManager) {
+    await recordEvent(manager, 'task.answer.reopened', {
+      tenantId: auth.tenantId,
+      actorId: auth.userId,
+      key: Number(answer.id),
+      data: {
+        answerId: Number(answer.id),
+        taskId: Number(task.id),
+        courseId: Number(task.courseId),
+        studentId: answer.studentId === null ? null : Number(answer.studentId),
+        groupId: answer.groupId === null ? null : Number(answer.groupId),
+        memberIds: await this.membersOf(answer, manager),
+        reopenedAt: new Date().toISOString(),
+      },
+    });
+  }
+
   private async recordSubmitted(auth: AuthContext, task: Task, answer: TaskAnswer, manager: EntityManager) {
-    const memberIds =
-      answer.groupId === null
-        ? [Number(answer.studentId)]
-        : (
-            await manager.find(TaskGroupMember, {
-              where: { groupId: Number(answer.groupId) },
-              order: { studentId: 'ASC' },
-            })
-          ).map((member) => Number(member.studentId));
+    const memberIds = await this.membersOf(answer, manager);
     await recordEvent(manager, 'task.answer.submitted', {
       tenantId: auth.tenantId,
       actorId: auth.userId,
