@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ConfirmButton } from '../../layout/ConfirmDialog';
 import { Spinner } from '../../layout/Spinner';
+import { ChartGrid, KeyFigures } from '../../lib/charts/Charts';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
 import type { Exam } from '../examTypes';
 import { decimal, differenceOf, percent, scoreText } from './numbers';
-import { OptionChart, PassRateChart, QuestionQualityChart, ScoreHistogram } from './StatisticCharts';
+import { ExamScoreHistogram, OptionChart, PassRateChart, QuestionQualityChart } from './StatisticCharts';
 import { StaffHeader } from './StaffHeader';
 import {
   useExamStatisticQuery,
@@ -54,41 +55,33 @@ function Statistic({ exam }: { exam: Exam }) {
         <p className="empty-state">{t('exam.staff.statistic.none')}</p>
       ) : (
         <>
-          <dl className={styles.figures}>
-            <div>
-              <dt>{t('exam.staff.statistic.students')}</dt>
-              <dd>{scores.count}</dd>
-            </div>
-            <div>
-              <dt>{t('exam.staff.statistic.mean')}</dt>
-              <dd>{scoreText(scores.mean)}</dd>
-            </div>
-            <div>
-              <dt>{t('exam.staff.statistic.median')}</dt>
-              <dd>{scoreText(scores.median)}</dd>
-            </div>
-            <div>
-              <dt>{t('exam.staff.statistic.stdev')}</dt>
-              <dd>{scoreText(scores.stdev)}</dd>
-            </div>
-            <div>
-              <dt>{t('exam.staff.statistic.passRate')}</dt>
-              <dd>{percent(scores.pass_rate)}</dd>
-            </div>
-            <div>
-              <dt>{t('exam.staff.statistic.meanTime')}</dt>
-              <dd>{meanTime === null ? '—' : t('exam.minutes', { count: Math.round(meanTime / 60) })}</dd>
-            </div>
-          </dl>
+          <KeyFigures
+            items={[
+              { key: 'students', label: t('exam.staff.statistic.students'), value: scores.count },
+              { key: 'mean', label: t('exam.staff.statistic.mean'), value: scoreText(scores.mean) },
+              { key: 'median', label: t('exam.staff.statistic.median'), value: scoreText(scores.median) },
+              { key: 'stdev', label: t('exam.staff.statistic.stdev'), value: scoreText(scores.stdev) },
+              {
+                key: 'passRate',
+                label: t('exam.staff.statistic.passRate'),
+                value: percent(scores.pass_rate),
+              },
+              {
+                key: 'meanTime',
+                label: t('exam.staff.statistic.meanTime'),
+                value: meanTime === null ? '—' : t('exam.minutes', { count: Math.round(meanTime / 60) }),
+              },
+            ]}
+          />
           {data.attempts.grading_pending > 0 && (
             <p className="alert alert-warning">
               {t('exam.staff.statistic.pending', { count: data.attempts.grading_pending })}
             </p>
           )}
-          <div className={styles.charts}>
-            <ScoreHistogram bins={data.distribution} passingGrade={data.passing_grade} />
+          <ChartGrid>
+            <ExamScoreHistogram bins={data.distribution} passingGrade={data.passing_grade} />
             <PassRateChart passed={scores.passed} failed={scores.count - scores.passed} />
-          </div>
+          </ChartGrid>
           {questions.length > 0 && (
             <section aria-labelledby="questions-title">
               <h2 id="questions-title" className="section-title">

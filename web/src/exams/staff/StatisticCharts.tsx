@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Bar,
@@ -9,22 +8,16 @@ import {
   Pie,
   PieChart,
   ReferenceLine,
-  ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
+import { ChartFigure, ScoreHistogram } from '../../lib/charts/Charts';
 import { decimal, percent } from './numbers';
 import { questionLabel } from './questionLabel';
 import type { Bin, OptionShare, QuestionSummary } from './staffTypes';
-import styles from './staff.module.css';
 
-/**
- * The charts of the statistics page (recharts, SVG). A chart is a picture for the eye, hidden from
- * assistive technology and out of the tab order (no accessibility layer); its numbers are a table
- * beside it, for a screen reader and for reading exact values.
- */
-const SIZE = { width: 640, height: 260 };
+/** The charts of the statistics page (the statistics pieces of lib/charts). */
 const COLORS = {
   bar: 'var(--primary)',
   second: 'var(--accent)',
@@ -33,72 +26,16 @@ const COLORS = {
   muted: 'var(--muted)',
 };
 
-function Figure({ title, chart, table }: { title: string; chart: React.ReactNode; table: React.ReactNode }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <figure className={styles.figure} aria-labelledby={id}>
-      <figcaption id={id} className={styles.figureTitle}>
-        {title}
-      </figcaption>
-      <div aria-hidden="true" inert className={styles.chart}>
-        <ResponsiveContainer width="100%" height={SIZE.height} initialDimension={SIZE}>
-          {chart as React.ReactElement}
-        </ResponsiveContainer>
-      </div>
-      <details>
-        <summary>{t('exam.staff.statistic.asTable')}</summary>
-        <div className={styles.tableWrap}>{table}</div>
-      </details>
-    </figure>
-  );
-}
-
 /** How many attempts scored in each range (0–100). */
-export function ScoreHistogram({ bins, passingGrade }: { bins: Bin[]; passingGrade: number }) {
+export function ExamScoreHistogram({ bins, passingGrade }: { bins: Bin[]; passingGrade: number }) {
   const { t } = useTranslation();
-  const data = bins.map((bin) => ({ range: bin.label, count: bin.count, from: bin.from }));
-  const passBin = data.find(
-    (item, at) => passingGrade >= item.from && (at === data.length - 1 || passingGrade < data[at + 1].from),
-  );
   return (
-    <Figure
+    <ScoreHistogram
+      bins={bins}
+      passingGrade={passingGrade}
       title={t('exam.staff.statistic.distribution')}
-      chart={
-        <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="range" />
-          <YAxis allowDecimals={false} width={36} />
-          <Tooltip />
-          {passBin && passingGrade > 0 && (
-            <ReferenceLine x={passBin.range} stroke={COLORS.bad} label={t('exam.staff.statistic.passMark')} />
-          )}
-          <Bar
-            dataKey="count"
-            name={t('exam.staff.statistic.attempts')}
-            fill={COLORS.bar}
-            isAnimationActive={false}
-          />
-        </BarChart>
-      }
-      table={
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('exam.staff.statistic.range')}</th>
-              <th scope="col">{t('exam.staff.statistic.attempts')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((item) => (
-              <tr key={item.range}>
-                <th scope="row">{item.range}</th>
-                <td>{item.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      countLabel={t('exam.staff.statistic.attempts')}
+      rangeLabel={t('exam.staff.statistic.range')}
     />
   );
 }
@@ -111,7 +48,7 @@ export function PassRateChart({ passed, failed }: { passed: number; failed: numb
     { name: t('exam.staff.statistic.failed'), value: failed, color: COLORS.bad },
   ];
   return (
-    <Figure
+    <ChartFigure
       title={t('exam.staff.statistic.passRate')}
       chart={
         <PieChart accessibilityLayer={false}>
@@ -157,7 +94,7 @@ export function QuestionQualityChart({ questions }: { questions: QuestionSummary
     discrimination: question.discrimination,
   }));
   return (
-    <Figure
+    <ChartFigure
       title={t('exam.staff.statistic.quality')}
       chart={
         <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
@@ -218,7 +155,7 @@ export function OptionChart({ options, title }: { options: OptionShare[]; title:
     correct: option.is_correct,
   }));
   return (
-    <Figure
+    <ChartFigure
       title={title}
       chart={
         <BarChart

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useMeQuery } from '../../auth/authApi';
 import { NOT_FOUND_PATH } from '../../auth/guard';
+import { serverOffset, useClockOffset } from '../../lib/serverClock';
 import { Spinner } from '../../layout/Spinner';
 import { notificationFor } from '../../notifications/notification';
-import { serverOffset } from './clock';
 import { Lobby } from './Lobby';
 import { TakingScreen } from './TakingScreen';
-import { useGenerateMutation, useServerTimeQuery, useTakeQuery } from './takeApi';
+import { useGenerateMutation, useTakeQuery } from './takeApi';
 import type { StudentExam } from './takeTypes';
 import { refusalCode } from './transport';
 
@@ -29,7 +29,7 @@ export default function ExamStartPage() {
   const staff = role !== undefined && role !== 'student';
   const take = useTakeQuery(id, { skip: role === undefined || staff });
   const [generate, generating] = useGenerateMutation();
-  const clock = useServerTimeQuery(undefined, { skip: role === undefined || staff });
+  const clock = useClockOffset({ skip: role === undefined || staff });
   const [attempt, setAttempt] = useState<StudentExam | null>(null);
   const [refusal, setRefusal] = useState<{ code?: string; text: string } | null>(null);
   const resumed = useRef(false);
@@ -87,11 +87,7 @@ export default function ExamStartPage() {
       <TakingScreen
         exam={take.data.exam}
         attempt={attempt}
-        offset={
-          clock.data
-            ? serverOffset(clock.data.time, clock.data.receivedAt)
-            : serverOffset(take.data.meta.server_time, take.data.receivedAt)
-        }
+        offset={clock ?? serverOffset(take.data.meta.server_time, take.data.receivedAt)}
         onEnded={() => navigate(`/exam/${encodeURIComponent(id)}`, { replace: true })}
       />
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRemaining, remainingMs, serverOffset, serverWallClock } from './clock';
+import { serverOffset } from '../../lib/serverClock';
+import { formatRemaining, remainingMs, serverWallClock } from './clock';
 
 describe('the exam clock', () => {
   it('follows the server, not the computer', () => {

@@ -1,18 +1,10 @@
 import { parseDate } from '../../lib/dates';
 
 /**
- * The exam's clock is the server's (issue 13: "timer from server time"): `GET /time` says what
- * time it is on the server, written as the campus's wall clock like the attempt's deadline, so the
- * difference to this computer's clock at that moment is added to it from then on. A wrong PC
- * clock or time zone then changes nothing: the deadline and the server's time are read alike.
- * (The lobby's `server_time` is the fallback when `/time` did not answer.)
+ * The exam's clock is the server's (issue 13: "timer from server time"): the offset of
+ * `lib/serverClock` (or, when `/time` did not answer, the lobby's `server_time`) is added to this
+ * computer's clock, so the deadline and the server's time are read alike.
  */
-
-/** Milliseconds to add to `Date.now()` to get the server's time (0 when it did not say). */
-export function serverOffset(serverTime: string | number | null | undefined, receivedAt: number): number {
-  const server = typeof serverTime === 'number' ? serverTime : parseDate(serverTime)?.getTime();
-  return server === undefined || Number.isNaN(server) ? 0 : server - receivedAt;
-}
 
 /** Milliseconds left until `endAt` on the server's clock (never below 0), or null without a deadline. */
 export function remainingMs(

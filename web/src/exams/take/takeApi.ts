@@ -66,19 +66,6 @@ export const takeApi = withTags.injectEndpoints({
       }),
       providesTags: (_r, _e, id) => [{ type: 'ExamTake', id }],
     }),
-    /**
-     * The server's clock as the campus reads it (`GET /time`: the wall-clock time written like
-     * every date the services send), for the count-down.
-     */
-    serverTime: build.query<{ time: string; receivedAt: number }, void>({
-      extraOptions: QUIET,
-      query: () => ({ url: 'time', cache: 'no-store' }),
-      transformResponse: (document: Document) => ({
-        time: deserializeOne<{ id: string; time: string }>(document).time,
-        receivedAt: Date.now(),
-      }),
-      keepUnusedDataFor: 0,
-    }),
     /** Starts the next attempt or resumes the running one (idempotent on the server). */
     generate: build.mutation<StudentExam, { examId: string }>({
       extraOptions: QUIET,
@@ -188,7 +175,6 @@ announceSaves(takeApi, {
 
 export const {
   useTakeQuery,
-  useServerTimeQuery,
   useGenerateMutation,
   useValidateTokenMutation,
   useAttemptQuestionsQuery,

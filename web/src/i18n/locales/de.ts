@@ -20,6 +20,8 @@ const de: typeof en = {
     pageOf: 'Seite {{page}} von {{pages}}',
     dismiss: 'Schließen',
     cancel: 'Abbrechen',
+    asTable: 'Als Tabelle zeigen',
+    passMark: 'bestanden',
   },
   guard: {
     accountFailed: 'Ihr Konto konnte nicht geladen werden',

@@ -18,6 +18,8 @@ const en = {
     pageOf: 'Page {{page}} of {{pages}}',
     dismiss: 'Dismiss',
     cancel: 'Cancel',
+    asTable: 'Show as a table',
+    passMark: 'pass',
   },
   guard: {
     accountFailed: 'Your account could not be loaded',

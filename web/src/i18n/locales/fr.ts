@@ -20,6 +20,8 @@ const fr: typeof en = {
     pageOf: 'Page {{page}} sur {{pages}}',
     dismiss: 'Fermer',
     cancel: 'Annuler',
+    asTable: 'Afficher en tableau',
+    passMark: 'réussite',
   },
   guard: {
     accountFailed: "Votre compte n'a pas pu être chargé",

@@ -23,6 +23,8 @@ const id: typeof en = {
     pageOf: 'Halaman {{page}} dari {{pages}}',
     dismiss: 'Tutup',
     cancel: 'Batal',
+    asTable: 'Tampilkan sebagai tabel',
+    passMark: 'lulus',
   },
   guard: {
     accountFailed: 'Akun Anda tidak dapat dimuat',

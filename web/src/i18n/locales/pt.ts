@@ -20,6 +20,8 @@ const pt: typeof en = {
     pageOf: 'Página {{page}} de {{pages}}',
     dismiss: 'Fechar',
     cancel: 'Cancelar',
+    asTable: 'Mostrar como tabela',
+    passMark: 'aprovação',
   },
   guard: {
     accountFailed: 'Não foi possível carregar a sua conta',

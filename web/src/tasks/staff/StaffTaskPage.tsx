@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../layout/Spinner';
+import { ChartGrid, KeyFigures } from '../../lib/charts/Charts';
 import { RichText } from '../../lib/richtext/RichText';
 import { notificationFor } from '../../notifications/notification';
 import { useRestoreTaskMutation, useTaskStatisticsQuery } from '../api';
 import type { Task } from '../taskTypes';
 import { GroupsPanel } from './GroupsPanel';
-import { ScoreHistogram, StateChart } from './TaskCharts';
+import { StateChart, TaskScoreHistogram } from './TaskCharts';
 import { TaskHeader } from './TaskHeader';
 import styles from './staff.module.css';
 
@@ -92,8 +93,8 @@ function Overview({ task }: { task: Task }) {
         </div>
       ) : (
         <>
-          <dl className={styles.figures}>
-            {(
+          <KeyFigures
+            items={(
               [
                 ['students', stats.students],
                 ['sent', stats.sent],
@@ -105,17 +106,12 @@ function Overview({ task }: { task: Task }) {
                 ['median', decimal(stats.median)],
                 ['passed', stats.passed],
               ] as const
-            ).map(([key, value]) => (
-              <div key={key}>
-                <dt>{t(`task.staff.figures.${key}`)}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <div className={styles.charts}>
+            ).map(([key, value]) => ({ key, label: t(`task.staff.figures.${key}`), value }))}
+          />
+          <ChartGrid>
             <StateChart statistics={stats} />
-            <ScoreHistogram statistics={stats} passingGrade={Number(task.passing_grade) || 0} />
-          </div>
+            <TaskScoreHistogram statistics={stats} passingGrade={Number(task.passing_grade) || 0} />
+          </ChartGrid>
         </>
       )}
       <p className="row-actions">

@@ -15,7 +15,7 @@ import { answerTags, studentApi, useSaveDraftMutation, useSendAnswerMutation } f
 import type { StoredFile, Task, TaskAnswer } from '../taskTypes';
 import { mayEdit, windowState } from './taskState';
 import { useAutosave } from './useAutosave';
-import { useClockOffset, useNow } from './useNow';
+import { useClockOffset, useNow } from '../../lib/serverClock';
 import styles from './student.module.css';
 
 /**
@@ -55,7 +55,7 @@ function Editing({
   const { t } = useTranslation();
   const dates = useDates();
   const dispatch = useAppDispatch();
-  const offset = useClockOffset();
+  const offset = useClockOffset() ?? 0;
   const [start] = useState(() => startingText(answer, readDraft(scope), offset));
   // The files as the service holds them (another member of a group may add some meanwhile).
   const files = answer?.files ?? [];

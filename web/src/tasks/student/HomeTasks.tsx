@@ -4,7 +4,7 @@ import { Spinner } from '../../layout/Spinner';
 import { StudentTaskList } from './StudentTaskList';
 import { useStudentTasksQuery } from './studentApi';
 import { homepageTasks } from './taskState';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/serverClock';
 
 /** How many of the tasks to do the homepage shows (the rest are on `/assignment`). */
 const SHOWN = 5;

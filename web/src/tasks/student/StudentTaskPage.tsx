@@ -15,7 +15,7 @@ import { useTaskQuery } from '../api';
 import type { Task, TaskAnswer } from '../taskTypes';
 import { answerState, mayEdit } from './taskState';
 import { statusOf } from './errors';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/serverClock';
 import { useTaskAnswer } from './useTaskAnswer';
 import styles from './student.module.css';
 

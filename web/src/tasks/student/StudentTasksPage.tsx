@@ -5,7 +5,7 @@ import { notificationFor } from '../../notifications/notification';
 import { StudentTaskList } from './StudentTaskList';
 import { useStudentTasksQuery } from './studentApi';
 import { homepageTasks } from './taskState';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/serverClock';
 
 /**
  * `/assignment` for a student: the tasks still to do (spec 02 §6 — not sent and not past their

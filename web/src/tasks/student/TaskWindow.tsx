@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useDates } from '../../lib/dates';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/serverClock';
 import { msUntilEnd, splitDuration, windowState } from './taskState';
 import type { Task } from '../taskTypes';
 import styles from './student.module.css';

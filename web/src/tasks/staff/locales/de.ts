@@ -53,8 +53,6 @@ const staff: typeof en = {
     distribution: 'Bewertungen',
     range: 'Punktbereich',
     answers: 'Abgaben',
-    passMark: 'bestanden',
-    asTable: 'Als Tabelle zeigen',
     grade: 'Abgaben bewerten',
     deleted: 'Diese Aufgabe ist gelöscht: Studierende sehen sie nicht mehr.',
     restore: 'Wiederherstellen',

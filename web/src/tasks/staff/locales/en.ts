@@ -51,8 +51,6 @@ const staff = {
     distribution: 'Scores',
     range: 'Score range',
     answers: 'Answers',
-    passMark: 'pass',
-    asTable: 'Show as a table',
     grade: 'Grade submissions',
     deleted: 'This assignment is deleted: students no longer see it.',
     restore: 'Restore',

@@ -53,8 +53,6 @@ const staff: typeof en = {
     distribution: 'Notes',
     range: 'Tranche de notes',
     answers: 'Rendus',
-    passMark: 'réussite',
-    asTable: 'Afficher en tableau',
     grade: 'Noter les rendus',
     deleted: 'Ce devoir est supprimé : les étudiants ne le voient plus.',
     restore: 'Restaurer',

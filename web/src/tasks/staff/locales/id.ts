@@ -53,8 +53,6 @@ const staff: typeof en = {
     distribution: 'Nilai',
     range: 'Rentang nilai',
     answers: 'Jawaban',
-    passMark: 'lulus',
-    asTable: 'Tampilkan sebagai tabel',
     grade: 'Nilai pengumpulan',
     deleted: 'Tugas ini terhapus: mahasiswa tidak lagi melihatnya.',
     restore: 'Pulihkan',

@@ -53,8 +53,6 @@ const staff: typeof en = {
     distribution: 'Notas',
     range: 'Intervalo de notas',
     answers: 'Entregas',
-    passMark: 'aprovação',
-    asTable: 'Mostrar como tabela',
     grade: 'Avaliar entregas',
     deleted: 'Esta tarefa está eliminada: os estudantes já não a veem.',
     restore: 'Restaurar',
