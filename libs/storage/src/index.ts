@@ -22,3 +22,8 @@ export {
   peekHead,
   SNIFF_BYTES,
 } from './content-type';
+export { DOCUMENT_FILE_TYPES, sniffDocument } from './uploads/file-types';
+export { cleanFileName, fileByKey, FileUploads, formatBytes, storedFileSchema } from './uploads/file-uploads';
+export type { FileUploadsOptions, ReceiveOptions, StoredFile, Upload } from './uploads/file-uploads';
+export { FILE_DOWNLOAD_RESPONSES, MULTIPART_FILES_BODY } from './uploads/file-openapi';
+export { attributesOfUpload, readWrite, uploadRequestBody } from './uploads/upload-attributes';

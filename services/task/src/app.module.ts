@@ -18,7 +18,7 @@ import { GradingController, ScoresExportController, TaskStatsController } from '
 import { GRADING_PROVIDERS } from './grading/grading.providers';
 import { GroupsController } from './groups/groups.controller';
 import { GroupsService } from './groups/groups.service';
-import { RubricTemplatesController } from './rubrics/rubric-templates.controller';
+import { RubricsController, RubricTemplatesController } from './rubrics/rubric-templates.controller';
 import { RubricTemplatesService } from './rubrics/rubric-templates.service';
 import { TasksController } from './tasks/tasks.controller';
 import { TasksService } from './tasks/tasks.service';
@@ -41,6 +41,7 @@ export class TaskAppModule {
         ...PROJECTIONS.handlers,
         TasksController,
         RubricTemplatesController,
+        RubricsController,
         AnnotationsController,
         GradingController,
         TaskStatsController,

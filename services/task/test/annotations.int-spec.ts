@@ -1,9 +1,8 @@
 import { PDFDict, PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
-import type { BlobStorage } from '@lms/storage';
+import type { BlobStorage, StoredFile } from '@lms/storage';
 import type { JsonDocument } from '@lms/testing';
 import { TaskAnnotation } from '../src/annotations/annotation.entity';
 import { TaskAnswer } from '../src/answers/task-answer.entity';
-import type { StoredFile } from '../src/files/stored-file';
 import { TASK_STORAGE } from '../src/files/task-storage';
 import { TaskGroup, TaskGroupMember } from '../src/groups/task-group.entity';
 import { Task } from '../src/tasks/task.entity';

@@ -115,4 +115,29 @@ describe('rubric templates', () => {
     const empty = await c.asLecturer.post(path, body({ name: 'Empty', rubric: { criteria: [] } }));
     expect(empty.body.errors?.[0].source?.pointer).toBe('/data/attributes/rubric/criteria');
   });
+
+  it('answers GET /course/rubrics (spec 01 §7) with the same templates, name filter and page limit -1', async () => {
+    const essay = one((await c.asLecturer.post(path, body({ name: 'Essay rubric', rubric: RUBRIC }))).body);
+    const lab = one((await c.asLecturer.post(path, body({ name: 'Lab report', rubric: RUBRIC }))).body);
+    const all = await c.asStudent.get('/api/course/rubrics?page[limit]=-1');
+    expect(all.status).toBe(200);
+    expect(list(all.body).map((item) => [item.type, item.id])).toEqual([
+      ['rubric-templates', 'bundled-peer-review'],
+      ['rubric-templates', essay.id],
+      ['rubric-templates', lab.id],
+    ]);
+    expect(list(all.body)[1].attributes).toEqual({ ...essay.attributes, can_edit: false });
+    expect(all.body.meta).toMatchObject({ total: 3 });
+    const named = await c.asLecturer.get('/api/course/rubrics?filter[name][like]=REPORT');
+    expect(list(named.body).map((item) => item.id)).toEqual([lab.id]);
+    const peer = await c.asLecturer.get('/api/course/rubrics?filter[name][like]=peer&page[limit]=-1');
+    expect(list(peer.body).map((item) => item.id)).toEqual(['bundled-peer-review']);
+    const paged = await c.asLecturer.get('/api/course/rubrics?page[limit]=1&page[offset]=1');
+    expect(list(paged.body).map((item) => item.id)).toEqual([essay.id]);
+    expect(paged.body.meta).toMatchObject({ total: 3, limit: 1, offset: 1 });
+    expect(list((await c.asElsewhere.get('/api/course/rubrics')).body).map((item) => item.id)).toEqual([
+      'bundled-peer-review',
+    ]);
+    expect((await c.asLecturer.get('/api/course/rubrics?filter[name][is]=x')).status).toBe(400);
+  });
 });

@@ -11,6 +11,8 @@ describe('Router (longest prefix wins)', () => {
     ['/course/courses/5/students', 'course'],
     ['/course/tasks/3', 'task'],
     ['/course/task', 'task'],
+    ['/course/rubrics', 'task'],
+    ['/course/rubricsx', 'course'],
     ['/course/taskboard', 'course'],
     ['/course/presences', 'presence'],
     ['/presence-export/1', 'presence'],

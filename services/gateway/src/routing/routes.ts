@@ -31,6 +31,7 @@ export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceNam
   ['/stats/exam', 'exam'],
   ['/course/tasks', 'task'],
   ['/course/task', 'task'],
+  ['/course/rubrics', 'task'],
   ['/course/comments', 'task'],
   ['/course/scores', 'task'],
   ['/stats/task', 'task'],

@@ -10,9 +10,7 @@ import {
   unprocessable,
 } from '@lms/jsonapi';
 import { Projections } from '@lms/projections';
-import { BlobNotFoundError, type BlobStorage } from '@lms/storage';
-import type { StoredFile } from '../files/stored-file';
-import { fileByKey } from '../files/task-files';
+import { BlobNotFoundError, type BlobStorage, type StoredFile, fileByKey } from '@lms/storage';
 import { TASK_STORAGE } from '../files/task-storage';
 import { annotatedCopy, pageBoxes, UnreadablePdfError } from './annotated-pdf';
 import { TaskAnnotation, type WebAnnotation } from './annotation.entity';

@@ -15,8 +15,8 @@ import {
   attributePointer,
 } from '@lms/jsonapi';
 import { DocumentOperation } from '@lms/platform';
-import { fileByKey, TaskFiles } from '../files/task-files';
-import { readWrite, uploadRequestBody } from '../files/upload-attributes';
+import { fileByKey, readWrite, uploadRequestBody } from '@lms/storage';
+import { TaskFiles } from '../files/task-files';
 import { answerQuery, answerResource } from './answers.resource';
 import { changeRequestRules, groupAnswerRules, MAX_ANSWER_FILES, setAnswerRules } from './answers.rules';
 import { AnswersService } from './answers.service';

@@ -1,6 +1,6 @@
 import { defineResource, type QuerySpec, toOne, z } from '@lms/jsonapi';
 import type { UserProjection } from '@lms/projections';
-import { storedFileSchema } from '../files/task-files';
+import { storedFileSchema } from '@lms/storage';
 import { type ReadTask, taskResource } from '../tasks/tasks.resource';
 import type { TaskAnswer } from './task-answer.entity';
 

@@ -13,7 +13,7 @@ import {
 } from '@lms/jsonapi';
 import { Projections, UserProjection } from '@lms/projections';
 import { hasVisibleContent, richTextOf } from '@lms/richtext';
-import type { StoredFile } from '../files/stored-file';
+import { type StoredFile } from '@lms/storage';
 import { TaskFiles } from '../files/task-files';
 import { scoresVisible } from '../grading/visibility';
 import { TaskGroup, TaskGroupMember } from '../groups/task-group.entity';

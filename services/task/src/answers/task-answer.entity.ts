@@ -8,8 +8,8 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { numericColumn } from '@lms/database';
-import type { StoredFile } from '../files/stored-file';
-import type { RubricChoice } from '../rubrics/rubric';
+import { type StoredFile } from '@lms/storage';
+import type { RubricChoice } from '@lms/rubrics';
 
 /**
  * An answer to a task (spec 02 §3 "Task answer"): a student's own (`student_id`) or a group's

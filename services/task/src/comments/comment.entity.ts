@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { StoredFile } from '../files/stored-file';
+import { type StoredFile } from '@lms/storage';
 
 export const COMMENTABLE_TYPES = ['task_answer'] as const;
 export type CommentableType = (typeof COMMENTABLE_TYPES)[number];

@@ -1,5 +1,5 @@
 import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
-import { storedFileSchema } from '../files/task-files';
+import { storedFileSchema } from '@lms/storage';
 import type { Comment } from './comment.entity';
 
 /** A comment as the service reads it: who wrote it, and whether they teach the course. */

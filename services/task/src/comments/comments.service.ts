@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
+import { type StoredFile } from '@lms/storage';
 import {
   attributePointer,
   badRequest,
@@ -11,7 +12,6 @@ import {
   type z,
 } from '@lms/jsonapi';
 import { TaskAccess } from '../answers/task-access';
-import type { StoredFile } from '../files/stored-file';
 import { Comment } from './comment.entity';
 import type { ReadComment } from './comments.resource';
 import type { commentRules } from './comments.rules';

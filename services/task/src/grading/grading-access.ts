@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { forbidden, notFound } from '@lms/jsonapi';
 import { Projections } from '@lms/projections';
-import type { Rubric, RubricChoice } from '../rubrics/rubric';
+import type { Rubric, RubricChoice } from '@lms/rubrics';
 import type { AssessmentMethod, TaskType } from '../tasks/task.entity';
 
 /** What grading, peer assessment, statistics and exports read of a task. */

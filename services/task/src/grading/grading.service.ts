@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { recordEvent, UnitOfWork } from '@lms/events';
 import { attributePointer, JsonApiException, unprocessable } from '@lms/jsonapi';
-import type { RubricChoice } from '../rubrics/rubric';
+import type { RubricChoice } from '@lms/rubrics';
 import { type GradedAnswer, GradingAccess, type GradedTask } from './grading-access';
 import { type MemberScore, MemberScores } from './member-scores';
 import { isPassed, parseScore, type RubricInput, rubricScore, type ScoringIssue } from './scoring';

@@ -10,7 +10,7 @@ import {
   type ParsedQuery,
   unprocessable,
 } from '@lms/jsonapi';
-import type { Rubric, RubricChoice } from '../rubrics/rubric';
+import type { Rubric, RubricChoice } from '@lms/rubrics';
 import { type GradedAnswer, GradingAccess, type GradedTask } from './grading-access';
 import { GradingService, scoringProblem } from './grading.service';
 import { GROUP_PEER_REVIEW } from '../rubrics/bundled';

@@ -1,4 +1,4 @@
-import type { Rubric } from '../rubrics/rubric';
+import type { Rubric } from '@lms/rubrics';
 import { isPassed, memberScore, parseScore, peerMean, round2, rubricScore } from './scoring';
 
 /** The worked examples of docs/task-scoring.md. */

@@ -1,4 +1,4 @@
-import type { Rubric } from './rubric';
+import type { Rubric } from '@lms/rubrics';
 
 /** The id the bundled template is listed under (it lives in code, not in `rubric_templates`). */
 export const BUNDLED_PEER_REVIEW_ID = 'bundled-peer-review';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Rubric } from './rubric';
+import type { Rubric } from '@lms/rubrics';
 
 /**
  * A campus's rubric template, offered in the task editor beside the bundled Group Peer Review

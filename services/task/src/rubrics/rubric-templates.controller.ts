@@ -1,7 +1,17 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { Attributes, type AttributesOf, respond, Responds } from '@lms/jsonapi';
+import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
+  Attributes,
+  type AttributesOf,
+  PAGE_META,
+  pageMeta,
+  type ParsedQuery,
+  type QuerySpec,
+  respond,
+  Responds,
+} from '@lms/jsonapi';
+import {
+  type ReadRubricTemplate,
   rubricTemplateResource,
   templateCreateRules,
   templateUpdateRules,
@@ -51,5 +61,34 @@ export class RubricTemplatesController {
   @HttpCode(204)
   async remove(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
     await this.templates.remove(auth, id);
+  }
+}
+
+/** `GET /course/rubrics`: `filter[name][like]` (case-insensitive, anywhere in the name), pages. */
+const rubricsQuery: QuerySpec = {
+  filters: { name: { column: 'name', type: 'string', ops: ['like'] } },
+  sorts: {},
+  defaultLimit: 1000,
+};
+
+/**
+ * The rubric list of spec 01 §7 (`GET /course/rubrics`, page limit -1, optional name like): the
+ * templates of {@link RubricTemplatesController} in the same shape, for the course pages (forms
+ * copy the rubric they pick; docs/decisions/0008-rubric-templates-in-task-service.md).
+ */
+@Controller('api/course/rubrics')
+export class RubricsController {
+  constructor(private readonly templates: RubricTemplatesService) {}
+
+  @Get()
+  @Responds(rubricTemplateResource, { list: true, meta: PAGE_META })
+  async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(rubricsQuery) query: ParsedQuery) {
+    const like = query.filters.find((filter) => filter.field === 'name')?.value;
+    const needle = typeof like === 'string' ? like.toLocaleLowerCase() : '';
+    const all = (await this.templates.list(auth)).filter((template: ReadRubricTemplate) =>
+      template.name.toLocaleLowerCase().includes(needle),
+    );
+    const page = all.slice(query.offset, query.offset + query.limit);
+    return respond(rubricTemplateResource, page, { meta: pageMeta(all.length, query) });
   }
 }

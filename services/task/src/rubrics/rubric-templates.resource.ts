@@ -1,6 +1,6 @@
 import { attributes, defineResource, field, z } from '@lms/jsonapi';
-import { rubricField, rubricSchema } from './rubric.rules';
-import type { Rubric } from './rubric';
+import { rubricField, rubricSchema } from '@lms/rubrics';
+import type { Rubric } from '@lms/rubrics';
 
 /** A template as listed: the bundled one (id `bundled-peer-review`) or a campus's (a row). */
 export interface ReadRubricTemplate {

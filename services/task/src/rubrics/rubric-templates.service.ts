@@ -4,7 +4,7 @@ import type { AuthContext } from '@lms/auth';
 import { forbidden, notFound, unprocessable, type z } from '@lms/jsonapi';
 import { BUNDLED_PEER_REVIEW_ID, GROUP_PEER_REVIEW } from './bundled';
 import { RubricTemplate } from './rubric-template.entity';
-import { normalizeRubric, rubricIssues } from './rubric.rules';
+import { normalizeRubric, rubricIssues } from '@lms/rubrics';
 import type {
   ReadRubricTemplate,
   templateCreateRules,

@@ -9,8 +9,8 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { numericColumn } from '@lms/database';
-import type { StoredFile } from '../files/stored-file';
-import type { Rubric } from '../rubrics/rubric';
+import { type StoredFile } from '@lms/storage';
+import type { Rubric } from '@lms/rubrics';
 
 export const TASKABLE_TYPES = ['module', 'activity'] as const;
 export type TaskableType = (typeof TASKABLE_TYPES)[number];

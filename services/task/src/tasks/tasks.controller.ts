@@ -13,7 +13,7 @@ import {
   Responds,
 } from '@lms/jsonapi';
 import { DocumentOperation } from '@lms/platform';
-import { FILE_DOWNLOAD_RESPONSES, MULTIPART_FILES_BODY } from '../files/file-openapi';
+import { FILE_DOWNLOAD_RESPONSES, MULTIPART_FILES_BODY } from '@lms/storage';
 import { taskStudentResource, taskStudentsQuery } from './task-students';
 import { taskQuery, taskResource } from './tasks.resource';
 import { classesSyncRules, taskCreateRules, taskUpdateRules } from './tasks.rules';

@@ -1,7 +1,7 @@
 import { defineResource, type QuerySpec, toMany, z } from '@lms/jsonapi';
 import type { CourseClassProjection } from '@lms/projections';
-import { storedFileSchema } from '../files/task-files';
-import { rubricSchema } from '../rubrics/rubric.rules';
+import { storedFileSchema } from '@lms/storage';
+import { rubricSchema } from '@lms/rubrics';
 import { ASSESSMENT_METHODS, type Task, TASK_TYPES, TASKABLE_TYPES } from './task.entity';
 
 /** A student's own answer (or their group's) to a task, as their list shows it. */

@@ -1,5 +1,5 @@
 import { attributes, field, z } from '@lms/jsonapi';
-import { rubricField } from '../rubrics/rubric.rules';
+import { rubricField } from '@lms/rubrics';
 import { ASSESSMENT_METHODS, TASK_TYPES, TASKABLE_TYPES } from './task.entity';
 
 /** An instant with its offset: `2026-03-01T08:00:00Z`, `2026-03-01T15:00:00+07:00`. */

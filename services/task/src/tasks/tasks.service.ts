@@ -14,14 +14,15 @@ import {
   type ValidationIssue,
 } from '@lms/jsonapi';
 import { CourseClassProjection, Projections } from '@lms/projections';
-import { fileByKey, TaskFiles } from '../files/task-files';
+import { TaskFiles } from '../files/task-files';
 import { memberScoreSql, peerMeanSql } from '../grading/member-scores';
-import { normalizeRubric, rubricIssues } from '../rubrics/rubric.rules';
+import { normalizeRubric, rubricIssues } from '@lms/rubrics';
 import { Task, TaskClass } from './task.entity';
 import type { AnswerState, TaskStudentRow } from './task-students';
 import type { MyAnswer, ReadTask, TaskCounts } from './tasks.resource';
 import type { taskCreateRules, TaskSettings } from './tasks.rules';
 import type { z } from '@lms/jsonapi';
+import { fileByKey } from '@lms/storage';
 
 /** Most files a task may hold. */
 export const MAX_TASK_FILES = 20;

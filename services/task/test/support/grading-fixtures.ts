@@ -1,5 +1,5 @@
 import type { ServiceHarness } from '@lms/testing';
-import type { Rubric } from '../../src/rubrics/rubric';
+import type { Rubric } from '@lms/rubrics';
 
 /**
  * What grading works on, written as the task and answer APIs store it: a course with its staff,

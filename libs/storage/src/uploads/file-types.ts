@@ -1,10 +1,11 @@
-import { detectContentType } from '@lms/storage';
+import { detectContentType } from '../content-type';
 
 /**
- * What may be attached to a task, an answer or a comment, by the type found in the file's first
- * bytes (never by its name or the browser's claim), with the name a refusal lists it under.
+ * The documents students and staff hand in (a task, an answer, a comment, a logbook entry), by the
+ * type found in the file's first bytes (never by its name or the browser's claim), with the name a
+ * refusal lists it under. A caller of {@link FileUploads} passes this set or its own.
  */
-export const TASK_FILE_TYPES: Readonly<Record<string, string>> = {
+export const DOCUMENT_FILE_TYPES: Readonly<Record<string, string>> = {
   'application/pdf': 'PDF',
   'image/png': 'PNG',
   'image/jpeg': 'JPEG',
@@ -33,7 +34,7 @@ const OPEN_DOCUMENT = [
  * refined where the bytes alone leave it open: an OpenDocument archive (a ZIP whose first,
  * stored entry `mimetype` holds its type) and Markdown (text whose name ends in `.md`).
  */
-export function sniffTaskFile(head: Buffer, name: string): string {
+export function sniffDocument(head: Buffer, name: string): string {
   const detected = detectContentType(head);
   if (detected === 'application/zip') {
     // The first local header: 30 bytes, the name, the extra field, then the stored content.

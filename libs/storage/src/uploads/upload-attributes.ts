@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '@lms/auth';
 import { type AttributesSchema, jsonSchemaOf, readAttributes, validateWith, type z } from '@lms/jsonapi';
 import { type JsonSchema, writeDocumentSchema } from '@lms/platform';
-import type { StoredFile } from './stored-file';
-import type { FileArea, TaskFiles, Upload } from './task-files';
+import type { FileUploads, StoredFile, Upload } from './file-uploads';
 
 /**
  * The attributes of a write sent as `multipart/form-data` (text fields beside its `file` parts),
@@ -70,11 +68,11 @@ export function uploadRequestBody(schema: z.ZodType): JsonSchema {
  * its attributes against `schema` (a 422 with pointers) and hands them to `use` with the files
  * stored for the request — which are removed again if the attributes or `use` refuse it.
  */
-export function readWrite<S extends AttributesSchema, T>(
-  files: TaskFiles,
+export function readWrite<S extends AttributesSchema, T, Area extends string>(
+  files: FileUploads<Area>,
   request: FastifyRequest,
-  auth: AuthContext,
-  options: { schema: S; area: FileArea; listFields?: readonly string[]; maxFiles?: number },
+  auth: { tenantId: number; timeZone?: string },
+  options: { schema: S; area: Area; listFields?: readonly string[]; maxFiles?: number },
   use: (input: z.output<S>, uploaded: StoredFile[]) => Promise<T>,
 ): Promise<T> {
   const parse = (attributes: Record<string, unknown>) =>

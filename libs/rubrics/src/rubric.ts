@@ -1,5 +1,5 @@
 /**
- * A rubric (spec 02 §3 "Rubric template"): criteria, each rated on levels. A level's `point` is
+ * A rubric (spec 02 §3 "Rubric template"; a task's, a form's, a template's): criteria, each rated on levels. A level's `point` is
  * what choosing it gives (0–100 of the criterion); `point_min`/`point_max` bound a level that
  * takes a typed value inside a range (both 0: the fixed `point`).
  */
