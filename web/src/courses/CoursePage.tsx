@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useMeQuery } from '../auth/authApi';
+import { StudentGrades } from '../gradebook/StudentGrades';
 import { Spinner } from '../layout/Spinner';
 import { notificationFor } from '../notifications/notification';
 import { CourseHero } from './CourseHero';
@@ -126,6 +127,7 @@ export default function CoursePage() {
               </div>
             )}
           </section>
+          {data.status === 'STUDENT' && <StudentGrades courseId={data.id} />}
           {lecturer && (
             <nav className="card card-body" aria-labelledby="manage-title">
               <h2 id="manage-title" className="section-title">

@@ -54,7 +54,7 @@ export const courseRoutes: RouteDef[] = [
   manage('courseEnroll', 'enroll', () => import('./manage/EnrollPage')),
   manage('courseSettings', 'settings', () => import('./manage/CourseSettingsPage')),
   manage('courseDeleted', 'deleted', () => import('./manage/DeletedContentsPage')),
-  upcoming('courseGradebook', 'gradebook', 'gradebook'),
+  manage('courseGradebook', 'gradebook', () => import('../gradebook/GradebookPage')),
   upcoming('courseCpmk', 'cpmk', 'learningOutcomes'),
   upcoming('courseCompletion', 'completion', 'completion'),
   upcoming('courseLearningPlan', 'learning-plan', 'learningPlan'),

@@ -1,12 +1,14 @@
 import type en from './en';
 import exam from '../../exams/locales/de';
 import task from '../../tasks/locales/de';
+import gradebook from '../../gradebook/locales/de';
 
 /** German. */
 const de: typeof en = {
   app: { name: 'Lernmanagementsystem' },
   exam,
   task,
+  gradebook,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',

@@ -1,12 +1,14 @@
 import type en from './en';
 import exam from '../../exams/locales/fr';
 import task from '../../tasks/locales/fr';
+import gradebook from '../../gradebook/locales/fr';
 
 /** French. */
 const fr: typeof en = {
   app: { name: "Système de gestion de l'apprentissage" },
   exam,
   task,
+  gradebook,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',

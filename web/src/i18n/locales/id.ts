@@ -1,6 +1,7 @@
 import type en from './en';
 import exam from '../../exams/locales/id';
 import task from '../../tasks/locales/id';
+import gradebook from '../../gradebook/locales/id';
 
 /**
  * Bahasa Indonesia, as an Indonesian university writes it (mata kuliah, dosen, mahasiswa, tugas,
@@ -10,6 +11,7 @@ const id: typeof en = {
   app: { name: 'Sistem Manajemen Pembelajaran' },
   exam,
   task,
+  gradebook,
   common: {
     loading: 'Memuat',
     tryAgain: 'Coba lagi',

@@ -1,12 +1,14 @@
 import type en from './en';
 import exam from '../../exams/locales/pt';
 import task from '../../tasks/locales/pt';
+import gradebook from '../../gradebook/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
   app: { name: 'Sistema de gestão da aprendizagem' },
   exam,
   task,
+  gradebook,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',
