@@ -39,6 +39,8 @@ import { ACADEMIC_SYSTEM } from './sync/academic-system';
 import { openAcademicSystem } from './sync/http.academic-system';
 import { SyncController } from './sync/sync.controller';
 import { SyncService } from './sync/sync.service';
+import { AgendaController } from './agenda/agenda.controller';
+import { AgendaService } from './agenda/agenda.service';
 import { AnswerEventsHandler } from './work/answer-events.handler';
 import { AttemptEventsHandler } from './work/attempt-events.handler';
 
@@ -67,6 +69,7 @@ export class CourseAppModule {
         StaffController,
         EnrolmentController,
         SyncController,
+        AgendaController,
         UserUpsertedHandler,
         TenantUpsertedHandler,
         SnapshotRequestedHandler,
@@ -91,6 +94,7 @@ export class CourseAppModule {
         EnrolmentService,
         { provide: ACADEMIC_SYSTEM, useFactory: () => openAcademicSystem(config) },
         SyncService,
+        AgendaService,
       ],
     });
   }

@@ -102,6 +102,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/agenda': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Agenda_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/blobs/{store}/{token}': {
     parameters: {
       query?: never;
@@ -2643,6 +2659,28 @@ export interface components {
         };
       };
     };
+    AgendaItem: {
+      /** @enum {string} */
+      type: 'agendas';
+      id: string;
+      attributes: {
+        /** @enum {string} */
+        item_type: 'exam' | 'task' | 'module' | 'activity';
+        item_id: number;
+        /** @enum {string} */
+        event: 'opens' | 'closes';
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        at: string;
+        name: string;
+        course_id: number;
+        course_name: string;
+        course_code: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        start_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        end_at: string | null;
+      };
+    };
     Annotation: {
       /** @enum {string} */
       type: 'annotations';
@@ -4823,6 +4861,57 @@ export interface operations {
             included?: (components['schemas']['Module'] | components['schemas']['Activity'])[];
             meta?: {
               [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Agenda_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of AgendaItem */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['AgendaItem'][];
+            meta: {
+              total: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['AgendaItem'][];
+            meta: {
+              total: number;
             };
           };
         };

@@ -1,0 +1,117 @@
+import { Activity } from '../src/structure/activity.entity';
+import { CourseModule } from '../src/structure/module.entity';
+import { CourseHarness, cast, list } from './support/harness';
+
+/**
+ * `GET /course/agenda?month=YYYY-MM | ?date=YYYY-MM-DD`: what opens and closes in the caller's
+ * courses, by the campus's calendar (the test campus is in Asia/Jakarta, UTC+7).
+ */
+describe('GET /course/agenda', () => {
+  const h = new CourseHarness();
+  beforeAll(() => h.start());
+  afterAll(() => h.stop());
+
+  const module = (courseId: number, overrides: Partial<CourseModule>) =>
+    h.ds.getRepository(CourseModule).save({ courseId, name: 'Module', isActive: true, ...overrides });
+  const activity = (moduleId: number, overrides: Partial<Activity>) =>
+    h.ds.getRepository(Activity).save({ moduleId, name: 'Activity', isActive: true, ...overrides });
+  const entries = (document: { data?: unknown }) =>
+    list(document).map((item) => `${item.attributes.name} ${item.attributes.event} ${item.attributes.at}`);
+
+  it('places items by the campus’s day: a month starts and ends at midnight there', async () => {
+    const c = await cast(h);
+    // 2026-01-31 17:30 UTC is 1 February 00:30 in Jakarta; 28 February 17:00 UTC is 1 March 00:00.
+    await module(c.course.id, {
+      name: 'Week 1',
+      startAt: new Date('2026-01-31T17:30:00Z'),
+      endAt: new Date('2026-02-28T16:59:59Z'),
+    });
+    await module(c.course.id, { name: 'Week 5', startAt: new Date('2026-02-28T17:00:00Z'), endAt: null });
+    await module(c.course.id, { name: 'Late January', startAt: new Date('2026-01-31T16:59:59Z') });
+
+    const february = await c.asStudent.get('/api/course/agenda?month=2026-02');
+    expect(february.status).toBe(200);
+    expect(entries(february.body)).toEqual([
+      'Week 1 opens 2026-02-01 00:30:00',
+      'Week 1 closes 2026-02-28 23:59:59',
+    ]);
+    expect(february.body.meta).toEqual({ total: 2 });
+    expect(list(february.body)[0]).toMatchObject({
+      type: 'agendas',
+      attributes: {
+        item_type: 'module',
+        course_id: c.course.id,
+        course_name: 'Databases',
+        course_code: 'DB1',
+        start_at: '2026-02-01 00:30:00',
+        end_at: '2026-02-28 23:59:59',
+      },
+    });
+    expect(entries((await c.asStudent.get('/api/course/agenda?month=2026-01')).body)).toEqual([
+      'Late January opens 2026-01-31 23:59:59',
+    ]);
+    expect(entries((await c.asLecturer.get('/api/course/agenda?month=2026-03')).body)).toEqual([
+      'Week 5 opens 2026-03-01 00:00:00',
+    ]);
+    expect(entries((await c.asStudent.get('/api/course/agenda?date=2026-02-28')).body)).toEqual([
+      'Week 1 closes 2026-02-28 23:59:59',
+    ]);
+    expect(entries((await c.asStudent.get('/api/course/agenda?date=2026-03-01')).body)).toEqual([
+      'Week 5 opens 2026-03-01 00:00:00',
+    ]);
+    // December's month rolls over to January.
+    await module(c.course.id, { name: 'New year', startAt: new Date('2026-12-31T16:59:00Z') });
+    expect(entries((await c.asStudent.get('/api/course/agenda?month=2026-12')).body)).toEqual([
+      'New year opens 2026-12-31 23:59:00',
+    ]);
+  });
+
+  it('shows students only what is shown of their courses; staff all of theirs; others nothing', async () => {
+    const c = await cast(h);
+    const startAt = new Date('2026-04-10T03:00:00Z');
+    const shown = await module(c.course.id, { name: 'Shown', startAt });
+    await module(c.course.id, { name: 'Hidden module', isActive: false, startAt });
+    await module(c.course.id, { name: 'Archived', startAt, deletedAt: new Date() });
+    await activity(Number(shown.id), { name: 'Lab', startAt });
+    await activity(Number(shown.id), { name: 'Draft lab', isActive: false, startAt });
+    const month = '/api/course/agenda?month=2026-04';
+
+    expect(
+      entries((await c.asStudent.get(month)).body)
+        .map((entry) => entry.split(' opens')[0])
+        .sort(),
+    ).toEqual(['Lab', 'Shown']);
+    for (const staff of [c.asLecturer, c.asAssistant])
+      expect(
+        entries((await staff.get(month)).body)
+          .map((entry) => entry.split(' opens')[0])
+          .sort(),
+      ).toEqual(['Draft lab', 'Hidden module', 'Lab', 'Shown']);
+    for (const other of [c.asStranger, c.asOutsider]) {
+      const response = await other.get(month);
+      expect(response.status).toBe(200);
+      expect(list(response.body)).toEqual([]);
+    }
+  });
+
+  it('answers a missing or malformed day or month with a 400 naming the parameter', async () => {
+    const c = await cast(h);
+    for (const [query, parameter] of [
+      ['', 'date'],
+      ['?date=2026-02-30', 'date'],
+      ['?date=tomorrow', 'date'],
+      ['?month=2026-13', 'month'],
+      ['?month=2026-2', 'month'],
+      ['?month=2026-02&date=2026-02-01', 'month'],
+      ['?month=2026-02&month=2026-03', 'month'],
+    ]) {
+      const response = await c.asStudent.get(`/api/course/agenda${query}`);
+      expect({ query, status: response.status, source: response.body.errors?.[0].source }).toEqual({
+        query,
+        status: 400,
+        source: { parameter },
+      });
+    }
+    expect((await h.api.get('/api/course/agenda?month=2026-02')).status).toBe(401);
+  });
+});
