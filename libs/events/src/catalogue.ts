@@ -204,7 +204,8 @@ export const PlatformSnapshotRequested = z.looseObject({
   requestedBy: z.string().min(1),
   /**
    * Topics whose snapshots are wanted: `identity.tenant`, `identity.user`, `course.course`,
-   * `course.staff`, `course.enrolment`, `course.structure`.
+   * `course.staff`, `course.enrolment`, `course.structure`, `exam.exam`, `exam.attempt`,
+   * `task.task`, `task.answer`.
    */
   topics: z.array(z.string().min(1)).min(1),
 });
@@ -267,8 +268,11 @@ export const ExamAttemptScored = z.looseObject({
   score: z.number().min(0).max(100),
   isPassed: z.boolean().nullable(),
   pending: z.int().min(0),
-  /** What changed it: the finish, a graded essay or a recalculation. */
-  reason: z.enum(['finished', 'essay_graded', 'recalculated']),
+  /**
+   * What changed it: the finish, a graded essay or a recalculation; `snapshot` when the exam
+   * service republishes its scored attempts for a consumer's backfill (nothing changed).
+   */
+  reason: z.enum(['finished', 'essay_graded', 'recalculated', 'snapshot']),
 });
 export type ExamAttemptScored = z.infer<typeof ExamAttemptScored>;
 
@@ -288,8 +292,11 @@ export const TaskAnswerScored = z.looseObject({
   score: z.number().min(0).max(100),
   passingGrade: z.number().min(0).max(100),
   students: z.array(z.object({ studentId: id, score: z.number().min(0).max(100), isPassed: z.boolean() })),
-  /** The lecturer scored it, or a peer rating changed the members' scores. */
-  reason: z.enum(['scored', 'peer_assessed']),
+  /**
+   * The lecturer scored it, or a peer rating changed the members' scores; `snapshot` when the
+   * task service republishes its scored answers for a consumer's backfill (nothing changed).
+   */
+  reason: z.enum(['scored', 'peer_assessed', 'snapshot']),
 });
 export type TaskAnswerScored = z.infer<typeof TaskAnswerScored>;
 

@@ -8,7 +8,11 @@ export type SnapshotTopic =
   | 'course.course'
   | 'course.staff'
   | 'course.enrolment'
-  | 'course.structure';
+  | 'course.structure'
+  | 'exam.exam'
+  | 'exam.attempt'
+  | 'task.task'
+  | 'task.answer';
 
 /** Every topic the projections of this library are fed by. */
 export const PROJECTED_TOPICS: readonly SnapshotTopic[] = [

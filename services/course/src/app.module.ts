@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
+import { ProjectionsBackfill } from '@lms/projections';
 import { openServiceStorage } from '@lms/storage';
 import type { CourseConfig } from './config';
 import { CourseAdminService } from './courses/course-admin.service';
@@ -13,6 +14,7 @@ import { CourseAccess } from './courses/course-access.service';
 import { DirectoryController } from './directory/directory.controller';
 import { DirectoryService } from './directory/directory.service';
 import { ENTITIES } from './entities';
+import { GRADEABLE_TOPICS, GRADEABLES } from './gradeables';
 import { MIGRATIONS } from './migrations';
 import { EnrolmentController } from './enrolment/enrolment.controller';
 import { EnrolmentService } from './enrolment/enrolment.service';
@@ -75,6 +77,7 @@ export class CourseAppModule {
         SnapshotRequestedHandler,
         AttemptEventsHandler,
         AnswerEventsHandler,
+        ...GRADEABLES.handlers,
       ],
       providers: [
         CourseAccess,
@@ -95,6 +98,7 @@ export class CourseAppModule {
         { provide: ACADEMIC_SYSTEM, useFactory: () => openAcademicSystem(config) },
         SyncService,
         AgendaService,
+        ...ProjectionsBackfill.providers({ service: 'course', topics: GRADEABLE_TOPICS }),
       ],
     });
   }

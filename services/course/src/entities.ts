@@ -1,4 +1,6 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
+import { ProjectionBackfill } from '@lms/projections';
+import { GRADEABLES } from './gradeables';
 import { Content } from './contents/content.entity';
 import { CourseFile } from './contents/course-file.entity';
 import { ClassStudent } from './courses/class-student.entity';
@@ -38,6 +40,8 @@ export const ENTITIES = [
   ExamAttemptFact,
   TaskAnswerFact,
   TimelineEntry,
+  ...GRADEABLES.entities,
+  ProjectionBackfill,
   OutboxEvent,
   InboxEvent,
 ];

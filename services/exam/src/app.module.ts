@@ -18,6 +18,7 @@ import { SignalsService } from './access/signals.service';
 import { AnswerSaver } from './attempts/answer-saver';
 import { AttemptSweeper, SWEEPER_SETTINGS } from './attempts/attempt-sweeper';
 import { AttemptsController } from './attempts/attempts.controller';
+import { SnapshotRequestedHandler } from './exams/snapshot-requested.handler';
 import { AttemptsService } from './attempts/attempts.service';
 import { ExamContentCache } from './attempts/exam-content.cache';
 import { MonitorFeed } from './attempts/monitor-feed';
@@ -90,6 +91,7 @@ export class ExamAppModule {
         QuestionImagesController,
         SignalsController,
         AttemptsController,
+        SnapshotRequestedHandler,
       ],
       providers: [
         ExamsService,

@@ -15,6 +15,7 @@ import { ENTITIES } from './entities';
 import { TaskFiles } from './files/task-files';
 import { TASK_STORAGE } from './files/task-storage';
 import { GradingController, ScoresExportController, TaskStatsController } from './grading/grading.controller';
+import { SnapshotRequestedHandler } from './tasks/snapshot-requested.handler';
 import { GRADING_PROVIDERS } from './grading/grading.providers';
 import { GroupsController } from './groups/groups.controller';
 import { GroupsService } from './groups/groups.service';
@@ -49,6 +50,7 @@ export class TaskAppModule {
         AnswersController,
         GroupsController,
         CommentsController,
+        SnapshotRequestedHandler,
       ],
       providers: [
         Projections,

@@ -10,6 +10,7 @@ import { CourseFiles1795471833686 } from './1795471833686-course-files';
 import { EnrolmentTokensUnique1795481210108 } from './1795481210108-enrolment-tokens-unique';
 import { ArchiveStructure1795484285462 } from './1795484285462-archive-structure';
 import { WorkFacts1795516317235 } from './1795516317235-work-facts';
+import { Gradeables1795516437406 } from './1795516437406-gradeables';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   EnrolmentTokensUnique1795481210108,
   ArchiveStructure1795484285462,
   WorkFacts1795516317235,
+  Gradeables1795516437406,
 ];

@@ -15,6 +15,7 @@ import {
 } from '@lms/jsonapi';
 import { CourseClassProjection, CourseProjection, Projections, UserProjection } from '@lms/projections';
 import { Exam, ExamAssistant, ExamClass } from './exam.entity';
+import { recordExamDeleted, recordExamUpserted } from './exam-events.data';
 import type { ReadExam } from './exams.resource';
 import type { assistantChange, examCreateRules, ExamSettings, tokenRules } from './exams.rules';
 import type { z } from '@lms/jsonapi';
@@ -152,7 +153,7 @@ export class ExamsService {
       await this.apply(manager, exam, input, true);
       const saved = await manager.save(exam);
       if (input.class_ids) await this.setClasses(manager, saved.id, input.class_ids);
-      await this.recordUpserted(manager, auth, saved);
+      await recordExamUpserted(manager, auth.tenantId, auth.userId, saved);
       return saved.id;
     });
     return this.get(auth, id);
@@ -177,7 +178,7 @@ export class ExamsService {
       await this.apply(manager, exam, input, false);
       const saved = await manager.save(exam);
       if (input.class_ids) await this.setClasses(manager, saved.id, input.class_ids);
-      await this.recordUpserted(manager, auth, saved);
+      await recordExamUpserted(manager, auth.tenantId, auth.userId, saved);
     });
     return this.get(auth, id);
   }
@@ -188,12 +189,7 @@ export class ExamsService {
     if (exam.deletedAt !== null) return;
     await this.unit.run(async (manager) => {
       await manager.update(Exam, { id }, { deletedAt: new Date() });
-      await recordEvent(manager, 'exam.exam.deleted', {
-        tenantId: auth.tenantId,
-        actorId: auth.userId,
-        key: id,
-        data: { id: Number(id), courseId: Number(exam.courseId) },
-      });
+      await recordExamDeleted(manager, auth.tenantId, auth.userId, exam);
     });
   }
 
@@ -203,7 +199,7 @@ export class ExamsService {
       await this.unit.run(async (manager) => {
         exam.deletedAt = null;
         const saved = await manager.save(exam);
-        await this.recordUpserted(manager, auth, saved);
+        await recordExamUpserted(manager, auth.tenantId, auth.userId, saved);
       });
     }
     return this.get(auth, id);
@@ -255,7 +251,7 @@ export class ExamsService {
           });
       exam.package -= 1;
       const saved = await manager.save(exam);
-      await this.recordUpserted(manager, auth, saved);
+      await recordExamUpserted(manager, auth.tenantId, auth.userId, saved);
     });
     return this.get(auth, id);
   }
@@ -317,7 +313,7 @@ export class ExamsService {
             [change.exam_id, change.user_ids],
           );
       }
-      for (const exam of exams.values()) await this.recordUpserted(manager, auth, exam);
+      for (const exam of exams.values()) await recordExamUpserted(manager, auth.tenantId, auth.userId, exam);
     });
     return Promise.all([...exams.keys()].map((id) => this.get(auth, id, ['assistants'])));
   }
@@ -426,37 +422,5 @@ export class ExamsService {
         ExamClass,
         [...new Set(classIds)].map((classId) => ({ examId, classId })),
       );
-  }
-
-  private async recordUpserted(manager: EntityManager, auth: AuthContext, exam: Exam) {
-    const classes: Array<{ class_id: string }> = await manager.query(
-      `SELECT class_id FROM exam_classes WHERE exam_id = $1 ORDER BY class_id`,
-      [exam.id],
-    );
-    const assistants: Array<{ user_id: string }> = await manager.query(
-      `SELECT user_id FROM exam_assistants WHERE exam_id = $1 ORDER BY user_id`,
-      [exam.id],
-    );
-    await recordEvent(manager, 'exam.exam.upserted', {
-      tenantId: auth.tenantId,
-      actorId: auth.userId,
-      key: exam.id,
-      data: {
-        id: Number(exam.id),
-        courseId: Number(exam.courseId),
-        activityId: exam.activityId === null ? null : Number(exam.activityId),
-        name: exam.name,
-        type: exam.type,
-        startAt: exam.startAt?.toISOString() ?? null,
-        endAt: exam.endAt?.toISOString() ?? null,
-        isPublished: exam.isPublished,
-        isFinished: exam.isFinished,
-        passingGrade: Number(exam.passingGrade),
-        packages: exam.package,
-        duration: exam.duration,
-        classIds: classes.map((row) => Number(row.class_id)),
-        assistantIds: assistants.map((row) => Number(row.user_id)),
-      },
-    });
   }
 }

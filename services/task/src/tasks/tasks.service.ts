@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { recordEvent, UnitOfWork } from '@lms/events';
+import { UnitOfWork } from '@lms/events';
 import {
   attributePointer,
   defineList,
@@ -18,6 +18,7 @@ import { TaskFiles } from '../files/task-files';
 import { memberScoreSql, peerMeanSql } from '../grading/member-scores';
 import { normalizeRubric, rubricIssues } from '@lms/rubrics';
 import { Task, TaskClass } from './task.entity';
+import { recordTaskUpserted } from './task-events.data';
 import type { AnswerState, TaskStudentRow } from './task-students';
 import type { MyAnswer, ReadTask, TaskCounts } from './tasks.resource';
 import type { taskCreateRules, TaskSettings } from './tasks.rules';
@@ -219,7 +220,7 @@ export class TasksService {
       const classIds = await this.apply(manager, task, input, []);
       const saved = await manager.save(task);
       await this.setClasses(manager, saved.id, classIds);
-      await this.recordUpserted(manager, auth, saved);
+      await recordTaskUpserted(manager, auth.tenantId, auth.userId, saved);
       return saved.id;
     });
     return this.get(auth, id);
@@ -239,7 +240,7 @@ export class TasksService {
       const classIds = await this.apply(manager, task, input, await this.classIdsOf(manager, id));
       const saved = await manager.save(task);
       await this.setClasses(manager, id, classIds);
-      await this.recordUpserted(manager, auth, saved);
+      await recordTaskUpserted(manager, auth.tenantId, auth.userId, saved);
     });
     return this.get(auth, id);
   }
@@ -260,7 +261,7 @@ export class TasksService {
       );
       const saved = await manager.save(task);
       await this.setClasses(manager, task.id, classIds);
-      await this.recordUpserted(manager, auth, saved);
+      await recordTaskUpserted(manager, auth.tenantId, auth.userId, saved);
     });
     return this.get(auth, input.task_id, ['classes']);
   }
@@ -272,7 +273,7 @@ export class TasksService {
       if (task.deletedAt !== null) return;
       task.deletedAt = new Date();
       await manager.update(Task, { id }, { deletedAt: task.deletedAt });
-      await this.recordUpserted(manager, auth, task);
+      await recordTaskUpserted(manager, auth.tenantId, auth.userId, task);
     });
   }
 
@@ -283,7 +284,7 @@ export class TasksService {
       if (task.deletedAt === null) return;
       await manager.update(Task, { id }, { deletedAt: null });
       task.deletedAt = null;
-      await this.recordUpserted(manager, auth, task);
+      await recordTaskUpserted(manager, auth.tenantId, auth.userId, task);
     });
     return this.get(auth, id);
   }
@@ -305,7 +306,7 @@ export class TasksService {
           ]);
         task.files = [...task.files, ...upload.files];
         await manager.update(Task, { id }, { files: task.files });
-        await this.recordUpserted(manager, auth, task);
+        await recordTaskUpserted(manager, auth.tenantId, auth.userId, task);
       });
     });
     return this.get(auth, id);
@@ -318,7 +319,7 @@ export class TasksService {
       const file = fileByKey(task.files, key);
       task.files = task.files.filter((item) => item.key !== file.key);
       await manager.update(Task, { id }, { files: task.files });
-      await this.recordUpserted(manager, auth, task);
+      await recordTaskUpserted(manager, auth.tenantId, auth.userId, task);
       return file;
     });
     await this.files.remove([removed]);
@@ -654,30 +655,5 @@ export class TasksService {
         TaskClass,
         classIds.map((classId) => ({ taskId, classId })),
       );
-  }
-
-  private async recordUpserted(manager: EntityManager, auth: AuthContext, task: Task) {
-    await recordEvent(manager, 'task.task.upserted', {
-      tenantId: auth.tenantId,
-      actorId: auth.userId,
-      key: task.id,
-      data: {
-        id: Number(task.id),
-        courseId: Number(task.courseId),
-        taskableType: task.taskableType,
-        taskableId: Number(task.taskableId),
-        name: task.name,
-        startAt: task.startAt?.toISOString() ?? null,
-        endAt: task.endAt?.toISOString() ?? null,
-        tasksType: task.taskType,
-        assessmentMethod: task.assessmentMethod,
-        passingGrade: Number(task.passingGrade),
-        isActive: task.isActive,
-        showScore: task.showScore,
-        allClass: task.allClass,
-        classIds: await this.classIdsOf(manager, task.id),
-        deleted: task.deletedAt !== null,
-      },
-    });
   }
 }
