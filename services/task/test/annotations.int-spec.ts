@@ -217,6 +217,23 @@ describe('annotations of answers', () => {
     expect((await c.asLecturer.get(path(999_999))).status).toBe(404);
   });
 
+  it('follows the answer’s own rule: a student who no longer takes the task reaches neither', async () => {
+    const answerUrl = `/api/course/task/answers/${answerId}`;
+    const annotated = `${answerUrl}/files/${tail(essay.key)}/annotated`;
+    const tasks = h.ds.getRepository(Task);
+    for (const change of [
+      { isActive: false },
+      { allClass: false },
+      { startAt: new Date(Date.now() + 3_600_000) },
+    ]) {
+      await tasks.update({ id: taskId }, change);
+      for (const url of [answerUrl, path(), annotated]) expect((await c.asStudent.get(url)).status).toBe(404);
+      expect((await c.asLecturer.get(path())).status).toBe(200);
+      await tasks.update({ id: taskId }, { isActive: true, allClass: true, startAt: null });
+    }
+    expect((await c.asStudent.get(path())).status).toBe(200);
+  });
+
   it('lets only staff write: the student is refused', async () => {
     const refused = await c.asStudent.post(path(), highlight(essay.key));
     expect(refused.status).toBe(403);

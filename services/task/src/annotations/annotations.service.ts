@@ -11,6 +11,7 @@ import {
 } from '@lms/jsonapi';
 import { Projections } from '@lms/projections';
 import { BlobNotFoundError, type BlobStorage, type StoredFile, fileByKey } from '@lms/storage';
+import { TaskAccess } from '../answers/task-access';
 import { TASK_STORAGE } from '../files/task-storage';
 import { annotatedCopy, pageBoxes, UnreadablePdfError } from './annotated-pdf';
 import { TaskAnnotation, type WebAnnotation } from './annotation.entity';
@@ -46,7 +47,8 @@ const issuesToError = (issues: readonly AnnotationIssue[]) =>
 
 /**
  * Annotations of the PDFs handed in with answers: staff of the task's course write them, they
- * and the answer's student (or its group's members) read them; another campus's answer, or
+ * and the answer's student (or its group's members) read them — whoever reaches the answer itself
+ * (TaskAccess.answer: a student only while they take the task); another campus's answer, or
  * another student's, is not found. Annotations are data: the student's file is never changed.
  */
 @Injectable()
@@ -56,35 +58,14 @@ export class AnnotationsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly projections: Projections,
+    private readonly access: TaskAccess,
     @Inject(TASK_STORAGE) private readonly storage: BlobStorage,
   ) {}
 
-  /** The answer, if the caller may read it (404 otherwise, as for the answer itself). */
+  /** The answer, if the caller may read it: the answer's own rule (TaskAccess.answer), 404 otherwise. */
   private async answer(auth: AuthContext, answerId: number): Promise<AnswerAccess> {
-    const [row]: Array<{
-      id: string;
-      student_id: string | null;
-      group_id: string | null;
-      files: StoredFile[];
-      course_id: string;
-    }> = await this.dataSource.query(
-      `SELECT a.id, a.student_id, a.group_id, a.files, t.course_id
-           FROM task_answers a JOIN tasks t ON t.id = a.task_id AND t.deleted_at IS NULL
-          WHERE a.id = $1 AND a.tenant_id = $2 AND t.tenant_id = $2`,
-      [answerId, auth.tenantId],
-    );
-    if (!row) throw notFound('The answer does not exist');
-    const access = { id: Number(row.id), files: row.files };
-    if (await this.projections.canAuthor(auth, Number(row.course_id))) return { ...access, staff: true };
-    if (row.student_id !== null && Number(row.student_id) === auth.userId) return { ...access, staff: false };
-    if (row.group_id !== null) {
-      const [member] = await this.dataSource.query(
-        `SELECT 1 FROM task_group_members WHERE group_id = $1 AND student_id = $2`,
-        [row.group_id, auth.userId],
-      );
-      if (member) return { ...access, staff: false };
-    }
-    throw notFound('The answer does not exist');
+    const { answer, staff } = await this.access.answer(auth, answerId);
+    return { id: answer.id, files: answer.files, staff };
   }
 
   private async answerToAnnotate(auth: AuthContext, answerId: number): Promise<AnswerAccess> {
