@@ -479,4 +479,18 @@ describe('the gradebook of a course (staff)', () => {
     expect(calls.some((call) => new URL(call.url).pathname === '/api/gradebook/export')).toBe(true);
     click.mockRestore();
   });
+
+  it('draws the final scores by band, with its numbers as a table', async () => {
+    signedIn();
+    serve(basics({ value: 100 }));
+    start('/courses/3/gradebook');
+    const figure = await screen.findByRole('figure', { name: 'Final scores by band' });
+    const table = within(figure).getByRole('table', { hidden: true });
+    const rows = within(table)
+      .getAllByRole('row', { hidden: true })
+      .slice(1)
+      .map((item) => item.textContent);
+    // Ayu 80.00 → A, Budi → B; lowest band first
+    expect(rows).toEqual(['B1', 'A1']);
+  });
 });

@@ -6,6 +6,7 @@ import { useCourseQuery } from '../courses/coursesApi';
 import { Spinner } from '../layout/Spinner';
 import { useListParams } from '../lib/useListParams';
 import { ActivitiesPanel } from './ActivitiesPanel';
+import { BandChart } from './BandChart';
 import { BandsEditor } from './BandsEditor';
 import { ExportButton } from './ExportButton';
 import { GradeGrid } from './GradeGrid';
@@ -119,6 +120,7 @@ export default function GradebookPage() {
             <WeightsEditor courseId={id} columns={data.meta.columns} />
             <BandsEditor courseId={id} />
             <ActivitiesPanel courseId={id} />
+            <BandChart gradebook={data} />
           </div>
         </>
       )}

@@ -115,6 +115,14 @@ const gradebook: typeof en = {
     again: '{{name}} erneut herunterladen',
     failed: 'Die Arbeitsmappe konnte nicht erstellt werden.',
   },
+  chart: {
+    section: 'Verteilung der Endnoten',
+    title: 'Endnoten nach Stufe',
+    students: 'Studierende',
+    band: 'Stufe',
+    noBand: 'Keine Stufe',
+    noBands: 'Notenstufen festlegen, um die Verteilung der Endnoten zu sehen.',
+  },
   student: {
     title: 'Deine Noten',
     loading: 'Deine Noten werden geladen',

@@ -113,6 +113,14 @@ const gradebook = {
     again: 'Download {{name}} again',
     failed: 'The workbook could not be made.',
   },
+  chart: {
+    section: 'Distribution of the final scores',
+    title: 'Final scores by band',
+    students: 'Students',
+    band: 'Band',
+    noBand: 'No band',
+    noBands: 'Set the index bands to see how the final scores spread over them.',
+  },
   student: {
     title: 'Your grades',
     loading: 'Loading your grades',

@@ -115,6 +115,14 @@ const gradebook: typeof en = {
     again: 'Télécharger à nouveau {{name}}',
     failed: 'Le classeur n’a pas pu être créé.',
   },
+  chart: {
+    section: 'Répartition des notes finales',
+    title: 'Notes finales par mention',
+    students: 'Étudiants',
+    band: 'Mention',
+    noBand: 'Sans mention',
+    noBands: 'Définissez le barème pour voir comment les notes finales s’y répartissent.',
+  },
   student: {
     title: 'Vos notes',
     loading: 'Chargement de vos notes',

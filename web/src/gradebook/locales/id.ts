@@ -114,6 +114,14 @@ const gradebook: typeof en = {
     again: 'Unduh {{name}} lagi',
     failed: 'Berkas tidak dapat dibuat.',
   },
+  chart: {
+    section: 'Sebaran nilai akhir',
+    title: 'Nilai akhir per indeks',
+    students: 'Mahasiswa',
+    band: 'Indeks',
+    noBand: 'Tanpa indeks',
+    noBands: 'Atur indeks nilai untuk melihat sebaran nilai akhir.',
+  },
   student: {
     title: 'Nilai Anda',
     loading: 'Memuat nilai Anda',

@@ -115,6 +115,14 @@ const gradebook: typeof en = {
     again: 'Descarregar {{name}} de novo',
     failed: 'Não foi possível criar o livro.',
   },
+  chart: {
+    section: 'Distribuição das notas finais',
+    title: 'Notas finais por escalão',
+    students: 'Estudantes',
+    band: 'Escalão',
+    noBand: 'Sem escalão',
+    noBands: 'Defina os escalões para ver como as notas finais se distribuem.',
+  },
   student: {
     title: 'As suas notas',
     loading: 'A carregar as suas notas',
