@@ -338,6 +338,22 @@ export const TaskAnswerReopened = z.looseObject({
 });
 export type TaskAnswerReopened = z.infer<typeof TaskAnswerReopened>;
 
+/**
+ * Members of a course were mentioned (`@username`) in a discussion: a new thread (`replyId`
+ * null), a new reply, or an edit that adds names (only the newly mentioned are listed). The
+ * author is never among them. The messaging service turns it into notifications.
+ */
+export const CourseThreadMentioned = z.looseObject({
+  threadId: id,
+  /** The reply that mentions them; null when it is the thread's own text. */
+  replyId: id.nullable(),
+  courseId: id,
+  mentionedUserIds: z.array(id).min(1),
+  /** Who wrote the mention. */
+  by: id,
+});
+export type CourseThreadMentioned = z.infer<typeof CourseThreadMentioned>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -359,6 +375,7 @@ export const EVENT_SCHEMAS = {
   'task.answer.scored': TaskAnswerScored,
   'task.answer.submitted': TaskAnswerSubmitted,
   'task.answer.reopened': TaskAnswerReopened,
+  'course.thread.mentioned': CourseThreadMentioned,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -7,6 +7,7 @@ export type {
   CourseStaffChanged,
   CourseStructureChanged,
   CourseStructureSnapshotted,
+  CourseThreadMentioned,
   EventDataMap,
   EventType,
   ExamAttemptFinished,

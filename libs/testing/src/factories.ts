@@ -152,4 +152,11 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     memberIds: [n],
     reopenedAt: new Date().toISOString(),
   }),
+  'course.thread.mentioned': (n) => ({
+    threadId: n,
+    replyId: n,
+    courseId: n,
+    mentionedUserIds: [n],
+    by: n,
+  }),
 };

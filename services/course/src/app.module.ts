@@ -45,6 +45,12 @@ import { AgendaController } from './agenda/agenda.controller';
 import { AgendaService } from './agenda/agenda.service';
 import { AnswerEventsHandler } from './work/answer-events.handler';
 import { AttemptEventsHandler } from './work/attempt-events.handler';
+import { PublicThreadsController } from './threads/public-threads.controller';
+import { RepliesController } from './threads/replies.controller';
+import { RepliesService } from './threads/replies.service';
+import { ThreadAccess } from './threads/thread-access';
+import { ThreadsController } from './threads/threads.controller';
+import { ThreadsService } from './threads/threads.service';
 
 /** The course service's Nest application module (not the entity `CourseModule`, a course's module). */
 @Module({})
@@ -72,6 +78,9 @@ export class CourseAppModule {
         EnrolmentController,
         SyncController,
         AgendaController,
+        ThreadsController,
+        RepliesController,
+        PublicThreadsController,
         UserUpsertedHandler,
         TenantUpsertedHandler,
         SnapshotRequestedHandler,
@@ -99,6 +108,9 @@ export class CourseAppModule {
         SyncService,
         AgendaService,
         ...ProjectionsBackfill.providers({ service: 'course', topics: GRADEABLE_TOPICS }),
+        ThreadAccess,
+        ThreadsService,
+        RepliesService,
       ],
     });
   }

@@ -19,6 +19,7 @@ import { TenantProjection } from './tenants/tenant-projection.entity';
 import { TaskAnswerFact } from './work/answer-fact.entity';
 import { ExamAttemptFact } from './work/attempt-fact.entity';
 import { TimelineEntry } from './work/timeline-entry.entity';
+import { Thread, ThreadReply } from './threads/thread.entity';
 
 export const ENTITIES = [
   UserProjection,
@@ -42,6 +43,8 @@ export const ENTITIES = [
   TimelineEntry,
   ...GRADEABLES.entities,
   ProjectionBackfill,
+  Thread,
+  ThreadReply,
   OutboxEvent,
   InboxEvent,
 ];

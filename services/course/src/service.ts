@@ -9,7 +9,7 @@ import { BLOB_STORAGE } from './files/blob-storage';
 import { MIGRATIONS } from './migrations';
 import { seedCourseDemo } from './seed/demo.seed';
 
-/** Course: courses, structure, contents and files, enrolment, staff, catalogue, academic sync. */
+/** Course: courses, structure, contents and files, enrolment, staff, catalogue, academic sync, discussions. */
 export const courseService = defineService({
   name: 'course',
   defaultPort: 3002,

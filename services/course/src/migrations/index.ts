@@ -11,6 +11,7 @@ import { EnrolmentTokensUnique1795481210108 } from './1795481210108-enrolment-to
 import { ArchiveStructure1795484285462 } from './1795484285462-archive-structure';
 import { WorkFacts1795516317235 } from './1795516317235-work-facts';
 import { Gradeables1795516437406 } from './1795516437406-gradeables';
+import { Threads1795516582706 } from './1795516582706-threads';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   ArchiveStructure1795484285462,
   WorkFacts1795516317235,
   Gradeables1795516437406,
+  Threads1795516582706,
 ];
