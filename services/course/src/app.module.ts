@@ -32,6 +32,7 @@ import { CourseImagesController } from './contents/course-images.controller';
 import { FacultiesController } from './faculties/faculties.controller';
 import { FacultiesService } from './faculties/faculties.service';
 import { BLOB_STORAGE } from './files/blob-storage';
+import { CourseUploads } from './files/course-uploads';
 import { PublicController } from './public/public.controller';
 import { PublicCatalogueService } from './public/public.service';
 import { openViewStore, VIEW_STORE, ViewCounter } from './public/view-counter';
@@ -108,6 +109,7 @@ export class CourseAppModule {
         SyncService,
         AgendaService,
         ...ProjectionsBackfill.providers({ service: 'course', topics: GRADEABLE_TOPICS }),
+        CourseUploads,
         ThreadAccess,
         ThreadsService,
         RepliesService,

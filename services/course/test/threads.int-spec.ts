@@ -1,9 +1,13 @@
-import type { ApiClient, JsonResource } from '@lms/testing';
+import ExcelJS from 'exceljs';
+import type { BlobStorage } from '@lms/storage';
+import type { ApiClient, JsonDocument, JsonResource } from '@lms/testing';
+import { BLOB_STORAGE } from '../src/files/blob-storage';
 import { Activity } from '../src/structure/activity.entity';
 import { CourseModule } from '../src/structure/module.entity';
 import { cast, CourseHarness, list, one } from './support/harness';
 
 const HOST = 'threads.example.ac.id';
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 0x41), Buffer.from('\n%%EOF\n')]);
 
 describe('discussions: threads and replies', () => {
   const h = new CourseHarness();
@@ -330,6 +334,121 @@ describe('discussions: threads and replies', () => {
       const onlyScript = await reply(c.asClassmate, thread.id, { reply: '<script>alert(3)</script>' });
       expect(onlyScript.status).toBe(422);
       expect(errorOf(onlyScript.body).source?.pointer).toBe('/data/attributes/reply');
+    });
+  });
+
+  describe('files of replies', () => {
+    async function postWithFiles(
+      user: { id: number; tenantId: number; role: 'student' | 'lecturer' | 'admin' | 'lptk' },
+      fields: Record<string, string>,
+      files: Array<{ name: string; bytes: Buffer }>,
+    ) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      for (const file of files) form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
+      const response = await fetch(`${h.baseUrl}/api/course/thread/replies`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await h.token(user)}` },
+        body: form,
+      });
+      return { status: response.status, body: (await response.json()) as JsonDocument };
+    }
+    const download = async (user: Parameters<typeof postWithFiles>[0], path: string) =>
+      fetch(`${h.baseUrl}${path}`, { headers: { authorization: `Bearer ${await h.token(user)}` } });
+
+    it('come as multipart, judged by their bytes, and download for those who read the reply', async () => {
+      const c = await setup();
+      const thread = one((await start(c.asStudent, c.activity.id)).body);
+      const made = await postWithFiles(c.classmate, { thread_id: thread.id, reply: '<p>See the notes</p>' }, [
+        { name: 'notes.pdf', bytes: PDF },
+      ]);
+      expect(made.status).toBe(201);
+      const saved = one(made.body);
+      const [file] = saved.attributes.files as Array<{
+        key: string;
+        name: string;
+        mime: string;
+        size: number;
+      }>;
+      expect(file).toMatchObject({ name: 'notes.pdf', mime: 'application/pdf', size: PDF.length });
+      expect(file.key).toMatch(/^course\/1\/replies\//);
+      const path = `/api/course/thread/replies/${saved.id}/files/${encodeURIComponent(file.key)}`;
+      const got = await download(c.student, path);
+      expect(got.status).toBe(200);
+      expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
+      expect((await download(c.stranger, path)).status).toBe(404);
+      // hidden: the classmate's own file stays theirs, a student no longer gets it
+      await patch(c.asLecturer, `/api/course/thread/replies/${saved.id}`, { is_hidden: true });
+      expect((await download(c.student, path)).status).toBe(404);
+      expect((await download(c.classmate, path)).status).toBe(200);
+      // deleting the reply removes the stored file
+      expect((await remove(c.asClassmate, `/api/course/thread/replies/${saved.id}`)).status).toBe(204);
+      await expect(h.app.get<BlobStorage>(BLOB_STORAGE).get(file.key)).rejects.toThrow();
+    });
+
+    it('takes a reply of files alone, refuses a type it does not keep (422 on file)', async () => {
+      const c = await setup();
+      const thread = one((await start(c.asStudent, c.activity.id)).body);
+      const alone = await postWithFiles(c.student, { thread_id: thread.id }, [{ name: 'a.pdf', bytes: PDF }]);
+      expect(alone.status).toBe(201);
+      const exe = await postWithFiles(c.student, { thread_id: thread.id, reply: 'x' }, [
+        { name: 'run.exe', bytes: Buffer.from('MZ\x90\x00binary') },
+      ]);
+      expect(exe.status).toBe(422);
+      expect(errorOf(exe.body).source?.pointer).toBe('/data/attributes/file');
+      const locked = one((await start(c.asStudent, c.activity.id)).body);
+      await patch(c.asLecturer, `/api/course/threads/${locked.id}`, { is_locked: true });
+      const refused = await postWithFiles(c.student, { thread_id: locked.id }, [
+        { name: 'a.pdf', bytes: PDF },
+      ]);
+      expect(refused.status).toBe(422);
+      const [{ count }]: Array<{ count: string }> = await h.ds.query(
+        `SELECT count(*) FROM thread_replies WHERE thread_id = $1`,
+        [locked.id],
+      );
+      expect(Number(count)).toBe(0);
+    });
+  });
+
+  describe('export', () => {
+    it('gives the staff an .xlsx with one row per reply in reading order; others 403', async () => {
+      const c = await setup();
+      const thread = one((await start(c.asStudent, c.activity.id, { title: 'Loops: for or while?' })).body);
+      const first = one(
+        (await reply(c.asClassmate, thread.id, { reply: '<p>For, <strong>mostly</strong>.</p>' })).body,
+      );
+      await reply(c.asStudent, thread.id, { reply: '<p>While, later.</p>' });
+      await reply(c.asLecturer, thread.id, { thread_reply_id: Number(first.id), reply: '<p>Both work.</p>' });
+      const hidden = one((await reply(c.asClassmate, thread.id, { reply: '<p>off topic</p>' })).body);
+      await patch(c.asLecturer, `/api/course/thread/replies/${hidden.id}`, { is_hidden: true });
+
+      const path = `/api/course/threads/${thread.id}/export?format=xlsx`;
+      const response = await fetch(`${h.baseUrl}${path}`, {
+        headers: { authorization: `Bearer ${await h.token(c.lecturer)}` },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('spreadsheetml');
+      expect(response.headers.get('content-disposition')).toContain('discussion-Loops-for-or-while.xlsx');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const rows = workbook.getWorksheet('Replies')!.getSheetValues().slice(2) as unknown[][];
+      expect(rows.map((row) => [row[1], row[2], row[3], row[9], row[10]])).toEqual([
+        [1, 1, undefined, 'shown', 'For, mostly.'],
+        [2, 2, 1, 'shown', 'Both work.'],
+        [3, 1, undefined, 'shown', 'While, later.'],
+        [4, 1, undefined, 'hidden', 'off topic'],
+      ]);
+      expect(rows[0][4]).toBe(c.classmate.name);
+      expect(rows[1][6]).toBe('yes');
+      const about = workbook.getWorksheet('Thread')!;
+      expect(about.getCell('B3').value).toBe('Loops: for or while?');
+
+      const asStudent = await fetch(`${h.baseUrl}${path}`, {
+        headers: { authorization: `Bearer ${await h.token(c.student)}` },
+      });
+      expect(asStudent.status).toBe(403);
+      expect((await c.asLecturer.get(`/api/course/threads/${thread.id}/export?format=pdf`)).status).toBe(400);
+      expect((await c.asStranger.get(path)).status).toBe(404);
     });
   });
 

@@ -1298,6 +1298,7 @@ export interface paths {
     };
     get: operations['course_Replies_list'];
     put?: never;
+    /** Reply to a thread or to a reply (multipart for files) */
     post: operations['course_Replies_create'];
     delete?: never;
     options?: never;
@@ -1319,6 +1320,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['course_Replies_update'];
+    trace?: never;
+  };
+  '/api/course/thread/replies/{id}/files/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a file of a reply */
+    get: operations['course_Replies_file'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/course/threads': {
@@ -1351,6 +1369,23 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['course_Threads_update'];
+    trace?: never;
+  };
+  '/api/course/threads/{id}/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export a thread with its replies (.xlsx) */
+    get: operations['course_Threads_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/course/threads/introduction/{courseId}': {
@@ -2394,6 +2429,23 @@ export interface paths {
       cookie?: never;
     };
     get: operations['course_PublicThreads_reply'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/thread/replies/{id}/files/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a file of a reply of a public course */
+    get: operations['course_PublicThreads_file'];
     put?: never;
     post?: never;
     delete?: never;
@@ -12248,6 +12300,12 @@ export interface operations {
             };
           };
         };
+        'multipart/form-data': {
+          thread_id?: number;
+          thread_reply_id?: number | null;
+          reply?: string;
+          file?: string[];
+        };
       };
     };
     responses: {
@@ -12438,6 +12496,49 @@ export interface operations {
               [key: string]: unknown;
             };
           };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Replies_file: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment (inline=1: shown, for a PDF or an image) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
         };
       };
       /** @description A JSON:API error document */
@@ -12767,6 +12868,48 @@ export interface operations {
               [key: string]: unknown;
             };
           };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Threads_export: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The workbook: one row per reply in reading order */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
         };
       };
       /** @description A JSON:API error document */
@@ -18090,6 +18233,49 @@ export interface operations {
               [key: string]: unknown;
             };
           };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_PublicThreads_file: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment (inline=1: shown, for a PDF or an image) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
         };
       };
       /** @description A JSON:API error document */

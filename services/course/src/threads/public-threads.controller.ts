@@ -1,7 +1,10 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '@lms/auth';
 import { PAGE_META, pageMeta, ParseIdPipe, parseQuery, type RawQuery, respond, Responds } from '@lms/jsonapi';
+import { DocumentOperation } from '@lms/platform';
+import { FILE_DOWNLOAD_RESPONSES, fileByKey } from '@lms/storage';
+import { CourseUploads } from '../files/course-uploads';
 import { CampusResolver } from '../tenants/campus.resolver';
 import { RepliesService } from './replies.service';
 import { replyQuery, replyResource, threadQuery, threadResource } from './threads.resource';
@@ -19,6 +22,7 @@ export class PublicThreadsController {
     private readonly campuses: CampusResolver,
     private readonly threads: ThreadsService,
     private readonly replies: RepliesService,
+    private readonly uploads: CourseUploads,
   ) {}
 
   @Get('threads')
@@ -53,5 +57,21 @@ export class PublicThreadsController {
   async reply(@Req() request: FastifyRequest, @Param('id', ParseIdPipe) id: number) {
     const campus = await this.campuses.resolve(request);
     return respond(replyResource, await this.replies.getPublic(campus.id, id), { timeZone: campus.timeZone });
+  }
+
+  @Get('thread/replies/:id/files/:key')
+  @DocumentOperation({
+    summary: 'Download a file of a reply of a public course',
+    responses: FILE_DOWNLOAD_RESPONSES,
+  })
+  async file(
+    @Req() request: FastifyRequest,
+    @Param('id', ParseIdPipe) id: number,
+    @Param('key') key: string,
+    @Res() reply: FastifyReply,
+  ) {
+    const campus = await this.campuses.resolve(request);
+    const files = await this.replies.publicFilesOf(campus.id, id);
+    return this.uploads.send(reply, fileByKey(files, key), { inline: true });
   }
 }

@@ -1,4 +1,6 @@
-import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
   Attributes,
@@ -10,14 +12,20 @@ import {
   respond,
   Responds,
 } from '@lms/jsonapi';
+import { DocumentOperation } from '@lms/platform';
+import { FILE_DOWNLOAD_RESPONSES, fileByKey, readWrite, uploadRequestBody } from '@lms/storage';
+import { CourseUploads } from '../files/course-uploads';
 import { RepliesService } from './replies.service';
 import { replyQuery, replyResource } from './threads.resource';
-import { replyCreateRules, replyUpdateRules } from './threads.rules';
+import { MAX_REPLY_FILES, replyCreateRules, replyUpdateRules } from './threads.rules';
 
 /** Replies to discussion threads (spec 03 §7 "Discussion replies"), nested up to three levels. */
 @Controller('api/course/thread/replies')
 export class RepliesController {
-  constructor(private readonly replies: RepliesService) {}
+  constructor(
+    private readonly replies: RepliesService,
+    private readonly uploads: CourseUploads,
+  ) {}
 
   /** `filter[thread_id]` (required), `filter[thread_reply_id][null]=1` for the top level; oldest first. */
   @Get()
@@ -33,14 +41,37 @@ export class RepliesController {
     return respond(replyResource, await this.replies.get(auth, id));
   }
 
-  /** `{thread_id, thread_reply_id, reply}`: rich text, sanitized; `@username` mentions notify. */
+  /**
+   * `{thread_id, thread_reply_id, reply}` as JSON, or multipart with up to five files in `file`
+   * parts (documents and images judged by their bytes, `MAX_UPLOAD_MB` each). The text is rich
+   * text, sanitized; `@username` mentions notify.
+   */
   @Post()
   @Responds(replyResource)
-  async create(
+  @DocumentOperation({
+    summary: 'Reply to a thread or to a reply (multipart for files)',
+    requestBody: uploadRequestBody(replyCreateRules),
+  })
+  async create(@CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest) {
+    return readWrite(
+      this.uploads,
+      request,
+      auth,
+      { schema: replyCreateRules, area: 'replies', maxFiles: MAX_REPLY_FILES },
+      async (input, files) => respond(replyResource, await this.replies.create(auth, input, files)),
+    );
+  }
+
+  /** A file of a reply, for whoever reads the reply's text (a PDF or an image shown inline). */
+  @Get(':id/files/:key')
+  @DocumentOperation({ summary: 'Download a file of a reply', responses: FILE_DOWNLOAD_RESPONSES })
+  async file(
     @CurrentAuth() auth: AuthContext,
-    @Attributes(replyCreateRules) input: AttributesOf<typeof replyCreateRules>,
+    @Param('id', ParseIdPipe) id: number,
+    @Param('key') key: string,
+    @Res() reply: FastifyReply,
   ) {
-    return respond(replyResource, await this.replies.create(auth, input, []));
+    return this.uploads.send(reply, fileByKey(await this.replies.filesOf(auth, id), key), { inline: true });
   }
 
   /** `{reply}` by its author; `{is_hidden}` by the staff. */

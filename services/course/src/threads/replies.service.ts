@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
@@ -12,13 +12,13 @@ import {
   unprocessable,
   type z,
 } from '@lms/jsonapi';
-import type { BlobStorage } from '@lms/storage';
-import { BLOB_STORAGE } from '../files/blob-storage';
+import type { StoredFile } from '@lms/storage';
+import { CourseUploads } from '../files/course-uploads';
 import { PUBLIC_THREADS_SQL, ThreadAccess, type Viewer } from './thread-access';
-import { MAX_REPLY_DEPTH, type ReplyFile, Thread, ThreadReply } from './thread.entity';
+import { MAX_REPLY_DEPTH, Thread, ThreadReply } from './thread.entity';
 import type { ReadReply } from './threads.resource';
 import { cleanRichText, type replyCreateRules, type replyUpdateRules } from './threads.rules';
-import { recordMentions, removeFiles } from './threads.service';
+import { recordMentions } from './threads.service';
 
 const replyList = defineList<ThreadReply>({ entity: ThreadReply, alias: 'reply' });
 
@@ -29,13 +29,11 @@ const replyList = defineList<ThreadReply>({ entity: ThreadReply, alias: 'reply' 
  */
 @Injectable()
 export class RepliesService {
-  private readonly logger = new Logger(RepliesService.name);
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: ThreadAccess,
     private readonly unit: UnitOfWork,
-    @Inject(BLOB_STORAGE) private readonly storage: BlobStorage,
+    private readonly uploads: CourseUploads,
   ) {}
 
   /** The replies of one thread the caller reads (`filter[thread_id]`, required). */
@@ -83,7 +81,7 @@ export class RepliesService {
   async create(
     auth: AuthContext,
     input: z.output<typeof replyCreateRules>,
-    files: ReplyFile[],
+    files: StoredFile[],
   ): Promise<ReadReply> {
     const text = cleanRichText(input.reply);
     if (text === null && files.length === 0)
@@ -186,18 +184,18 @@ export class RepliesService {
       await manager.query(`UPDATE threads SET reply_count = reply_count - 1 WHERE id = $1`, [thread.id]);
       return reply.files;
     });
-    await removeFiles(this.storage, this.logger, files);
+    await this.uploads.remove(files);
   }
 
   /** The files of a reply the caller may read and see the text of; 404 otherwise. */
-  async filesOf(auth: AuthContext, id: number): Promise<ReplyFile[]> {
+  async filesOf(auth: AuthContext, id: number): Promise<StoredFile[]> {
     const read = await this.get(auth, id);
     if (!read.shown) throw notFound('Reply not found');
     return read.files;
   }
 
   /** The files of a reply of a public course's thread, for anyone. */
-  async publicFilesOf(tenantId: number, id: number): Promise<ReplyFile[]> {
+  async publicFilesOf(tenantId: number, id: number): Promise<StoredFile[]> {
     const read = await this.getPublic(tenantId, id);
     if (!read.shown) throw notFound('Reply not found');
     return read.files;

@@ -9,16 +9,9 @@ import {
   type Relation,
   UpdateDateColumn,
 } from 'typeorm';
+import type { StoredFile } from '@lms/storage';
 import { Course } from '../courses/course.entity';
 import type { UserProjection } from '../users/user-projection.entity';
-
-/** A file attached to a reply: its key in the course service's store and what the uploader sent. */
-export interface ReplyFile {
-  key: string;
-  name: string;
-  size: number;
-  mime: string;
-}
 
 /** How deep replies nest: a top-level reply is level 1, a reply to a level-3 reply is refused. */
 export const MAX_REPLY_DEPTH = 3;
@@ -133,7 +126,7 @@ export class ThreadReply {
   reply: string;
 
   @Column('jsonb', { default: () => `'[]'` })
-  files: ReplyFile[];
+  files: StoredFile[];
 
   /** Hidden by the staff: others see a placeholder. */
   @Column('boolean', { name: 'is_hidden', default: false })

@@ -1,8 +1,10 @@
-import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
   Attributes,
   type AttributesOf,
+  badRequest,
   PAGE_META,
   pageMeta,
   type ParsedQuery,
@@ -10,6 +12,9 @@ import {
   respond,
   Responds,
 } from '@lms/jsonapi';
+import { DocumentOperation } from '@lms/platform';
+import { contentDisposition } from '@lms/storage';
+import { XLSX_MIME } from './thread-workbook';
 import { threadQuery, threadResource } from './threads.resource';
 import { threadCreateRules, threadUpdateRules } from './threads.rules';
 import { ThreadsService } from './threads.service';
@@ -35,6 +40,32 @@ export class ThreadsController {
   @Responds(threadResource)
   async introduction(@CurrentAuth() auth: AuthContext, @Param('courseId', ParseIdPipe) courseId: number) {
     return respond(threadResource, await this.threads.introduction(auth, courseId));
+  }
+
+  /** `?format=xlsx` (the only format): the thread and its replies, for the course's staff. */
+  @Get(':id/export')
+  @DocumentOperation({
+    summary: 'Export a thread with its replies (.xlsx)',
+    responses: {
+      '200': {
+        description: 'The workbook: one row per reply in reading order',
+        content: { [XLSX_MIME]: { schema: { type: 'string', format: 'binary' } } },
+      },
+    },
+  })
+  async export(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', ParseIdPipe) id: number,
+    @Query('format') format: unknown,
+    @Res() reply: FastifyReply,
+  ) {
+    if (format !== undefined && format !== 'xlsx') throw badRequest('format must be xlsx', 'format');
+    const made = await this.threads.export(auth, id);
+    return reply
+      .header('content-type', XLSX_MIME)
+      .header('content-disposition', contentDisposition(made.filename))
+      .header('cache-control', 'no-store')
+      .send(made.body);
   }
 
   @Get(':id')

@@ -1,14 +1,24 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PassThrough } from 'node:stream';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { recordEvent, UnitOfWork } from '@lms/events';
-import { conflict, defineList, forbidden, notFound, type ParsedQuery, type z } from '@lms/jsonapi';
-import type { BlobStorage } from '@lms/storage';
-import { BLOB_STORAGE } from '../files/blob-storage';
+import {
+  conflict,
+  defineList,
+  forbidden,
+  formatWireDate,
+  notFound,
+  type ParsedQuery,
+  type z,
+} from '@lms/jsonapi';
+import { plainTextOf } from '@lms/richtext';
+import { CourseUploads } from '../files/course-uploads';
 import { mentionedUsernames } from './mentions';
 import { PUBLIC_THREADS_SQL, readableThreadsSql, ThreadAccess, type Viewer } from './thread-access';
 import { Thread, ThreadReply } from './thread.entity';
 import type { ReadThread } from './threads.resource';
+import { type WorkbookReply, writeThreadWorkbook } from './thread-workbook';
 import { requiredRichText, type threadCreateRules, type threadUpdateRules, titleOf } from './threads.rules';
 
 const threadList = defineList<Thread>({ entity: Thread, alias: 'thread' });
@@ -55,7 +65,7 @@ export class ThreadsService {
     private readonly dataSource: DataSource,
     private readonly access: ThreadAccess,
     private readonly unit: UnitOfWork,
-    @Inject(BLOB_STORAGE) private readonly storage: BlobStorage,
+    private readonly uploads: CourseUploads,
   ) {}
 
   async list(auth: AuthContext, query: ParsedQuery): Promise<[ReadThread[], number]> {
@@ -210,7 +220,102 @@ export class ThreadsService {
       await manager.delete(Thread, { id: thread.id });
       return replies.flatMap((reply) => reply.files);
     });
-    await removeFiles(this.storage, this.logger, files);
+    await this.uploads.remove(files);
+  }
+
+  /**
+   * The thread with every reply as an .xlsx, streamed, for the course's staff (403 for others):
+   * replies in reading order, hidden and deleted ones marked, times in the campus's zone.
+   */
+  async export(auth: AuthContext, id: number): Promise<{ filename: string; body: PassThrough }> {
+    const { thread, viewer } = await this.access.thread(auth, id);
+    if (!viewer.staff) throw forbidden('Only the course’s staff may export a thread');
+    const [facts]: Array<{ course: string; activity: string | null; author: string | null }> =
+      await this.dataSource.query(
+        `SELECT concat_ws(' ', c.code, c.name) AS course, a.name AS activity, u.name AS author
+           FROM courses c LEFT JOIN activities a ON a.id = $2 LEFT JOIN users u ON u.id = $3
+          WHERE c.id = $1`,
+        [thread.courseId, thread.activityId, thread.authorId],
+      );
+    const rows: Array<{
+      id: string;
+      parent_id: string | null;
+      depth: number;
+      reply: string;
+      files: Array<{ name: string }>;
+      is_hidden: boolean;
+      deleted_at: Date | null;
+      edited_at: Date | null;
+      created_at: Date;
+      author_id: string;
+      name: string | null;
+      username: string | null;
+      is_staff: boolean;
+    }> = await this.dataSource.query(
+      `SELECT r.id, r.parent_id, r.depth, r.reply, r.files, r.is_hidden, r.deleted_at, r.edited_at,
+              r.created_at, r.author_id, u.name, u.username,
+              (c.lecturer_id = r.author_id OR EXISTS (SELECT 1 FROM course_assistants ca
+                WHERE ca.course_id = c.id AND ca.user_id = r.author_id)) AS is_staff
+         FROM thread_replies r JOIN courses c ON c.id = $2 LEFT JOIN users u ON u.id = r.author_id
+        WHERE r.thread_id = $1 ORDER BY r.created_at, r.id`,
+      [thread.id, thread.courseId],
+    );
+    const when = (date: Date) => formatWireDate(date, auth.timeZone);
+    const children = new Map<string | null, typeof rows>();
+    for (const row of rows) {
+      const siblings = children.get(row.parent_id) ?? [];
+      siblings.push(row);
+      children.set(row.parent_id, siblings);
+    }
+    const replies: WorkbookReply[] = [];
+    const numbers = new Map<string, number>();
+    const visit = (parent: string | null) => {
+      for (const row of children.get(parent) ?? []) {
+        const number = replies.length + 1;
+        numbers.set(row.id, number);
+        replies.push({
+          number,
+          depth: row.depth,
+          answers: row.parent_id === null ? null : (numbers.get(row.parent_id) ?? null),
+          author: row.deleted_at ? '' : (row.name ?? `#${row.author_id}`),
+          username: row.deleted_at ? '' : (row.username ?? ''),
+          isStaff: row.is_staff,
+          postedAt: when(row.created_at),
+          editedAt: row.edited_at ? when(row.edited_at) : null,
+          state: row.deleted_at ? 'deleted' : row.is_hidden ? 'hidden' : 'shown',
+          text: row.reply ? plainTextOf(row.reply) : '',
+          files: row.files.map((file) => file.name),
+        });
+        visit(row.id);
+      }
+    };
+    visit(null);
+    const body = new PassThrough();
+    writeThreadWorkbook(
+      {
+        course: facts.course,
+        activity: facts.activity,
+        title: thread.title,
+        author: facts.author,
+        createdAt: when(thread.createdAt),
+        text: plainTextOf(thread.body),
+        locked: thread.isLocked,
+        hidden: thread.isHidden,
+        generatedAt: when(new Date()),
+        replies,
+      },
+      body,
+    ).catch((error: unknown) => {
+      this.logger.error(`The workbook of thread ${thread.id} failed: ${String(error)}`);
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    const slug =
+      thread.title
+        .normalize('NFKD')
+        .replace(/[^\w-]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 60) || String(thread.id);
+    return { filename: `discussion-${slug}.xlsx`, body };
   }
 
   /** The course of a live activity of the caller's campus, and whether it (and its module) is active. */
@@ -258,15 +363,3 @@ const post = (thread: Thread) => ({
   replyId: null,
   courseId: Number(thread.courseId),
 });
-
-/** Removes stored files after their rows are gone; a failure is logged, never thrown. */
-export async function removeFiles(
-  storage: BlobStorage,
-  logger: Logger,
-  files: ReadonlyArray<{ key: string }>,
-): Promise<void> {
-  for (const file of files)
-    await storage.remove(file.key).catch((problem: unknown) => {
-      logger.warn(`could not remove the file ${file.key}: ${String(problem)}`);
-    });
-}
