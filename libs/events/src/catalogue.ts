@@ -59,6 +59,23 @@ export const CourseStructureChanged = z.looseObject({
 });
 export type CourseStructureChanged = z.infer<typeof CourseStructureChanged>;
 
+/**
+ * A student marked an item of a course done (`completed`) or undid it, in a course that tracks
+ * completion; with the student's progress after the change: how many of the items that count they
+ * have done, of how many (the completion report's figures for this student).
+ */
+export const CourseCompletionChanged = z.looseObject({
+  courseId: id,
+  /** The student. */
+  userId: id,
+  completionableType: z.enum(['contents']),
+  completionableId: id,
+  completed: z.boolean(),
+  completedCount: z.int().min(0),
+  requiredCount: z.int().min(0),
+});
+export type CourseCompletionChanged = z.infer<typeof CourseCompletionChanged>;
+
 /** The course's staff after a change: a full snapshot, so a projection can simply replace it. */
 export const CourseStaffChanged = z.looseObject({
   courseId: id,
@@ -359,6 +376,7 @@ export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
   'identity.tenant.upserted': IdentityTenantUpserted,
   'course.structure.changed': CourseStructureChanged,
+  'course.completion.changed': CourseCompletionChanged,
   'course.staff.changed': CourseStaffChanged,
   'course.enrolment.changed': CourseEnrolmentChanged,
   'course.enrolment.snapshotted': CourseEnrolmentSnapshotted,

@@ -1,6 +1,7 @@
 export type { EventEnvelope, EventTraceContext } from './envelope';
 export { createEnvelope, topicOf } from './envelope';
 export type {
+  CourseCompletionChanged,
   CourseCourseUpserted,
   CourseEnrolmentChanged,
   CourseEnrolmentSnapshotted,

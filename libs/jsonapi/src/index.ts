@@ -19,6 +19,7 @@ export {
   applyQuery,
   DEFAULT_FILTER_OPS,
   DEFAULT_LIMIT,
+  escapeLike,
   FILTER_OPS,
   filterParameter,
   filterSql,

@@ -330,7 +330,7 @@ export function parseQuery(raw: RawQuery, spec: QuerySpec, options: ParseQueryOp
 }
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern (backslash is PostgreSQL's escape). */
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 

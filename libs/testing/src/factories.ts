@@ -29,6 +29,15 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     updatedAt: new Date().toISOString(),
   }),
   'course.structure.changed': (n) => ({ courseId: n, subject: 'module', action: 'created', ids: [n] }),
+  'course.completion.changed': (n) => ({
+    courseId: n,
+    userId: n,
+    completionableType: 'contents',
+    completionableId: n,
+    completed: true,
+    completedCount: 1,
+    requiredCount: 1,
+  }),
   'course.staff.changed': (n) => ({ courseId: n, lecturerId: null, assistants: [] }),
   'course.enrolment.changed': (n) => ({
     courseId: n,

@@ -5,6 +5,8 @@ import { ProjectionsBackfill } from '@lms/projections';
 import { openServiceStorage } from '@lms/storage';
 import type { CourseConfig } from './config';
 import { CourseAdminService } from './courses/course-admin.service';
+import { CompletionController } from './completion/completion.controller';
+import { CompletionService } from './completion/completion.service';
 import { CoursesController } from './courses/courses.controller';
 import { CoursesService } from './courses/courses.service';
 import { SnapshotRequestedHandler } from './courses/snapshot-requested.handler';
@@ -82,6 +84,7 @@ export class CourseAppModule {
         ThreadsController,
         RepliesController,
         PublicThreadsController,
+        CompletionController,
         UserUpsertedHandler,
         TenantUpsertedHandler,
         SnapshotRequestedHandler,
@@ -113,6 +116,7 @@ export class CourseAppModule {
         ThreadAccess,
         ThreadsService,
         RepliesService,
+        CompletionService,
       ],
     });
   }

@@ -1,6 +1,7 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { ProjectionBackfill } from '@lms/projections';
 import { GRADEABLES } from './gradeables';
+import { Completion } from './completion/completion.entity';
 import { Content } from './contents/content.entity';
 import { CourseFile } from './contents/course-file.entity';
 import { ClassStudent } from './courses/class-student.entity';
@@ -33,6 +34,7 @@ export const ENTITIES = [
   Activity,
   Content,
   CourseFile,
+  Completion,
   AssistantRequest,
   EnrolmentWindow,
   EnrolmentToken,

@@ -67,5 +67,21 @@ describe('demo seed', () => {
       is_open: true,
       tokens: [expect.objectContaining({ token: expect.any(String) })],
     });
+    // The course tracks completion; student1 has done two of its five contents, student2 four.
+    const mine = await asStudent.get(`/api/course/completions/course/${course.id}`);
+    expect(mine.body.meta).toMatchObject({
+      completion_tracking: true,
+      completed: 2,
+      required: 5,
+      percentage: 40,
+    });
+    const report = await asLecturer.get(`/api/completion/report?course_id=${course.id}`);
+    expect(list(report.body).map((row) => [row.attributes.user_id, row.attributes.completed])).toEqual(
+      expect.arrayContaining([
+        [users.student1.id, 2],
+        [users.student2.id, 4],
+        [users.student3.id, 0],
+      ]),
+    );
   });
 });

@@ -38,6 +38,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/completion/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Completion_report'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/activities': {
     parameters: {
       query?: never;
@@ -162,6 +178,54 @@ export interface paths {
     };
     /** Download a file of a comment */
     get: operations['task_Comments_file'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/completions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['course_Completion_mark'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/completions/content/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Completion_content'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/completions/course/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Completion_course'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3066,6 +3130,46 @@ export interface components {
         course_id: number | null;
       };
     };
+    Completion: {
+      /** @enum {string} */
+      type: 'completions';
+      id: string;
+      attributes: {
+        course_id: number;
+        /** @enum {string} */
+        completionable_type: 'contents';
+        completionable_id: number;
+        completion_required: boolean;
+        is_completed: boolean;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        completed_at: string | null;
+        students:
+          | {
+              user_id: number;
+              name: string;
+              /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+              completed_at: string;
+            }[]
+          | null;
+        student_count: number | null;
+      };
+    };
+    CompletionReportRow: {
+      /** @enum {string} */
+      type: 'completion-reports';
+      id: string;
+      attributes: {
+        user_id: number;
+        name: string;
+        nim: string | null;
+        avatar: string | null;
+        class_ids: number[];
+        class_name: string;
+        completed: number;
+        required: number;
+        percentage: number;
+      };
+    };
     Content: {
       /** @enum {string} */
       type: 'contents';
@@ -3083,6 +3187,7 @@ export interface components {
         content: string | null;
         size: number | null;
         mime: string | null;
+        completion_required: boolean;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         created_at: string;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
@@ -3119,6 +3224,7 @@ export interface components {
         is_parent: boolean;
         is_from_six: boolean;
         gradebook_publish: boolean;
+        completion_tracking: boolean;
         /** @enum {string|null} */
         status: 'STUDENT' | 'LECTURER' | 'ASSISTANT' | null;
       };
@@ -4684,6 +4790,73 @@ export interface operations {
       };
     };
   };
+  course_Completion_report: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of CompletionReportRow */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['CompletionReportRow'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+              required: number;
+              completion_tracking: boolean;
+              distribution: number[];
+            };
+          };
+          'application/json': {
+            data: components['schemas']['CompletionReportRow'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+              required: number;
+              completion_tracking: boolean;
+              distribution: number[];
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   course_Activities_list: {
     parameters: {
       query?: {
@@ -5472,6 +5645,200 @@ export interface operations {
       };
     };
   };
+  course_Completion_mark: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              /** @enum {string} */
+              completionable_type: 'contents';
+              completionable_id: number;
+              is_delete?: boolean;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              /** @enum {string} */
+              completionable_type: 'contents';
+              completionable_id: number;
+              is_delete?: boolean;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Completion */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Completion'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Completion'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Completion_content: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: Completion */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Completion'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Completion'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Completion_course: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of Completion */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Completion'][];
+            meta: {
+              total: number;
+              completion_tracking: boolean;
+              completed: number;
+              required: number;
+              percentage: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Completion'][];
+            meta: {
+              total: number;
+              completion_tracking: boolean;
+              completed: number;
+              required: number;
+              percentage: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   course_Contents_getSingular: {
     parameters: {
       query?: never;
@@ -5812,6 +6179,7 @@ export interface operations {
               content?: string | null;
               size?: number | null;
               mime?: string | null;
+              completion_required?: boolean;
             };
           };
         };
@@ -5828,6 +6196,7 @@ export interface operations {
               content?: string | null;
               size?: number | null;
               mime?: string | null;
+              completion_required?: boolean;
             };
           };
         };
@@ -6450,6 +6819,7 @@ export interface operations {
               is_public?: boolean;
               is_free?: boolean;
               gradebook_publish?: boolean;
+              completion_tracking?: boolean;
             };
           };
         };
@@ -6473,6 +6843,7 @@ export interface operations {
               is_public?: boolean;
               is_free?: boolean;
               gradebook_publish?: boolean;
+              completion_tracking?: boolean;
             };
           };
         };

@@ -76,6 +76,13 @@ export class Content {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 
+  /**
+   * Whether marking it done counts towards the course's completion (when the course tracks
+   * completion). Every content counts unless those who teach the course exclude it.
+   */
+  @Column('boolean', { name: 'completion_required', default: true })
+  completionRequired: boolean;
+
   /** Set when archived (the client's "deleted" list); restore clears it. */
   @Column('timestamptz', { name: 'deleted_at', nullable: true })
   deletedAt: Date | null;

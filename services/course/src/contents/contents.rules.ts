@@ -61,6 +61,8 @@ export const contentUpdateRules = attributes({
   content: field.string({ max: MAX_TEXT_LENGTH }).nullable().optional(),
   size: field.integer({ min: 0, max: MAX_FILE_SIZE }).nullable().optional(),
   mime: field.string({ max: 255 }).nullable().optional(),
+  /** Whether the content counts towards the course's completion. */
+  completion_required: field.boolean().optional(),
 });
 
 export const contentTransferRules = attributes(

@@ -6,6 +6,7 @@ import { applyQuery, conflict, notFound, type ParsedQuery } from '@lms/jsonapi';
 import { CourseAccess, readsSql, seesHiddenSql, teachesSql } from '../courses/course-access.service';
 import { lockCourse, nextIndex, recordStructureChanged } from '../structure/structure.data';
 import { Content, CONTENTABLE_TYPES, type ContentableType, type ContentType } from './content.entity';
+import { Completion } from '../completion/completion.entity';
 import { checkContentBody } from './contents.rules';
 import { attachableFile, recordUpload, shareFiles, type StoredFacts } from './course-files.data';
 
@@ -26,6 +27,7 @@ export interface ContentChanges {
   type?: ContentType;
   index?: number;
   content?: string | null;
+  completion_required?: boolean;
 }
 
 /**
@@ -267,6 +269,7 @@ export class ContentsService {
       Object.assign(content, body);
       if (changes.name !== undefined) content.name = changes.name;
       if (changes.index !== undefined) content.index = changes.index;
+      if (changes.completion_required !== undefined) content.completionRequired = changes.completion_required;
       const saved = await manager.save(content);
       await recordStructureChanged(manager, auth, content.courseId, 'content', 'updated', [id]);
       return saved;
@@ -341,6 +344,7 @@ export class ContentsService {
     if (content.deletedAt === null) throw conflict('Archive the content before deleting it for good');
     await this.unit.run(async (manager) => {
       await manager.delete(Content, { id });
+      await manager.delete(Completion, { completionableType: 'contents', completionableId: id });
       await recordStructureChanged(manager, auth, content.courseId, 'content', 'deleted', [id]);
     });
   }
@@ -385,6 +389,7 @@ export class ContentsService {
             content: source.content,
             size: source.size,
             mime: source.mime,
+            completionRequired: source.completionRequired,
             createdBy: auth.userId,
             deletedAt: null,
           }),
@@ -424,6 +429,12 @@ export class ContentsService {
       }
       const moved = await manager.save(contents);
       const movedIds = moved.map((content) => content.id);
+      // Marks made in another course belong to its students, not to this course's.
+      await manager.query(
+        `DELETE FROM completions WHERE completionable_type = 'contents' AND completionable_id = ANY($1)
+            AND course_id <> $2`,
+        [movedIds, courseId],
+      );
       for (const affected of new Set([...sourceCourses, courseId])) {
         await recordStructureChanged(manager, auth, affected, 'content', 'moved', movedIds);
       }

@@ -31,6 +31,7 @@ export interface CourseChanges {
   is_public?: boolean;
   is_free?: boolean;
   gradebook_publish?: boolean;
+  completion_tracking?: boolean;
 }
 
 const FIELDS: Array<[keyof CourseChanges, keyof Course]> = [
@@ -47,6 +48,7 @@ const FIELDS: Array<[keyof CourseChanges, keyof Course]> = [
   ['is_public', 'isPublic'],
   ['is_free', 'isFree'],
   ['gradebook_publish', 'gradebookPublish'],
+  ['completion_tracking', 'completionTracking'],
 ];
 
 /** A description as stored: sanitized rich text, or none when nothing is left to show. */
@@ -223,6 +225,7 @@ export class CourseAdminService {
         content: source.content,
         size: source.size,
         mime: source.mime,
+        completionRequired: source.completionRequired,
         createdBy: auth.userId,
         deletedAt: null,
       })),

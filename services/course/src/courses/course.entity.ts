@@ -85,6 +85,13 @@ export class Course {
   @Column('boolean', { name: 'gradebook_publish', default: false })
   gradebookPublish: boolean;
 
+  /**
+   * Students mark the course's contents done and the staff read a completion report (Moodle's
+   * "Enable completion tracking"); off by default, switched on by the lecturer.
+   */
+  @Column('boolean', { name: 'completion_tracking', default: false })
+  completionTracking: boolean;
+
   @OneToMany(() => CourseModule, (module) => module.course)
   modules?: Relation<CourseModule[]>;
 

@@ -178,6 +178,7 @@ export const courseResource = defineResource({
     is_parent: z.boolean(),
     is_from_six: z.boolean(),
     gradebook_publish: z.boolean(),
+    completion_tracking: z.boolean(),
     status: z.enum(['STUDENT', 'LECTURER', 'ASSISTANT']).nullable(),
   },
   attributes: (course: Course, auth: AuthContext) => ({
@@ -185,6 +186,7 @@ export const courseResource = defineResource({
     is_parent: course.isParent,
     is_from_six: course.isFromSix,
     gradebook_publish: course.gradebookPublish,
+    completion_tracking: course.completionTracking,
     status: statusOf(course, auth),
   }),
   relationships: {

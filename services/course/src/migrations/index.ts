@@ -12,6 +12,7 @@ import { ArchiveStructure1795484285462 } from './1795484285462-archive-structure
 import { WorkFacts1795516317235 } from './1795516317235-work-facts';
 import { Gradeables1795516437406 } from './1795516437406-gradeables';
 import { Threads1795516582706 } from './1795516582706-threads';
+import { CompletionTracking1795516651634 } from './1795516651634-completion-tracking';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   WorkFacts1795516317235,
   Gradeables1795516437406,
   Threads1795516582706,
+  CompletionTracking1795516651634,
 ];

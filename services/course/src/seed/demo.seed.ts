@@ -9,6 +9,7 @@ import { Course } from '../courses/course.entity';
 import { recordCampusSnapshots } from '../courses/course-snapshot.data';
 import { recordMembersSnapshot } from '../courses/members.data';
 import { Period } from '../courses/period.entity';
+import { Completion } from '../completion/completion.entity';
 import { Content, type ContentType } from '../contents/content.entity';
 import { CourseFile } from '../contents/course-file.entity';
 import { Faculty } from '../faculties/faculty.entity';
@@ -99,7 +100,8 @@ const OPEN_COURSE: {
 /**
  * The demo campus's faculties and its demo course: taught by `lecturer`, assisted by `assistant`, one class
  * with the three students, four modules with two activities each, five contents (text, link,
- * file, video, Zoom) in the first activity and an open enrolment window; beside it the open course
+ * file, video, Zoom) in the first activity, completion tracked (student1 did two contents,
+ * student2 four) and an open enrolment window; beside it the open course
  * OPEN101 of the public catalogue (one module, one activity, two contents). The file content is
  * a real PDF put into `storage` and recorded as the lecturer's upload to the course. Needs the
  * users projection to hold the demo users (they arrive by event from identity); runs once per
@@ -151,6 +153,7 @@ export async function seedCourseDemo(
           isActive: true,
           startAt: new Date(`${year}-08-25T00:00:00Z`),
           endAt: new Date(`${year + 1}-01-16T00:00:00Z`),
+          completionTracking: true,
         }),
       );
       await manager.insert(CourseAssistant, {
@@ -195,7 +198,7 @@ export async function seedCourseDemo(
         size: stored.size,
         mime: 'application/pdf',
       });
-      await manager.insert(
+      const firstContents = await manager.insert(
         Content,
         FIRST_ACTIVITY_CONTENTS.map((spec, index) => ({
           tenantId,
@@ -210,6 +213,21 @@ export async function seedCourseDemo(
             : { content: spec.content, size: null, mime: null }),
           createdBy: byName.get('lecturer')!.id,
           deletedAt: null,
+        })),
+      );
+      // The course tracks completion: student1 has done the first two contents, student2 four.
+      const contentIds = firstContents.identifiers.map((identifier) => Number(identifier.id));
+      await manager.insert(
+        Completion,
+        [
+          ...contentIds.slice(0, 2).map((id) => ['student1', id] as const),
+          ...contentIds.slice(0, 4).map((id) => ['student2', id] as const),
+        ].map(([name, id]) => ({
+          tenantId,
+          courseId: course.id,
+          userId: byName.get(name)!.id,
+          completionableType: 'contents' as const,
+          completionableId: id,
         })),
       );
       // An open enrolment window (a month from now) with a join token for the class.
