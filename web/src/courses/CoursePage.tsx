@@ -127,7 +127,9 @@ export default function CoursePage() {
               </div>
             )}
           </section>
-          {data.status === 'STUDENT' && <StudentGrades courseId={data.id} />}
+          {data.status === 'STUDENT' && (
+            <StudentGrades courseId={data.id} published={Boolean(data.gradebook_publish)} />
+          )}
           {lecturer && (
             <nav className="card card-body" aria-labelledby="manage-title">
               <h2 id="manage-title" className="section-title">

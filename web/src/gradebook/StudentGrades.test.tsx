@@ -5,7 +5,8 @@ import { course, errorDocument, many, one, resource, user } from '../test/factor
 import { json, serve } from '../test/server';
 
 const student = () => json(200, one(user({ name: 'Ayu Lestari', level: 'student' }, '41')));
-const courseDocument = () => json(200, one(course({ name: 'Algorithms', status: 'STUDENT' }, '3')));
+const courseDocument = (published: boolean) => () =>
+  json(200, one(course({ name: 'Algorithms', status: 'STUDENT', gradebook_publish: published }, '3')));
 const columns = [
   {
     key: 'exams:12',
@@ -66,11 +67,26 @@ beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
 describe('a student’s own grades on the course page', () => {
-  it('says the grades are not published yet while the service answers 404', async () => {
+  it('says the grades are not published yet, without asking the service for them', async () => {
+    signedIn();
+    const calls = serve({
+      'GET /api/login/me': student,
+      'GET /api/course/courses/3': courseDocument(false),
+    });
+    start('/courses/3');
+    const grades = await screen.findByRole('region', { name: 'Your grades' });
+    expect(
+      within(grades).getByText('Your lecturer has not published the grades of this course yet.'),
+    ).toBeTruthy();
+    expect(within(grades).queryByRole('table')).toBeNull();
+    expect(calls.some((call) => new URL(call.url).pathname === '/api/gradebook')).toBe(false);
+  });
+
+  it('says the same when the gradebook was hidden since the course was read (the service answers 404)', async () => {
     signedIn();
     serve({
       'GET /api/login/me': student,
-      'GET /api/course/courses/3': courseDocument,
+      'GET /api/course/courses/3': courseDocument(true),
       'GET /api/gradebook': () =>
         json(404, errorDocument(404, 'Not Found', { detail: 'The gradebook is not published' })),
     });
@@ -86,7 +102,7 @@ describe('a student’s own grades on the course page', () => {
     signedIn();
     const calls = serve({
       'GET /api/login/me': student,
-      'GET /api/course/courses/3': courseDocument,
+      'GET /api/course/courses/3': courseDocument(true),
       'GET /api/gradebook': ownRow,
     });
     start('/courses/3');

@@ -9,17 +9,19 @@ import styles from './StudentGrades.module.css';
 /**
  * A student's own grades in a course (on the course page; the lecturer's grid is theirs alone): each
  * gradeable with its weight and the student's score, the final score and its band — once the
- * lecturer has published the gradebook. Until then the service answers 404 and this says so.
+ * lecturer has published the gradebook (the course's `gradebook_publish`). Until then it is not
+ * asked for (the service would answer 404) and this says so.
  */
-export function StudentGrades({ courseId }: { courseId: string }) {
+export function StudentGrades({ courseId, published }: { courseId: string; published: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const gradebook = useGradebookQuery({ courseId });
+  const gradebook = useGradebookQuery({ courseId }, { skip: !published });
   const row = gradebook.data?.rows[0];
 
   let body;
   if (gradebook.isLoading) body = <Spinner label={t('gradebook.student.loading')} />;
-  else if (gradebook.isError && statusOf(gradebook.error) === 404)
+  // hidden since the course was read: the service answers 404
+  else if (!published || (gradebook.isError && statusOf(gradebook.error) === 404))
     body = (
       <p className="muted" data-testid="grades-unpublished">
         {t('gradebook.student.unpublished')}
