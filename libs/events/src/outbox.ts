@@ -3,6 +3,33 @@ import { assertEventData, type EventDataMap, type EventType } from './catalogue'
 import { createEnvelope, topicOf, type EventEnvelope } from './envelope';
 import { OutboxEvent } from './outbox.entity';
 
+/** An outbox row as {@link recordEvent} writes it. */
+export interface OutboxRow<T extends EventType> {
+  id: string;
+  topic: string;
+  type: T;
+  partitionKey: string;
+  envelope: EventEnvelope<EventDataMap[T]>;
+}
+
+/**
+ * The outbox row of an event, checked against its contract, for a statement that inserts it
+ * together with the state change it describes (one round trip: `UnitOfWork.statement`).
+ */
+export function outboxRow<T extends EventType>(
+  type: T,
+  input: { tenantId: number; actorId?: number | null; key: string | number; data: EventDataMap[T] },
+): OutboxRow<T> {
+  assertEventData(type, input.data);
+  const envelope = createEnvelope({
+    type,
+    tenantId: input.tenantId,
+    actorId: input.actorId,
+    data: input.data,
+  });
+  return { id: envelope.id, topic: topicOf(type), type, partitionKey: String(input.key), envelope };
+}
+
 /**
  * Writes an event into the outbox inside the caller's transaction: the event exists if and only
  * if the state change it describes was committed. The relay publishes it afterwards.
@@ -12,20 +39,7 @@ export async function recordEvent<T extends EventType>(
   type: T,
   input: { tenantId: number; actorId?: number | null; key: string | number; data: EventDataMap[T] },
 ): Promise<EventEnvelope<EventDataMap[T]>> {
-  assertEventData(type, input.data);
-  const envelope = createEnvelope({
-    type,
-    tenantId: input.tenantId,
-    actorId: input.actorId,
-    data: input.data,
-  });
-  await manager.insert(OutboxEvent, {
-    id: envelope.id,
-    topic: topicOf(type),
-    type,
-    partitionKey: String(input.key),
-    envelope,
-    publishedAt: null,
-  });
-  return envelope;
+  const row = outboxRow(type, input);
+  await manager.insert(OutboxEvent, { ...row, publishedAt: null });
+  return row.envelope;
 }

@@ -14,6 +14,16 @@ export class UnitOfWork {
     private readonly relay: OutboxRelay,
   ) {}
 
+  /**
+   * Runs one statement that is its own transaction — a state change and its outbox rows
+   * (`outboxRow`) written by the same statement, one round trip — and nudges the relay after it.
+   */
+  async statement<T = Record<string, unknown>>(sql: string, parameters: unknown[]): Promise<T[]> {
+    const rows: T[] = await this.dataSource.query(sql, parameters);
+    this.relay.nudge();
+    return rows;
+  }
+
   /** Runs `work` in a transaction (rolled back if it throws) and nudges the relay after commit. */
   async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const result = await this.dataSource.transaction(work);

@@ -135,7 +135,15 @@ describe('attempts', () => {
       expect(rows).toHaveLength(1);
       const started = (await h.events('exam.attempt.started')).filter((e) => e.data.examId === examId);
       expect(started).toHaveLength(1);
-      expect(started[0].data).toMatchObject({ studentId: c.student.id, attempt: 1, courseId: c.course.id });
+      expect(started[0].data).toMatchObject({
+        studentExamId: Number(rows[0].id),
+        studentId: c.student.id,
+        attempt: 1,
+        courseId: c.course.id,
+      });
+      // the statement that made the attempt wrote its event, keyed by it
+      const [outbox] = await h.ds.query(`SELECT partition_key FROM outbox WHERE id = $1`, [started[0].id]);
+      expect(outbox).toEqual({ partition_key: String(rows[0].id) });
       for (const response of responses)
         expect(
           (response.body.included ?? []).filter((r: JsonResource) => r.type === 'studentquestions'),

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { recordEvent, UnitOfWork } from '@lms/events';
+import { outboxRow, recordEvent, UnitOfWork } from '@lms/events';
 import { attributePointer, forbidden, notFound, unprocessable } from '@lms/jsonapi';
 import {
   attemptDeadline,
@@ -533,10 +533,10 @@ export class AttemptsService {
 
   /**
    * Makes attempt `attempt`: `INSERT … ON CONFLICT DO NOTHING` on (exam, student, attempt); the
-   * request that inserted it writes its questions and progress row in the same statement and
-   * `exam.attempt.started` in the same transaction, so a racing request that finds it finds it
-   * whole. Answers the new attempt with its questions (nothing to read back: a start is the exam's
-   * busiest second), or null when another request started it.
+   * request that inserted it writes its questions, progress row and `exam.attempt.started` (its
+   * outbox row) in the same statement, so a racing request that finds it finds it whole: one round
+   * trip, its own transaction. Answers the new attempt with its questions (nothing to read back: a
+   * start is the exam's busiest second), or null when another request started it.
    */
   private async start(
     auth: AuthContext,
@@ -560,70 +560,79 @@ export class AttemptsService {
       return pick(choices, random)?.id ?? null;
     });
     const endAt = attemptDeadline(now, window.endAt, exam.isDuration ? exam.duration : null);
-    return this.unit.run(async (manager) => {
-      // refused (403) before anything is written; uses the token grant in this transaction
-      if (this.restricted(content))
-        await this.access.assertMayStart(
-          await this.accessExam(content, manager),
-          auth.userId,
-          request,
-          manager,
-        );
-      const [row]: Array<Record<string, unknown>> = await manager.query(
-        `WITH se AS (
-           INSERT INTO student_exams (tenant_id, exam_id, student_id, attempt, package, start_at, end_at,
-               override_start_at, override_end_at, current_index)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1)
-           ON CONFLICT (exam_id, student_id, attempt) DO NOTHING RETURNING *),
-         sq AS (
-           INSERT INTO student_questions (student_exam_id, question_id, index, data_set_item_id)
-           SELECT se.id, v.q, v.i, v.d FROM se, unnest($10::bigint[], $11::int[], $12::bigint[]) AS v(q, i, d)
-           RETURNING id, student_exam_id, question_id, index, flagged, data_set_item_id),
-         ap AS (
-           INSERT INTO attempt_progress (student_exam_id, exam_id, student_id, total, status)
-           SELECT se.id, se.exam_id, se.student_id, $13, 'started' FROM se)
-         SELECT se.*, $13::int AS total, 0 AS answered,
-                (SELECT u.name FROM users u WHERE u.id = se.student_id) AS student_name,
-                (SELECT json_agg(sq ORDER BY sq.index) FROM sq) AS questions
-           FROM se`,
-        [
-          auth.tenantId,
-          exam.id,
-          auth.userId,
-          attempt,
-          pack,
-          now,
-          endAt,
-          override?.overrideStartAt ?? null,
-          override?.overrideEndAt ?? null,
-          ordered.map((q) => q.id),
-          ordered.map((_, i) => i + 1),
-          items,
-          ordered.length,
-        ],
-      );
-      if (!row) return null; // another request started it
-      const started = attemptFromRow(row);
-      await recordEvent(manager, 'exam.attempt.started', {
-        tenantId: auth.tenantId,
-        actorId: auth.userId,
-        key: started.id,
-        data: {
-          examId: Number(exam.id),
-          courseId: Number(exam.courseId),
-          studentExamId: started.id,
-          studentId: auth.userId,
-          attempt,
-          package: pack,
-          startAt: fmt(now),
-          endAt: endAt && fmt(endAt),
-        },
-      });
-      const questions = ((row.questions as Array<Record<string, unknown>> | null) ?? []).flatMap(
-        (question) => renderStudentQuestion(question, content) ?? [],
-      );
-      return { ...started, questions };
+    // exam.attempt.started, its attempt id filled in by the statement that makes the attempt
+    const event = outboxRow('exam.attempt.started', {
+      tenantId: auth.tenantId,
+      actorId: auth.userId,
+      key: 0,
+      data: {
+        examId: Number(exam.id),
+        courseId: Number(exam.courseId),
+        studentExamId: 1,
+        studentId: auth.userId,
+        attempt,
+        package: pack,
+        startAt: fmt(now),
+        endAt: endAt && fmt(endAt),
+      },
     });
+    const sql = `WITH se AS (
+         INSERT INTO student_exams (tenant_id, exam_id, student_id, attempt, package, start_at, end_at,
+             override_start_at, override_end_at, current_index)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1)
+         ON CONFLICT (exam_id, student_id, attempt) DO NOTHING RETURNING *),
+       sq AS (
+         INSERT INTO student_questions (student_exam_id, question_id, index, data_set_item_id)
+         SELECT se.id, v.q, v.i, v.d FROM se, unnest($10::bigint[], $11::int[], $12::bigint[]) AS v(q, i, d)
+         RETURNING id, student_exam_id, question_id, index, flagged, data_set_item_id),
+       ap AS (
+         INSERT INTO attempt_progress (student_exam_id, exam_id, student_id, total, status)
+         SELECT se.id, se.exam_id, se.student_id, $13, 'started' FROM se),
+       ev AS (
+         INSERT INTO outbox (id, topic, type, partition_key, envelope)
+         SELECT $14::uuid, $15, $16, se.id::text, jsonb_set($17::jsonb, '{data,studentExamId}', to_jsonb(se.id))
+           FROM se)
+       SELECT se.*, $13::int AS total, 0 AS answered,
+              (SELECT u.name FROM users u WHERE u.id = se.student_id) AS student_name,
+              (SELECT json_agg(sq ORDER BY sq.index) FROM sq) AS questions
+         FROM se`;
+    const parameters = [
+      auth.tenantId,
+      exam.id,
+      auth.userId,
+      attempt,
+      pack,
+      now,
+      endAt,
+      override?.overrideStartAt ?? null,
+      override?.overrideEndAt ?? null,
+      ordered.map((q) => q.id),
+      ordered.map((_, i) => i + 1),
+      items,
+      ordered.length,
+      event.id,
+      event.topic,
+      event.type,
+      JSON.stringify(event.envelope),
+    ];
+    // One statement, its own transaction; with access checks, in the transaction that uses the
+    // token grant (refused with a 403 before anything is written).
+    const [row]: Array<Record<string, unknown>> = this.restricted(content)
+      ? await this.unit.run(async (manager) => {
+          await this.access.assertMayStart(
+            await this.accessExam(content, manager),
+            auth.userId,
+            request,
+            manager,
+          );
+          return manager.query(sql, parameters);
+        })
+      : await this.unit.statement(sql, parameters);
+    if (!row) return null; // another request started it
+    const questions = ((row.questions as Array<Record<string, unknown>> | null) ?? []).flatMap(
+      (question) => renderStudentQuestion(question, content) ?? [],
+    );
+    return { ...attemptFromRow(row), questions };
   }
 
   /** A reset attempt starts again: a new start and deadline (once, however many requests race). */
