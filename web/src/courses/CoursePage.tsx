@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useMeQuery } from '../auth/authApi';
+import { CompletionProgress } from '../completion/CompletionProgress';
 import { StudentGrades } from '../gradebook/StudentGrades';
 import { Spinner } from '../layout/Spinner';
 import { notificationFor } from '../notifications/notification';
@@ -76,6 +77,7 @@ export default function CoursePage() {
   const data = course.data;
   const lecturer = me.data?.role === 'lecturer';
   const base = `/courses/${encodeURIComponent(data.id)}`;
+  const tracksMine = data.status === 'STUDENT' && data.completion_tracking;
 
   return (
     <article aria-labelledby="course-title">
@@ -86,6 +88,7 @@ export default function CoursePage() {
           course={data}
           moduleId={params.get('module')}
           activityId={params.get('activity')}
+          completionOf={tracksMine ? data.id : undefined}
           hrefOf={(moduleId, activityId) =>
             `${base}?module=${encodeURIComponent(moduleId)}${activityId ? `&activity=${encodeURIComponent(activityId)}` : ''}`
           }
@@ -127,6 +130,7 @@ export default function CoursePage() {
               </div>
             )}
           </section>
+          {tracksMine && <CompletionProgress courseId={data.id} />}
           {data.status === 'STUDENT' && (
             <StudentGrades courseId={data.id} published={Boolean(data.gradebook_publish)} />
           )}

@@ -9,6 +9,8 @@ import type { PublicCourse } from './coursesApi';
 import { byIndex, contentableOf, selectionOf } from './structure';
 import { activityName } from './names';
 import { TaskableTasks } from '../tasks/student/TaskableTasks';
+import { CompletionToggle } from '../completion/CompletionToggle';
+import { useMyCompletionsQuery } from '../completion/completionApi';
 import { cx } from '../lib/classNames';
 import styles from './CourseReader.module.css';
 
@@ -38,6 +40,7 @@ export function CourseReader({
   hrefOf,
   scope = 'course',
   closedNote,
+  completionOf,
 }: {
   course: PublicCourse;
   moduleId: string | null;
@@ -45,6 +48,8 @@ export function CourseReader({
   hrefOf: OutlineHref;
   scope?: ContentScope;
   closedNote?: string;
+  /** The course whose completion the reader (a student) tracks: a "mark as done" on each content that counts. */
+  completionOf?: string;
 }) {
   const { t } = useTranslation();
   const { dateRange } = useDates();
@@ -66,6 +71,7 @@ export function CourseReader({
   const items = contents.isError ? [] : byIndex(contents.data ?? []);
   const heading = selection.activity ? activityName(t, selection.activity.name) : selection.module?.name;
   const outlineFixed = useScrolledPast(TOC_FIX_SCROLL);
+  const mine = useMyCompletionsQuery(completionOf ?? '', { skip: !completionOf });
 
   return (
     <div className={styles.layout}>
@@ -142,7 +148,21 @@ export function CourseReader({
             ) : (
               <div className={styles.stack}>
                 {items.map((content) => (
-                  <ContentViewer key={content.id} content={content} scope={scope} />
+                  <ContentViewer
+                    key={content.id}
+                    content={content}
+                    scope={scope}
+                    actions={
+                      completionOf && content.completion_required && mine.data ? (
+                        <CompletionToggle
+                          courseId={completionOf}
+                          contentId={content.id}
+                          name={content.name}
+                          done={mine.data.done.includes(content.id)}
+                        />
+                      ) : undefined
+                    }
+                  />
                 ))}
               </div>
             )}

@@ -56,7 +56,7 @@ export const courseRoutes: RouteDef[] = [
   manage('courseDeleted', 'deleted', () => import('./manage/DeletedContentsPage')),
   manage('courseGradebook', 'gradebook', () => import('../gradebook/GradebookPage')),
   upcoming('courseCpmk', 'cpmk', 'learningOutcomes'),
-  upcoming('courseCompletion', 'completion', 'completion'),
+  manage('courseCompletion', 'completion', () => import('../completion/CompletionPage')),
   upcoming('courseLearningPlan', 'learning-plan', 'learningPlan'),
   {
     id: 'courseLearningPlanEdit',

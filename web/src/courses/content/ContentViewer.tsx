@@ -84,7 +84,16 @@ function FileBody({ content, scope }: { content: Content; scope: ContentScope })
 }
 
 /** One content of a module or activity, shown as its type asks (`scope`: who reads it). */
-export function ContentViewer({ content, scope = 'course' }: { content: Content; scope?: ContentScope }) {
+export function ContentViewer({
+  content,
+  scope = 'course',
+  actions,
+}: {
+  content: Content;
+  scope?: ContentScope;
+  /** Shown beside its title (a student's "mark as done"). */
+  actions?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const type = content.contents_type;
   let body: React.ReactNode;
@@ -105,6 +114,7 @@ export function ContentViewer({ content, scope = 'course' }: { content: Content;
       <header className={styles.head}>
         <h3 id={`content-${content.id}`}>{content.name}</h3>
         <span className="badge badge-muted">{t(`contentTypes.${type}`, { defaultValue: type })}</span>
+        {actions}
       </header>
       {body}
     </article>

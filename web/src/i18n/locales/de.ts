@@ -2,6 +2,7 @@ import type en from './en';
 import exam from '../../exams/locales/de';
 import task from '../../tasks/locales/de';
 import gradebook from '../../gradebook/locales/de';
+import completion from '../../completion/locales/de';
 
 /** German. */
 const de: typeof en = {
@@ -9,6 +10,7 @@ const de: typeof en = {
   exam,
   task,
   gradebook,
+  completion,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',

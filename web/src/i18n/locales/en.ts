@@ -1,12 +1,14 @@
 import exam from '../../exams/locales/en';
 import task from '../../tasks/locales/en';
 import gradebook from '../../gradebook/locales/en';
+import completion from '../../completion/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
   exam,
   task,
   gradebook,
+  completion,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',

@@ -2,6 +2,7 @@ import type en from './en';
 import exam from '../../exams/locales/fr';
 import task from '../../tasks/locales/fr';
 import gradebook from '../../gradebook/locales/fr';
+import completion from '../../completion/locales/fr';
 
 /** French. */
 const fr: typeof en = {
@@ -9,6 +10,7 @@ const fr: typeof en = {
   exam,
   task,
   gradebook,
+  completion,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',

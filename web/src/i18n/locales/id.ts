@@ -2,6 +2,7 @@ import type en from './en';
 import exam from '../../exams/locales/id';
 import task from '../../tasks/locales/id';
 import gradebook from '../../gradebook/locales/id';
+import completion from '../../completion/locales/id';
 
 /**
  * Bahasa Indonesia, as an Indonesian university writes it (mata kuliah, dosen, mahasiswa, tugas,
@@ -12,6 +13,7 @@ const id: typeof en = {
   exam,
   task,
   gradebook,
+  completion,
   common: {
     loading: 'Memuat',
     tryAgain: 'Coba lagi',

@@ -2,6 +2,7 @@ import type en from './en';
 import exam from '../../exams/locales/pt';
 import task from '../../tasks/locales/pt';
 import gradebook from '../../gradebook/locales/pt';
+import completion from '../../completion/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
@@ -9,6 +10,7 @@ const pt: typeof en = {
   exam,
   task,
   gradebook,
+  completion,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',

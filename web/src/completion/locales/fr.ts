@@ -1,0 +1,56 @@
+import type en from './en';
+
+/** Le suivi d’achèvement en français. */
+const completion: typeof en = {
+  title: 'Achèvement',
+  loading: 'Chargement du cours',
+  loadingReport: 'Chargement du rapport d’achèvement',
+  reportFailed: 'Le rapport d’achèvement n’a pas pu être chargé.',
+  filters: 'Quels étudiants',
+  class: 'Classe',
+  allClasses: 'Toutes les classes',
+  search: 'Nom de l’étudiant',
+  searchPlaceholder: 'Rechercher par nom ou numéro',
+  students: 'Étudiants',
+  required: 'Contenus comptés',
+  everything: 'Tout terminé',
+  nothingCountsStaff: 'Aucun contenu ne compte encore pour l’achèvement : chaque étudiant est à 0 %.',
+  noMatch: 'Aucun étudiant de cette classe n’a un nom contenant ces lettres.',
+  noStudents: 'Aucun étudiant ne suit encore ce cours.',
+  reportCaption: 'Achèvement de chaque étudiant',
+  student: 'Étudiant',
+  doneCount: 'Terminés',
+  percentage: 'Achèvement',
+  ofRequired: '{{completed}} sur {{required}}',
+  percent: '{{value}} %',
+  chartTitle: 'Étudiants par achèvement',
+  percentRange: 'Achèvement (%)',
+  countingTitle: 'Contenus comptés',
+  countingHelp:
+    'Chaque contenu visible des étudiants compte, sauf si vous l’excluez ici. Les contenus masqués ne comptent jamais.',
+  loadingContents: 'Chargement des contenus',
+  contentsFailed: 'Les contenus n’ont pas pu être chargés.',
+  noContents: 'Ce cours n’a pas encore de contenu.',
+  counts: 'Compte',
+  tracking: 'Suivi d’achèvement',
+  trackingOn: 'Les étudiants marquent les contenus terminés et voient leur progression.',
+  trackingOff:
+    'Désactivé : les étudiants ne voient aucune coche. Le rapport compte ce qu’ils ont marqué avant.',
+  lecturerSwitches: 'L’enseignant du cours l’active ou le désactive.',
+  switchFailed: 'Le suivi d’achèvement n’a pas pu être modifié.',
+  saved: {
+    counts: 'Le contenu compte pour l’achèvement.',
+    excluded: 'Le contenu ne compte plus pour l’achèvement.',
+    on: 'Le suivi d’achèvement est activé.',
+    off: 'Le suivi d’achèvement est désactivé.',
+  },
+  done: 'Terminé',
+  markDone: 'Marquer comme terminé',
+  mine: 'Votre progression',
+  loadingMine: 'Chargement de votre progression',
+  mineFailed: 'Votre progression n’a pas pu être chargée.',
+  nothingCounts: 'Aucun contenu de ce cours ne compte encore pour l’achèvement.',
+  progress: '{{completed}} sur {{required}} terminés',
+};
+
+export default completion;
