@@ -155,6 +155,25 @@ export const CourseStructureSnapshotted = z.looseObject({
 export type CourseStructureSnapshotted = z.infer<typeof CourseStructureSnapshotted>;
 
 /**
+ * A set of groups of a course after a change (a group created, changed or deleted, the set
+ * generated): the whole set named by `type`, so a projection replaces what it holds of the set
+ * (ordered by the envelope's `occurredAt`). An empty `groups`: the set is gone.
+ */
+export const CourseGroupsChanged = z.looseObject({
+  courseId: id,
+  /** The set's name ("Project teams"). */
+  type: z.string().min(1),
+  groups: z.array(
+    z.looseObject({
+      id,
+      name: z.string(),
+      members: z.array(z.looseObject({ userId: id, isLeader: z.boolean() })),
+    }),
+  ),
+});
+export type CourseGroupsChanged = z.infer<typeof CourseGroupsChanged>;
+
+/**
  * An exam as other services need it (gradebook, calendar, notifications), after it was created,
  * changed or restored: a full snapshot, ordered by the envelope's `occurredAt`.
  */
@@ -382,6 +401,7 @@ export const EVENT_SCHEMAS = {
   'course.enrolment.snapshotted': CourseEnrolmentSnapshotted,
   'course.course.upserted': CourseCourseUpserted,
   'course.structure.snapshotted': CourseStructureSnapshotted,
+  'course.groups.changed': CourseGroupsChanged,
   'exam.exam.upserted': ExamExamUpserted,
   'exam.exam.deleted': ExamExamDeleted,
   'task.task.upserted': TaskTaskUpserted,

@@ -62,6 +62,11 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     modules: [{ id: n, name: `Module ${n}`, index: 0, isActive: true }],
     activities: [{ id: n, moduleId: n, parentId: null, name: `Activity ${n}`, index: 0, isActive: true }],
   }),
+  'course.groups.changed': (n) => ({
+    courseId: n,
+    type: `Set ${n}`,
+    groups: [{ id: n, name: `Group ${n}`, members: [{ userId: n, isLeader: true }] }],
+  }),
   'exam.exam.upserted': (n) => ({
     id: n,
     courseId: n,

@@ -54,6 +54,8 @@ import { RepliesService } from './threads/replies.service';
 import { ThreadAccess } from './threads/thread-access';
 import { ThreadsController } from './threads/threads.controller';
 import { ThreadsService } from './threads/threads.service';
+import { GroupsController } from './groups/groups.controller';
+import { GroupsService } from './groups/groups.service';
 
 /** The course service's Nest application module (not the entity `CourseModule`, a course's module). */
 @Module({})
@@ -85,6 +87,7 @@ export class CourseAppModule {
         RepliesController,
         PublicThreadsController,
         CompletionController,
+        GroupsController,
         UserUpsertedHandler,
         TenantUpsertedHandler,
         SnapshotRequestedHandler,
@@ -117,6 +120,7 @@ export class CourseAppModule {
         ThreadsService,
         RepliesService,
         CompletionService,
+        GroupsService,
       ],
     });
   }

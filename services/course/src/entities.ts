@@ -21,6 +21,7 @@ import { TaskAnswerFact } from './work/answer-fact.entity';
 import { ExamAttemptFact } from './work/attempt-fact.entity';
 import { TimelineEntry } from './work/timeline-entry.entity';
 import { Thread, ThreadReply } from './threads/thread.entity';
+import { CourseGroup, CourseGroupMember } from './groups/course-group.entity';
 
 export const ENTITIES = [
   UserProjection,
@@ -47,6 +48,8 @@ export const ENTITIES = [
   ProjectionBackfill,
   Thread,
   ThreadReply,
+  CourseGroup,
+  CourseGroupMember,
   OutboxEvent,
   InboxEvent,
 ];

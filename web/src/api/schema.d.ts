@@ -686,6 +686,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Groups_list'];
+    put?: never;
+    post: operations['course_Groups_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/groups/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Groups_get'];
+    put?: never;
+    post?: never;
+    delete: operations['course_Groups_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['course_Groups_update'];
+    trace?: never;
+  };
+  '/api/course/groups/generate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['course_Groups_generate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/lecturers': {
     parameters: {
       query?: never;
@@ -3274,6 +3322,45 @@ export interface components {
       attributes: {
         course_id: number;
         name: string;
+      };
+    };
+    CourseGroup: {
+      /** @enum {string} */
+      type: 'groups';
+      id: string;
+      attributes: {
+        course_id: number;
+        name: string;
+        groups_type: string;
+        package: string | null;
+        users: {
+          id: number;
+          name: string;
+          username: string;
+          is_leader: boolean;
+        }[];
+        details: {
+          user_id: number;
+          is_leader: boolean;
+        }[];
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        updated_at: string;
+      };
+    };
+    CourseGroupPreview: {
+      /** @enum {string} */
+      type: 'group-previews';
+      id: string;
+      attributes: {
+        name: string;
+        users: {
+          id: number;
+          name: string;
+          username: string;
+          is_leader: boolean;
+        }[];
       };
     };
     CourseImage: {
@@ -8159,6 +8246,498 @@ export interface operations {
               total: number;
               limit: number;
               offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Groups_list: {
+    parameters: {
+      query?: {
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        'filter[groups_type][is]'?: string;
+        'filter[groups_type][in]'?: string;
+        'filter[groups_type][like]'?: string;
+        'filter[type][is]'?: string;
+        'filter[type][in]'?: string;
+        'filter[type][like]'?: string;
+        'filter[package][is]'?: string;
+        'filter[package][null]'?: boolean;
+        'filter[name][is]'?: string;
+        'filter[name][like]'?: string;
+        /** @description Comma-separated, `-` for descending, of: id, name, groups_type, created_at */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of CourseGroup */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['CourseGroup'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['CourseGroup'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Groups_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              type: string;
+              name: string;
+              package?: string | null;
+              users?: (
+                | {
+                    id: number;
+                    is_leader?: boolean;
+                  }
+                | {
+                    user_id: number;
+                    is_leader?: boolean;
+                  }
+              )[];
+              details?: (
+                | {
+                    id: number;
+                    is_leader?: boolean;
+                  }
+                | {
+                    user_id: number;
+                    is_leader?: boolean;
+                  }
+              )[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              type: string;
+              name: string;
+              package?: string | null;
+              users?: (
+                | {
+                    id: number;
+                    is_leader?: boolean;
+                  }
+                | {
+                    user_id: number;
+                    is_leader?: boolean;
+                  }
+              )[];
+              details?: (
+                | {
+                    id: number;
+                    is_leader?: boolean;
+                  }
+                | {
+                    user_id: number;
+                    is_leader?: boolean;
+                  }
+              )[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: CourseGroup */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['CourseGroup'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['CourseGroup'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Groups_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: CourseGroup */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['CourseGroup'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['CourseGroup'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Groups_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Groups_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name?: string;
+              package?: string | null;
+              users?: (
+                | {
+                    id: number;
+                    is_leader?: boolean;
+                  }
+                | {
+                    user_id: number;
+                    is_leader?: boolean;
+                  }
+              )[];
+              details?: (
+                | {
+                    id: number;
+                    is_leader?: boolean;
+                  }
+                | {
+                    user_id: number;
+                    is_leader?: boolean;
+                  }
+              )[];
+              move?: boolean;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name?: string;
+              package?: string | null;
+              users?: (
+                | {
+                    id: number;
+                    is_leader?: boolean;
+                  }
+                | {
+                    user_id: number;
+                    is_leader?: boolean;
+                  }
+              )[];
+              details?: (
+                | {
+                    id: number;
+                    is_leader?: boolean;
+                  }
+                | {
+                    user_id: number;
+                    is_leader?: boolean;
+                  }
+              )[];
+              move?: boolean;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: CourseGroup */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['CourseGroup'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['CourseGroup'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Groups_generate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              type: string;
+              name: string;
+              student_count?: number;
+              group_count?: number;
+              package?: string | null;
+              class_id?: number;
+              seed?: string | number;
+              preview?: boolean;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              type: string;
+              name: string;
+              student_count?: number;
+              group_count?: number;
+              package?: string | null;
+              class_id?: number;
+              seed?: string | number;
+              preview?: boolean;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: a list of CourseGroup or CourseGroupPreview */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: (components['schemas']['CourseGroup'] | components['schemas']['CourseGroupPreview'])[];
+            meta: {
+              seed: string;
+              preview: boolean;
+            };
+          };
+          'application/json': {
+            data: (components['schemas']['CourseGroup'] | components['schemas']['CourseGroupPreview'])[];
+            meta: {
+              seed: string;
+              preview: boolean;
             };
           };
         };

@@ -13,6 +13,7 @@ import { WorkFacts1795516317235 } from './1795516317235-work-facts';
 import { Gradeables1795516437406 } from './1795516437406-gradeables';
 import { Threads1795516582706 } from './1795516582706-threads';
 import { CompletionTracking1795516651634 } from './1795516651634-completion-tracking';
+import { CourseGroups1795517508000 } from './1795517508000-course-groups';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   Gradeables1795516437406,
   Threads1795516582706,
   CompletionTracking1795516651634,
+  CourseGroups1795517508000,
 ];
