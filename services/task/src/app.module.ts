@@ -20,6 +20,9 @@ import { GRADING_PROVIDERS } from './grading/grading.providers';
 import { GroupsController } from './groups/groups.controller';
 import { GroupsService } from './groups/groups.service';
 import { RubricsController, RubricTemplatesController } from './rubrics/rubric-templates.controller';
+import { GroupSetsController } from './groups/group-sets.controller';
+import { GroupsChangedHandler } from './groups/group-sets.handler';
+import { GroupSetsService } from './groups/group-sets.service';
 import { RubricTemplatesService } from './rubrics/rubric-templates.service';
 import { TasksController } from './tasks/tasks.controller';
 import { TasksService } from './tasks/tasks.service';
@@ -49,6 +52,8 @@ export class TaskAppModule {
         ScoresExportController,
         AnswersController,
         GroupsController,
+        GroupSetsController,
+        GroupsChangedHandler,
         CommentsController,
         SnapshotRequestedHandler,
       ],
@@ -64,6 +69,7 @@ export class TaskAppModule {
         TaskAccess,
         AnswersService,
         GroupsService,
+        GroupSetsService,
         CommentsService,
       ],
     });

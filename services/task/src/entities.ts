@@ -3,6 +3,7 @@ import { PROJECTIONS } from '@lms/projections';
 import { TaskAnnotation } from './annotations/annotation.entity';
 import { GroupAssessment, TaskAnswer } from './answers/task-answer.entity';
 import { Comment } from './comments/comment.entity';
+import { CourseGroupSet } from './groups/group-set.entity';
 import { TaskGroup, TaskGroupMember } from './groups/task-group.entity';
 import { RubricTemplate } from './rubrics/rubric-template.entity';
 import { Task, TaskClass } from './tasks/task.entity';
@@ -16,6 +17,7 @@ export const ENTITIES = [
   RubricTemplate,
   TaskGroup,
   TaskGroupMember,
+  CourseGroupSet,
   TaskAnswer,
   GroupAssessment,
   Comment,

@@ -2,6 +2,7 @@ import { EventsTables1763800000000 } from '@lms/events';
 import { PROJECTION_MIGRATIONS } from '@lms/projections';
 import { TaskModel1795502295190 } from './1795502295190-task-model';
 import { TaskAnnotations1795502901487 } from './1795502901487-task-annotations';
+import { CourseGroupSets1795517111334 } from './1795517111334-course-group-sets';
 
 /** Every migration of the task database, oldest first (npm run migration:generate -- task <Name>). */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   ...PROJECTION_MIGRATIONS,
   TaskModel1795502295190,
   TaskAnnotations1795502901487,
+  CourseGroupSets1795517111334,
 ];
