@@ -56,6 +56,8 @@ import { ThreadsController } from './threads/threads.controller';
 import { ThreadsService } from './threads/threads.service';
 import { GroupsController } from './groups/groups.controller';
 import { GroupsService } from './groups/groups.service';
+import { VlabsController } from './vlabs/vlabs.controller';
+import { VlabsService } from './vlabs/vlabs.service';
 
 /** The course service's Nest application module (not the entity `CourseModule`, a course's module). */
 @Module({})
@@ -88,6 +90,7 @@ export class CourseAppModule {
         PublicThreadsController,
         CompletionController,
         GroupsController,
+        VlabsController,
         UserUpsertedHandler,
         TenantUpsertedHandler,
         SnapshotRequestedHandler,
@@ -121,6 +124,7 @@ export class CourseAppModule {
         RepliesService,
         CompletionService,
         GroupsService,
+        VlabsService,
       ],
     });
   }

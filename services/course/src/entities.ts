@@ -22,6 +22,7 @@ import { ExamAttemptFact } from './work/attempt-fact.entity';
 import { TimelineEntry } from './work/timeline-entry.entity';
 import { Thread, ThreadReply } from './threads/thread.entity';
 import { CourseGroup, CourseGroupMember } from './groups/course-group.entity';
+import { Vlab, VlabResult } from './vlabs/vlab.entity';
 
 export const ENTITIES = [
   UserProjection,
@@ -50,6 +51,8 @@ export const ENTITIES = [
   ThreadReply,
   CourseGroup,
   CourseGroupMember,
+  Vlab,
+  VlabResult,
   OutboxEvent,
   InboxEvent,
 ];

@@ -8,6 +8,7 @@ import { ENTITIES } from './entities';
 import { BLOB_STORAGE } from './files/blob-storage';
 import { MIGRATIONS } from './migrations';
 import { seedCourseDemo } from './seed/demo.seed';
+import { keepResultBodies } from './vlabs/vlab-signature';
 
 /** Course: courses, structure, contents and files, enrolment, staff, catalogue, academic sync, discussions. */
 export const courseService = defineService({
@@ -22,6 +23,8 @@ export const courseService = defineService({
   configure: async (app, config) => {
     // Uploads are streamed part by part (nothing buffered whole); limits are set per request.
     await app.register(multipart, { throwFileSizeLimit: true });
+    // Virtual labs sign their result reports: the exact bytes are kept for the check.
+    keepResultBodies(app.getHttpAdapter().getInstance());
     serveServiceBlobs(
       app.getHttpAdapter().getInstance(),
       'course',

@@ -14,6 +14,7 @@ import { Gradeables1795516437406 } from './1795516437406-gradeables';
 import { Threads1795516582706 } from './1795516582706-threads';
 import { CompletionTracking1795516651634 } from './1795516651634-completion-tracking';
 import { CourseGroups1795517508000 } from './1795517508000-course-groups';
+import { VirtualLabs1795517508423 } from './1795517508423-virtual-labs';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   Threads1795516582706,
   CompletionTracking1795516651634,
   CourseGroups1795517508000,
+  VirtualLabs1795517508423,
 ];
