@@ -1,30 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
-import {
-  Attributes,
-  type AttributesOf,
-  attributes,
-  defineResource,
-  field,
-  ParseIdPipe,
-  respond,
-  Responds,
-  z,
-} from '@lms/jsonapi';
+import { Attributes, type AttributesOf, ParseIdPipe, respond, Responds } from '@lms/jsonapi';
 import { groupResource } from './groups.resource';
-import { type GroupSetSummary, GroupSetsService } from './group-sets.service';
-
-/** A course's set of groups a group task can copy. */
-export const groupSetResource = defineResource({
-  name: 'TaskGroupSet',
-  type: 'task-group-sets',
-  schema: { name: z.string(), groups: z.int(), students: z.int() },
-  id: (set: GroupSetSummary) => set.type,
-  attributes: (set: GroupSetSummary) => ({ name: set.type, groups: set.groups, students: set.students }),
-});
-
-/** `POST /course/task/{id}/groups/from-set`: `{type}`, the course's set of groups to copy. */
-export const fromSetRules = attributes({ type: field.string({ min: 1, max: 100 }) });
+import { fromSetRules, groupSetResource } from './group-sets.resource';
+import { GroupSetsService } from './group-sets.service';
 
 /** A group task's groups from the course's sets of groups (staff of the course). */
 @Controller('api/course/task')
