@@ -1,3 +1,4 @@
+import type { JsonDocument } from '@lms/testing';
 import { sign } from '../src/vlabs/vlab-signature';
 import { CourseHarness, cast, list, one } from './support/harness';
 
@@ -35,7 +36,7 @@ describe('virtual labs', () => {
   ) {
     const raw = JSON.stringify(data);
     const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
-    return h.api.send('POST', `/api/course/vlabs/${vlabId}/results`, raw, {
+    return h.api.send<JsonDocument>('POST', `/api/course/vlabs/${vlabId}/results`, raw, {
       'content-type': 'application/json',
       'x-vlab-timestamp': timestamp,
       'x-vlab-signature': options.signature ?? sign(secret, timestamp, raw),
@@ -118,7 +119,7 @@ describe('virtual labs', () => {
       });
       expect(wrongCourse.status).toBe(422);
       expect(wrongCourse.body.errors?.[0].source).toEqual({ pointer: '/data/attributes/activity_id' });
-      const noId = await c.asLecturer.send('DELETE', '/api/course/vlabs');
+      const noId = await c.asLecturer.send<JsonDocument>('DELETE', '/api/course/vlabs');
       expect(noId.status).toBe(422);
       expect(noId.body.errors?.[0]?.detail).toBe('Vlab id is required');
     });
