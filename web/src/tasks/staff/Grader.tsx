@@ -9,6 +9,7 @@ import { RichText } from '../../lib/richtext/RichText';
 import { notificationFor } from '../../notifications/notification';
 import { useRequestChangeMutation, useScoreAnswerMutation, useTaskAnswerQuery } from '../api';
 import { answerFilePath, useOpenFile } from '../files';
+import { CommentsThread } from '../student/CommentsThread';
 import type { RubricChoice, Task, TaskAnswer, TaskStudent } from '../taskTypes';
 import { parseScore, pointOf, rubricScore } from './grading';
 import styles from './staff.module.css';
@@ -16,7 +17,7 @@ import styles from './staff.module.css';
 /**
  * One student's (or group's) answer, graded as in SpeedGrader: the text and files (each opens; a
  * PDF also in the annotation screen), the score typed ("" is 0) or the rubric's levels chosen, a
- * change request with a comment, and previous/next (Alt+← / Alt+→) through the rows listed.
+ * change request with a comment, the conversation with the student(s) (comments with files), and previous/next (Alt+← / Alt+→) through the rows listed.
  */
 export function Grader({
   task,
@@ -192,6 +193,7 @@ function AnswerView({
         <ScoreForm task={task} answer={answer} who={who} />
       )}
       {answer.is_sent && <ChangeRequest task={task} answer={answer} who={who} group={group} />}
+      <CommentsThread answerId={answer.id} />
     </div>
   );
 }

@@ -149,7 +149,7 @@ describe('the submissions of a task', () => {
     const listed = calls.find((call) => call.url.includes('/students'))!;
     expect(queryOf(listed)).toBe('page[limit]=0');
 
-    fireEvent.click(within(ayu).getByRole('button', { name: 'Open the answer of Ayu Lestari' }));
+    fireEvent.click(within(ayu).getByRole('button', { name: 'Grade Ayu Lestari' }));
     const grader = await screen.findByRole('region', { name: 'Ayu Lestari' });
     expect(within(grader).getByText('hard')).toBeTruthy();
     expect(within(grader).getByText(/· 1 of 3$/)).toBeTruthy();

@@ -207,10 +207,13 @@ function Submissions({ task }: { task: Task }) {
                         <button
                           type="button"
                           className="button small"
-                          aria-label={t('task.staff.submissions.openNamed', { name: row.student.name })}
                           onClick={() => setParam('student', row.id)}
                         >
-                          {row.answer ? t('task.staff.submissions.open') : t('task.staff.submissions.view')}
+                          {/* the name read out with the visible word, which must stay part of it */}
+                          {row.answer
+                            ? t('task.staff.submissions.open')
+                            : t('task.staff.submissions.view')}{' '}
+                          <span className="sr-only">{row.student.name}</span>
                         </button>
                       </td>
                     </tr>

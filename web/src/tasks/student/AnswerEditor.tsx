@@ -154,6 +154,7 @@ function Editing({
         base={answer ? `course/task/answers/${encodeURIComponent(answer.id)}/files` : ''}
         onRemove={removeFile}
         label={t('task.student.files.answerFiles')}
+        annotationsOf={answer?.id}
       />
       <AnswerFiles
         taskId={task.id}
@@ -226,6 +227,7 @@ function SentAnswer({ task, answer, now }: { task: Task; answer: TaskAnswer | nu
         files={answer.files}
         base={`course/task/answers/${encodeURIComponent(answer.id)}/files`}
         label={t('task.student.files.answerFiles')}
+        annotationsOf={answer.id}
       />
     </div>
   );

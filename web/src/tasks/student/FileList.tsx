@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { formatSize } from '../../courses/content/media';
 import { saveBlob } from '../../exams/download';
 import { ConfirmButton } from '../../layout/ConfirmDialog';
@@ -12,18 +13,23 @@ import styles from './student.module.css';
 /**
  * Files of a task, an answer or a comment, each downloaded through the API (`base`/`{key}`, which
  * checks the caller may read it) and, when `onRemove` is given, removable after a confirmation.
+ * An answer's PDFs (`annotationsOf` its id) also open in the annotation screen, where the student
+ * reads the lecturer's highlights and notes.
  */
 export function FileList({
   files,
   base,
   onRemove,
   label,
+  annotationsOf,
 }: {
   files: StoredFile[];
   /** The API path the file keys hang under (`course/tasks/4/files`). */
   base: string;
   onRemove?: (file: StoredFile) => void;
   label?: string;
+  /** The answer the files belong to, whose PDFs the lecturer may have annotated. */
+  annotationsOf?: string;
 }) {
   const { t } = useTranslation();
   const [fetchFile, state] = useLazyTaskFileQuery();
@@ -55,6 +61,15 @@ export function FileList({
             <span className="muted small">
               {[file.mime, formatSize(file.size)].filter(Boolean).join(' · ')}
             </span>
+            {annotationsOf && file.mime === 'application/pdf' && (
+              <Link
+                className="button small"
+                to={`/assignment/annotate-pdf/${encodeURIComponent(annotationsOf)}?file=${encodeURIComponent(file.key)}`}
+                aria-label={t('task.student.files.notesOn', { name: file.name })}
+              >
+                {t('task.student.files.notes')}
+              </Link>
+            )}
             {onRemove && (
               <ConfirmButton
                 className="button small"

@@ -6,14 +6,18 @@ import styles from './student.module.css';
 
 /**
  * The score of the answer when the task shows scores (the server leaves it out otherwise), passed
- * or not against the task's passing grade, and the rubric level chosen for each criterion.
+ * or not against the task's passing grade, and the rubric level chosen for each criterion. On a
+ * group task the student's own score is their member score (the task's `my_answer`, the group
+ * score mixed with the peer ratings: docs/task-scoring.md), the group's score under it.
  */
 export function ScoreView({ task, answer }: { task: Task; answer: TaskAnswer }) {
   const { t } = useTranslation();
   const dates = useDates();
   if (answer.score === null || answer.score === undefined) return null;
+  const group = task.tasks_type === 'GROUP';
+  const score = group ? (task.meta.my_answer?.score ?? answer.score) : answer.score;
   const levels = task.assesment_method === 'rubric' ? chosenLevels(task.rubric, answer.rubrics) : [];
-  const passed = task.passing_grade === null ? null : answer.score >= task.passing_grade;
+  const passed = task.passing_grade === null ? null : score >= task.passing_grade;
   return (
     <section className="card" aria-labelledby="task-score-title">
       <div className="card-body">
@@ -21,8 +25,13 @@ export function ScoreView({ task, answer }: { task: Task; answer: TaskAnswer }) 
           {t('task.student.score.title')}
         </h2>
         <p className={styles.scoreValue} data-testid="task-score">
-          {t('task.student.score.value', { score: answer.score })}
+          {t('task.student.score.value', { score })}
         </p>
+        {group && (
+          <p className="muted small" data-testid="group-score">
+            {t('task.student.score.groupScore', { score: answer.score })}
+          </p>
+        )}
         {passed !== null && (
           <p>
             <span className={passed ? 'badge' : 'badge badge-warning'}>

@@ -381,6 +381,71 @@ describe('the student’s group page', () => {
     });
   });
 
+  it('shows the member’s own score, the group’s under it, and the lecturer’s notes on the group’s PDF', async () => {
+    const pdf = {
+      key: 'task/1/answers/abc-report.pdf',
+      name: 'report.pdf',
+      size: 2048,
+      mime: 'application/pdf',
+    };
+    serve({
+      'GET /api/login/me': me,
+      'GET /api/course/tasks/8': () =>
+        json(
+          200,
+          one(
+            task(
+              {
+                name: 'Team project',
+                tasks_type: 'GROUP',
+                meta: { my_answer: { id: 80, is_sent: true, is_late: false, score: 82.8 } },
+              },
+              '8',
+            ),
+          ),
+        ),
+      'GET /api/course/task/8/groups/me': () =>
+        json(
+          200,
+          one(
+            resource(
+              'task-groups',
+              { name: 'Group A', members: [{ id: 4, name: 'Ayu Lestari', username: 'student1' }] },
+              '30',
+            ),
+          ),
+        ),
+      'GET /api/course/task/answers/group/30': () =>
+        json(
+          200,
+          one(
+            answer(
+              {
+                student_id: null,
+                group_id: 30,
+                task_id: 8,
+                is_sent: true,
+                sent_at: iso(-DAY),
+                files: [pdf],
+                score: 84,
+                scored_at: iso(0),
+              },
+              '80',
+            ),
+          ),
+        ),
+      'GET /api/course/task/rubric-templates': () => json(200, many([peerReview])),
+      'GET /api/course/task/answer/group/assesments': () => json(200, many([])),
+      'GET /api/course/comments': () => json(200, many([])),
+    });
+    start('/assignment/group/8');
+    expect((await screen.findByTestId('task-score')).textContent).toBe('82.8 / 100');
+    expect(screen.getByTestId('group-score').textContent).toBe('Group score: 84 / 100');
+    expect(
+      screen.getByRole('link', { name: 'The lecturer’s notes on report.pdf' }).getAttribute('href'),
+    ).toBe(`/assignment/annotate-pdf/80?file=${encodeURIComponent(pdf.key)}`);
+  });
+
   it('says so when the lecturer put the student in no group', async () => {
     serve({
       'GET /api/login/me': me,

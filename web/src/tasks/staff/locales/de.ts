@@ -202,7 +202,6 @@ const staff: typeof en = {
     score: 'Punktzahl',
     open: 'Bewerten',
     view: 'Ansehen',
-    openNamed: 'Abgabe von {{name}} öffnen',
     position: '{{n}} von {{count}}',
     previous: 'Vorherige',
     next: 'Nächste',

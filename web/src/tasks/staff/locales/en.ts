@@ -200,7 +200,6 @@ const staff = {
     score: 'Score',
     open: 'Grade',
     view: 'View',
-    openNamed: 'Open the answer of {{name}}',
     position: '{{n}} of {{count}}',
     previous: 'Previous',
     next: 'Next',

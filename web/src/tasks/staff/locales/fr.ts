@@ -202,7 +202,6 @@ const staff: typeof en = {
     score: 'Note',
     open: 'Noter',
     view: 'Voir',
-    openNamed: 'Ouvrir le rendu de {{name}}',
     position: '{{n}} sur {{count}}',
     previous: 'Précédent',
     next: 'Suivant',

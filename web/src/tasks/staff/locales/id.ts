@@ -201,7 +201,6 @@ const staff: typeof en = {
     score: 'Nilai',
     open: 'Nilai',
     view: 'Lihat',
-    openNamed: 'Buka jawaban {{name}}',
     position: '{{n}} dari {{count}}',
     previous: 'Sebelumnya',
     next: 'Berikutnya',

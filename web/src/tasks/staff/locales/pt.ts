@@ -202,7 +202,6 @@ const staff: typeof en = {
     score: 'Nota',
     open: 'Avaliar',
     view: 'Ver',
-    openNamed: 'Abrir a entrega de {{name}}',
     position: '{{n}} de {{count}}',
     previous: 'Anterior',
     next: 'Seguinte',

@@ -105,6 +105,8 @@ const student: typeof en = {
     removeQuestion: '„{{name}}“ aus deiner Antwort entfernen?',
     removeDetails: 'Die Datei gehört dann nicht mehr zur Antwort; füge sie erneut hinzu, um sie zu behalten.',
     removeFailed: 'Die Datei konnte nicht entfernt werden.',
+    notes: 'Anmerkungen',
+    notesOn: 'Anmerkungen der Lehrkraft zu {{name}}',
   },
   score: {
     title: 'Bewertung',
@@ -113,6 +115,7 @@ const student: typeof en = {
     notPassed: 'Nicht bestanden',
     passingGrade: 'Bestehensgrenze {{grade}}',
     scoredAt: 'Bewertet am {{time}}',
+    groupScore: 'Punktzahl der Gruppe: {{score}} / 100',
     rubric: 'Von der Lehrperson gewählte Rubrikstufen',
     criterion: 'Kriterium',
     weight: 'Gewicht',

@@ -102,6 +102,8 @@ const student = {
     removeQuestion: 'Remove “{{name}}” from your answer?',
     removeDetails: 'The file is no longer part of the answer; add it again to keep it.',
     removeFailed: 'The file could not be removed.',
+    notes: 'Lecturer’s notes',
+    notesOn: 'The lecturer’s notes on {{name}}',
   },
   score: {
     title: 'Score',
@@ -110,6 +112,7 @@ const student = {
     notPassed: 'Not passed',
     passingGrade: 'Passing grade {{grade}}',
     scoredAt: 'Scored on {{time}}',
+    groupScore: 'Group score: {{score}} / 100',
     rubric: 'Rubric levels chosen by the lecturer',
     criterion: 'Criterion',
     weight: 'Weight',

@@ -105,6 +105,8 @@ const student: typeof en = {
     removeQuestion: 'Retirer « {{name}} » de votre réponse ?',
     removeDetails: 'Le fichier ne fait plus partie de la réponse ; ajoutez-le de nouveau pour le garder.',
     removeFailed: 'Le fichier n’a pas pu être retiré.',
+    notes: 'Annotations',
+    notesOn: 'Annotations de l’enseignant sur {{name}}',
   },
   score: {
     title: 'Note',
@@ -113,6 +115,7 @@ const student: typeof en = {
     notPassed: 'Non réussi',
     passingGrade: 'Note de passage {{grade}}',
     scoredAt: 'Noté le {{time}}',
+    groupScore: 'Note du groupe : {{score}} / 100',
     rubric: 'Niveaux de la grille choisis par l’enseignant',
     criterion: 'Critère',
     weight: 'Poids',

@@ -104,6 +104,8 @@ const student: typeof en = {
     removeQuestion: 'Hapus “{{name}}” dari jawaban Anda?',
     removeDetails: 'Berkas tidak lagi menjadi bagian jawaban; tambahkan lagi untuk menyimpannya.',
     removeFailed: 'Berkas tidak dapat dihapus.',
+    notes: 'Catatan dosen',
+    notesOn: 'Catatan dosen pada {{name}}',
   },
   score: {
     title: 'Nilai',
@@ -112,6 +114,7 @@ const student: typeof en = {
     notPassed: 'Tidak lulus',
     passingGrade: 'Nilai kelulusan {{grade}}',
     scoredAt: 'Dinilai pada {{time}}',
+    groupScore: 'Nilai kelompok: {{score}} / 100',
     rubric: 'Tingkat rubrik yang dipilih dosen',
     criterion: 'Kriteria',
     weight: 'Bobot',

@@ -104,6 +104,8 @@ const student: typeof en = {
     removeQuestion: 'Remover “{{name}}” da sua resposta?',
     removeDetails: 'O arquivo deixa de fazer parte da resposta; adicione-o de novo para mantê-lo.',
     removeFailed: 'Não foi possível remover o arquivo.',
+    notes: 'Anotações',
+    notesOn: 'Anotações do professor em {{name}}',
   },
   score: {
     title: 'Nota',
@@ -112,6 +114,7 @@ const student: typeof en = {
     notPassed: 'Não aprovado',
     passingGrade: 'Nota mínima {{grade}}',
     scoredAt: 'Avaliada em {{time}}',
+    groupScore: 'Nota do grupo: {{score}} / 100',
     rubric: 'Níveis da rubrica escolhidos pelo professor',
     criterion: 'Critério',
     weight: 'Peso',
