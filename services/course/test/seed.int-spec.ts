@@ -57,6 +57,16 @@ describe('demo seed', () => {
     expect(roster.data.students.map((student) => student.userId).sort()).toEqual(
       [users.student1.id, users.student2.id, users.student3.id].sort(),
     );
+    // Discussions: the introduction thread and a thread with nested replies on an activity.
+    const introduction = await asStudent.get(`/api/course/threads/introduction/${course.id}`);
+    expect(one(introduction.body).attributes).toMatchObject({ is_introduction: true, reply_count: 1 });
+    const threads = await asStudent.get(
+      `/api/course/threads?filter[course_id]=${course.id}&filter[is_introduction]=0`,
+    );
+    const [loops] = list(threads.body);
+    expect(loops.attributes).toMatchObject({ title: 'When do I use for, and when while?', reply_count: 3 });
+    const replies = await asStudent.get(`/api/course/thread/replies?filter[thread_id]=${loops.id}`);
+    expect(list(replies.body).map((reply) => reply.attributes.depth)).toEqual([1, 2, 1]);
     const asLecturer = await h.as(users.lecturer);
     const faculties = await asLecturer.get('/api/course/faculties');
     expect(list(faculties.body).map((faculty) => faculty.attributes.code)).toEqual(

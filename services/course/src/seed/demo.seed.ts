@@ -17,6 +17,8 @@ import { EnrolmentToken, EnrolmentWindow } from '../enrolment/enrolment-window.e
 import { newToken } from '../enrolment/enrolment.service';
 import { Activity } from '../structure/activity.entity';
 import { CourseModule } from '../structure/module.entity';
+import { Thread, ThreadReply } from '../threads/thread.entity';
+import { INTRODUCTION } from '../threads/threads.service';
 import { UserProjection } from '../users/user-projection.entity';
 import { handbookPdf } from './handbook.pdf';
 
@@ -102,7 +104,9 @@ const OPEN_COURSE: {
  * with the three students, four modules with two activities each, five contents (text, link,
  * file, video, Zoom) in the first activity, completion tracked (student1 did two contents,
  * student2 four) and an open enrolment window; beside it the open course
- * OPEN101 of the public catalogue (one module, one activity, two contents). The file content is
+ * OPEN101 of the public catalogue (one module, one activity, two contents). IF101 has its
+ * introduction thread (one reply) and a thread on "for and while" with three replies, one nested.
+ * The file content is
  * a real PDF put into `storage` and recorded as the lecturer's upload to the course. Needs the
  * users projection to hold the demo users (they arrive by event from identity); runs once per
  * campus.
@@ -230,6 +234,83 @@ export async function seedCourseDemo(
           completionableId: id,
         })),
       );
+      // Discussions: the introduction thread, and a thread with a few replies on "for and while".
+      const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+      await manager.insert(Thread, {
+        tenantId,
+        courseId: course.id,
+        activityId: null,
+        isIntroduction: true,
+        title: INTRODUCTION.title,
+        body: INTRODUCTION.body,
+        authorId: null,
+        replyCount: 1,
+        lastReplyAt: at(600),
+        createdAt: at(2 * 24 * 60),
+        updatedAt: at(600),
+      });
+      const introduction = await manager.findOneByOrFail(Thread, {
+        courseId: course.id,
+        isIntroduction: true,
+      });
+      await manager.insert(ThreadReply, {
+        tenantId,
+        threadId: introduction.id,
+        parentId: null,
+        depth: 1,
+        authorId: byName.get('student1')!.id,
+        reply:
+          '<p>Hello! I am in the first year of informatics and I want to learn to write real programs.</p>',
+        createdAt: at(600),
+      });
+      const loops = await manager.save(
+        manager.create(Thread, {
+          tenantId,
+          courseId: course.id,
+          activityId: activityIds[6],
+          title: 'When do I use for, and when while?',
+          body: '<p>Both loops seem to do the same thing. Is there a rule for choosing one?</p>',
+          authorId: byName.get('student1')!.id,
+          replyCount: 3,
+          lastReplyAt: at(30),
+          createdAt: at(240),
+          updatedAt: at(30),
+        }),
+      );
+      const reply = (
+        parentId: number | null,
+        depth: number,
+        author: string,
+        text: string,
+        minutesAgo: number,
+      ) =>
+        manager.save(
+          manager.create(ThreadReply, {
+            tenantId,
+            threadId: loops.id,
+            parentId,
+            depth,
+            authorId: byName.get(author)!.id,
+            reply: text,
+            createdAt: at(minutesAgo),
+          }),
+        );
+      const first = await reply(
+        null,
+        1,
+        'student2',
+        '<p>I use <code>for</code> when I know how many times to repeat, <code>while</code> when I wait for something.</p>',
+        120,
+      );
+      await reply(
+        first.id,
+        2,
+        'lecturer',
+        '<p>Exactly, @student2. A <code>while</code> loop also suits reading input until it ends.</p>',
+        60,
+      );
+      await reply(null, 1, 'student3', '<p>Thanks, that helps with the loop exercises.</p>', 30);
+
       // An open enrolment window (a month from now) with a join token for the class.
       const window = await manager.save(
         manager.create(EnrolmentWindow, {
