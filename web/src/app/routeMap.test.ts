@@ -218,7 +218,8 @@ describe('navFor', () => {
       .flatMap((group) => group.items)
       .filter((item) => item.upcoming)
       .map((item) => item.id);
-    expect(upcoming).toEqual(expect.arrayContaining(['discussions', 'messages']));
+    expect(upcoming).toEqual(expect.arrayContaining(['messages']));
+    expect(upcoming).not.toContain('discussions');
     expect(upcoming).not.toContain('assignments');
     expect(upcoming).not.toContain('courses');
     expect(upcoming).not.toContain('exams');

@@ -1,4 +1,5 @@
 import { courseRoutes } from '../courses/routes';
+import { discussionRoutes } from '../discussions/routes';
 import { examRoutes } from '../exams/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { publicRoutes } from '../public/routes';
@@ -22,6 +23,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...courseRoutes,
   ...examRoutes,
   ...taskRoutes,
+  ...discussionRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];

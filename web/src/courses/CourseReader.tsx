@@ -11,6 +11,7 @@ import { activityName } from './names';
 import { TaskableTasks } from '../tasks/student/TaskableTasks';
 import { CompletionToggle } from '../completion/CompletionToggle';
 import { useMyCompletionsQuery } from '../completion/completionApi';
+import { ActivityThreads } from '../discussions/ActivityThreads';
 import { cx } from '../lib/classNames';
 import styles from './CourseReader.module.css';
 
@@ -171,6 +172,9 @@ export function CourseReader({
                 taskableType={target.type === 'activities' ? 'activity' : 'module'}
                 taskableId={target.id}
               />
+            )}
+            {scope === 'course' && !closedNote && target.type === 'activities' && (
+              <ActivityThreads courseId={course.id} activityId={target.id} />
             )}
           </>
         )}

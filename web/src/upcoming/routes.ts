@@ -29,12 +29,6 @@ export const upcomingRoutes: RouteDef[] = [
     '/admin/dashboard',
     { roles: ['admin'], ...nav('main', 'shield', 30) },
   ]),
-  ...screens(
-    'discussions',
-    ['discussions', '/discussion', nav('learning', 'chat', 30)],
-    ['discussion', '/discussion/:id'],
-    ['discussionReply', '/discussion/:id/:replyId', { parent: 'discussion' }],
-  ),
   ...screens('todo', ['todo', '/todo', nav('main', 'check', 50)]),
   ...screens(
     'announcements',

@@ -1,6 +1,7 @@
 import type en from './en';
 import exam from '../../exams/locales/de';
 import task from '../../tasks/locales/de';
+import discussion from '../../discussions/locales/de';
 import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
 
@@ -9,6 +10,7 @@ const de: typeof en = {
   app: { name: 'Lernmanagementsystem' },
   exam,
   task,
+  discussion,
   gradebook,
   completion,
   common: {

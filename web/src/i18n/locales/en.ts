@@ -1,5 +1,6 @@
 import exam from '../../exams/locales/en';
 import task from '../../tasks/locales/en';
+import discussion from '../../discussions/locales/en';
 import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
@@ -7,6 +8,7 @@ const en = {
   app: { name: 'Learning Management System' },
   exam,
   task,
+  discussion,
   gradebook,
   completion,
   common: {

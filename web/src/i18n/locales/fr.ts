@@ -1,6 +1,7 @@
 import type en from './en';
 import exam from '../../exams/locales/fr';
 import task from '../../tasks/locales/fr';
+import discussion from '../../discussions/locales/fr';
 import gradebook from '../../gradebook/locales/fr';
 import completion from '../../completion/locales/fr';
 
@@ -9,6 +10,7 @@ const fr: typeof en = {
   app: { name: "Système de gestion de l'apprentissage" },
   exam,
   task,
+  discussion,
   gradebook,
   completion,
   common: {

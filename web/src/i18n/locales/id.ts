@@ -1,6 +1,7 @@
 import type en from './en';
 import exam from '../../exams/locales/id';
 import task from '../../tasks/locales/id';
+import discussion from '../../discussions/locales/id';
 import gradebook from '../../gradebook/locales/id';
 import completion from '../../completion/locales/id';
 
@@ -12,6 +13,7 @@ const id: typeof en = {
   app: { name: 'Sistem Manajemen Pembelajaran' },
   exam,
   task,
+  discussion,
   gradebook,
   completion,
   common: {

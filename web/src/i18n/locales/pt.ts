@@ -1,6 +1,7 @@
 import type en from './en';
 import exam from '../../exams/locales/pt';
 import task from '../../tasks/locales/pt';
+import discussion from '../../discussions/locales/pt';
 import gradebook from '../../gradebook/locales/pt';
 import completion from '../../completion/locales/pt';
 
@@ -9,6 +10,7 @@ const pt: typeof en = {
   app: { name: 'Sistema de gestão da aprendizagem' },
   exam,
   task,
+  discussion,
   gradebook,
   completion,
   common: {
