@@ -31,7 +31,10 @@ function ReplyFiles({ reply }: { reply: Entry }) {
   if (reply.files.length === 0) return null;
   const open = (file: ReplyFile) => {
     setFailure(null);
-    fetchBlob(`course/thread/replies/${encodeURIComponent(reply.id)}/files/${encodeURIComponent(file.key)}`)
+    // a key's last segment names the file (an encoded slash is refused before the route)
+    fetchBlob(
+      `course/thread/replies/${encodeURIComponent(reply.id)}/files/${encodeURIComponent(file.key.split('/').pop() ?? '')}`,
+    )
       .unwrap()
       .then((blob) => saveBlob(blob, file.name))
       .catch((error: unknown) =>
