@@ -121,6 +121,7 @@ function CountingContents({ course }: { course: Course }) {
                   <input
                     type="checkbox"
                     checked={content.completion_required}
+                    aria-label={t('completion.countsNamed', { name: content.name })}
                     disabled={saving.isLoading}
                     onChange={(event) =>
                       void setRequired({
@@ -130,8 +131,9 @@ function CountingContents({ course }: { course: Course }) {
                       })
                     }
                   />
-                  <span className="small">{t('completion.counts')}</span>
-                  <span className="sr-only">: {content.name}</span>
+                  <span className="small" aria-hidden="true">
+                    {t('completion.counts')}
+                  </span>
                 </label>
               </div>
             ))}
@@ -250,7 +252,8 @@ export default function CompletionPage() {
             </div>
           ) : (
             <>
-              <div className={styles.tableWrap}>
+              {/* Focusable, so a keyboard scrolls the table on a narrow screen. */}
+              <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby={tableId}>
                 <table className="data-table" aria-labelledby={tableId}>
                   <caption id={tableId} className="sr-only">
                     {t('completion.reportCaption')}

@@ -22,12 +22,10 @@ export function CompletionToggle({
       <input
         type="checkbox"
         checked={done}
+        aria-label={t(done ? 'completion.doneNamed' : 'completion.markDoneNamed', { name })}
         onChange={(event) => void mark({ courseId, contentId, done: event.target.checked })}
       />
-      <span>
-        {done ? t('completion.done') : t('completion.markDone')}
-        <span className="sr-only">: {name}</span>
-      </span>
+      <span aria-hidden="true">{done ? t('completion.done') : t('completion.markDone')}</span>
     </label>
   );
 }

@@ -1,0 +1,110 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+import {
+  apiToken,
+  launchBrowser,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  signInAs,
+  watchErrors,
+} from '../support/browser';
+
+/**
+ * Completion tracking in the browser (issue 15): the demo course IF101 tracks completion and
+ * student1 has done two of the five contents of its first activity. They mark two more; the
+ * lecturer's report then shows them at 80 %, in the table and in the distribution chart.
+ */
+describe('completion tracking in the browser', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  let base: string;
+  let courseId: string;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
+    base = platform.url.replace('127.0.0.1', 'localhost');
+    browser = await launchBrowser();
+    const token = await apiToken(base, 'lecturer');
+    const courses = await fetch(`${base}/api/course/courses`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  async function signedIn(
+    username: string,
+    viewport = { width: 1366, height: 900 },
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInAs(page, base, username);
+    return { context, page, errors };
+  }
+
+  it('a student marks two contents done and the lecturer sees the percentage in the report and the chart', async () => {
+    const student = await signedIn('student1');
+    await student.page.goto(`${base}/courses/${courseId}`);
+    await settled(student.page);
+    const progress = student.page.getByRole('region', { name: 'Your progress' });
+    await progress.getByText('2 of 5 done').waitFor();
+    await student.page.getByRole('checkbox', { name: 'Done: Welcome' }).waitFor();
+    for (const name of ['Course handbook.pdf', 'Lecture recording']) {
+      const box = student.page.getByRole('checkbox', { name: `Mark as done: ${name}` });
+      await box.check();
+      await student.page.getByRole('checkbox', { name: `Done: ${name}` }).waitFor();
+    }
+    await progress.getByText('4 of 5 done').waitFor();
+    // what the student marked is stored: a reload shows it
+    await student.page.reload();
+    await settled(student.page);
+    await progress.getByText('4 of 5 done').waitFor();
+    expect(await student.page.getByRole('checkbox', { name: 'Done: Lecture recording' }).isChecked()).toBe(
+      true,
+    );
+    expect(await seriousA11yViolations(student.page)).toEqual([]);
+    await screenshot(student.page, 'completion-student-course');
+    expect(student.errors).toEqual([]);
+    await student.context.close();
+
+    const lecturer = await signedIn('lecturer');
+    await lecturer.page.goto(`${base}/courses/${courseId}/completion`);
+    await settled(lecturer.page);
+    await lecturer.page.getByRole('heading', { name: 'Completion', level: 1 }).waitFor();
+    const table = lecturer.page.getByRole('table', { name: 'Completion of each student' });
+    const row = table.getByRole('row').filter({ hasText: '4 of 5' });
+    await row.first().waitFor();
+    expect(await row.count()).toBe(2); // student1 now, and student2 from the demo seed
+    await table.getByRole('row').filter({ hasText: '80 %' }).first().waitFor();
+    expect(await lecturer.page.getByRole('switch', { name: 'Completion tracking' }).isChecked()).toBe(true);
+    const chart = lecturer.page.getByRole('figure', { name: 'Students by completion' });
+    await chart.locator('svg .recharts-bar-rectangle').first().waitFor();
+    // the chart's numbers: two students at 80–89 %, student3 at 0–9 %
+    await chart.getByText('Show as a table').click();
+    await chart.getByRole('row', { name: '80–89 2' }).waitFor();
+    await chart.getByRole('row', { name: '0–9 1' }).waitFor();
+    expect(await seriousA11yViolations(lecturer.page)).toEqual([]);
+    await screenshot(lecturer.page, 'completion-report');
+    expect(lecturer.errors).toEqual([]);
+    await lecturer.context.close();
+
+    const phone = await signedIn('lecturer', { width: 390, height: 844 });
+    await phone.page.goto(`${base}/courses/${courseId}/completion`);
+    await settled(phone.page);
+    await phone.page.getByRole('table', { name: 'Completion of each student' }).waitFor();
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(phone.page)).toEqual([]);
+    await screenshot(phone.page, 'completion-report-phone');
+    await phone.context.close();
+  });
+});
