@@ -46,6 +46,10 @@ import { SyncController } from './sync/sync.controller';
 import { SyncService } from './sync/sync.service';
 import { AgendaController } from './agenda/agenda.controller';
 import { AgendaService } from './agenda/agenda.service';
+import { TimelineController } from './timeline/timeline.controller';
+import { TimelineService } from './timeline/timeline.service';
+import { TodoController } from './todo/todo.controller';
+import { TodoService } from './todo/todo.service';
 import { AnswerEventsHandler } from './work/answer-events.handler';
 import { AttemptEventsHandler } from './work/attempt-events.handler';
 import { PublicThreadsController } from './threads/public-threads.controller';
@@ -91,6 +95,8 @@ export class CourseAppModule {
         CompletionController,
         GroupsController,
         VlabsController,
+        TodoController,
+        TimelineController,
         UserUpsertedHandler,
         TenantUpsertedHandler,
         SnapshotRequestedHandler,
@@ -117,6 +123,8 @@ export class CourseAppModule {
         { provide: ACADEMIC_SYSTEM, useFactory: () => openAcademicSystem(config) },
         SyncService,
         AgendaService,
+        TodoService,
+        TimelineService,
         ...ProjectionsBackfill.providers({ service: 'course', topics: GRADEABLE_TOPICS }),
         CourseUploads,
         ThreadAccess,

@@ -94,6 +94,66 @@ describe('GET /course/agenda', () => {
     }
   });
 
+  it('shows students the published exams and active tasks of their classes; staff all but the deleted', async () => {
+    const c = await cast(h);
+    const other = await h.courseClass(1, c.course.id, 'B');
+    const window = { startAt: '2026-05-04T02:00:00.000Z', endAt: '2026-05-04T03:00:00.000Z' };
+    const exam = (name: string, overrides: Record<string, unknown> = {}) =>
+      h.project('exam.exam.upserted', 1, {
+        courseId: c.course.id,
+        name,
+        isPublished: true,
+        classIds: [],
+        ...window,
+        ...overrides,
+      });
+    const task = (name: string, overrides: Record<string, unknown> = {}) =>
+      h.project('task.task.upserted', 1, {
+        courseId: c.course.id,
+        name,
+        isActive: true,
+        allClass: true,
+        classIds: [],
+        deleted: false,
+        ...window,
+        ...overrides,
+      });
+    await exam('Quiz');
+    await exam('Draft quiz', { isPublished: false });
+    await exam('Class B quiz', { classIds: [other.id] });
+    await exam('My class quiz', { classIds: [c.courseClass.id] });
+    const gone = await exam('Deleted quiz');
+    await h.publish('exam.exam.deleted', 1, { id: gone.id, courseId: c.course.id });
+    await task('Essay');
+    await task('Inactive essay', { isActive: false });
+    await task('Class B essay', { allClass: false, classIds: [other.id] });
+    await task('Deleted essay', { deleted: true });
+    const day = '/api/course/agenda?date=2026-05-04';
+    const seen = async (client: typeof c.asStudent) =>
+      list((await client.get(day)).body)
+        .filter((item) => item.attributes.event === 'opens')
+        .map((item) => `${item.attributes.item_type} ${item.attributes.name}`)
+        .sort();
+
+    expect(await seen(c.asStudent)).toEqual(['exam My class quiz', 'exam Quiz', 'task Essay']);
+    expect(await seen(c.asLecturer)).toEqual([
+      'exam Class B quiz',
+      'exam Draft quiz',
+      'exam My class quiz',
+      'exam Quiz',
+      'task Class B essay',
+      'task Essay',
+      'task Inactive essay',
+    ]);
+    expect(await seen(c.asOutsider)).toEqual([]);
+    // An exam opening and closing the same day is two entries: 09:00 and 10:00 in Jakarta.
+    const quiz = list((await c.asStudent.get(day)).body).filter((item) => item.attributes.name === 'Quiz');
+    expect(quiz.map((item) => [item.id.split('-').at(-1), item.attributes.at])).toEqual([
+      ['opens', '2026-05-04 09:00:00'],
+      ['closes', '2026-05-04 10:00:00'],
+    ]);
+  });
+
   it('answers a missing or malformed day or month with a 400 naming the parameter', async () => {
     const c = await cast(h);
     for (const [query, parameter] of [

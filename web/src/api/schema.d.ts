@@ -2823,6 +2823,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/timeline/{profile}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Timeline_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/timeline/statistic/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Timeline_statistic'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/todo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Todo_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/auth/login': {
     parameters: {
       query?: never;
@@ -4844,6 +4892,79 @@ export interface components {
         can_moderate: boolean;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         created_at: string;
+      };
+    };
+    TimelineEntry: {
+      /** @enum {string} */
+      type: 'timelines';
+      id: string;
+      attributes: {
+        /** @enum {string} */
+        kind: 'exam_started' | 'exam_finished' | 'task_sent' | 'task_reopened' | 'task_scored';
+        /** @enum {string} */
+        item_type: 'exam' | 'task';
+        item_id: number;
+        item_name: string | null;
+        subject_id: number;
+        course_id: number;
+        course_name: string;
+        actor_id: number | null;
+        actor_name: string | null;
+        detail: {
+          [key: string]: unknown;
+        };
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        occurred_at: string;
+      };
+    };
+    TimelineStatistic: {
+      /** @enum {string} */
+      type: 'timeline_statistics';
+      id: string;
+      attributes: {
+        weeks: {
+          week_start: string;
+          total: number;
+          counts: {
+            exam_started: number;
+            exam_finished: number;
+            task_sent: number;
+            task_reopened: number;
+            task_scored: number;
+          };
+        }[];
+        totals: {
+          exam_started: number;
+          exam_finished: number;
+          task_sent: number;
+          task_reopened: number;
+          task_scored: number;
+        };
+      };
+    };
+    TodoItem: {
+      /** @enum {string} */
+      type: 'todos';
+      id: string;
+      attributes: {
+        /** @enum {string} */
+        todo_type: 'exam' | 'task' | 'score_answers' | 'grade_essays';
+        item_id: number;
+        name: string;
+        course_id: number;
+        course_name: string;
+        course_code: string | null;
+        /** @enum {string} */
+        status: 'not_started' | 'in_progress' | 'not_sent' | 'change_requested' | 'waiting';
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        start_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        end_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        due_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        since: string | null;
+        count: number | null;
       };
     };
     User: {
@@ -20723,6 +20844,185 @@ export interface operations {
         content: {
           'application/vnd.api+json': components['schemas']['Document'];
           'application/json': components['schemas']['Document'];
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Timeline_list: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path: {
+        profile: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of TimelineEntry */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TimelineEntry'][];
+            meta: {
+              limit: number;
+              next_bucket_id: string | null;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TimelineEntry'][];
+            meta: {
+              limit: number;
+              next_bucket_id: string | null;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Timeline_statistic: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: TimelineStatistic */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TimelineStatistic'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TimelineStatistic'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Todo_list: {
+    parameters: {
+      query?: {
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        'filter[todo_type][is]'?: string;
+        'filter[todo_type][in]'?: string;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of TodoItem */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TodoItem'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TodoItem'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
         };
       };
       /** @description A JSON:API error document */

@@ -11,8 +11,21 @@
 export const AGENDA_ITEM_TYPES = ['exam', 'task', 'module', 'activity'] as const;
 export type AgendaItemType = (typeof AGENDA_ITEM_TYPES)[number];
 
+/** Exams (src/gradeables): students see the published ones for one of their classes (none named: all). */
+const EXAMS = `
+  SELECT 'exam' AS item_type, e.id AS item_id, e.course_id, e.title AS name, e.start_at, e.end_at
+    FROM exam_projections e JOIN mine ON mine.id = e.course_id
+   WHERE NOT e.deleted
+     AND (mine.staff OR (e.is_published AND (cardinality(e.class_ids) = 0 OR e.class_ids && mine.class_ids)))`;
+
+/** Tasks (src/gradeables): students see the active ones for every class or one of theirs. */
+const TASKS = `
+  SELECT 'task', t.id, t.course_id, t.title, t.start_at, t.end_at
+    FROM task_projections t JOIN mine ON mine.id = t.course_id
+   WHERE NOT t.deleted AND (mine.staff OR (t.is_active AND (t.all_class OR t.class_ids && mine.class_ids)))`;
+
 const MODULES = `
-  SELECT 'module' AS item_type, m.id AS item_id, m.course_id, m.name, m.start_at, m.end_at
+  SELECT 'module', m.id, m.course_id, m.name, m.start_at, m.end_at
     FROM modules m JOIN mine ON mine.id = m.course_id
    WHERE m.deleted_at IS NULL AND (mine.staff OR m.is_active)`;
 
@@ -22,4 +35,4 @@ const ACTIVITIES = `
    WHERE a.deleted_at IS NULL AND m.deleted_at IS NULL
      AND (mine.staff OR (a.is_active AND m.is_active))`;
 
-export const AGENDA_SOURCES: readonly string[] = [MODULES, ACTIVITIES];
+export const AGENDA_SOURCES: readonly string[] = [EXAMS, TASKS, MODULES, ACTIVITIES];

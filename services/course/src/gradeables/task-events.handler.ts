@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { type EventContext, type EventOf, OnEvent } from '@lms/events';
+import { recordAnswerScored } from '../work/answer-events.handler';
 
 /**
  * The task service's facts the course service keeps (gradebook columns and scores, agenda), each
@@ -55,6 +56,8 @@ export class TaskEventsHandler {
   async scored(envelope: EventOf<'task.answer.scored'>, context: EventContext) {
     const answer = envelope.data;
     const manager = context.manager;
+    // The to-do's and the timeline's part of the same fact (src/work: one handler per event).
+    await recordAnswerScored(manager, envelope);
     const applied: unknown[] = await manager.query(
       `INSERT INTO task_answers_scored (answer_id, tenant_id, task_id, course_id, group_id, score, as_of)
        VALUES ($1, $2, $3, $4, $5, round($6::numeric, 2), $7)

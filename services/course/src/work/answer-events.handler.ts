@@ -1,4 +1,5 @@
 import { Controller } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { type EventContext, type EventOf, OnEvent } from '@lms/events';
 import { recordTimeline } from './timeline.data';
 
@@ -81,4 +82,44 @@ export class AnswerEventsHandler {
       occurredAt: answer.reopenedAt,
     });
   }
+}
+/**
+ * An answer was scored (`task.answer.scored`, whose one handler in this service is the
+ * gradebook's: it calls this in its transaction): the answer is no longer waiting for its score,
+ * and each student it counts for has it on their timeline.
+ */
+export async function recordAnswerScored(
+  manager: EntityManager,
+  envelope: EventOf<'task.answer.scored'>,
+): Promise<void> {
+  const scored = envelope.data;
+  // Scored before its send is known here (events of two topics, or a backfill): it was sent.
+  await manager.query(
+    `INSERT INTO task_answer_facts
+       (answer_id, tenant_id, task_id, course_id, group_id, member_ids, is_sent, scored_at, occurred_at)
+     VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7, $7)
+     ON CONFLICT (answer_id) DO UPDATE SET scored_at = excluded.scored_at
+     WHERE COALESCE(task_answer_facts.scored_at, '-infinity') < excluded.scored_at`,
+    [
+      scored.answerId,
+      envelope.tenantId,
+      scored.taskId,
+      scored.courseId,
+      scored.groupId,
+      scored.students.map((student) => student.studentId),
+      envelope.occurredAt,
+    ],
+  );
+  for (const student of scored.students)
+    await recordTimeline(manager, {
+      tenantId: envelope.tenantId,
+      courseId: scored.courseId,
+      kind: 'task_scored',
+      itemId: scored.taskId,
+      subjectId: scored.answerId,
+      userIds: [student.studentId],
+      actorId: envelope.actorId,
+      detail: { score: student.score, is_passed: student.isPassed, reason: scored.reason },
+      occurredAt: envelope.occurredAt,
+    });
 }

@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthContext } from '@lms/auth';
+import { filterParameter, filterSql, type ParsedQuery } from '@lms/jsonapi';
+import { MY_COURSES_CTE } from '../work/my-courses.sql';
+import type { TodoItem } from './todo.resource';
+
+/** How far ahead an exam or task that has not opened yet is already on a student's to-do. */
+export const UPCOMING_DAYS = 7;
+
+/**
+ * A student's exams (published, for one of their classes, not closed by the lecturer) open now or
+ * within UPCOMING_DAYS and not ended, that they have not finished an attempt at.
+ */
+const STUDENT_EXAMS = `
+  SELECT 'exam' AS todo_type, e.id AS item_id, e.title AS name, e.course_id,
+         CASE WHEN EXISTS (SELECT 1 FROM exam_attempt_facts f
+                            WHERE f.exam_id = e.id AND f.student_id = $2 AND f.finished_at IS NULL)
+              THEN 'in_progress' ELSE 'not_started' END AS status,
+         e.start_at, e.end_at, e.end_at AS due_at, NULL::timestamptz AS since, NULL::int AS count
+    FROM exam_projections e JOIN mine ON mine.id = e.course_id AND NOT mine.staff
+   WHERE e.is_published AND NOT e.deleted AND NOT e.is_finished
+     AND (cardinality(e.class_ids) = 0 OR e.class_ids && mine.class_ids)
+     AND (e.start_at IS NULL OR e.start_at <= now() + make_interval(days => ${UPCOMING_DAYS}))
+     AND (e.end_at IS NULL OR e.end_at > now())
+     AND NOT EXISTS (SELECT 1 FROM exam_attempt_facts f
+                      WHERE f.exam_id = e.id AND f.student_id = $2 AND f.finished_at IS NOT NULL)`;
+
+/**
+ * A student's tasks (active, for one of their classes) open now or within UPCOMING_DAYS whose
+ * answer is not sent before the end — or was sent back by a change request (even after the end:
+ * the lecturer reopened it).
+ */
+const STUDENT_TASKS = `
+  SELECT 'task', t.id, t.title, t.course_id,
+         CASE WHEN a.reopened_at IS NOT NULL THEN 'change_requested' ELSE 'not_sent' END,
+         t.start_at, t.end_at, t.end_at, NULL::timestamptz, NULL::int
+    FROM task_projections t JOIN mine ON mine.id = t.course_id AND NOT mine.staff
+    LEFT JOIN LATERAL (SELECT af.is_sent, af.reopened_at FROM task_answer_facts af
+                        WHERE af.task_id = t.id AND $2 = ANY(af.member_ids)
+                        ORDER BY af.occurred_at DESC LIMIT 1) a ON TRUE
+   WHERE t.is_active AND NOT t.deleted
+     AND (t.all_class OR t.class_ids && mine.class_ids)
+     AND (t.start_at IS NULL OR t.start_at <= now() + make_interval(days => ${UPCOMING_DAYS}))
+     AND NOT COALESCE(a.is_sent, FALSE)
+     AND (t.end_at IS NULL OR t.end_at > now() OR a.reopened_at IS NOT NULL)`;
+
+/** Staff: per task of their courses, the sent answers not scored since they were sent (oldest send: since). */
+const ANSWERS_TO_SCORE = `
+  SELECT 'score_answers', t.id, t.title, t.course_id, 'waiting',
+         t.start_at, t.end_at, NULL::timestamptz, w.since, w.count
+    FROM task_projections t JOIN mine ON mine.id = t.course_id AND mine.staff
+    JOIN LATERAL (SELECT min(af.sent_at) AS since, count(*)::int AS count FROM task_answer_facts af
+                   WHERE af.task_id = t.id AND af.is_sent
+                     AND (af.scored_at IS NULL OR af.scored_at < af.sent_at)) w ON w.count > 0
+   WHERE NOT t.deleted`;
+
+/**
+ * Staff: per exam of their courses, the attempts whose essays wait for a grader (`pending` of the
+ * latest `exam.attempt.scored`, src/gradeables), waiting since that score.
+ */
+const ESSAYS_TO_GRADE = `
+  SELECT 'grade_essays', e.id, e.title, e.course_id, 'waiting',
+         e.start_at, e.end_at, NULL::timestamptz, w.since, w.count
+    FROM exam_projections e JOIN mine ON mine.id = e.course_id AND mine.staff
+    JOIN LATERAL (SELECT min(s.as_of) AS since, count(*)::int AS count FROM exam_attempt_scores s
+                   WHERE s.course_id = e.course_id AND s.exam_id = e.id AND s.pending > 0) w ON w.count > 0
+   WHERE NOT e.deleted`;
+
+export const TODO_SOURCES: readonly string[] = [
+  STUDENT_EXAMS,
+  STUDENT_TASKS,
+  ANSWERS_TO_SCORE,
+  ESSAYS_TO_GRADE,
+];
+
+interface TodoRow {
+  todo_type: TodoItem['todoType'];
+  item_id: string | number;
+  name: string;
+  course_id: string | number;
+  course_name: string;
+  course_code: string | null;
+  status: TodoItem['status'];
+  start_at: Date | null;
+  end_at: Date | null;
+  due_at: Date | null;
+  since: Date | null;
+  count: number | null;
+  total: string | number;
+}
+
+/**
+ * `GET /todo`: what the caller must do next across their courses, one query over TODO_SOURCES.
+ * Ordered by when it is due: a student's item by its end (none last), staff's by how long it has
+ * waited — both are "the time it became urgent" (`COALESCE(due_at, since)`), earliest first.
+ */
+@Injectable()
+export class TodoService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(auth: AuthContext, query: ParsedQuery): Promise<[TodoItem[], number]> {
+    const parameters: unknown[] = [auth.tenantId, auth.userId];
+    const conditions = query.filters.map((filter) => {
+      const value = filterParameter(filter);
+      if (value === undefined) return filterSql(filter, '');
+      parameters.push(value);
+      return filterSql(filter, `$${parameters.length}`);
+    });
+    const items = `WITH ${MY_COURSES_CTE},
+       todo AS (${TODO_SOURCES.join('\n UNION ALL ')})
+       SELECT todo.*, mine.name AS course_name, mine.code AS course_code
+         FROM todo JOIN mine ON mine.id = todo.course_id
+        ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`;
+    const rows: TodoRow[] = await this.dataSource.query(
+      `SELECT page.*, count(*) OVER () AS total FROM (${items}) page
+        ORDER BY COALESCE(page.due_at, page.since) ASC NULLS LAST, page.todo_type, page.item_id
+        LIMIT $${parameters.length + 1} OFFSET $${parameters.length + 2}`,
+      [...parameters, query.limit, query.offset],
+    );
+    // A page past the end has no row to carry the total.
+    const total =
+      rows.length > 0
+        ? Number(rows[0].total)
+        : query.offset === 0
+          ? 0
+          : Number(
+              (
+                (await this.dataSource.query(
+                  `SELECT count(*) AS total FROM (${items}) page`,
+                  parameters,
+                )) as [{ total: string }]
+              )[0].total,
+            );
+    return [
+      rows.map((row) => ({
+        todoType: row.todo_type,
+        itemId: Number(row.item_id),
+        name: row.name,
+        courseId: Number(row.course_id),
+        courseName: row.course_name,
+        courseCode: row.course_code,
+        status: row.status,
+        startAt: row.start_at,
+        endAt: row.end_at,
+        dueAt: row.due_at,
+        since: row.since,
+        count: row.count,
+      })),
+      total,
+    ];
+  }
+}

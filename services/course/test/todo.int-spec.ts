@@ -1,0 +1,246 @@
+import type { EventDataMap } from '@lms/events';
+import { CourseHarness, cast, list } from './support/harness';
+
+const DAY = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+/**
+ * `GET /todo`: what the signed-in user must do next across their courses, from the exams and
+ * tasks the course service knows (src/gradeables) and the facts of attempts and answers (src/work).
+ */
+describe('GET /todo', () => {
+  const h = new CourseHarness();
+  beforeAll(() => h.start());
+  afterAll(() => h.stop());
+
+  const exam = (courseId: number, overrides: Partial<EventDataMap['exam.exam.upserted']>) =>
+    h.project('exam.exam.upserted', 1, {
+      courseId,
+      startAt: inDays(-1),
+      endAt: inDays(5),
+      isPublished: true,
+      isFinished: false,
+      classIds: [],
+      ...overrides,
+    });
+  const task = (courseId: number, overrides: Partial<EventDataMap['task.task.upserted']>) =>
+    h.project('task.task.upserted', 1, {
+      courseId,
+      startAt: inDays(-1),
+      endAt: inDays(5),
+      isActive: true,
+      allClass: true,
+      classIds: [],
+      deleted: false,
+      ...overrides,
+    });
+  const todo = async (client: Awaited<ReturnType<typeof h.as>>, query = '') => {
+    const response = await client.get(`/api/todo${query}`);
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+  const names = (document: { data?: unknown }) =>
+    list(document).map((item) => `${item.attributes.name}: ${item.attributes.status}`);
+
+  it('lists a student’s exams to take and tasks to send, soonest due first', async () => {
+    const c = await cast(h);
+    const other = await h.courseClass(1, c.course.id, 'B');
+    const dueTomorrow = await task(c.course.id, { name: 'Essay', endAt: inDays(1) });
+    await exam(c.course.id, { name: 'Quiz', endAt: inDays(2) });
+    await exam(c.course.id, { name: 'Open book', endAt: null });
+    await task(c.course.id, { name: 'Next week', startAt: inDays(3), endAt: inDays(10) });
+    const running = await exam(c.course.id, { name: 'Running', endAt: inDays(3) });
+    const done = await exam(c.course.id, { name: 'Done', endAt: inDays(3) });
+    const sent = await task(c.course.id, { name: 'Sent', endAt: inDays(3) });
+    const returned = await task(c.course.id, { name: 'Returned', startAt: inDays(-9), endAt: inDays(-2) });
+    // Not on the to-do: unpublished, closed by the lecturer, another class's, too far ahead, ended, inactive, deleted.
+    await exam(c.course.id, { name: 'Draft exam', isPublished: false });
+    await exam(c.course.id, { name: 'Closed exam', isFinished: true });
+    await exam(c.course.id, { name: 'Class B exam', classIds: [other.id] });
+    await task(c.course.id, { name: 'Class B task', allClass: false, classIds: [other.id] });
+    await task(c.course.id, { name: 'Far ahead', startAt: inDays(9), endAt: inDays(20) });
+    await task(c.course.id, { name: 'Ended', startAt: inDays(-9), endAt: inDays(-1) });
+    await task(c.course.id, { name: 'Inactive', isActive: false });
+    await task(c.course.id, { name: 'Deleted', deleted: true });
+    await exam(c.course.id, { name: 'For my class', classIds: [c.courseClass.id], endAt: inDays(4) });
+
+    const student = c.student.id;
+    await h.project('exam.attempt.started', 1, {
+      examId: running.id,
+      courseId: c.course.id,
+      studentId: student,
+    });
+    const attempt = await h.project('exam.attempt.started', 1, {
+      examId: done.id,
+      courseId: c.course.id,
+      studentId: student,
+      startAt: inDays(-0.5),
+    });
+    await h.project('exam.attempt.finished', 1, {
+      examId: done.id,
+      courseId: c.course.id,
+      studentId: student,
+      studentExamId: attempt.studentExamId,
+      finishedAt: inDays(-0.4),
+    });
+    const answer = { courseId: c.course.id, studentId: student, memberIds: [student] };
+    await h.project('task.answer.submitted', 1, { ...answer, taskId: sent.id, sentAt: inDays(-0.1) });
+    const back = await h.project('task.answer.submitted', 1, {
+      ...answer,
+      taskId: returned.id,
+      sentAt: inDays(-3),
+    });
+    await h.project('task.answer.reopened', 1, {
+      ...answer,
+      taskId: returned.id,
+      answerId: back.answerId,
+      reopenedAt: inDays(-0.2),
+    });
+
+    const body = await todo(c.asStudent);
+    expect(names(body)).toEqual([
+      'Returned: change_requested',
+      'Essay: not_sent',
+      'Quiz: not_started',
+      'Running: in_progress',
+      'For my class: not_started',
+      'Next week: not_sent',
+      'Open book: not_started',
+    ]);
+    expect(body.meta).toEqual({ total: 7, limit: 10, offset: 0 });
+    expect(list(body)[1]).toMatchObject({
+      id: `task-${dueTomorrow.id}`,
+      type: 'todos',
+      attributes: {
+        todo_type: 'task',
+        item_id: dueTomorrow.id,
+        course_id: c.course.id,
+        course_name: 'Databases',
+        course_code: 'DB1',
+        due_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        since: null,
+        count: null,
+      },
+    });
+
+    const second = await todo(c.asStudent, '?page[limit]=3&page[offset]=3');
+    expect(names(second)).toEqual([
+      'Running: in_progress',
+      'For my class: not_started',
+      'Next week: not_sent',
+    ]);
+    expect(second.meta).toEqual({ total: 7, limit: 3, offset: 3 });
+    expect((await todo(c.asStudent, '?page[offset]=20')).meta).toEqual({ total: 7, limit: 10, offset: 20 });
+    expect(names(await todo(c.asStudent, '?filter[todo_type][is]=exam&page[limit]=2'))).toEqual([
+      'Quiz: not_started',
+      'Running: in_progress',
+    ]);
+
+    // Sending the task takes it off; so does finishing the running exam.
+    await h.project('task.answer.submitted', 1, {
+      ...answer,
+      taskId: returned.id,
+      answerId: back.answerId,
+      sentAt: inDays(0),
+    });
+    expect(names(await todo(c.asStudent))).not.toContain('Returned: change_requested');
+  });
+
+  it('lists the staff’s tasks with answers waiting for a score, longest waiting first', async () => {
+    const c = await cast(h);
+    const classmate = await h.given.user(1, 'student');
+    await h.enrol(c.course.id, 1, [classmate.id], c.courseClass);
+    const essay = await task(c.course.id, { name: 'Essay' });
+    const report = await task(c.course.id, { name: 'Report' });
+    const send = (taskId: number, studentId: number, daysAgo: number) =>
+      h.project('task.answer.submitted', 1, {
+        courseId: c.course.id,
+        taskId,
+        studentId,
+        memberIds: [studentId],
+        sentAt: inDays(-daysAgo),
+      });
+    await send(essay.id, c.student.id, 1);
+    const scored = await send(essay.id, classmate.id, 2);
+    await send(report.id, c.student.id, 3);
+    await h.project('task.answer.scored', 1, {
+      answerId: scored.answerId,
+      taskId: essay.id,
+      courseId: c.course.id,
+      students: [{ studentId: classmate.id, score: 80, isPassed: true }],
+    });
+
+    for (const staff of [c.asLecturer, c.asAssistant]) {
+      const body = await todo(staff);
+      expect(list(body).map((item) => item.attributes)).toEqual([
+        expect.objectContaining({ todo_type: 'score_answers', name: 'Report', status: 'waiting', count: 1 }),
+        expect.objectContaining({ todo_type: 'score_answers', name: 'Essay', status: 'waiting', count: 1 }),
+      ]);
+    }
+    // A change request and a new send make a scored answer wait again.
+    await h.project('task.answer.submitted', 1, {
+      answerId: scored.answerId,
+      courseId: c.course.id,
+      taskId: essay.id,
+      studentId: classmate.id,
+      memberIds: [classmate.id],
+      sentAt: inDays(0),
+    });
+    expect(
+      list(await todo(c.asLecturer)).map((item) => [item.attributes.name, item.attributes.count]),
+    ).toEqual([
+      ['Report', 1],
+      ['Essay', 2],
+    ]);
+    // Essays waiting for a grader: the latest score of each attempt says how many.
+    const quiz = await exam(c.course.id, { name: 'Quiz' });
+    const attemptScored = (studentId: number, pending: number, studentExamId = h.nextId()) =>
+      h.project('exam.attempt.scored', 1, {
+        examId: quiz.id,
+        courseId: c.course.id,
+        studentId,
+        studentExamId,
+        pending,
+      });
+    const first = await attemptScored(c.student.id, 1);
+    await attemptScored(classmate.id, 2);
+    expect(
+      list(await todo(c.asAssistant, '?filter[todo_type][is]=grade_essays')).map((item) => item.attributes),
+    ).toEqual([
+      expect.objectContaining({
+        name: 'Quiz',
+        status: 'waiting',
+        count: 2,
+        due_at: null,
+        since: expect.any(String),
+      }),
+    ]);
+    await attemptScored(c.student.id, 0, first.studentExamId);
+    expect(
+      list(await todo(c.asAssistant, '?filter[todo_type][is]=grade_essays')).map(
+        (item) => item.attributes.count,
+      ),
+    ).toEqual([1]);
+    expect(list(await todo(c.asStranger))).toEqual([]);
+    expect(list(await todo(c.asOutsider))).toEqual([]);
+    expect(list(await todo(c.asStudent)).map((item) => item.attributes.todo_type)).not.toContain(
+      'score_answers',
+    );
+  });
+
+  it('refuses an unknown filter or page size with a 400 naming the parameter', async () => {
+    const c = await cast(h);
+    for (const [query, parameter] of [
+      ['?filter[name][is]=x', 'filter[name][is]'],
+      ['?page[limit]=501', 'page[limit]'],
+      ['?sort=name', 'sort'],
+    ]) {
+      const response = await c.asStudent.get(`/api/todo${query}`);
+      expect({ query, status: response.status, source: response.body.errors?.[0].source }).toEqual({
+        query,
+        status: 400,
+        source: { parameter },
+      });
+    }
+  });
+});
