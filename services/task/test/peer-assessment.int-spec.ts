@@ -198,4 +198,45 @@ describe('group peer assessment', () => {
       expect((await c.asStranger.get(`${PATH}?filter[answer_id]=${answerId}`)).status).toBe(404);
     });
   });
+
+  it('tells the gradebook again when the shares or the group’s members change after scoring', async () => {
+    const scored = async () =>
+      (await h.events('task.answer.scored')).filter((e) => e.data.answerId === answerId);
+    const before = (await scored()).length;
+    const scoreOf = (event: { data: { students: unknown } }, id: number) =>
+      (event.data.students as Array<{ studentId: number; score: number }>).find((s) => s.studentId === id)
+        ?.score;
+
+    // a rename changes no score: nothing is told
+    const renamed = await c.asLecturer.patch(`/api/course/tasks/${taskId}`, {
+      data: { attributes: { name: 'Team project (final)' } },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await scored()).toHaveLength(before);
+
+    // 50/50: Ana's peer mean 75 → 50 % × 84 + 50 % × 75 = 79.5
+    const shares = await c.asLecturer.patch(`/api/course/tasks/${taskId}`, {
+      data: { attributes: { student_percentage: 50, lecturer_percentage: 50 } },
+    });
+    expect(shares.status).toBe(200);
+    let events = await scored();
+    expect(events).toHaveLength(before + 1);
+    expect(events.at(-1)!.data.reason).toBe('peer_assessed');
+    expect(scoreOf(events.at(-1)!, c.student.id)).toBe(79.5);
+
+    // Citra leaves the group: her rating no longer counts, Ana's mean is Budi's 70 → 77
+    const members = await c.asLecturer.patch(`/api/course/task/${taskId}/groups/${groupId}`, {
+      data: { attributes: { student_ids: [c.student.id, c.classmate.id] } },
+    });
+    expect(members.status).toBe(200);
+    events = await scored();
+    expect(events).toHaveLength(before + 2);
+    expect(events.at(-1)!.data).toMatchObject({ reason: 'peer_assessed', groupId });
+    expect(
+      (events.at(-1)!.data.students as Array<{ studentId: number }>).map((s) => s.studentId).sort(),
+    ).toEqual([c.student.id, c.classmate.id].sort());
+    expect(scoreOf(events.at(-1)!, c.student.id)).toBe(77);
+    // the other group's answer is not scored: nothing about it
+    expect((await h.events('task.answer.scored')).some((e) => e.data.answerId === otherAnswerId)).toBe(false);
+  });
 });

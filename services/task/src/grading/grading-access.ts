@@ -101,6 +101,22 @@ interface AnswerRow extends TaskRow {
   scored_by: string | null;
 }
 
+function answerOf(row: AnswerRow): GradedAnswer {
+  return {
+    id: Number(row.answer_id),
+    taskId: Number(row.id),
+    studentId: num(row.student_id),
+    groupId: num(row.group_id),
+    isSent: row.is_sent,
+    isLate: row.is_late,
+    sentAt: row.sent_at,
+    score: num(row.score),
+    rubrics: row.rubrics,
+    scoredAt: row.scored_at,
+    scoredBy: num(row.scored_by),
+  };
+}
+
 /**
  * Who grades: the course's lecturer and assistants (`Projections.canAuthor`). A task or answer of
  * another campus, or of a deleted task, is a 404; anybody else who is not staff gets a 403 for
@@ -161,22 +177,30 @@ export class GradingAccess {
       [answerId, auth.tenantId],
     );
     if (!row) throw notFound('Task answer not found');
-    return {
-      task: taskOf(row),
-      answer: {
-        id: Number(row.answer_id),
-        taskId: Number(row.id),
-        studentId: num(row.student_id),
-        groupId: num(row.group_id),
-        isSent: row.is_sent,
-        isLate: row.is_late,
-        sentAt: row.sent_at,
-        score: num(row.score),
-        rubrics: row.rubrics,
-        scoredAt: row.scored_at,
-        scoredBy: num(row.scored_by),
-      },
-    };
+    return { task: taskOf(row), answer: answerOf(row) };
+  }
+
+  /**
+   * The scored answers of a group task — of the groups named, or every group's — with the task,
+   * their rows locked (FOR UPDATE) for the rest of the transaction; none for a personal task.
+   */
+  async scoredGroupAnswers(
+    manager: EntityManager,
+    tenantId: number,
+    taskId: number,
+    groupIds?: readonly number[],
+  ): Promise<Array<{ task: GradedTask; answer: GradedAnswer }>> {
+    const rows: AnswerRow[] = await manager.query(
+      `SELECT ${TASK_COLUMNS}, a.id AS answer_id, a.student_id, a.group_id, a.is_sent, a.is_late, a.sent_at,
+              a.score, a.rubrics, a.scored_at, a.scored_by
+         FROM task_answers a JOIN tasks t ON t.id = a.task_id
+        WHERE t.id = $1 AND t.tenant_id = $2 AND t.task_type = 'GROUP' AND t.deleted_at IS NULL
+          AND a.group_id IS NOT NULL AND a.score IS NOT NULL ${groupIds ? 'AND a.group_id = ANY($3)' : ''}
+        ORDER BY a.id
+        FOR UPDATE OF a`,
+      groupIds ? [taskId, tenantId, groupIds] : [taskId, tenantId],
+    );
+    return rows.map((row) => ({ task: taskOf(row), answer: answerOf(row) }));
   }
 
   /** Whether the student is a member of the group. */

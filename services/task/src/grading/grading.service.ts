@@ -105,6 +105,26 @@ export class GradingService {
   }
 
   /**
+   * Records `task.answer.scored` again (reason `peer_assessed`) for the scored answers of a group
+   * task — of the groups named, or all — once what their members' scores are made of changed (the
+   * task's student/lecturer shares, a group's members), in the transaction of that change.
+   */
+  async recordMemberScoresChanged(
+    manager: EntityManager,
+    auth: AuthContext,
+    taskId: number,
+    groupIds?: readonly number[],
+  ): Promise<void> {
+    for (const { task, answer } of await this.access.scoredGroupAnswers(
+      manager,
+      auth.tenantId,
+      taskId,
+      groupIds,
+    ))
+      await this.recordScored(manager, auth, task, answer, 'peer_assessed');
+  }
+
+  /**
    * Records `task.answer.scored` for a scored answer (nothing for an unscored one): the student of
    * a personal answer with its score, or every member of the group with their member score.
    */

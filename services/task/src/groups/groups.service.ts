@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
+import { UnitOfWork } from '@lms/events';
 import {
   attributePointer,
   conflict,
@@ -13,6 +14,7 @@ import {
 } from '@lms/jsonapi';
 import { FOR_CLASS_SQL, TaskAccess } from '../answers/task-access';
 import { TaskAnswer } from '../answers/task-answer.entity';
+import { GradingService } from '../grading/grading.service';
 import type { Task } from '../tasks/task.entity';
 import type { GroupMember, ReadGroup } from './groups.resource';
 import type { groupCreateRules, groupUpdateRules } from './groups.rules';
@@ -32,7 +34,9 @@ const UNIQUE_VIOLATION = '23505';
 export class GroupsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly unit: UnitOfWork,
     private readonly access: TaskAccess,
+    private readonly grading: GradingService,
   ) {}
 
   /** The task's groups the caller may read, with their members. */
@@ -92,6 +96,8 @@ export class GroupsService {
         const members = await this.checkMembers(task, input.student_ids, groupId, manager);
         await manager.delete(TaskGroupMember, { groupId });
         await this.setMembers(task, groupId, members, manager);
+        // a member's peer mean counts the ratings of the group's current members only
+        await this.grading.recordMemberScoresChanged(manager, auth, task.id, [groupId]);
       }
     });
     return this.get(task, groupId);
@@ -136,7 +142,7 @@ export class GroupsService {
   /** Runs a write in a transaction; a unique violation of a race (name, member) is the 422 its check gives. */
   private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await this.dataSource.transaction(work);
+      return await this.unit.run(work);
     } catch (error) {
       if (
         error instanceof QueryFailedError &&

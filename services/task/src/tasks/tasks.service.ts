@@ -15,6 +15,7 @@ import {
 } from '@lms/jsonapi';
 import { CourseClassProjection, Projections } from '@lms/projections';
 import { TaskFiles } from '../files/task-files';
+import { GradingService } from '../grading/grading.service';
 import { memberScoreSql, peerMeanSql } from '../grading/member-scores';
 import { normalizeRubric, rubricIssues } from '@lms/rubrics';
 import { Task, TaskClass } from './task.entity';
@@ -118,6 +119,7 @@ export class TasksService {
     private readonly unit: UnitOfWork,
     private readonly projections: Projections,
     private readonly files: TaskFiles,
+    private readonly grading: GradingService,
   ) {}
 
   /**
@@ -237,10 +239,14 @@ export class TasksService {
             detail: 'course_id cannot change: a task stays in its course',
           },
         ]);
+      const shares = [task.studentPercentage, task.lecturerPercentage].map(Number);
       const classIds = await this.apply(manager, task, input, await this.classIdsOf(manager, id));
       const saved = await manager.save(task);
       await this.setClasses(manager, id, classIds);
       await recordTaskUpserted(manager, auth.tenantId, auth.userId, saved);
+      // the members' scores mix the group score and the peer mean by these shares
+      if (shares[0] !== Number(saved.studentPercentage) || shares[1] !== Number(saved.lecturerPercentage))
+        await this.grading.recordMemberScoresChanged(manager, auth, id);
     });
     return this.get(auth, id);
   }
