@@ -7,6 +7,7 @@ import { ConfirmButton } from '../../layout/ConfirmDialog';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
 import { useLazyTaskFileQuery } from '../api';
+import { fileSegment } from '../files';
 import type { StoredFile } from '../taskTypes';
 import styles from './student.module.css';
 
@@ -37,7 +38,7 @@ export function FileList({
   if (files.length === 0) return null;
   const open = (file: StoredFile) => {
     setFailure(null);
-    fetchFile(`${base}/${encodeURIComponent(file.key)}`)
+    fetchFile(`${base}/${fileSegment(file.key)}`)
       .unwrap()
       .then((blob) => saveBlob(blob, file.name))
       .catch((error: unknown) =>

@@ -218,6 +218,24 @@ describe('the student’s take page', () => {
     expect(screen.getByRole('button', { name: 'Download figure.png' })).toBeTruthy();
   });
 
+  it('downloads a file by its key’s last segment, which the gateway passes (an encoded slash is refused there)', async () => {
+    const files = [{ key: 'task/7/answers/0b5a-44', name: 'draft.pdf', size: 4, mime: 'application/pdf' }];
+    const calls = serve({
+      'GET /api/login/me': me,
+      'GET /api/course/tasks/7': () => json(200, one(task())),
+      'GET /api/course/task/answers': () => json(200, many([answer({ files })])),
+      'GET /api/course/task/answers/70/files/:key': () =>
+        new Response('%PDF', { headers: { 'content-type': 'application/pdf' } }),
+    });
+    start('/assignment/take/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download draft.pdf' }));
+    await waitFor(() =>
+      expect(calls.map((call) => new URL(call.url).pathname)).toContain(
+        '/api/course/task/answers/70/files/0b5a-44',
+      ),
+    );
+  });
+
   it('opens the not-found page for a task the student may not read', async () => {
     serve({
       'GET /api/login/me': me,
