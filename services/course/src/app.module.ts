@@ -17,6 +17,12 @@ import { DirectoryController } from './directory/directory.controller';
 import { DirectoryService } from './directory/directory.service';
 import { ENTITIES } from './entities';
 import { GRADEABLE_TOPICS, GRADEABLES } from './gradeables';
+import { CourseActivitiesController } from './gradebook/course-activities.controller';
+import { GradebookAdminService } from './gradebook/gradebook-admin.service';
+import { GradebookController } from './gradebook/gradebook.controller';
+import { GradebookService } from './gradebook/gradebook.service';
+import { GradesController } from './gradebook/grades.controller';
+import { IndexBandsController } from './gradebook/index-bands.controller';
 import { MIGRATIONS } from './migrations';
 import { EnrolmentController } from './enrolment/enrolment.controller';
 import { EnrolmentService } from './enrolment/enrolment.service';
@@ -103,6 +109,10 @@ export class CourseAppModule {
         AttemptEventsHandler,
         AnswerEventsHandler,
         ...GRADEABLES.handlers,
+        GradesController,
+        IndexBandsController,
+        CourseActivitiesController,
+        GradebookController,
       ],
       providers: [
         CourseAccess,
@@ -125,6 +135,8 @@ export class CourseAppModule {
         AgendaService,
         TodoService,
         TimelineService,
+        GradebookAdminService,
+        GradebookService,
         ...ProjectionsBackfill.providers({ service: 'course', topics: GRADEABLE_TOPICS }),
         CourseUploads,
         ThreadAccess,

@@ -2,6 +2,7 @@ import { InboxEvent, OutboxEvent } from '@lms/events';
 import { ProjectionBackfill } from '@lms/projections';
 import { GRADEABLES } from './gradeables';
 import { Completion } from './completion/completion.entity';
+import { GRADEBOOK_ENTITIES } from './gradebook/gradebook.entity';
 import { Content } from './contents/content.entity';
 import { CourseFile } from './contents/course-file.entity';
 import { ClassStudent } from './courses/class-student.entity';
@@ -46,6 +47,7 @@ export const ENTITIES = [
   TaskAnswerFact,
   TimelineEntry,
   ...GRADEABLES.entities,
+  ...GRADEBOOK_ENTITIES,
   ProjectionBackfill,
   Thread,
   ThreadReply,

@@ -378,6 +378,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/courseactivities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_CourseActivities_list'];
+    put?: never;
+    post: operations['course_CourseActivities_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/courseactivities/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['course_CourseActivities_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['course_CourseActivities_update'];
+    trace?: never;
+  };
+  '/api/course/courseactivities/{id}/scores': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_CourseActivities_scores'];
+    put: operations['course_CourseActivities_saveScores'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/courses': {
     parameters: {
       query?: never;
@@ -686,6 +734,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/grades': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Grades_list'];
+    put?: never;
+    post: operations['course_Grades_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/grades/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['course_Grades_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['course_Grades_update'];
+    trace?: never;
+  };
   '/api/course/groups': {
     parameters: {
       query?: never;
@@ -732,6 +812,38 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/course/index': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_IndexBands_list'];
+    put: operations['course_IndexBands_replace'];
+    post: operations['course_IndexBands_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/index/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['course_IndexBands_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['course_IndexBands_update'];
     trace?: never;
   };
   '/api/course/lecturers': {
@@ -2485,6 +2597,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/gradebook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Gradebook_read'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/import-word': {
     parameters: {
       query?: never;
@@ -3475,6 +3603,26 @@ export interface components {
         };
       };
     };
+    CourseActivity: {
+      /** @enum {string} */
+      type: 'courseactivities';
+      id: string;
+      attributes: {
+        course_id: number;
+        title: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+      };
+    };
+    CourseActivityScore: {
+      /** @enum {string} */
+      type: 'courseactivity-scores';
+      id: string;
+      attributes: {
+        student_id: number;
+        score: number | null;
+      };
+    };
     CourseClass: {
       /** @enum {string} */
       type: 'classes';
@@ -3934,6 +4082,37 @@ export interface components {
         updated_at: string;
       };
     };
+    Grade: {
+      /** @enum {string} */
+      type: 'grades';
+      id: string;
+      attributes: {
+        course_id: number;
+        /** @enum {string} */
+        gradeable_type: 'exams' | 'tasks' | 'forms' | 'courseactivities' | 'presences';
+        gradeable_id: number;
+        percentage: number;
+        title: string | null;
+      };
+    };
+    GradebookRow: {
+      /** @enum {string} */
+      type: 'gradebook-rows';
+      id: string;
+      attributes: {
+        student_id: number;
+        name: string;
+        username: string;
+        nim: string | null;
+        class_id: number | null;
+        class_name: string | null;
+        scores: {
+          [key: string]: number | null;
+        };
+        final_score: number;
+        index: string | null;
+      };
+    };
     GradedEssay: {
       /** @enum {string} */
       type: 'studentquestions';
@@ -3970,6 +4149,17 @@ export interface components {
         created_at: string;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         updated_at: string;
+      };
+    };
+    IndexBand: {
+      /** @enum {string} */
+      type: 'index';
+      id: string;
+      attributes: {
+        course_id: number;
+        index: string;
+        min: number;
+        max: number;
       };
     };
     Lecturer: {
@@ -6980,6 +7170,360 @@ export interface operations {
       };
     };
   };
+  course_CourseActivities_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of CourseActivity */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['CourseActivity'][];
+            meta: {
+              total: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['CourseActivity'][];
+            meta: {
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_CourseActivities_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              title: string;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              title: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: CourseActivity */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['CourseActivity'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['CourseActivity'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_CourseActivities_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_CourseActivities_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              title: string;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              title: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: CourseActivity */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['CourseActivity'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['CourseActivity'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_CourseActivities_scores: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of CourseActivityScore */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['CourseActivityScore'][];
+            meta: {
+              total: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['CourseActivityScore'][];
+            meta: {
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_CourseActivities_saveScores: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          data: {
+            student_id: number;
+            score?: number | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: a list of CourseActivityScore */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['CourseActivityScore'][];
+            meta: {
+              total: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['CourseActivityScore'][];
+            meta: {
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   course_Courses_list: {
     parameters: {
       query?: {
@@ -8570,6 +9114,251 @@ export interface operations {
       };
     };
   };
+  course_Grades_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of Grade */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Grade'][];
+            meta: {
+              total: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Grade'][];
+            meta: {
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Grades_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              /** @enum {string} */
+              gradeable_type: 'exams' | 'tasks' | 'forms' | 'courseactivities' | 'presences';
+              gradeable_id: number;
+              percentage?: number;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              /** @enum {string} */
+              gradeable_type: 'exams' | 'tasks' | 'forms' | 'courseactivities' | 'presences';
+              gradeable_id: number;
+              percentage?: number;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Grade */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Grade'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Grade'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Grades_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Grades_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              percentage: number;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              percentage: number;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Grade */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Grade'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Grade'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   course_Groups_list: {
     parameters: {
       query?: {
@@ -9036,6 +9825,315 @@ export interface operations {
             meta: {
               seed: string;
               preview: boolean;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_IndexBands_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of IndexBand */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['IndexBand'][];
+            meta: {
+              total: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['IndexBand'][];
+            meta: {
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_IndexBands_replace: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          course_id: number;
+          data: {
+            index: string;
+            min?: number;
+            max?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: a list of IndexBand */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['IndexBand'][];
+            meta: {
+              total: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['IndexBand'][];
+            meta: {
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_IndexBands_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              index: string;
+              min?: number;
+              max?: number;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              course_id: number;
+              index: string;
+              min?: number;
+              max?: number;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: IndexBand */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['IndexBand'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['IndexBand'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_IndexBands_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_IndexBands_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              index?: string;
+              min?: number;
+              max?: number;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              index?: string;
+              min?: number;
+              max?: number;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: IndexBand */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['IndexBand'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['IndexBand'];
+            meta?: {
+              [key: string]: unknown;
             };
           };
         };
@@ -19596,6 +20694,93 @@ export interface operations {
             data: components['schemas']['StudentQuestionReview'];
             meta?: {
               [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Gradebook_read: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of GradebookRow */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['GradebookRow'][];
+            meta: {
+              columns: {
+                key: string;
+                /** @enum {string} */
+                gradeable_type: 'exams' | 'tasks' | 'forms' | 'courseactivities' | 'presences';
+                gradeable_id: number;
+                title: string;
+                percentage: number;
+                grade_id: number | null;
+              }[];
+              bands: {
+                index: string;
+                min: number;
+                max: number;
+              }[];
+              published: boolean;
+              weights_total: number;
+              class_id: number | null;
+              course_id: number;
+              total: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['GradebookRow'][];
+            meta: {
+              columns: {
+                key: string;
+                /** @enum {string} */
+                gradeable_type: 'exams' | 'tasks' | 'forms' | 'courseactivities' | 'presences';
+                gradeable_id: number;
+                title: string;
+                percentage: number;
+                grade_id: number | null;
+              }[];
+              bands: {
+                index: string;
+                min: number;
+                max: number;
+              }[];
+              published: boolean;
+              weights_total: number;
+              class_id: number | null;
+              course_id: number;
+              total: number;
             };
           };
         };

@@ -6,6 +6,7 @@ import { UnitOfWork } from '@lms/events';
 import { attributePointer, notFound, unprocessable, type ValidationIssue } from '@lms/jsonapi';
 import { hasVisibleContent, richTextOf } from '@lms/richtext';
 import { Content } from '../contents/content.entity';
+import { weightsTotal } from '../gradebook/gradebook.data';
 import { shareFiles } from '../contents/course-files.data';
 import { recordStaffChanged } from '../staff/staff.data';
 import { recordCourseUpserted } from './course-snapshot.data';
@@ -95,6 +96,14 @@ export class CourseAdminService {
           detail: 'lecturer_id must be an active lecturer of this campus',
         });
       }
+    }
+    if (changes.gradebook_publish === true) {
+      const total = await weightsTotal(this.dataSource.manager, auth.tenantId, id);
+      if (total !== 100)
+        issues.push({
+          pointer: attributePointer('gradebook_publish'),
+          detail: `The weights of the gradebook sum to ${total}, not 100: they must sum to 100 before it is published`,
+        });
     }
     if (issues.length > 0) throw unprocessable(issues);
     const previousLecturer = course.lecturerId;

@@ -15,6 +15,7 @@ import { Threads1795516582706 } from './1795516582706-threads';
 import { CompletionTracking1795516651634 } from './1795516651634-completion-tracking';
 import { CourseGroups1795517508000 } from './1795517508000-course-groups';
 import { VirtualLabs1795517508423 } from './1795517508423-virtual-labs';
+import { Gradebook1795518607690 } from './1795518607690-gradebook';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   CompletionTracking1795516651634,
   CourseGroups1795517508000,
   VirtualLabs1795517508423,
+  Gradebook1795518607690,
 ];

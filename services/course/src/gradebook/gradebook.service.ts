@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthContext } from '@lms/auth';
+import { badRequest, notFound } from '@lms/jsonapi';
+import { CourseAccess } from '../courses/course-access.service';
+import { type Band, bandOf } from './bands';
+import { bandsOf, GradebookAdminService } from './gradebook-admin.service';
+import { columnsOf, finalScore, weightsTotalOf } from './gradebook.data';
+import type { GradebookColumn, GradebookRow } from './gradebook.resource';
+import { SCORES_SQL } from './gradebook.sources';
+
+export interface GradebookQuery {
+  courseId: number;
+  classId?: number;
+  studentName?: string;
+}
+
+/** The grid with what the screens and the workbook show around it. */
+export interface Gradebook {
+  courseId: number;
+  courseName: string;
+  classId: number | null;
+  published: boolean;
+  columns: GradebookColumn[];
+  bands: Band[];
+  weightsTotal: number;
+  rows: GradebookRow[];
+  /** The course's classes (every one, for the workbook's sheets). */
+  classes: Array<{ id: number; name: string }>;
+}
+
+/**
+ * `GET /gradebook` (docs/gradebook.md): one row per student of the course (or of one class), one
+ * column per gradeable, the weighted final score and its band — read from the course's own tables
+ * and its projections of the exam and task services, never from those services. Two queries: the
+ * columns with their weights, and the students with every score of theirs as one JSON object.
+ */
+@Injectable()
+export class GradebookService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: CourseAccess,
+    private readonly admin: GradebookAdminService,
+  ) {}
+
+  async read(auth: AuthContext, query: GradebookQuery): Promise<Gradebook> {
+    const { courseId } = query;
+    const [course]: Array<{ name: string; gradebook_publish: boolean }> = await this.dataSource.query(
+      `SELECT name, gradebook_publish FROM courses WHERE id = $1 AND tenant_id = $2`,
+      [courseId, auth.tenantId],
+    );
+    if (!course) throw notFound('Course not found');
+    let onlyStudent: number | null = null;
+    if (auth.role !== 'admin') {
+      const role = await this.access.courseRole(auth.tenantId, courseId, auth.userId);
+      if (role === null) throw notFound('Course not found');
+      if (role === 'STUDENT') {
+        if (!course.gradebook_publish) throw notFound('The gradebook is not published');
+        onlyStudent = auth.userId;
+      }
+    } else await this.admin.requireStaff(auth, courseId);
+    const manager = this.dataSource.manager;
+    const classes: Array<{ id: number; name: string }> = await manager.query(
+      `SELECT id, name FROM classes WHERE course_id = $1 ORDER BY name, id`,
+      [courseId],
+    );
+    if (query.classId !== undefined && !classes.some((row) => row.id === query.classId))
+      throw badRequest('class_id is not a class of this course', 'class_id');
+    const columns = await columnsOf(manager, auth.tenantId, courseId);
+    const bands = (await bandsOf(manager, courseId)).map(({ index, min, max }) => ({ index, min, max }));
+    const students: Array<{
+      student_id: number;
+      name: string | null;
+      username: string | null;
+      nim: string | null;
+      class_id: number;
+      class_name: string;
+      scores: Record<string, string | number> | null;
+    }> = await manager.query(
+      `WITH students AS (
+         SELECT DISTINCT ON (cs.user_id) cs.user_id AS student_id, cl.id AS class_id, cl.name AS class_name
+           FROM class_students cs JOIN classes cl ON cl.id = cs.class_id
+          WHERE cl.course_id = $1 AND ($3::bigint IS NULL OR cl.id = $3) AND ($4::bigint IS NULL OR cs.user_id = $4)
+          ORDER BY cs.user_id, cl.id
+       ), cells AS (${SCORES_SQL}),
+       by_student AS (
+         SELECT c.student_id, jsonb_object_agg(c.key, c.score) AS scores
+           FROM cells c JOIN students s ON s.student_id = c.student_id GROUP BY c.student_id
+       )
+       SELECT s.student_id, u.name, u.username, u.nim, s.class_id, s.class_name, b.scores
+         FROM students s
+         LEFT JOIN users u ON u.id = s.student_id
+         LEFT JOIN by_student b ON b.student_id = s.student_id
+        WHERE $5::text IS NULL OR u.name ILIKE '%' || $5 || '%'
+        ORDER BY u.name, s.student_id`,
+      [courseId, auth.tenantId, query.classId ?? null, onlyStudent, escapeLike(query.studentName)],
+    );
+    const rows = students.map((student): GradebookRow => {
+      const scores: Record<string, number | null> = {};
+      for (const column of columns) {
+        const value = student.scores?.[column.key];
+        scores[column.key] = value === undefined || value === null ? null : Number(value);
+      }
+      const final = finalScore(columns, scores);
+      return {
+        studentId: student.student_id,
+        name: student.name ?? '',
+        username: student.username ?? '',
+        nim: student.nim,
+        classId: student.class_id,
+        className: student.class_name,
+        scores,
+        finalScore: final,
+        index: bandOf(bands, final),
+      };
+    });
+    return {
+      courseId,
+      courseName: course.name,
+      classId: query.classId ?? null,
+      published: course.gradebook_publish,
+      columns,
+      bands,
+      weightsTotal: weightsTotalOf(columns),
+      rows,
+      classes,
+    };
+  }
+}
+
+/** A name search as a LIKE pattern's text (its wildcards taken literally); none when empty. */
+function escapeLike(text: string | undefined): string | null {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed.replace(/[\\%_]/g, (match) => `\\${match}`) : null;
+}

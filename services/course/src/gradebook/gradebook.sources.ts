@@ -1,0 +1,54 @@
+import type { GradeableType } from './gradebook.entity';
+
+/**
+ * Where the gradebook's columns and scores come from: per kind of gradeable, one `SELECT` of its
+ * columns in course `$1` of campus `$2` (`gradeable_id, title`, the creation order being the id's)
+ * and one of its scores there (`student_id, gradeable_id, score`: one score per student, 0–100).
+ * Exams and tasks are the exam and task services' (src/gradeables); custom activities the course's
+ * own. Forms add theirs here; `presences` is reserved for the presence service.
+ */
+export interface GradeableSource {
+  type: GradeableType;
+  columns: string;
+  scores: string;
+}
+
+export const GRADEABLE_SOURCES: readonly GradeableSource[] = [
+  {
+    type: 'exams',
+    columns: `SELECT id AS gradeable_id, title FROM exam_projections
+               WHERE course_id = $1 AND tenant_id = $2 AND NOT deleted`,
+    // the highest scored attempt counts (docs/gradebook.md)
+    scores: `SELECT student_id, exam_id AS gradeable_id, max(score) AS score FROM exam_attempt_scores
+              WHERE course_id = $1 AND tenant_id = $2 GROUP BY student_id, exam_id`,
+  },
+  {
+    type: 'tasks',
+    columns: `SELECT id AS gradeable_id, title FROM task_projections
+               WHERE course_id = $1 AND tenant_id = $2 AND NOT deleted`,
+    // a student's own answer's score, or their member score of their group's answer
+    scores: `SELECT s.student_id, s.task_id AS gradeable_id, max(s.score) AS score
+               FROM task_answer_scores s JOIN task_answers_scored a ON a.answer_id = s.answer_id
+              WHERE s.course_id = $1 AND a.tenant_id = $2 GROUP BY s.student_id, s.task_id`,
+  },
+  {
+    type: 'courseactivities',
+    columns: `SELECT id AS gradeable_id, title FROM custom_activities WHERE course_id = $1 AND tenant_id = $2`,
+    scores: `SELECT s.student_id, s.activity_id AS gradeable_id, s.score
+               FROM custom_activity_scores s JOIN custom_activities a ON a.id = s.activity_id
+              WHERE a.course_id = $1 AND a.tenant_id = $2`,
+  },
+];
+
+/** Every gradeable of course `$1` (campus `$2`): `gradeable_type, kind, gradeable_id, title`. */
+export const COLUMNS_SQL = GRADEABLE_SOURCES.map(
+  (source, kind) =>
+    `SELECT '${source.type}'::varchar AS gradeable_type, ${kind} AS kind, c.gradeable_id, c.title
+       FROM (${source.columns}) c`,
+).join('\nUNION ALL\n');
+
+/** Every score of course `$1` (campus `$2`): `student_id, key ('<type>:<id>'), score`. */
+export const SCORES_SQL = GRADEABLE_SOURCES.map(
+  (source) =>
+    `SELECT s.student_id, '${source.type}:' || s.gradeable_id AS key, s.score FROM (${source.scores}) s`,
+).join('\nUNION ALL\n');
