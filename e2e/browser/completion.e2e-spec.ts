@@ -99,9 +99,9 @@ describe('completion tracking in the browser', () => {
     await phone.page.goto(`${base}/courses/${courseId}/completion`);
     await settled(phone.page);
     await phone.page.getByRole('table', { name: 'Completion of each student' }).waitFor();
-    const overflow = await phone.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
+    const overflow = (await phone.page.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    )) as number;
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, 'completion-report-phone');
