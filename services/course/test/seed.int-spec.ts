@@ -72,6 +72,26 @@ describe('demo seed', () => {
     expect(list(faculties.body).map((faculty) => faculty.attributes.code)).toEqual(
       expect.arrayContaining(['FIK', 'FT', 'FEB', 'FKIP']),
     );
+    // A set of groups (announced to the task service) and a virtual lab with a leaderboard.
+    const groups = list((await asStudent.get(`/api/course/groups?filter[course_id][is]=${course.id}`)).body);
+    expect(groups.map((group) => [group.attributes.groups_type, group.attributes.name])).toEqual([
+      ['Project teams', 'Team 1'],
+      ['Project teams', 'Team 2'],
+    ]);
+    const [set] = (await h.events('course.groups.changed')).filter(
+      (event) => event.data.courseId === Number(course.id),
+    );
+    expect(set.data.groups[0].members).toEqual([
+      { userId: users.student1.id, isLeader: true },
+      { userId: users.student2.id, isLeader: false },
+    ]);
+    const [lab] = list((await asStudent.get(`/api/course/vlabs?filter[course_id][is]=${course.id}`)).body);
+    const board = list((await asStudent.get(`/api/course/vlabs/${lab.id}/leaderboards`)).body);
+    expect(board.map((row) => [row.attributes.rank, row.attributes.score, row.attributes.is_me])).toEqual([
+      [1, 90, false],
+      [2, 85, true],
+      [3, 70, false],
+    ]);
     const window = await asLecturer.get(`/api/course/enrolls?filter[course_id][is]=${course.id}`);
     expect(list(window.body)[0].attributes).toMatchObject({
       is_open: true,

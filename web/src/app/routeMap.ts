@@ -1,11 +1,13 @@
 import { courseRoutes } from '../courses/routes';
 import { discussionRoutes } from '../discussions/routes';
 import { examRoutes } from '../exams/routes';
+import { groupRoutes } from '../groups/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { publicRoutes } from '../public/routes';
 import { settingsRoutes } from '../settings/routes';
 import { taskRoutes } from '../tasks/routes';
 import { upcomingPublicRoutes, upcomingRoutes } from '../upcoming/routes';
+import { vlabRoutes } from '../vlabs/routes';
 import type { Role } from '../auth/authApi';
 import { ALL_ROLES, type IconName, type NavSection, type RouteDef } from './routeTypes';
 
@@ -24,6 +26,8 @@ export const APP_ROUTES: RouteDef[] = [
   ...examRoutes,
   ...taskRoutes,
   ...discussionRoutes,
+  ...groupRoutes,
+  ...vlabRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];

@@ -17,6 +17,7 @@ const LECTURER_PAGES: Array<{ routeId: string; segment: string }> = [
   { routeId: 'courseEdit', segment: 'edit' },
   { routeId: 'coursePreview', segment: 'preview' },
   { routeId: 'courseEnroll', segment: 'enroll' },
+  { routeId: 'courseGroups', segment: 'groups' },
   { routeId: 'courseGradebook', segment: 'gradebook' },
   { routeId: 'courseCompletion', segment: 'completion' },
   { routeId: 'courseCpmk', segment: 'cpmk' },
@@ -123,6 +124,11 @@ export default function CoursePage() {
               <div className={styles.spacedBlock}>
                 <JoinOffer course={data} />
               </div>
+            )}
+            {data.status === 'STUDENT' && (
+              <p className={styles.spacedBlock}>
+                <Link to={`${base}/groups`}>{t('routes.courseGroups')}</Link>
+              </p>
             )}
             {data.status === 'STUDENT' && (
               <div className={styles.spacedBlock}>

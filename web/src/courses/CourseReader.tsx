@@ -9,6 +9,7 @@ import type { PublicCourse } from './coursesApi';
 import { byIndex, contentableOf, selectionOf } from './structure';
 import { activityName } from './names';
 import { TaskableTasks } from '../tasks/student/TaskableTasks';
+import { ActivityVlabs } from '../vlabs/ActivityVlabs';
 import { CompletionToggle } from '../completion/CompletionToggle';
 import { useMyCompletionsQuery } from '../completion/completionApi';
 import { ActivityThreads } from '../discussions/ActivityThreads';
@@ -23,6 +24,12 @@ function HiddenMark() {
       {t('course.hidden')}
     </span>
   );
+}
+
+/** The reader teaches the course (its lecturer or an assistant): they manage its labs. */
+function teaches(course: PublicCourse): boolean {
+  const status = (course as { status?: string | null }).status;
+  return status === 'LECTURER' || status === 'ASSISTANT';
 }
 
 /** Where a module or activity of the outline leads (the reader keeps it in the query, the preview in the path). */
@@ -175,6 +182,9 @@ export function CourseReader({
             )}
             {scope === 'course' && !closedNote && target.type === 'activities' && (
               <ActivityThreads courseId={course.id} activityId={target.id} />
+            )}
+            {scope === 'course' && !closedNote && target.type === 'activities' && (
+              <ActivityVlabs activityId={target.id} staff={teaches(course)} />
             )}
           </>
         )}

@@ -49,7 +49,6 @@ export const upcomingRoutes: RouteDef[] = [
   ),
   ...screens('liveClass', ['liveClass', '/crs/:id', reduced], ['liveClassResult', '/crs/:id/result']),
   ...screens('interactiveContent', ['liveClassH5p', '/crs-result-h5p/:id', { roles: LECTURER }]),
-  ...screens('virtualLabs', ['vlabResult', '/vlabs/result/:id']),
   ...screens(
     'workspaces',
     ['workspaces', '/workspace', nav('learning', 'briefcase', 50)],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { BlobStorage } from '@lms/storage';
 import { ClassStudent } from '../courses/class-student.entity';
 import { CourseAssistant } from '../courses/course-assistant.entity';
@@ -20,6 +20,10 @@ import { CourseModule } from '../structure/module.entity';
 import { Thread, ThreadReply } from '../threads/thread.entity';
 import { INTRODUCTION } from '../threads/threads.service';
 import { UserProjection } from '../users/user-projection.entity';
+import { CourseGroup, CourseGroupMember } from '../groups/course-group.entity';
+import { recordGroupsChanged } from '../groups/groups.data';
+import { newSecret } from '../vlabs/vlab-signature';
+import { Vlab, VlabResult } from '../vlabs/vlab.entity';
 import { handbookPdf } from './handbook.pdf';
 
 const MODULES: ReadonlyArray<{ name: string; activities: string[] }> = [
@@ -103,7 +107,8 @@ const OPEN_COURSE: {
  * The demo campus's faculties and its demo course: taught by `lecturer`, assisted by `assistant`, one class
  * with the three students, four modules with two activities each, five contents (text, link,
  * file, video, Zoom) in the first activity, completion tracked (student1 did two contents,
- * student2 four) and an open enrolment window; beside it the open course
+ * student2 four), an open enrolment window, a set of groups and a virtual lab with results
+ * (`seedGroupsAndLab`); beside it the open course
  * OPEN101 of the public catalogue (one module, one activity, two contents). IF101 has its
  * introduction thread (one reply) and a thread on "for and while" with three replies, one nested.
  * The file content is
@@ -372,6 +377,7 @@ export async function seedCourseDemo(
       await recordMembersSnapshot(manager, tenantId, null, new Set(['course.staff', 'course.enrolment']));
       await recordCampusSnapshots(manager, tenantId, null, 'course.course');
       await recordCampusSnapshots(manager, tenantId, null, 'course.structure');
+      await seedGroupsAndLab(manager, tenantId, course.id, activityIds[0], byName);
     });
   } catch (error) {
     // Nothing of the seed stays, so the next attempt starts clean.
@@ -380,4 +386,73 @@ export async function seedCourseDemo(
   }
   new Logger('CourseSeed').log('demo courses IF101 and OPEN101 created');
   return { created: true };
+}
+
+/**
+ * IF101's set of groups "Project teams" (student1 leading student2; student3 alone) and a virtual
+ * lab on its first activity with a few results, so the groups page, the reader's lab and the
+ * leaderboard have something to show. The lab's secret is random: the staff rotate it to connect
+ * a real lab.
+ */
+async function seedGroupsAndLab(
+  manager: EntityManager,
+  tenantId: number,
+  courseId: number,
+  activityId: number,
+  byName: Map<string, UserProjection>,
+) {
+  const id = (name: string) => byName.get(name)!.id;
+  const type = 'Project teams';
+  for (const [name, members] of [
+    ['Team 1', ['student1', 'student2']],
+    ['Team 2', ['student3']],
+  ] as const) {
+    const group = await manager.save(
+      manager.create(CourseGroup, { tenantId, courseId, type, name, package: null }),
+    );
+    await manager.insert(
+      CourseGroupMember,
+      members.map((member, index) => ({
+        groupId: group.id,
+        userId: id(member),
+        courseId,
+        type,
+        isLeader: index === 0,
+      })),
+    );
+  }
+  await recordGroupsChanged(manager, { tenantId, userId: id('lecturer') }, courseId, type);
+  const lab = await manager.save(
+    manager.create(Vlab, {
+      tenantId,
+      courseId,
+      activityId,
+      name: 'Flowchart simulator',
+      url: 'https://lab.example.edu/flowcharts',
+      description: 'Draw the flowchart of a linear search and run it on the test inputs.',
+      settings: { show_names: false, max_score: 100 },
+      index: 0,
+      secret: newSecret(),
+      createdBy: id('lecturer'),
+    }),
+  );
+  const hour = 3600 * 1000;
+  const results: ReadonlyArray<readonly [student: string, score: number, hoursAgo: number]> = [
+    ['student1', 55, 50],
+    ['student1', 70, 30],
+    ['student1', 85, 4],
+    ['student2', 90, 26],
+    ['student3', 70, 8],
+  ];
+  await manager.insert(
+    VlabResult,
+    results.map(([student, score, hoursAgo]) => ({
+      vlabId: lab.id,
+      userId: id(student),
+      score,
+      attemptId: null,
+      durationSeconds: null,
+      finishedAt: new Date(Date.now() - hoursAgo * hour),
+    })),
+  );
 }

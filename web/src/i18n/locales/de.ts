@@ -2,6 +2,8 @@ import type en from './en';
 import exam from '../../exams/locales/de';
 import task from '../../tasks/locales/de';
 import discussion from '../../discussions/locales/de';
+import groups from '../../groups/locales/de';
+import vlabs from '../../vlabs/locales/de';
 import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
 
@@ -11,6 +13,8 @@ const de: typeof en = {
   exam,
   task,
   discussion,
+  groups,
+  vlabs,
   gradebook,
   completion,
   common: {
@@ -98,6 +102,7 @@ const de: typeof en = {
     liveClassResult: 'Ergebnis des Live-Klassenzimmers',
     liveClassH5p: 'Ergebnis interaktiver Inhalte',
     vlabResult: 'Ergebnis des virtuellen Labors',
+    courseGroups: 'Gruppen',
     workspaces: 'Arbeitsbereiche',
     workspaceProjects: 'Projekte',
     workspaceProject: 'Projekt',

@@ -1,6 +1,8 @@
 import exam from '../../exams/locales/en';
 import task from '../../tasks/locales/en';
 import discussion from '../../discussions/locales/en';
+import groups from '../../groups/locales/en';
+import vlabs from '../../vlabs/locales/en';
 import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
@@ -9,6 +11,8 @@ const en = {
   exam,
   task,
   discussion,
+  groups,
+  vlabs,
   gradebook,
   completion,
   common: {
@@ -96,6 +100,7 @@ const en = {
     liveClassResult: 'Live classroom result',
     liveClassH5p: 'Interactive content result',
     vlabResult: 'Virtual lab result',
+    courseGroups: 'Groups',
     workspaces: 'Workspaces',
     workspaceProjects: 'Projects',
     workspaceProject: 'Project',

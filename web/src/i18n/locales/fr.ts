@@ -2,6 +2,8 @@ import type en from './en';
 import exam from '../../exams/locales/fr';
 import task from '../../tasks/locales/fr';
 import discussion from '../../discussions/locales/fr';
+import groups from '../../groups/locales/fr';
+import vlabs from '../../vlabs/locales/fr';
 import gradebook from '../../gradebook/locales/fr';
 import completion from '../../completion/locales/fr';
 
@@ -11,6 +13,8 @@ const fr: typeof en = {
   exam,
   task,
   discussion,
+  groups,
+  vlabs,
   gradebook,
   completion,
   common: {
@@ -98,6 +102,7 @@ const fr: typeof en = {
     liveClassResult: 'Résultat de la classe en direct',
     liveClassH5p: 'Résultat du contenu interactif',
     vlabResult: 'Résultat du laboratoire virtuel',
+    courseGroups: 'Groupes',
     workspaces: 'Espaces de travail',
     workspaceProjects: 'Projets',
     workspaceProject: 'Projet',

@@ -2,6 +2,8 @@ import type en from './en';
 import exam from '../../exams/locales/id';
 import task from '../../tasks/locales/id';
 import discussion from '../../discussions/locales/id';
+import groups from '../../groups/locales/id';
+import vlabs from '../../vlabs/locales/id';
 import gradebook from '../../gradebook/locales/id';
 import completion from '../../completion/locales/id';
 
@@ -14,6 +16,8 @@ const id: typeof en = {
   exam,
   task,
   discussion,
+  groups,
+  vlabs,
   gradebook,
   completion,
   common: {
@@ -101,6 +105,7 @@ const id: typeof en = {
     liveClassResult: 'Hasil kelas daring',
     liveClassH5p: 'Hasil konten interaktif',
     vlabResult: 'Hasil laboratorium virtual',
+    courseGroups: 'Kelompok',
     workspaces: 'Ruang kerja',
     workspaceProjects: 'Proyek',
     workspaceProject: 'Proyek',

@@ -2,6 +2,8 @@ import type en from './en';
 import exam from '../../exams/locales/pt';
 import task from '../../tasks/locales/pt';
 import discussion from '../../discussions/locales/pt';
+import groups from '../../groups/locales/pt';
+import vlabs from '../../vlabs/locales/pt';
 import gradebook from '../../gradebook/locales/pt';
 import completion from '../../completion/locales/pt';
 
@@ -11,6 +13,8 @@ const pt: typeof en = {
   exam,
   task,
   discussion,
+  groups,
+  vlabs,
   gradebook,
   completion,
   common: {
@@ -98,6 +102,7 @@ const pt: typeof en = {
     liveClassResult: 'Resultado da aula ao vivo',
     liveClassH5p: 'Resultado do conteúdo interativo',
     vlabResult: 'Resultado do laboratório virtual',
+    courseGroups: 'Grupos',
     workspaces: 'Espaços de trabalho',
     workspaceProjects: 'Projetos',
     workspaceProject: 'Projeto',

@@ -11,6 +11,7 @@ import {
   useTaskStudentsQuery,
   useUpdateGroupMutation,
 } from '../api';
+import { ImportGroupSet } from '../../groups/ImportGroupSet';
 import type { Task, TaskGroup } from '../taskTypes';
 import styles from './staff.module.css';
 
@@ -93,6 +94,7 @@ export function GroupsPanel({ task }: { task: Task }) {
       )}
       <WarningAlert>{failure}</WarningAlert>
       {editing === null && <GroupForm task={task} groups={groups.data ?? []} onDone={() => undefined} />}
+      <ImportGroupSet taskId={task.id} />
     </section>
   );
 }
