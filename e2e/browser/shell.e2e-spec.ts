@@ -56,6 +56,7 @@ function appRoutes(course: string, exam: string, tasks: DemoTasks): Array<[strin
     [`/courses/${course}/preview`, 'lecturer'],
     [`/courses/${course}/preview/1`, 'lecturer'],
     [`/courses/${course}/enroll`, 'lecturer'],
+    [`/courses/${course}/groups`, 'all'],
     [`/courses/${course}/settings`, 'lecturer'],
     [`/courses/${course}/deleted`, 'lecturer'],
     [`/courses/${course}/gradebook`, 'lecturer'],
