@@ -227,7 +227,7 @@ export const tasksApi = withTags.injectEndpoints({
       invalidatesTags: (_r, _e, { taskId, answerId }) => gradingTags(taskId, answerId),
     }),
 
-    /** The groups of a group task with their members (and each member's score where allowed). */
+    /** The groups of a group task with their members and their answer's id. */
     taskGroups: build.query<TaskGroup[], string>({
       extraOptions: QUIET,
       query: (taskId) => `course/task/${encodeURIComponent(taskId)}/groups?${toSearchParams({ limit: 0 })}`,

@@ -62,25 +62,8 @@ export type Task = ResourceOf<'/api/course/tasks/{id}'>;
 /** What the editor writes of a task (a create takes them all, an update those that changed). */
 export type TaskAttributes = Partial<RequestAttributes<'/api/course/tasks', 'post'>>;
 
-/** A personal answer (student_id) or a group's (group_id). */
-export interface TaskAnswer {
-  id: string;
-  task_id: number;
-  student_id: number | null;
-  group_id: number | null;
-  answer: string | null;
-  files: StoredFile[];
-  is_sent: boolean;
-  sent_at: string | null;
-  is_late: boolean;
-  comment: string | null;
-  score: number | null;
-  rubrics: RubricChoice[] | null;
-  scored_at: string | null;
-  created_at: string;
-  updated_at: string;
-  student?: { id: string; name?: string; username?: string };
-}
+/** A personal answer (student_id) or a group's (group_id), with its student when included. */
+export type TaskAnswer = ResourceOf<'/api/course/task/answers/{id}'>;
 
 /** The states a student's work on a task is in, as the students list filters them. */
 export type AnswerState = TaskStudent['state'];
@@ -98,19 +81,9 @@ export const ANSWER_STATES = Object.keys(STATE_OFFERED) as AnswerState[];
 /** One student a task is for, with their answer and group (`GET /course/tasks/{id}/students`). */
 export type TaskStudent = ResourceOf<'/api/course/tasks/{id}/students'>;
 
-export interface GroupMember {
-  id: number | string;
-  name: string;
-  username: string;
-  score?: number | null;
-}
-
-export interface TaskGroup {
-  id: string;
-  task_id?: number;
-  name: string;
-  members: GroupMember[];
-}
+/** A group of a group task with its members and its answer's id (`GET /course/task/{id}/groups`). */
+export type TaskGroup = ResourceOf<'/api/course/task/{id}/groups'>;
+export type GroupMember = TaskGroup['members'][number];
 
 /** A member's ratings of another member of their group (peer assessment). */
 export interface GroupAssessment {
@@ -143,16 +116,5 @@ export interface RubricTemplate {
   bundled?: boolean;
 }
 
-export interface TaskStatistics {
-  id: string;
-  students: number;
-  sent: number;
-  late: number;
-  draft: number;
-  not_started: number;
-  scored: number;
-  average: number | null;
-  median: number | null;
-  passed: number;
-  histogram: Array<{ from: number; to: number; count: number }>;
-}
+/** A task's statistics (`GET /stats/task/{id}`: counts, average, median, the 10-point histogram). */
+export type TaskStatistics = ResourceOf<'/api/stats/task/{id}'>;

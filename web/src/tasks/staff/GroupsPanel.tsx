@@ -16,9 +16,9 @@ import type { Task, TaskGroup } from '../taskTypes';
 import styles from './staff.module.css';
 
 /**
- * The groups of a group task: each with its members (and each member's score, spec 02: the group
- * score and the peers' ratings combined), made, renamed, recomposed or removed by the staff. A
- * student belongs to one group of a task: the member choice offers those without one.
+ * The groups of a group task: each with its members (their member scores are in the submissions
+ * table), made, renamed, recomposed or removed by the staff. A student belongs to one group of a
+ * task: the member choice offers those without one.
  */
 export function GroupsPanel({ task }: { task: Task }) {
   const { t } = useTranslation();
@@ -54,13 +54,7 @@ export function GroupsPanel({ task }: { task: Task }) {
                 <div>
                   <strong>{group.name}</strong>
                   <p className="muted small">
-                    {group.members
-                      .map((member) =>
-                        member.score === null || member.score === undefined
-                          ? member.name
-                          : `${member.name} (${member.score})`,
-                      )
-                      .join(', ') || t('task.staff.groups.empty')}
+                    {group.members.map((member) => member.name).join(', ') || t('task.staff.groups.empty')}
                   </p>
                 </div>
                 <span className="row-actions">

@@ -102,11 +102,6 @@ export default function GroupTaskPage() {
                         )}
                       </span>
                       <span className="muted small">@{member.username}</span>
-                      {member.score !== null && member.score !== undefined && (
-                        <span className="badge">
-                          {t('task.student.score.value', { score: member.score })}
-                        </span>
-                      )}
                     </li>
                   ))}
                 </ul>
