@@ -20,6 +20,7 @@ import { GRADEABLE_TOPICS, GRADEABLES } from './gradeables';
 import { CourseActivitiesController } from './gradebook/course-activities.controller';
 import { GradebookAdminService } from './gradebook/gradebook-admin.service';
 import { GradebookController } from './gradebook/gradebook.controller';
+import { GradebookExportService } from './gradebook/gradebook-export.service';
 import { GradebookService } from './gradebook/gradebook.service';
 import { GradesController } from './gradebook/grades.controller';
 import { IndexBandsController } from './gradebook/index-bands.controller';
@@ -137,6 +138,7 @@ export class CourseAppModule {
         TimelineService,
         GradebookAdminService,
         GradebookService,
+        GradebookExportService,
         ...ProjectionsBackfill.providers({ service: 'course', topics: GRADEABLE_TOPICS }),
         CourseUploads,
         ThreadAccess,

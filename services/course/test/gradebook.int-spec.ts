@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { createEnvelope, type EventDataMap } from '@lms/events';
 import type { JsonDocument } from '@lms/testing';
 import { CourseHarness, cast, list, one } from './support/harness';
@@ -21,7 +22,7 @@ describe('gradebook', () => {
     const budi = await h.given.user(1, 'student', { name: 'Budi Santoso', nim: '2202' });
     const citra = await h.given.user(1, 'student', { name: 'Citra Dewi', nim: '2203' });
     await h.enrol(c.course.id, 1, [budi.id], c.courseClass);
-    const classB = await h.enrol(c.course.id, 1, [citra.id]);
+    const classB = await h.enrol(c.course.id, 1, [citra.id], await h.courseClass(1, c.course.id, 'B'));
     const exam = await h.project('exam.exam.upserted', 1, { courseId: c.course.id, name: 'Midterm' });
     const task = await h.project('task.task.upserted', 1, { courseId: c.course.id, name: 'Essay' });
     const activity = one(
@@ -415,6 +416,81 @@ describe('gradebook', () => {
       expect((await c.asLecturer.get(`${path}&class_id=abc`)).status).toBe(400);
       const otherClass = await h.courseClass(1, (await h.course(1, c.lecturer.id)).id);
       expect((await c.asLecturer.get(`${path}&class_id=${otherClass.id}`)).status).toBe(400);
+    });
+  });
+
+  describe('GET /gradebook/export', () => {
+    it('stores a workbook with a sheet per class whose formulas hold the numbers of GET /gradebook', async () => {
+      const c = await course();
+      await weigh(c, c.asLecturer, [
+        ['exams', c.exam.id, 40],
+        ['courseactivities', c.activityId, 60],
+      ]);
+      await c.asLecturer.send('PUT', '/api/course/index', {
+        course_id: c.course.id,
+        data: [
+          { index: 'A', min: 80, max: 100 },
+          { index: 'B', min: 0, max: 79.99 },
+        ],
+      });
+      await h.deliver(attempt(c, c.ana.id, 1, 77.77).envelope);
+      await c.asLecturer.send('PUT', `/api/course/courseactivities/${c.activityId}/scores`, {
+        data: [
+          { student_id: c.ana.id, score: 91.35 },
+          { student_id: c.citra.id, score: 50 },
+        ],
+      });
+      expect((await c.asStudent.get(`/api/gradebook/export?course_id=${c.course.id}`)).status).toBe(403);
+      expect((await c.asOutsider.get(`/api/gradebook/export?course_id=${c.course.id}`)).status).toBe(404);
+      const made = await c.asLecturer.get(`/api/gradebook/export?course_id=${c.course.id}`);
+      expect(made.status).toBe(200);
+      const { url, filename } = one(made.body).attributes as { url: string; filename: string };
+      expect(filename).toBe('Databases - gradebook.xlsx');
+      const file = await fetch(url.startsWith('http') ? url : `${h.baseUrl}${url}`);
+      expect(file.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await file.arrayBuffer()) as ArrayBuffer);
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(
+        [c.courseClass.name, c.classB.name].sort(),
+      );
+
+      const grid = list((await c.asLecturer.get(`/api/gradebook?course_id=${c.course.id}`)).body);
+      const seen: Array<[unknown, unknown, unknown]> = [];
+      for (const sheet of workbook.worksheets) {
+        expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+          'NIM',
+          'Name',
+          'Midterm',
+          'Essay',
+          'Lab work',
+          'Final score',
+          'Index',
+        ]);
+        expect((sheet.getRow(2).values as unknown[]).slice(3, 7)).toEqual([40, 0, 60, 100]);
+        for (let r = 3; r <= sheet.rowCount; r += 1) {
+          const row = sheet.getRow(r);
+          const final = row.getCell(6).value as ExcelJS.CellFormulaValue;
+          const band = row.getCell(7).value as ExcelJS.CellFormulaValue;
+          expect(final.formula).toBe(`ROUND(SUMPRODUCT(C${r}:E${r},C$2:E$2)/100,2)`);
+          expect(band.formula).toBe(`IF(OR(F${r}<0,F${r}>100),"",IF(F${r}>=80,"A",IF(F${r}>=0,"B","")))`);
+          // exceljs writes no cached value for a result of 0 or "" (Excel computes it on opening)
+          seen.push([row.getCell(2).value, final.result ?? 0, band.result ?? null]);
+        }
+      }
+      // Ana: 77.77 × 40 % + 91.35 × 60 % = 31.108 + 54.81 = 85.918 → 85.92 (A); Citra: 30 (B); Budi: 0 (B)
+      expect(seen.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual(
+        grid
+          .map(
+            (row) =>
+              [row.attributes.name, row.attributes.final_score, row.attributes.index] as [
+                unknown,
+                unknown,
+                unknown,
+              ],
+          )
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      );
+      expect(grid.find((row) => row.id === String(c.ana.id))?.attributes.final_score).toBe(85.92);
     });
   });
 });

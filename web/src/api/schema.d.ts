@@ -2613,6 +2613,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/gradebook/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Gradebook_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/import-word': {
     parameters: {
       query?: never;
@@ -4093,6 +4109,15 @@ export interface components {
         gradeable_id: number;
         percentage: number;
         title: string | null;
+      };
+    };
+    GradebookExport: {
+      /** @enum {string} */
+      type: 'gradebook-exports';
+      id: string;
+      attributes: {
+        url: string;
+        filename: string;
       };
     };
     GradebookRow: {
@@ -20781,6 +20806,57 @@ export interface operations {
               class_id: number | null;
               course_id: number;
               total: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Gradebook_export: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: GradebookExport */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['GradebookExport'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['GradebookExport'];
+            meta?: {
+              [key: string]: unknown;
             };
           };
         };

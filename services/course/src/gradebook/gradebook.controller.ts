@@ -2,13 +2,29 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
 import { badRequest, type RawQuery, respond, Responds } from '@lms/jsonapi';
 import { optionalId } from './course-id';
+import { GradebookExportService } from './gradebook-export.service';
 import { GradebookService } from './gradebook.service';
-import { GRADEBOOK_META, gradebookRowResource } from './gradebook.resource';
+import { GRADEBOOK_META, gradebookExportResource, gradebookRowResource } from './gradebook.resource';
 
 /** `GET /gradebook?course_id=…[&class_id=…][&student_name=…]` (docs/gradebook.md). */
 @Controller('api/gradebook')
 export class GradebookController {
-  constructor(private readonly gradebook: GradebookService) {}
+  constructor(
+    private readonly gradebook: GradebookService,
+    private readonly exports: GradebookExportService,
+  ) {}
+
+  /**
+   * `?course_id=…` (staff): writes the course's workbook (.xlsx: a sheet per class, formulas for
+   * the final score and band) to the blob store and answers a short-lived download link.
+   */
+  @Get('export')
+  @Responds(gradebookExportResource)
+  async export(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
+    const courseId = optionalId(raw, 'course_id');
+    if (courseId === undefined) throw badRequest('course_id is required', 'course_id');
+    return respond(gradebookExportResource, await this.exports.export(auth, courseId));
+  }
 
   /**
    * Staff: every student of the course (or the class), name search on `student_name`. A student:
