@@ -6,6 +6,7 @@ import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { publicRoutes } from '../public/routes';
 import { settingsRoutes } from '../settings/routes';
 import { taskRoutes } from '../tasks/routes';
+import { agendaRoutes } from '../agenda/routes';
 import { upcomingPublicRoutes, upcomingRoutes } from '../upcoming/routes';
 import { vlabRoutes } from '../vlabs/routes';
 import type { Role } from '../auth/authApi';
@@ -28,6 +29,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...discussionRoutes,
   ...groupRoutes,
   ...vlabRoutes,
+  ...agendaRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];

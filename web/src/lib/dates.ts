@@ -78,6 +78,45 @@ export function formatDateRange(start: DateInput, end: DateInput, language: stri
   return plainSpaces(formatter(language, false).formatRange(from, to));
 }
 
+const MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
+const LONG_DAY: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+};
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const localeOf = (language: string) => LOCALES[isLanguage(language) ? language : DEFAULT_LANGUAGE];
+
+/** `November 2026` (`November 2026` / `novembre 2026` / `novembro de 2026`…): a calendar's title. */
+export function formatMonth(value: DateInput, language: string): string | null {
+  const date = parseDate(value);
+  return date && plainSpaces(new Intl.DateTimeFormat(localeOf(language), MONTH).format(date));
+}
+
+/** `Tuesday, 24 November 2026`: a day named in full (a calendar's day). */
+export function formatLongDay(value: DateInput, language: string): string | null {
+  const date = parseDate(value);
+  return date && plainSpaces(new Intl.DateTimeFormat(localeOf(language), LONG_DAY).format(date));
+}
+
+/** `14:05` (`14.05` in Indonesian). */
+export function formatTime(value: DateInput, language: string): string | null {
+  const date = parseDate(value);
+  return date && plainSpaces(new Intl.DateTimeFormat(localeOf(language), TIME).format(date));
+}
+
+/** The days of the week, Monday first, short (`Mon`) and long (`Monday`), in the language. */
+export function weekdayNames(language: string): Array<{ short: string; long: string }> {
+  const short = new Intl.DateTimeFormat(localeOf(language), { weekday: 'short' });
+  const long = new Intl.DateTimeFormat(localeOf(language), { weekday: 'long' });
+  // 5 January 2026 was a Monday.
+  return Array.from({ length: 7 }, (_, index) => {
+    const day = new Date(2026, 0, 5 + index);
+    return { short: short.format(day), long: long.format(day) };
+  });
+}
+
 /** The wire format `YYYY-MM-DD HH:mm:ss` (spec 01 §5). */
 export function toApiDateTime(value: Date): string {
   return (
@@ -95,6 +134,10 @@ export function useDates() {
       date: (value: DateInput) => formatDate(value, language),
       dateTime: (value: DateInput) => formatDateTime(value, language),
       dateRange: (start: DateInput, end: DateInput) => formatDateRange(start, end, language),
+      month: (value: DateInput) => formatMonth(value, language),
+      longDay: (value: DateInput) => formatLongDay(value, language),
+      time: (value: DateInput) => formatTime(value, language),
+      weekdays: () => weekdayNames(language),
     }),
     [language],
   );

@@ -4,15 +4,18 @@ import { useMeQuery } from '../auth/authApi';
 import { useCoursesQuery } from '../courses/coursesApi';
 import { Icon } from '../layout/Icon';
 import { routeDef, type IconName } from '../app/routeMap';
+import { ActivityCard, NextUpCard } from '../agenda/DashboardCards';
 import styles from './DashboardPage.module.css';
 
 /** Areas the dashboard summarises once their services exist; until then each says it is not available. */
 const PENDING: Array<{ routeId: string; feature: string; icon: IconName }> = [
   { routeId: 'presence', feature: 'presence', icon: 'users' },
-  { routeId: 'agenda', feature: 'agenda', icon: 'calendar' },
 ];
 
-/** The dashboard: real figures where the service exists (courses), honest placeholders elsewhere. */
+/**
+ * The dashboard: real figures where the service exists (courses; the to-do's next items and the
+ * user's activity), honest placeholders elsewhere.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const me = useMeQuery();
@@ -41,6 +44,10 @@ export default function DashboardPage() {
           <span className={styles.statValue}>{active.data?.total ?? '–'}</span>
           <span className={styles.statLabel}>{t('dashboard.activeCourses')}</span>
         </Link>
+      </div>
+      <div className={styles.work}>
+        <NextUpCard />
+        <ActivityCard />
       </div>
       <h2 className="section-title">{t('dashboard.comingUp')}</h2>
       <ul className={styles.pending}>

@@ -29,7 +29,6 @@ export const upcomingRoutes: RouteDef[] = [
     '/admin/dashboard',
     { roles: ['admin'], ...nav('main', 'shield', 30) },
   ]),
-  ...screens('todo', ['todo', '/todo', nav('main', 'check', 50)]),
   ...screens(
     'announcements',
     ['announcements', '/announcements', nav('communication', 'megaphone', 10)],
@@ -73,7 +72,6 @@ export const upcomingRoutes: RouteDef[] = [
     ['formGradebook', '/gradebook/:id'],
   ),
   ...screens('videoConferences', ['vicon', '/vicon', nav('learning', 'video', 80)]),
-  ...screens('agenda', ['agenda', '/agenda', nav('main', 'calendar', 60)]),
   ...screens(
     'messages',
     ['messages', '/messages', nav('communication', 'mail', 20)],

@@ -6,6 +6,7 @@ import groups from '../../groups/locales/de';
 import vlabs from '../../vlabs/locales/de';
 import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
+import agenda from '../../agenda/locales/de';
 
 /** German. */
 const de: typeof en = {
@@ -17,6 +18,7 @@ const de: typeof en = {
   vlabs,
   gradebook,
   completion,
+  agenda,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',

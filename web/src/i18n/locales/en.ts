@@ -5,6 +5,7 @@ import groups from '../../groups/locales/en';
 import vlabs from '../../vlabs/locales/en';
 import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
+import agenda from '../../agenda/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
@@ -15,6 +16,7 @@ const en = {
   vlabs,
   gradebook,
   completion,
+  agenda,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',

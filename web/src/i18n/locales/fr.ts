@@ -6,6 +6,7 @@ import groups from '../../groups/locales/fr';
 import vlabs from '../../vlabs/locales/fr';
 import gradebook from '../../gradebook/locales/fr';
 import completion from '../../completion/locales/fr';
+import agenda from '../../agenda/locales/fr';
 
 /** French. */
 const fr: typeof en = {
@@ -17,6 +18,7 @@ const fr: typeof en = {
   vlabs,
   gradebook,
   completion,
+  agenda,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',

@@ -6,6 +6,7 @@ import groups from '../../groups/locales/id';
 import vlabs from '../../vlabs/locales/id';
 import gradebook from '../../gradebook/locales/id';
 import completion from '../../completion/locales/id';
+import agenda from '../../agenda/locales/id';
 
 /**
  * Bahasa Indonesia, as an Indonesian university writes it (mata kuliah, dosen, mahasiswa, tugas,
@@ -20,6 +21,7 @@ const id: typeof en = {
   vlabs,
   gradebook,
   completion,
+  agenda,
   common: {
     loading: 'Memuat',
     tryAgain: 'Coba lagi',

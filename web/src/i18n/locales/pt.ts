@@ -6,6 +6,7 @@ import groups from '../../groups/locales/pt';
 import vlabs from '../../vlabs/locales/pt';
 import gradebook from '../../gradebook/locales/pt';
 import completion from '../../completion/locales/pt';
+import agenda from '../../agenda/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
@@ -17,6 +18,7 @@ const pt: typeof en = {
   vlabs,
   gradebook,
   completion,
+  agenda,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',
