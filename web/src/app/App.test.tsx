@@ -320,11 +320,11 @@ describe('the app', () => {
     serve({
       'GET /api/login/me': () => me('lecturer'),
     });
-    start('/discussion/4');
-    await screen.findByRole('heading', { name: 'Discussion' });
+    start('/messages/4');
+    await screen.findByRole('heading', { name: 'Message' });
     expect(screen.getByText('This part of the LMS is not available yet')).toBeTruthy();
     // in the user's terms: nothing about services
-    const explanation = screen.getByText(/^Discussions is not offered on this campus yet/);
+    const explanation = screen.getByText(/^Messages is not offered on this campus yet/);
     expect(explanation.textContent).not.toMatch(/service/i);
   });
 
