@@ -106,5 +106,25 @@ describe('demo task seed', () => {
       ['Group 1', 'sent'],
       ['Group 2', 'not_started'],
     ]);
+
+    // The two sends are known to the other services (the course's to-do, timeline and agenda).
+    const sends = (await h.events('task.answer.submitted')).map((event) => event.data);
+    expect(sends).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          taskId: Number(essay.id),
+          studentId: users.student1.id,
+          groupId: null,
+          memberIds: [],
+        }),
+        expect.objectContaining({
+          taskId: Number(project.id),
+          studentId: null,
+          groupId: expect.any(Number),
+          memberIds: [users.student1.id, users.student2.id].sort((a, b) => a - b),
+        }),
+      ]),
+    );
+    expect(sends).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
+import { recordEvent, UnitOfWork } from '@lms/events';
 import { formatWireDate, validateWith } from '@lms/jsonapi';
 import { TaskAnswer } from '../answers/task-answer.entity';
 import { TaskFiles } from '../files/task-files';
@@ -42,8 +43,9 @@ const ESSAY_RUBRIC = {
  * started — and a group project with peer assessment open (30 % peers, 70 % lecturer) in two
  * groups, the first of which (student1, student2) has sent its answer. The tasks are made through
  * the service's own operations as the course's lecturer (validation, events); the answers and
- * groups are written as rows. Waits (throws) until identity's users and course's IF101 with its
- * staff, students and structure have arrived by event; does nothing when the tasks exist.
+ * groups are written as rows, each sent answer's `task.answer.submitted` recorded as a send
+ * records it. Waits (throws) until identity's users and course's IF101 with its staff, students
+ * and structure have arrived by event; does nothing when the tasks exist.
  */
 export async function seedTaskDemo(
   app: INestApplicationContext,
@@ -205,6 +207,48 @@ export async function seedTaskDemo(
     sentAt: new Date(now - DAY),
     isLate: false,
     updatedBy: student('student1'),
+  });
+
+  // the sends as the service records them, so the course's to-do, timeline and agenda know them
+  await app.get(UnitOfWork).run(async (manager) => {
+    const sent: Array<{
+      id: string;
+      task_id: string;
+      student_id: string | null;
+      group_id: string | null;
+      sent_at: Date;
+      updated_by: string;
+    }> = await manager.query(
+      `SELECT id, task_id, student_id, group_id, sent_at, updated_by FROM task_answers
+          WHERE task_id = ANY($1::bigint[]) AND is_sent ORDER BY id`,
+      [[essay.id, project.id]],
+    );
+    for (const answer of sent) {
+      const members: Array<{ student_id: string }> =
+        answer.group_id === null
+          ? []
+          : await manager.query(
+              `SELECT student_id FROM task_group_members WHERE group_id = $1 ORDER BY student_id`,
+              [answer.group_id],
+            );
+      const memberIds = members.map((member) => Number(member.student_id));
+      await recordEvent(manager, 'task.answer.submitted', {
+        tenantId,
+        actorId: Number(answer.updated_by),
+        key: Number(answer.id),
+        data: {
+          answerId: Number(answer.id),
+          taskId: Number(answer.task_id),
+          courseId,
+          studentId: answer.student_id === null ? null : Number(answer.student_id),
+          groupId: answer.group_id === null ? null : Number(answer.group_id),
+          memberIds,
+          sentBy: Number(answer.updated_by),
+          isLate: false,
+          sentAt: new Date(answer.sent_at).toISOString(),
+        },
+      });
+    }
   });
   return { created: true };
 }
