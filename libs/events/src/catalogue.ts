@@ -389,6 +389,24 @@ export const CourseThreadMentioned = z.looseObject({
   by: id,
 });
 export type CourseThreadMentioned = z.infer<typeof CourseThreadMentioned>;
+ * The staff assessed a student's entry in a form (a logbook, course service) on the form's rubric:
+ * the entry's score and the student's score of the form — the mean of their assessed entries,
+ * what the gradebook counts for the form. A later assessment of the same or another entry
+ * carries the new mean.
+ */
+export const CourseFormAssessed = z.looseObject({
+  formId: id,
+  courseId: id,
+  answerId: id,
+  studentId: id,
+  /** The entry's day (`YYYY-MM-DD`, daily form) or month (`YYYY-MM`, monthly). */
+  period: z.string(),
+  score: z.number().min(0).max(100),
+  formScore: z.number().min(0).max(100),
+  /** The student's assessed entries of the form, this one included. */
+  assessedCount: z.int().min(1),
+});
+export type CourseFormAssessed = z.infer<typeof CourseFormAssessed>;
 
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
@@ -414,6 +432,7 @@ export const EVENT_SCHEMAS = {
   'task.answer.submitted': TaskAnswerSubmitted,
   'task.answer.reopened': TaskAnswerReopened,
   'course.thread.mentioned': CourseThreadMentioned,
+  'course.form.assessed': CourseFormAssessed,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

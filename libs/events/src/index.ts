@@ -4,6 +4,7 @@ export type {
   CourseCompletionChanged,
   CourseCourseUpserted,
   CourseEnrolmentChanged,
+  CourseFormAssessed,
   CourseEnrolmentSnapshotted,
   CourseStaffChanged,
   CourseStructureChanged,

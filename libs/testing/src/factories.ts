@@ -172,5 +172,14 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     courseId: n,
     mentionedUserIds: [n],
     by: n,
+  'course.form.assessed': (n) => ({
+    formId: n,
+    courseId: n,
+    answerId: n,
+    studentId: n,
+    period: '2026-03-02',
+    score: 80,
+    formScore: 80,
+    assessedCount: 1,
   }),
 };

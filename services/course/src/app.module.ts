@@ -42,6 +42,9 @@ import { FacultiesController } from './faculties/faculties.controller';
 import { FacultiesService } from './faculties/faculties.service';
 import { BLOB_STORAGE } from './files/blob-storage';
 import { CourseUploads } from './files/course-uploads';
+import { FormAnswersController, FormsController, PublicFormsController } from './forms/forms.controller';
+import { FormAnswersService } from './forms/form-answers.service';
+import { FormsService } from './forms/forms.service';
 import { PublicController } from './public/public.controller';
 import { PublicCatalogueService } from './public/public.service';
 import { openViewStore, VIEW_STORE, ViewCounter } from './public/view-counter';
@@ -104,6 +107,9 @@ export class CourseAppModule {
         VlabsController,
         TodoController,
         TimelineController,
+        FormsController,
+        FormAnswersController,
+        PublicFormsController,
         UserUpsertedHandler,
         TenantUpsertedHandler,
         SnapshotRequestedHandler,
@@ -147,6 +153,8 @@ export class CourseAppModule {
         CompletionService,
         GroupsService,
         VlabsService,
+        FormsService,
+        FormAnswersService,
       ],
     });
   }

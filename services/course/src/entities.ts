@@ -16,6 +16,7 @@ import { Activity } from './structure/activity.entity';
 import { CourseModule } from './structure/module.entity';
 import { UserProjection } from './users/user-projection.entity';
 import { Faculty } from './faculties/faculty.entity';
+import { Form, FormAnswer } from './forms/form.entity';
 import { CourseView } from './public/course-view.entity';
 import { TenantProjection } from './tenants/tenant-projection.entity';
 import { TaskAnswerFact } from './work/answer-fact.entity';
@@ -43,6 +44,8 @@ export const ENTITIES = [
   EnrolmentToken,
   CourseView,
   Faculty,
+  Form,
+  FormAnswer,
   ExamAttemptFact,
   TaskAnswerFact,
   TimelineEntry,

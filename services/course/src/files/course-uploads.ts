@@ -4,12 +4,13 @@ import { CourseConfig } from '../config';
 import { BLOB_STORAGE } from './blob-storage';
 
 /** What a file sent with a write of the course service is attached to: `course/<campus>/<area>/<uuid>`. */
-export type CourseUploadArea = 'replies';
+export type CourseUploadArea = 'replies' | 'formanswers';
 
 /**
- * Files attached to the course service's records (replies to discussion threads) in its store
- * ({@link FileUploads} of @lms/storage): documents judged by their bytes ({@link DOCUMENT_FILE_TYPES}),
- * at most `MAX_UPLOAD_MB` each. Contents' files keep their own upload (`contents/upload`).
+ * Files attached to the course service's records (replies to discussion threads, logbook entries)
+ * in its store ({@link FileUploads} of @lms/storage): documents judged by their bytes
+ * ({@link DOCUMENT_FILE_TYPES}), at most `MAX_UPLOAD_MB` each. Contents' files keep their own
+ * upload (`contents/upload`).
  */
 @Injectable()
 export class CourseUploads extends FileUploads<CourseUploadArea> {
