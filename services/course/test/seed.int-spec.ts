@@ -41,6 +41,25 @@ describe('demo seed', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain('Course handbook');
     expect(bytes.length).toBe(handbook.attributes.size);
+    // A daily logbook with two entries of student1 (one assessed), today's still to write.
+    const [logbook] = list(
+      (await asStudent.get(`/api/course/forms?filter[course_id][is]=${course.id}`)).body,
+    );
+    expect(logbook.attributes).toMatchObject({
+      title: 'Lab logbook',
+      forms_type: 'daily',
+      assesment_method: 'rubric',
+      is_answered: false,
+      answers_count: 2,
+    });
+    const entries = list(
+      (await asStudent.get(`/api/course/formanswers?filter[form_id][is]=${logbook.id}&sort=period`)).body,
+    );
+    expect(entries.map((entry) => [entry.attributes.student_id, entry.attributes.is_assessed])).toEqual([
+      [users.student1.id, true],
+      [users.student1.id, false],
+    ]);
+    expect(entries[0].attributes.score).toBe(85);
     // Who teaches and studies there, as events (identity's user directory is built from them).
     const staff = (await h.events('course.staff.changed')).filter(
       (event) => event.data.courseId === Number(course.id),

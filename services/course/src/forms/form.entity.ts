@@ -82,7 +82,7 @@ export class Form {
   rubric: Rubric | null;
 
   /** The fields of an entry, in order. */
-  @Column('jsonb', { default: () => `'[]'::jsonb` })
+  @Column('jsonb')
   lists: FormField[];
 
   @Column('bigint', { name: 'created_by', nullable: true })
@@ -126,10 +126,10 @@ export class FormAnswer {
   @Column('varchar', { length: 10 })
   period: string;
 
-  @Column('jsonb', { default: () => `'[]'::jsonb` })
+  @Column('jsonb')
   lists: FieldAnswer[];
 
-  @Column('jsonb', { default: () => `'[]'::jsonb` })
+  @Column('jsonb')
   files: StoredFile[];
 
   /** The rubric levels chosen by the assessor; null while not assessed. */

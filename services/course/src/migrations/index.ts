@@ -17,6 +17,7 @@ import { CourseGroups1795517508000 } from './1795517508000-course-groups';
 import { VirtualLabs1795517508423 } from './1795517508423-virtual-labs';
 import { Gradebook1795518607690 } from './1795518607690-gradebook';
 import { Forms1795517962381 } from './1795517962381-forms';
+import { Forms1795518774079 } from './1795518774079-forms';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   VirtualLabs1795517508423,
   Gradebook1795518607690,
   Forms1795517962381,
+  Forms1795518774079,
 ];

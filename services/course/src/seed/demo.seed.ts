@@ -15,6 +15,7 @@ import { CourseFile } from '../contents/course-file.entity';
 import { Faculty } from '../faculties/faculty.entity';
 import { EnrolmentToken, EnrolmentWindow } from '../enrolment/enrolment-window.entity';
 import { newToken } from '../enrolment/enrolment.service';
+import { seedDemoLogbook } from '../forms/forms.seed';
 import { Activity } from '../structure/activity.entity';
 import { CourseModule } from '../structure/module.entity';
 import { Thread, ThreadReply } from '../threads/thread.entity';
@@ -112,6 +113,10 @@ const OPEN_COURSE: {
  * OPEN101 of the public catalogue (one module, one activity, two contents). IF101 has its
  * introduction thread (one reply) and a thread on "for and while" with three replies, one nested.
  * The file content is
+ * file, video, Zoom) and a daily logbook with two entries of student1 in the first activity,
+ * completion tracked (student1 did two contents, student2 four) and an open enrolment window;
+ * beside it the open course
+ * OPEN101 of the public catalogue (one module, one activity, two contents). The file content is
  * a real PDF put into `storage` and recorded as the lecturer's upload to the course. Needs the
  * users projection to hold the demo users (they arrive by event from identity); runs once per
  * campus.
@@ -316,6 +321,13 @@ export async function seedCourseDemo(
       );
       await reply(null, 1, 'student3', '<p>Thanks, that helps with the loop exercises.</p>', 30);
 
+      await seedDemoLogbook(manager, {
+        tenantId,
+        courseId: course.id,
+        activityId: activityIds[0],
+        lecturerId: byName.get('lecturer')!.id,
+        studentId: byName.get('student1')!.id,
+      });
       // An open enrolment window (a month from now) with a join token for the class.
       const window = await manager.save(
         manager.create(EnrolmentWindow, {
