@@ -389,6 +389,8 @@ export const CourseThreadMentioned = z.looseObject({
   by: id,
 });
 export type CourseThreadMentioned = z.infer<typeof CourseThreadMentioned>;
+
+/**
  * The staff assessed a student's entry in a form (a logbook, course service) on the form's rubric:
  * the entry's score and the student's score of the form — the mean of their assessed entries,
  * what the gradebook counts for the form. A later assessment of the same or another entry

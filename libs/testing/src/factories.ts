@@ -172,6 +172,7 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     courseId: n,
     mentionedUserIds: [n],
     by: n,
+  }),
   'course.form.assessed': (n) => ({
     formId: n,
     courseId: n,
