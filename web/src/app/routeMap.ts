@@ -2,6 +2,7 @@ import { courseRoutes } from '../courses/routes';
 import { discussionRoutes } from '../discussions/routes';
 import { examRoutes } from '../exams/routes';
 import { groupRoutes } from '../groups/routes';
+import { formRoutes } from '../forms/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { publicRoutes } from '../public/routes';
 import { settingsRoutes } from '../settings/routes';
@@ -30,6 +31,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...groupRoutes,
   ...vlabRoutes,
   ...agendaRoutes,
+  ...formRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];

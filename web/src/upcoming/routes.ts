@@ -65,12 +65,6 @@ export const upcomingRoutes: RouteDef[] = [
     ['survey', '/survey/:id'],
     ['surveyTake', '/survey/:id/take', { parent: 'survey', ...reduced }],
   ),
-  ...screens(
-    'logbooks',
-    ['forms', '/forms', nav('learning', 'form', 70)],
-    ['form', '/forms/:id'],
-    ['formGradebook', '/gradebook/:id'],
-  ),
   ...screens('videoConferences', ['vicon', '/vicon', nav('learning', 'video', 80)]),
   ...screens(
     'messages',

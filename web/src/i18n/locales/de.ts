@@ -4,6 +4,7 @@ import task from '../../tasks/locales/de';
 import discussion from '../../discussions/locales/de';
 import groups from '../../groups/locales/de';
 import vlabs from '../../vlabs/locales/de';
+import forms from '../../forms/locales/de';
 import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
 import agenda from '../../agenda/locales/de';
@@ -16,6 +17,7 @@ const de: typeof en = {
   discussion,
   groups,
   vlabs,
+  forms,
   gradebook,
   completion,
   agenda,
@@ -114,6 +116,7 @@ const de: typeof en = {
     surveyTake: 'Umfrage beantworten',
     forms: 'Logbücher',
     form: 'Logbuch',
+    formNew: 'Neues Logbuch',
     formGradebook: 'Logbuch-Notenbuch',
     vicon: 'Videokonferenzen',
     agenda: 'Agenda',

@@ -3,6 +3,7 @@ import task from '../../tasks/locales/en';
 import discussion from '../../discussions/locales/en';
 import groups from '../../groups/locales/en';
 import vlabs from '../../vlabs/locales/en';
+import forms from '../../forms/locales/en';
 import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
 import agenda from '../../agenda/locales/en';
@@ -14,6 +15,7 @@ const en = {
   discussion,
   groups,
   vlabs,
+  forms,
   gradebook,
   completion,
   agenda,
@@ -112,6 +114,7 @@ const en = {
     surveyTake: 'Answer survey',
     forms: 'Logbooks',
     form: 'Logbook',
+    formNew: 'New logbook',
     formGradebook: 'Logbook gradebook',
     vicon: 'Video conferences',
     agenda: 'Agenda',

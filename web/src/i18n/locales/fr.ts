@@ -4,6 +4,7 @@ import task from '../../tasks/locales/fr';
 import discussion from '../../discussions/locales/fr';
 import groups from '../../groups/locales/fr';
 import vlabs from '../../vlabs/locales/fr';
+import forms from '../../forms/locales/fr';
 import gradebook from '../../gradebook/locales/fr';
 import completion from '../../completion/locales/fr';
 import agenda from '../../agenda/locales/fr';
@@ -16,6 +17,7 @@ const fr: typeof en = {
   discussion,
   groups,
   vlabs,
+  forms,
   gradebook,
   completion,
   agenda,
@@ -114,6 +116,7 @@ const fr: typeof en = {
     surveyTake: "Répondre à l'enquête",
     forms: 'Carnets de bord',
     form: 'Carnet de bord',
+    formNew: 'Nouveau carnet de bord',
     formGradebook: 'Notes du carnet de bord',
     vicon: 'Visioconférences',
     agenda: 'Agenda',

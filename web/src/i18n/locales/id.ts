@@ -4,6 +4,7 @@ import task from '../../tasks/locales/id';
 import discussion from '../../discussions/locales/id';
 import groups from '../../groups/locales/id';
 import vlabs from '../../vlabs/locales/id';
+import forms from '../../forms/locales/id';
 import gradebook from '../../gradebook/locales/id';
 import completion from '../../completion/locales/id';
 import agenda from '../../agenda/locales/id';
@@ -19,6 +20,7 @@ const id: typeof en = {
   discussion,
   groups,
   vlabs,
+  forms,
   gradebook,
   completion,
   agenda,
@@ -117,6 +119,7 @@ const id: typeof en = {
     surveyTake: 'Isi survei',
     forms: 'Logbook',
     form: 'Logbook',
+    formNew: 'Logbook baru',
     formGradebook: 'Nilai logbook',
     vicon: 'Konferensi video',
     agenda: 'Agenda',

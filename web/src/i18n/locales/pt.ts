@@ -4,6 +4,7 @@ import task from '../../tasks/locales/pt';
 import discussion from '../../discussions/locales/pt';
 import groups from '../../groups/locales/pt';
 import vlabs from '../../vlabs/locales/pt';
+import forms from '../../forms/locales/pt';
 import gradebook from '../../gradebook/locales/pt';
 import completion from '../../completion/locales/pt';
 import agenda from '../../agenda/locales/pt';
@@ -16,6 +17,7 @@ const pt: typeof en = {
   discussion,
   groups,
   vlabs,
+  forms,
   gradebook,
   completion,
   agenda,
@@ -114,6 +116,7 @@ const pt: typeof en = {
     surveyTake: 'Responder ao inquérito',
     forms: 'Diários de bordo',
     form: 'Diário de bordo',
+    formNew: 'Novo diário de bordo',
     formGradebook: 'Notas do diário de bordo',
     vicon: 'Videoconferências',
     agenda: 'Agenda',
