@@ -734,6 +734,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/formanswers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_FormAnswers_list'];
+    put?: never;
+    /** Write the caller’s entry of a form (multipart for files) */
+    post: operations['course_FormAnswers_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/formanswers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_FormAnswers_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['course_FormAnswers_assess'];
+    trace?: never;
+  };
+  '/api/course/formanswers/{id}/files/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a file of a form entry */
+    get: operations['course_FormAnswers_file'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/forms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Forms_list'];
+    put?: never;
+    post: operations['course_Forms_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/forms/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Forms_get'];
+    put?: never;
+    post?: never;
+    delete: operations['course_Forms_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['course_Forms_update'];
+    trace?: never;
+  };
   '/api/course/grades': {
     parameters: {
       query?: never;
@@ -2757,6 +2839,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/public/forms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_PublicForms_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/public/lptk': {
     parameters: {
       query?: never;
@@ -4098,6 +4196,106 @@ export interface components {
         updated_at: string;
       };
     };
+    Form: {
+      /** @enum {string} */
+      type: 'forms';
+      id: string;
+      attributes: {
+        course_id: number;
+        course_name: string;
+        /** @enum {string} */
+        formable_type: 'modules' | 'activities';
+        formable_id: number;
+        formable_name: string;
+        title: string;
+        /** @enum {string} */
+        forms_type: 'daily' | 'monthly';
+        date: string | null;
+        month: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        start_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        end_at: string;
+        is_file_required: boolean;
+        /** @enum {string} */
+        assesment_method: 'none' | 'rubric';
+        rubric: {
+          name: string;
+          criteria: {
+            name: string;
+            description: string | null;
+            weight: number;
+            levels: {
+              name: string;
+              point: number;
+              point_min: number;
+              point_max: number;
+              description: string | null;
+            }[];
+          }[];
+        } | null;
+        lists: {
+          key: string;
+          label: string;
+          /** @enum {string} */
+          type: 'text' | 'long_text' | 'number' | 'choice' | 'date';
+          required: boolean;
+          options: string[] | null;
+          min: number | null;
+          max: number | null;
+          help: string | null;
+        }[];
+        is_answered: boolean;
+        answers_count: number;
+        can_edit: boolean;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        updated_at: string;
+      };
+    };
+    FormAnswer: {
+      /** @enum {string} */
+      type: 'formanswers';
+      id: string;
+      attributes: {
+        form_id: number;
+        course_id: number;
+        student_id: number;
+        student_name: string;
+        student_username: string;
+        period: string;
+        date: string | null;
+        month: string | null;
+        lists: {
+          key: string;
+          value: string | number;
+        }[];
+        files: {
+          key: string;
+          name: string;
+          size: number;
+          mime: string;
+        }[];
+        rubrics:
+          | {
+              criterion: number;
+              level: number;
+              point: number;
+            }[]
+          | null;
+        score: number | null;
+        feedback: string | null;
+        is_assessed: boolean;
+        assessed_by: number | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        assessed_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        updated_at: string;
+      };
+    };
     Grade: {
       /** @enum {string} */
       type: 'grades';
@@ -4293,6 +4491,32 @@ export interface components {
             id: string;
           } | null;
         };
+      };
+    };
+    PublicForm: {
+      /** @enum {string} */
+      type: 'forms';
+      id: string;
+      attributes: {
+        course_id: number;
+        /** @enum {string} */
+        formable_type: 'modules' | 'activities';
+        formable_id: number;
+        title: string;
+        /** @enum {string} */
+        forms_type: 'daily' | 'monthly';
+        date: string | null;
+        month: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        start_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        end_at: string;
+        is_file_required: boolean;
+        /** @enum {string} */
+        assesment_method: 'none' | 'rubric';
+        fields_count: number;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        updated_at: string;
       };
     };
     PublicLecturer: {
@@ -9113,6 +9337,827 @@ export interface operations {
               total: number;
               limit: number;
               offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_FormAnswers_list: {
+    parameters: {
+      query?: {
+        'filter[form_id][is]'?: number;
+        'filter[form_id][in]'?: string;
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        'filter[student_id][is]'?: number;
+        'filter[student_id][in]'?: string;
+        'filter[period][is]'?: string;
+        'filter[period][in]'?: string;
+        'filter[period][gte]'?: string;
+        'filter[period][lte]'?: string;
+        'filter[assessed_at][null]'?: boolean;
+        /** @description Comma-separated, `-` for descending, of: period, created_at, updated_at, score, student_name */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of FormAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['FormAnswer'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['FormAnswer'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_FormAnswers_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              form_id: number;
+              lists: {
+                key: string;
+                value?: (string | number) | null;
+              }[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              form_id: number;
+              lists: {
+                key: string;
+                value?: (string | number) | null;
+              }[];
+            };
+          };
+        };
+        'multipart/form-data': {
+          form_id?: number;
+          lists?: {
+            key: string;
+            value?: (string | number) | null;
+          }[];
+          file?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: FormAnswer */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['FormAnswer'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['FormAnswer'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_FormAnswers_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: FormAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['FormAnswer'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['FormAnswer'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_FormAnswers_assess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              rubrics?: {
+                criterion: number;
+                level: number;
+                point?: number | null;
+              }[];
+              feedback?: string | null;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              rubrics?: {
+                criterion: number;
+                level: number;
+                point?: number | null;
+              }[];
+              feedback?: string | null;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: FormAnswer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['FormAnswer'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['FormAnswer'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_FormAnswers_file: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment (inline=1: shown, for a PDF or an image) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Forms_list: {
+    parameters: {
+      query?: {
+        'filter[id][is]'?: number;
+        'filter[id][in]'?: string;
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        'filter[formable_type][is]'?: string;
+        'filter[formable_type][in]'?: string;
+        'filter[formable_id][is]'?: number;
+        'filter[formable_id][in]'?: string;
+        'filter[type][is]'?: string;
+        'filter[type][in]'?: string;
+        'filter[assesment_method][is]'?: string;
+        'filter[title][is]'?: string;
+        'filter[title][like]'?: string;
+        'filter[start_at][gt]'?: string;
+        'filter[start_at][gte]'?: string;
+        'filter[start_at][lt]'?: string;
+        'filter[start_at][lte]'?: string;
+        'filter[end_at][gt]'?: string;
+        'filter[end_at][gte]'?: string;
+        'filter[end_at][lt]'?: string;
+        'filter[end_at][lte]'?: string;
+        /** @description Comma-separated, `-` for descending, of: id, title, start_at, end_at, created_at, updated_at */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of Form */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Form'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Form'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Forms_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              formable_type: 'modules' | 'activities';
+              formable_id: number;
+              title: string;
+              /** @enum {string} */
+              type: 'daily' | 'monthly';
+              date?: string | null;
+              month?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              start_at: string;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              end_at: string;
+              is_file_required?: boolean;
+              /** @enum {string} */
+              assesment_method?: 'none' | 'rubric';
+              rubric?: {
+                name?: string | null;
+                criteria: {
+                  name: string;
+                  description?: string | null;
+                  weight: number;
+                  levels: {
+                    name: string;
+                    point: number;
+                    point_min?: number | null;
+                    point_max?: number | null;
+                    description?: string | null;
+                  }[];
+                }[];
+              } | null;
+              lists: {
+                key: string;
+                label: string;
+                /** @enum {string} */
+                type: 'text' | 'long_text' | 'number' | 'choice' | 'date';
+                required?: boolean;
+                options?: string[] | null;
+                min?: number | null;
+                max?: number | null;
+                help?: string | null;
+              }[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              formable_type: 'modules' | 'activities';
+              formable_id: number;
+              title: string;
+              /** @enum {string} */
+              type: 'daily' | 'monthly';
+              date?: string | null;
+              month?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              start_at: string;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              end_at: string;
+              is_file_required?: boolean;
+              /** @enum {string} */
+              assesment_method?: 'none' | 'rubric';
+              rubric?: {
+                name?: string | null;
+                criteria: {
+                  name: string;
+                  description?: string | null;
+                  weight: number;
+                  levels: {
+                    name: string;
+                    point: number;
+                    point_min?: number | null;
+                    point_max?: number | null;
+                    description?: string | null;
+                  }[];
+                }[];
+              } | null;
+              lists: {
+                key: string;
+                label: string;
+                /** @enum {string} */
+                type: 'text' | 'long_text' | 'number' | 'choice' | 'date';
+                required?: boolean;
+                options?: string[] | null;
+                min?: number | null;
+                max?: number | null;
+                help?: string | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Form */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Form'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Form'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Forms_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: Form */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Form'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Form'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Forms_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Forms_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              formable_type?: 'modules' | 'activities';
+              formable_id?: number;
+              title?: string;
+              /** @enum {string} */
+              type?: 'daily' | 'monthly';
+              date?: string | null;
+              month?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              start_at?: string;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              end_at?: string;
+              is_file_required?: boolean;
+              /** @enum {string} */
+              assesment_method?: 'none' | 'rubric';
+              rubric?: {
+                name?: string | null;
+                criteria: {
+                  name: string;
+                  description?: string | null;
+                  weight: number;
+                  levels: {
+                    name: string;
+                    point: number;
+                    point_min?: number | null;
+                    point_max?: number | null;
+                    description?: string | null;
+                  }[];
+                }[];
+              } | null;
+              lists?: {
+                key: string;
+                label: string;
+                /** @enum {string} */
+                type: 'text' | 'long_text' | 'number' | 'choice' | 'date';
+                required?: boolean;
+                options?: string[] | null;
+                min?: number | null;
+                max?: number | null;
+                help?: string | null;
+              }[];
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              formable_type?: 'modules' | 'activities';
+              formable_id?: number;
+              title?: string;
+              /** @enum {string} */
+              type?: 'daily' | 'monthly';
+              date?: string | null;
+              month?: string | null;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              start_at?: string;
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              end_at?: string;
+              is_file_required?: boolean;
+              /** @enum {string} */
+              assesment_method?: 'none' | 'rubric';
+              rubric?: {
+                name?: string | null;
+                criteria: {
+                  name: string;
+                  description?: string | null;
+                  weight: number;
+                  levels: {
+                    name: string;
+                    point: number;
+                    point_min?: number | null;
+                    point_max?: number | null;
+                    description?: string | null;
+                  }[];
+                }[];
+              } | null;
+              lists?: {
+                key: string;
+                label: string;
+                /** @enum {string} */
+                type: 'text' | 'long_text' | 'number' | 'choice' | 'date';
+                required?: boolean;
+                options?: string[] | null;
+                min?: number | null;
+                max?: number | null;
+                help?: string | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Form */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Form'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Form'];
+            meta?: {
+              [key: string]: unknown;
             };
           };
         };
@@ -21326,6 +22371,61 @@ export interface operations {
               | components['schemas']['Activity']
               | components['schemas']['Module']
             )[];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_PublicForms_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of PublicForm */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['PublicForm'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['PublicForm'][];
             meta: {
               total: number;
               limit: number;

@@ -16,7 +16,6 @@ import { CompletionTracking1795516651634 } from './1795516651634-completion-trac
 import { CourseGroups1795517508000 } from './1795517508000-course-groups';
 import { VirtualLabs1795517508423 } from './1795517508423-virtual-labs';
 import { Gradebook1795518607690 } from './1795518607690-gradebook';
-import { Forms1795517962381 } from './1795517962381-forms';
 import { Forms1795518774079 } from './1795518774079-forms';
 
 /** Every migration of the course database, oldest first. */
@@ -39,6 +38,5 @@ export const MIGRATIONS = [
   CourseGroups1795517508000,
   VirtualLabs1795517508423,
   Gradebook1795518607690,
-  Forms1795517962381,
   Forms1795518774079,
 ];

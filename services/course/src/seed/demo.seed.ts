@@ -112,11 +112,7 @@ const OPEN_COURSE: {
  * (`seedGroupsAndLab`); beside it the open course
  * OPEN101 of the public catalogue (one module, one activity, two contents). IF101 has its
  * introduction thread (one reply) and a thread on "for and while" with three replies, one nested.
- * The file content is
- * file, video, Zoom) and a daily logbook with two entries of student1 in the first activity,
- * completion tracked (student1 did two contents, student2 four) and an open enrolment window;
- * beside it the open course
- * OPEN101 of the public catalogue (one module, one activity, two contents). The file content is
+ * IF101's first activity keeps a daily logbook with two entries of student1. The file content is
  * a real PDF put into `storage` and recorded as the lecturer's upload to the course. Needs the
  * users projection to hold the demo users (they arrive by event from identity); runs once per
  * campus.
