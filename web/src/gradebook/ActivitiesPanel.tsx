@@ -175,7 +175,7 @@ function ActivityRow({
           action={t('gradebook.activities.delete')}
           onConfirm={onDelete}
         >
-          {t('gradebook.activities.delete')}
+          {t('gradebook.activities.deleteShort')}
         </ConfirmButton>
       </span>
     </li>

@@ -98,7 +98,8 @@ export function GradeGrid({
   };
 
   return (
-    <section aria-labelledby={captionId} className={styles.section}>
+    // the frame of the grid below is the region the heading names
+    <div className={styles.section}>
       <div className={styles.head}>
         <h2 id={captionId} className="section-title">
           {t('gradebook.grid.title')}
@@ -185,7 +186,7 @@ export function GradeGrid({
       {columns.some((column) => column.gradeable_type === 'courseactivities') && (
         <p className="muted small">{t('gradebook.grid.typingHelp')}</p>
       )}
-    </section>
+    </div>
   );
 }
 

@@ -95,6 +95,7 @@ const gradebook: typeof en = {
     renameLabel: '{{name}} umbenennen',
     saveTitle: 'Speichern',
     delete: 'Aktivität löschen',
+    deleteShort: 'Löschen',
     deleteLabel: '{{name}} löschen',
     deleteQuestion: 'Die Aktivität „{{name}}“ löschen?',
     deleteDetails:

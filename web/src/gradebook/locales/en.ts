@@ -93,6 +93,7 @@ const gradebook = {
     renameLabel: 'Rename {{name}}',
     saveTitle: 'Save',
     delete: 'Delete activity',
+    deleteShort: 'Delete',
     deleteLabel: 'Delete {{name}}',
     deleteQuestion: 'Delete the activity “{{name}}”?',
     deleteDetails:

@@ -95,6 +95,7 @@ const gradebook: typeof en = {
     renameLabel: 'Renommer {{name}}',
     saveTitle: 'Enregistrer',
     delete: 'Supprimer l’activité',
+    deleteShort: 'Supprimer',
     deleteLabel: 'Supprimer {{name}}',
     deleteQuestion: 'Supprimer l’activité « {{name}} » ?',
     deleteDetails:

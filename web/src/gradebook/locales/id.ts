@@ -95,6 +95,7 @@ const gradebook: typeof en = {
     renameLabel: 'Ganti nama {{name}}',
     saveTitle: 'Simpan',
     delete: 'Hapus aktivitas',
+    deleteShort: 'Hapus',
     deleteLabel: 'Hapus {{name}}',
     deleteQuestion: 'Hapus aktivitas “{{name}}”?',
     deleteDetails: 'Nilai dan bobotnya ikut terhapus, dan setiap nilai akhir dihitung ulang tanpanya.',

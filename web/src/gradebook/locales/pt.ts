@@ -95,6 +95,7 @@ const gradebook: typeof en = {
     renameLabel: 'Mudar o nome de {{name}}',
     saveTitle: 'Guardar',
     delete: 'Eliminar atividade',
+    deleteShort: 'Eliminar',
     deleteLabel: 'Eliminar {{name}}',
     deleteQuestion: 'Eliminar a atividade “{{name}}”?',
     deleteDetails:
