@@ -10,6 +10,8 @@ import {
   type Page,
 } from '../api/jsonapi';
 import { sendUpload, type UploadReply } from '../courses/editor/upload';
+import i18n from '../i18n/i18n';
+import { announceSaves } from '../notifications/saved';
 import type { Form, FormAnswer, FormWrite, RubricTemplate } from './formTypes';
 
 const withTags = api.enhanceEndpoints({ addTagTypes: ['Form', 'FormAnswer'] });
@@ -87,6 +89,12 @@ export const formsApi = withTags.injectEndpoints({
       transformResponse: (document: Document) => deserializeList<RubricTemplate>(document),
     }),
   }),
+});
+
+announceSaves(formsApi, {
+  createForm: ({ arg }) => i18n.t('forms.saved.created', { title: arg.title }),
+  updateForm: ({ result }) => i18n.t('forms.saved.updated', { title: result.title }),
+  assessAnswer: () => i18n.t('forms.saved.assessed'),
 });
 
 export const {

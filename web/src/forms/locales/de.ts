@@ -85,6 +85,11 @@ const forms: typeof en = {
     criterion: '{{name}} ({{weight}} %)',
     file: 'Datei: {{name}}',
   },
+  saved: {
+    created: 'Logbuch „{{title}}“ angelegt.',
+    updated: 'Logbuch „{{title}}“ gespeichert.',
+    assessed: 'Bewertung des Eintrags gespeichert.',
+  },
 };
 
 export default forms;

@@ -83,6 +83,11 @@ const forms = {
     criterion: '{{name}} ({{weight}} %)',
     file: 'File: {{name}}',
   },
+  saved: {
+    created: 'Logbook “{{title}}” created.',
+    updated: 'Logbook “{{title}}” saved.',
+    assessed: 'Assessment of the entry saved.',
+  },
 };
 
 export default forms;

@@ -85,6 +85,11 @@ const forms: typeof en = {
     criterion: '{{name}} ({{weight}} %)',
     file: 'Fichier : {{name}}',
   },
+  saved: {
+    created: 'Carnet « {{title}} » créé.',
+    updated: 'Carnet « {{title}} » enregistré.',
+    assessed: 'Évaluation de l’entrée enregistrée.',
+  },
 };
 
 export default forms;

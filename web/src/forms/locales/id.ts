@@ -85,6 +85,11 @@ const forms: typeof en = {
     criterion: '{{name}} ({{weight}} %)',
     file: 'Berkas: {{name}}',
   },
+  saved: {
+    created: 'Logbook “{{title}}” dibuat.',
+    updated: 'Logbook “{{title}}” disimpan.',
+    assessed: 'Penilaian entri disimpan.',
+  },
 };
 
 export default forms;

@@ -85,6 +85,11 @@ const forms: typeof en = {
     criterion: '{{name}} ({{weight}} %)',
     file: 'Ficheiro: {{name}}',
   },
+  saved: {
+    created: 'Diário “{{title}}” criado.',
+    updated: 'Diário “{{title}}” guardado.',
+    assessed: 'Avaliação da entrada guardada.',
+  },
 };
 
 export default forms;
