@@ -6,9 +6,9 @@ import { WarningAlert } from '../layout/WarningAlert';
 import { cx } from '../lib/classNames';
 import {
   useCourseActivitiesQuery,
-  useCreateActivityMutation,
-  useDeleteActivityMutation,
-  useRenameActivityMutation,
+  useCreateCourseActivityMutation,
+  useDeleteCourseActivityMutation,
+  useRenameCourseActivityMutation,
 } from './gradebookApi';
 import type { CourseActivity } from './gradebookTypes';
 import { reasonOf } from './errors';
@@ -23,8 +23,8 @@ export function ActivitiesPanel({ courseId }: { courseId: string }) {
   const titleId = useId();
   const newId = useId();
   const activities = useCourseActivitiesQuery(courseId);
-  const [create, creating] = useCreateActivityMutation();
-  const [remove] = useDeleteActivityMutation();
+  const [create, creating] = useCreateCourseActivityMutation();
+  const [remove] = useDeleteCourseActivityMutation();
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -105,7 +105,7 @@ function ActivityRow({
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [rename, { isLoading }] = useRenameActivityMutation();
+  const [rename, { isLoading }] = useRenameCourseActivityMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -123,7 +123,7 @@ export const gradebookApi = withTags.injectEndpoints({
       transformResponse: (document: Document) => deserializeList<CourseActivity>(document),
       providesTags: (_r, _e, courseId) => [activitiesOf(courseId)],
     }),
-    createActivity: build.mutation<CourseActivity, { courseId: string; title: string }>({
+    createCourseActivity: build.mutation<CourseActivity, { courseId: string; title: string }>({
       extraOptions: QUIET,
       query: ({ courseId, title }) => ({
         url: 'course/courseactivities',
@@ -133,7 +133,7 @@ export const gradebookApi = withTags.injectEndpoints({
       transformResponse: (document: Document) => deserializeOne<CourseActivity>(document),
       invalidatesTags: (_r, _e, { courseId }) => [activitiesOf(courseId), gradebookOf(courseId)],
     }),
-    renameActivity: build.mutation<CourseActivity, { courseId: string; id: string; title: string }>({
+    renameCourseActivity: build.mutation<CourseActivity, { courseId: string; id: string; title: string }>({
       extraOptions: QUIET,
       query: ({ id, title }) => ({
         url: `course/courseactivities/${encodeURIComponent(id)}`,
@@ -143,7 +143,7 @@ export const gradebookApi = withTags.injectEndpoints({
       transformResponse: (document: Document) => deserializeOne<CourseActivity>(document),
       invalidatesTags: (_r, _e, { courseId }) => [activitiesOf(courseId), gradebookOf(courseId)],
     }),
-    deleteActivity: build.mutation<void, { courseId: string; id: string; title: string }>({
+    deleteCourseActivity: build.mutation<void, { courseId: string; id: string; title: string }>({
       extraOptions: QUIET,
       query: ({ id }) => ({ url: `course/courseactivities/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { courseId }) => [activitiesOf(courseId), gradebookOf(courseId)],
@@ -212,9 +212,9 @@ export const gradebookApi = withTags.injectEndpoints({
 announceSaves(gradebookApi, {
   syncWeights: () => i18n.t('gradebook.saved.weights'),
   replaceBands: () => i18n.t('gradebook.saved.bands'),
-  createActivity: ({ result }) => i18n.t('gradebook.saved.activityCreated', { name: result.title }),
-  renameActivity: ({ result }) => i18n.t('gradebook.saved.activityRenamed', { name: result.title }),
-  deleteActivity: ({ arg }) => i18n.t('gradebook.saved.activityDeleted', { name: arg.title }),
+  createCourseActivity: ({ result }) => i18n.t('gradebook.saved.activityCreated', { name: result.title }),
+  renameCourseActivity: ({ result }) => i18n.t('gradebook.saved.activityRenamed', { name: result.title }),
+  deleteCourseActivity: ({ arg }) => i18n.t('gradebook.saved.activityDeleted', { name: arg.title }),
   saveActivityScores: silent('each cell of the grid shows its own saving, saved or failed state'),
   publishGradebook: ({ arg }) => i18n.t(arg.publish ? 'gradebook.saved.published' : 'gradebook.saved.hidden'),
   exportGradebook: silent('the export button shows its progress and offers the download itself'),
@@ -226,9 +226,9 @@ export const {
   useIndexBandsQuery,
   useReplaceBandsMutation,
   useCourseActivitiesQuery,
-  useCreateActivityMutation,
-  useRenameActivityMutation,
-  useDeleteActivityMutation,
+  useCreateCourseActivityMutation,
+  useRenameCourseActivityMutation,
+  useDeleteCourseActivityMutation,
   useSaveActivityScoresMutation,
   usePublishGradebookMutation,
   useExportGradebookMutation,
