@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { CourseLoadFailed } from '../courses/CoursePage';
+import { RosterFilters } from '../courses/RosterFilters';
 import { useContentsQuery, type Content } from '../courses/content/contentsApi';
 import { type Course, useCourseQuery } from '../courses/coursesApi';
 import { activityName } from '../courses/names';
@@ -172,8 +173,6 @@ export default function CompletionPage() {
     { courseId: id, classId: classId || undefined, studentName: list.search || undefined, page: list.page },
     { skip: !id },
   );
-  const searchId = useId();
-  const classFieldId = useId();
   const tableId = useId();
 
   if (course.isLoading) return <Spinner label={t('completion.loading')} />;
@@ -195,33 +194,18 @@ export default function CompletionPage() {
         <TrackingSwitch course={course.data} />
       </header>
 
-      <div className={styles.filters} role="search" aria-label={t('completion.filters')}>
-        <div className="field">
-          <label htmlFor={classFieldId}>{t('completion.class')}</label>
-          <select
-            id={classFieldId}
-            value={classId}
-            onChange={(event) => list.update({ class: event.target.value || null })}
-          >
-            <option value="">{t('completion.allClasses')}</option>
-            {(course.data.class ?? []).map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={searchId}>{t('completion.search')}</label>
-          <input
-            id={searchId}
-            type="search"
-            value={list.typed}
-            placeholder={t('completion.searchPlaceholder')}
-            onChange={(event) => list.setTyped(event.target.value)}
-          />
-        </div>
-      </div>
+      <RosterFilters
+        texts={{
+          filters: t('completion.filters'),
+          class: t('completion.class'),
+          allClasses: t('completion.allClasses'),
+          search: t('completion.search'),
+          searchPlaceholder: t('completion.searchPlaceholder'),
+        }}
+        classes={course.data.class ?? []}
+        classId={classId}
+        list={list}
+      />
 
       {report.isLoading ? (
         <Spinner label={t('completion.loadingReport')} />

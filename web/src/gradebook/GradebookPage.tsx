@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { CourseLoadFailed } from '../courses/CoursePage';
+import { RosterFilters } from '../courses/RosterFilters';
 import { useCourseQuery } from '../courses/coursesApi';
 import { Spinner } from '../layout/Spinner';
 import { useListParams } from '../lib/useListParams';
@@ -32,8 +32,6 @@ export default function GradebookPage() {
     { courseId: id, classId: classId || undefined, studentName: list.search || undefined },
     { skip: !id },
   );
-  const searchId = useId();
-  const classFieldId = useId();
 
   if (course.isLoading) return <Spinner label={t('gradebook.loading')} />;
   if (course.isError || !course.data) {
@@ -63,33 +61,18 @@ export default function GradebookPage() {
         )}
       </header>
 
-      <div className={styles.filters} role="search" aria-label={t('gradebook.filters')}>
-        <div className="field">
-          <label htmlFor={classFieldId}>{t('gradebook.class')}</label>
-          <select
-            id={classFieldId}
-            value={classId}
-            onChange={(event) => list.update({ class: event.target.value || null })}
-          >
-            <option value="">{t('gradebook.allClasses')}</option>
-            {(course.data.class ?? []).map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={searchId}>{t('gradebook.search')}</label>
-          <input
-            id={searchId}
-            type="search"
-            value={list.typed}
-            placeholder={t('gradebook.searchPlaceholder')}
-            onChange={(event) => list.setTyped(event.target.value)}
-          />
-        </div>
-      </div>
+      <RosterFilters
+        texts={{
+          filters: t('gradebook.filters'),
+          class: t('gradebook.class'),
+          allClasses: t('gradebook.allClasses'),
+          search: t('gradebook.search'),
+          searchPlaceholder: t('gradebook.searchPlaceholder'),
+        }}
+        classes={course.data.class ?? []}
+        classId={classId}
+        list={list}
+      />
 
       {gradebook.isLoading ? (
         <Spinner label={t('gradebook.loadingGrid')} />
