@@ -185,11 +185,11 @@ export const ENTITIES = [...PROJECTIONS.entities, OutboxEvent, InboxEvent];
 
 write(
   `${dir}/src/migrations/index.ts`,
-  `import { EventsTables1763800000000 } from '@lms/events';
+  `import { EventsTables1763800000000, OutboxOrder1795533482436 } from '@lms/events';
 import { PROJECTION_MIGRATIONS } from '@lms/projections';
 
 /** Every migration of the ${name} database, oldest first (npm run migration:generate -- ${name} <Name>). */
-export const MIGRATIONS = [EventsTables1763800000000, ...PROJECTION_MIGRATIONS];
+export const MIGRATIONS = [EventsTables1763800000000, ...PROJECTION_MIGRATIONS, OutboxOrder1795533482436];
 `,
 );
 

@@ -29,6 +29,7 @@ export type { EventOf } from './on-event.decorator';
 export { OutboxEvent } from './outbox.entity';
 export { InboxEvent } from './inbox.entity';
 export { EventsTables1763800000000 } from './events-tables.migration';
+export { OutboxOrder1795533482436 } from './outbox-order.migration';
 export { outboxRow, recordEvent } from './outbox';
 export type { OutboxRow } from './outbox';
 export type { EventTransport, EventHandler, Subscription, DeadLetter } from './transport';

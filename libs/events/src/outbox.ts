@@ -32,7 +32,9 @@ export function outboxRow<T extends EventType>(
 
 /**
  * Writes an event into the outbox inside the caller's transaction: the event exists if and only
- * if the state change it describes was committed. The relay publishes it afterwards.
+ * if the state change it describes was committed. The relay publishes it afterwards, in the order
+ * the rows were written: record an aggregate's event after the change that locks its row, so
+ * two transactions changing one aggregate write its events in the order they change it.
  */
 export async function recordEvent<T extends EventType>(
   manager: EntityManager,

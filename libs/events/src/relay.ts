@@ -18,9 +18,18 @@ interface OutboxRow {
 }
 
 /**
- * Publishes committed outbox rows in order. Rows are claimed with FOR UPDATE SKIP LOCKED, so
- * several relays (two replicas, or a retry racing a poll) never publish the same row at once;
- * a row is marked published only after the transport accepted it, so a crash in between
+ * Publishes committed outbox rows in the order they were written (`seq`), one at a time, so the
+ * events of a transaction leave in the order it recorded them and one aggregate's events (one
+ * partition key) in the order their transactions changed it. One relay of a database publishes
+ * at a time (a transaction-scoped advisory lock; a replica that finds it taken leaves the pass
+ * to the holder): two relays publishing disjoint batches at once would interleave them.
+ * A transaction that commits after rows with a higher `seq` were published is not skipped: the
+ * relay reads every row still unpublished on each pass and marks only what it published. Its
+ * rows then follow the ones already out, which keeps per-key order as long as a transaction
+ * records an aggregate's event after changing (so locking) that aggregate, as `recordEvent`
+ * asks: two transactions changing one aggregate then take its lock, and write its events, in
+ * turn.
+ * A row is marked published only after the transport accepted it, so a crash in between
  * republishes it and the consumers' inboxes absorb the duplicate.
  */
 export class OutboxRelay {
@@ -95,9 +104,13 @@ export class OutboxRelay {
 
   private async publishBatch(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
+      const [{ publisher }]: Array<{ publisher: boolean }> = await manager.query(
+        `SELECT pg_try_advisory_xact_lock(hashtextextended('outbox relay ' || 'outbox'::regclass::oid, 0)) AS publisher`,
+      );
+      if (!publisher) return 0;
       const rows: OutboxRow[] = await manager.query(
         `SELECT id, topic, partition_key, envelope FROM outbox
-          WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
         [this.batchSize],
       );
       if (rows.length === 0) return 0;

@@ -38,7 +38,9 @@ describe('event delivery over Kafka (real broker, real PostgreSQL)', () => {
   beforeAll(async () => {
     brokers = stackServer('kafka', broker).KAFKA_BROKERS.split(',');
     ({ ds, close } = await openEventsDatabase('delivery-test'));
-    await ds.query('CREATE TABLE effects (grp text NOT NULL, instance text NOT NULL, user_id int NOT NULL)');
+    await ds.query(
+      'CREATE TABLE effects (n bigserial, grp text NOT NULL, instance text NOT NULL, user_id int NOT NULL)',
+    );
   }, 600_000);
 
   afterEach(async () => {
@@ -135,6 +137,41 @@ describe('event delivery over Kafka (real broker, real PostgreSQL)', () => {
     }
     await expectEachOnce('course-crash', 2000, 200, 240_000);
   }, 300_000);
+
+  it("keeps the order of a transaction's events and of one key across transactions", async () => {
+    await startConsumer('course-order', 'course-1');
+    startRelay();
+    // One aggregate (one key, so one partition): 30 changes in one transaction, in an order
+    // neither ascending nor descending, then two transactions of which the later started first.
+    const inOneTransaction = Array.from({ length: 30 }, (_, i) => 4000 + ((i * 7) % 30));
+    const recordOn = (manager: DataSource['manager'], ids: number[]) =>
+      ids.reduce<Promise<unknown>>(
+        (previous, id) =>
+          previous.then(() =>
+            recordEvent(manager, 'identity.user.upserted', { tenantId: 1, key: 'aggregate', data: user(id) }),
+          ),
+        Promise.resolve(),
+      );
+    let firstCommitted!: () => void;
+    const committed = new Promise<void>((resolve) => (firstCommitted = resolve));
+    const later = ds.transaction(async (manager) => {
+      await manager.query('SELECT now()');
+      await committed;
+      await recordOn(manager, [4032, 4033]);
+    });
+    await ds.transaction((manager) => recordOn(manager, inOneTransaction));
+    await ds.transaction((manager) => recordOn(manager, [4030, 4031]));
+    firstCommitted();
+    await later;
+
+    const expected = [...inOneTransaction, 4030, 4031, 4032, 4033];
+    await expectEventually(async () => {
+      const rows: Array<{ user_id: number }> = await ds.query(
+        `SELECT user_id FROM effects WHERE grp = 'course-order' AND user_id >= 4000 ORDER BY n`,
+      );
+      expect(rows.map((row) => row.user_id)).toEqual(expected);
+    }, 60_000);
+  }, 120_000);
 
   it('shares the partitions between two instances of one service, each event taking effect once', async () => {
     await startConsumer('course-pair', 'course-a');

@@ -19,7 +19,7 @@ describe('outbox, relay and inbox (real PostgreSQL, in-process transport)', () =
   beforeAll(async () => {
     ({ ds, close } = await openEventsDatabase('events-test'));
     await ds.query('CREATE TABLE widgets (id int PRIMARY KEY)');
-    await ds.query('CREATE TABLE effects (consumer text NOT NULL, user_id int NOT NULL)');
+    await ds.query('CREATE TABLE effects (n bigserial, consumer text NOT NULL, user_id int NOT NULL)');
   });
 
   afterAll(async () => {
@@ -53,6 +53,109 @@ describe('outbox, relay and inbox (real PostgreSQL, in-process transport)', () =
   async function effects(): Promise<Array<{ consumer: string; user_id: number }>> {
     return ds.query('SELECT consumer, user_id FROM effects ORDER BY consumer, user_id');
   }
+
+  /** The users whose events the group applied, in the order it applied them. */
+  async function appliedOrder(group: string): Promise<number[]> {
+    const rows: Array<{ user_id: number }> = await ds.query(
+      'SELECT user_id FROM effects WHERE consumer = $1 ORDER BY n',
+      [group],
+    );
+    return rows.map((row) => row.user_id);
+  }
+
+  /** 40 user ids in an order that is neither ascending nor descending. */
+  const shuffled = Array.from({ length: 40 }, (_, i) => 100 + ((i * 17) % 40));
+
+  const recordUsers = (manager: DataSource['manager'], ids: number[], key?: number) =>
+    ids.reduce<Promise<unknown>>(
+      (previous, id) =>
+        previous.then(() =>
+          recordEvent(manager, 'identity.user.upserted', { tenantId: 1, key: key ?? id, data: user(id) }),
+        ),
+      Promise.resolve(),
+    );
+
+  it('publishes the events of one transaction in the order it recorded them', async () => {
+    const transport = new InProcessTransport();
+    await listen(consumer(transport, 'course'));
+    transport.open();
+    await ds.transaction((manager) => recordUsers(manager, shuffled));
+
+    expect(await new OutboxRelay(ds, transport, { service: 'a' }).drain()).toBe(40);
+
+    expect(await appliedOrder('course')).toEqual(shuffled);
+  });
+
+  it('keeps that order with two relays (two replicas) draining at once', async () => {
+    const transport = new InProcessTransport();
+    await listen(consumer(transport, 'course'));
+    transport.open();
+    await ds.transaction((manager) => recordUsers(manager, shuffled));
+
+    const relayA = new OutboxRelay(ds, transport, { service: 'a', batchSize: 5 });
+    const relayB = new OutboxRelay(ds, transport, { service: 'a', batchSize: 5 });
+    const published = await Promise.all([relayA.drain(), relayB.drain()]);
+    await relayA.drain();
+
+    expect(published[0] + published[1]).toBeGreaterThan(0);
+    expect(await appliedOrder('course')).toEqual(shuffled);
+  });
+
+  it("keeps one key's order across transactions, even when the later change's transaction started first", async () => {
+    const transport = new InProcessTransport();
+    await listen(consumer(transport, 'course'));
+    transport.open();
+    await ds.query('INSERT INTO widgets (id) VALUES (1)');
+
+    let firstCommitted!: () => void;
+    const committed = new Promise<void>((resolve) => (firstCommitted = resolve));
+    // The second change's transaction starts first, then waits for the first change to commit.
+    const second = ds.transaction(async (manager) => {
+      await manager.query('SELECT now()');
+      await committed;
+      await manager.query('UPDATE widgets SET id = id WHERE id = 1');
+      await recordUsers(manager, [202, 203], 5);
+    });
+    await ds.transaction(async (manager) => {
+      await manager.query('UPDATE widgets SET id = id WHERE id = 1');
+      await recordUsers(manager, [200, 201], 5);
+    });
+    firstCommitted();
+    await second;
+
+    await new OutboxRelay(ds, transport, { service: 'a' }).drain();
+
+    expect(await appliedOrder('course')).toEqual([200, 201, 202, 203]);
+  });
+
+  it('publishes a transaction that commits after rows written later went out, on the next pass', async () => {
+    const transport = new InProcessTransport();
+    await listen(consumer(transport, 'course'));
+    transport.open();
+    const relay = new OutboxRelay(ds, transport, { service: 'a' });
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let recorded!: () => void;
+    const early = new Promise<void>((resolve) => (recorded = resolve));
+    const late = ds.transaction(async (manager) => {
+      await recordUsers(manager, [300]);
+      recorded();
+      await released;
+    });
+    await early;
+    await ds.transaction((manager) => recordUsers(manager, [301]));
+
+    expect(await relay.drain()).toBe(1);
+    release();
+    await late;
+    expect(await relay.drain()).toBe(1);
+
+    expect(await appliedOrder('course')).toEqual([301, 300]);
+    expect(await ds.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).toEqual([
+      { n: 0 },
+    ]);
+  });
 
   it('delivers an event committed with its state change once to each consumer group, even with two relays', async () => {
     const transport = new InProcessTransport();

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { openServiceDataSource } from '@lms/database';
-import { EventsTables1763800000000, InboxEvent, OutboxEvent } from '@lms/events';
+import { EventsTables1763800000000, InboxEvent, OutboxEvent, OutboxOrder1795533482436 } from '@lms/events';
 import { createTestDatabase } from './database';
 
 /**
@@ -15,7 +15,7 @@ export async function openEventsDatabase(
     url: db.url,
     service,
     entities: [OutboxEvent, InboxEvent],
-    migrations: [EventsTables1763800000000],
+    migrations: [EventsTables1763800000000, OutboxOrder1795533482436],
   });
   return {
     ds,

@@ -125,10 +125,10 @@ export class ServiceHarness<C extends ServiceConfigBase = ServiceConfigBase> {
     return this.api.as(await this.token(user));
   }
 
-  /** Events of a type the service wrote to its outbox (committed with their change), oldest first. */
+  /** Events of a type the service wrote to its outbox (committed with their change), in the order they were written. */
   async events<T extends EventType>(type: T): Promise<Array<EventOf<T>>> {
     const rows: Array<{ envelope: EventOf<T> }> = await this.ds.query(
-      `SELECT envelope FROM outbox WHERE type = $1 ORDER BY created_at, envelope->>'occurredAt'`,
+      `SELECT envelope FROM outbox WHERE type = $1 ORDER BY seq`,
       [type],
     );
     return rows.map((row) => row.envelope);

@@ -4,6 +4,7 @@ import {
   type EventEnvelope,
   type EventType,
   EventsTables1763800000000,
+  OutboxOrder1795533482436,
   InboxEvent,
   OnEvent,
   OutboxEvent,
@@ -48,11 +49,11 @@ const probe = defineService({
       config,
       transport,
       entities: [OutboxEvent, InboxEvent],
-      migrations: [EventsTables1763800000000],
+      migrations: [EventsTables1763800000000, OutboxOrder1795533482436],
       controllers: config.deaf ? [] : [EveryEvent],
     }),
   entities: [OutboxEvent, InboxEvent],
-  migrations: [EventsTables1763800000000],
+  migrations: [EventsTables1763800000000, OutboxOrder1795533482436],
 });
 
 describe('ServiceHarness', () => {

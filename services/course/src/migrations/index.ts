@@ -1,4 +1,4 @@
-import { EventsTables1763800000000 } from '@lms/events';
+import { EventsTables1763800000000, OutboxOrder1795533482436 } from '@lms/events';
 import { Init1795387598593 } from './1795387598593-init';
 import { Contents1795425108475 } from './1795425108475-contents';
 import { AssistantRequests1795425430854 } from './1795425430854-assistant-requests';
@@ -39,4 +39,5 @@ export const MIGRATIONS = [
   VirtualLabs1795517508423,
   Gradebook1795518607690,
   Forms1795518774079,
+  OutboxOrder1795533482436,
 ];

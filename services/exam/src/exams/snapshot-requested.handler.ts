@@ -32,8 +32,7 @@ export class SnapshotRequestedHandler {
       const said: string[] = [];
       if (exams) {
         const rows = await manager.find(Exam, { where: { tenantId }, order: { id: 'ASC' } });
-        // A deleted exam as its deletion alone: the outbox orders one transaction's events by
-        // their random ids, so an upsert and a deletion of one exam recorded here could swap.
+        // A deleted exam as its deletion alone: the consumers drop it, there is nothing to upsert.
         for (const exam of rows)
           if (exam.deletedAt === null) await recordExamUpserted(manager, tenantId, envelope.actorId, exam);
           else await recordExamDeleted(manager, tenantId, envelope.actorId, exam);

@@ -1,4 +1,4 @@
-import { EventsTables1763800000000 } from '@lms/events';
+import { EventsTables1763800000000, OutboxOrder1795533482436 } from '@lms/events';
 import { PROJECTION_MIGRATIONS } from '@lms/projections';
 import { Exams1795483226178 } from './1795483226178-exams';
 import { QuestionsAndDatasets1795483226906 } from './1795483226906-questions-and-datasets';
@@ -25,4 +25,5 @@ export const MIGRATIONS = [
   AttemptSignals1795494660975,
   ExamImages1795495813943,
   SaveAnswerBatch1795503505009,
+  OutboxOrder1795533482436,
 ];

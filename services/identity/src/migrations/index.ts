@@ -1,4 +1,4 @@
-import { EventsTables1763800000000 } from '@lms/events';
+import { EventsTables1763800000000, OutboxOrder1795533482436 } from '@lms/events';
 import { Init1795387450004 } from './1795387450004-init';
 import { DropAccountLockout1795460322639 } from './1795460322639-drop-account-lockout';
 import { Memberships1795472748983 } from './1795472748983-memberships';
@@ -11,4 +11,5 @@ export const MIGRATIONS = [
   DropAccountLockout1795460322639,
   Memberships1795472748983,
   InterfacePreferences1795481511268,
+  OutboxOrder1795533482436,
 ];

@@ -1,4 +1,4 @@
-import { EventsTables1763800000000 } from '@lms/events';
+import { EventsTables1763800000000, OutboxOrder1795533482436 } from '@lms/events';
 import { PROJECTION_MIGRATIONS } from '@lms/projections';
 import { TaskModel1795502295190 } from './1795502295190-task-model';
 import { TaskAnnotations1795502901487 } from './1795502901487-task-annotations';
@@ -11,4 +11,5 @@ export const MIGRATIONS = [
   TaskModel1795502295190,
   TaskAnnotations1795502901487,
   CourseGroupSets1795517111334,
+  OutboxOrder1795533482436,
 ];
