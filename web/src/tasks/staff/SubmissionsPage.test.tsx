@@ -229,6 +229,39 @@ describe('the submissions of a task', () => {
     expect(screen.getByText('A score from 0 to 100 (empty counts as 0).')).toBeTruthy();
   });
 
+  it('goes on to the next student when the one scored leaves the filtered list', async () => {
+    signedIn();
+    const sent = (id: string, name: string, answerId: number) =>
+      row(
+        id,
+        name,
+        { id: answerId, is_sent: true, is_late: false, sent_at: '2026-11-19T10:00:00.000Z', score: null },
+        'sent',
+      );
+    let scored = false;
+    serve({
+      'GET /api/login/me': lecturer,
+      'GET /api/course/tasks/5': () => json(200, task({ assesment_method: 'score', rubric: null })),
+      'GET /api/course/courses/3': courseDocument,
+      // "Sent" lists the answers not scored yet: Ayu's leaves it once scored
+      'GET /api/course/tasks/5/students': () =>
+        json(200, many([...(scored ? [] : [sent('41', 'Ayu Lestari', 90)]), sent('44', 'Dedi Pratama', 92)])),
+      'GET /api/course/task/answers/90': () => json(200, answer('90')),
+      'GET /api/course/task/answers/92': () => json(200, answer('92', { student_id: 44 })),
+      'PUT /api/course/task/answers/score': () => {
+        scored = true;
+        return json(200, answer('90', { score: 75 }));
+      },
+    });
+    start('/assignment/5/submissions?state=sent&student=41');
+    const grader = await screen.findByRole('region', { name: 'Ayu Lestari' });
+    fireEvent.change(await within(grader).findByLabelText('Score'), { target: { value: '75' } });
+    fireEvent.click(within(grader).getByRole('button', { name: 'Save score' }));
+    const next = await screen.findByRole('region', { name: 'Dedi Pratama' });
+    expect(within(next).getByText(/· 1 of 1$/)).toBeTruthy();
+    expect(screen.queryByRole('row', { name: /Ayu Lestari/ })).toBeNull();
+  });
+
   it('filters by class and state through the service', async () => {
     signedIn();
     const calls = serve({

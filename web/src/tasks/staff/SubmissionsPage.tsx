@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useCourseQuery } from '../../courses/coursesApi';
@@ -71,6 +71,20 @@ function Submissions({ task }: { task: Task }) {
     },
     [rows, position, setParam],
   );
+
+  // Where the grader was: when its student leaves the list (scored under the filter "Sent", say)
+  // it goes on to the student now in that place, as SpeedGrader does, and closes when none is left.
+  const shown = useRef<{ id: string; position: number } | null>(null);
+  useEffect(() => {
+    if (current !== null && position >= 0) {
+      shown.current = { id: current, position };
+      return;
+    }
+    if (current === null || students.isFetching || shown.current?.id !== current) return;
+    const next = rows[Math.min(shown.current.position, rows.length - 1)];
+    shown.current = null;
+    setParam('student', next ? next.id : null);
+  }, [current, position, rows, students.isFetching, setParam]);
 
   const toggleAll = (checked: boolean) => setChosen(checked ? new Set(rows.map((row) => row.id)) : new Set());
 
