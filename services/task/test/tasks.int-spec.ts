@@ -102,7 +102,7 @@ describe('tasks', () => {
       files: [],
       deleted_at: null,
       can_edit: true,
-      meta: { counts: { students: 2, sent: 0, late: 0, scored: 0 } },
+      meta: { counts: { students: 2, sent: 0, late: 0, scored: 0, to_score: 0 } },
     });
     expect((created.attributes.rubric as { criteria: unknown[] }).criteria[0]).toEqual({
       name: 'Content',
@@ -279,7 +279,9 @@ describe('tasks', () => {
       my_answer: { id: expect.any(Number), is_sent: true, is_late: false },
     });
     const staff = one((await c.asLecturer.get(`/api/course/tasks/${open.id}`)).body);
-    expect(staff.attributes.meta).toEqual({ counts: { students: 3, sent: 1, late: 0, scored: 1 } });
+    expect(staff.attributes.meta).toEqual({
+      counts: { students: 3, sent: 1, late: 0, scored: 1, to_score: 0 },
+    });
   });
 
   it('filters, sorts and pages the list; the homepage applies spec 02 §6 per role', async () => {
@@ -287,7 +289,8 @@ describe('tasks', () => {
     const course = await h.project('course.course.upserted', 1, { classes: [{ id: h.nextId(), name: 'X' }] });
     const classId = (course as unknown as { classes: Array<{ id: number }> }).classes[0].id;
     await h.given.staff(1, { courseId: course.id, lecturerId: h2.lecturer.id, assistants: [] });
-    await h.given.enrolment(1, { courseId: course.id, classId, userId: h2.student.id });
+    for (const student of [h2.student, h2.groupmate, h2.classmate, h2.otherStudent])
+      await h.given.enrolment(1, { courseId: course.id, classId, userId: student.id });
     const moduleId = h.nextId();
     await h.publish('course.structure.snapshotted', 1, {
       courseId: course.id,
@@ -339,6 +342,26 @@ describe('tasks', () => {
     expect(ids(await c.asLecturer.get(`${base}&filter[homepage]=1&sort=end_at&page[limit]=0`))).toEqual([
       ended,
     ]);
+    // What waits for the lecturer there: an answer sent and never scored, one sent again after its
+    // score (a change request); not one scored since it was sent, nor a draft.
+    await h.ds.query(
+      `INSERT INTO task_answers (tenant_id, task_id, student_id, is_sent, sent_at, score, scored_at, updated_by)
+       VALUES (1, $1, $2, true, now() - interval '2 hours', NULL, NULL, $2),
+              (1, $1, $3, true, now() - interval '90 minutes', 70, now() - interval '2 hours', $3),
+              (1, $1, $4, true, now() - interval '2 hours', 80, now() - interval '90 minutes', $4),
+              (1, $1, $5, false, NULL, NULL, NULL, $5)`,
+      [ended, c.student.id, c.groupmate.id, c.classmate.id, c.otherStudent.id],
+    );
+    const toGrade = list((await c.asLecturer.get(`/api/course/tasks?filter[homepage]=1&page[limit]=0`)).body);
+    expect(toGrade.find((item) => Number(item.id) === ended)?.attributes.meta).toEqual({
+      counts: { students: 4, sent: 3, late: 0, scored: 2, to_score: 2 },
+    });
+    // The server decides whose: not a lecturer of another course, nor one of another campus, nor a
+    // student of the course.
+    for (const outsider of [c.asStranger, c.asElsewhere, c.asStudent])
+      expect(ids(await outsider.get(`/api/course/tasks?filter[homepage]=1&page[limit]=0`))).not.toContain(
+        ended,
+      );
     const included = await c.asLecturer.get(`${base}&filter[id]=${ended}&include=classes`);
     expect(included.body.included).toEqual([
       expect.objectContaining({ type: 'classes', id: String(classId) }),

@@ -5044,6 +5044,7 @@ export interface components {
             sent: number;
             late: number;
             scored: number;
+            to_score: number;
           };
         };
       };

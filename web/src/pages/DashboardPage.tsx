@@ -5,6 +5,7 @@ import { useCoursesQuery } from '../courses/coursesApi';
 import { Icon } from '../layout/Icon';
 import { routeDef, type IconName } from '../app/routeMap';
 import { ActivityCard, NextUpCard } from '../agenda/DashboardCards';
+import { ToGradeCard } from '../tasks/staff/ToGradeCard';
 import styles from './DashboardPage.module.css';
 
 /** Areas the dashboard summarises once their services exist; until then each says it is not available. */
@@ -13,8 +14,9 @@ const PENDING: Array<{ routeId: string; feature: string; icon: IconName }> = [
 ];
 
 /**
- * The dashboard: real figures where the service exists (courses; the to-do's next items and the
- * user's activity), honest placeholders elsewhere.
+ * The dashboard: real figures where the service exists (courses; the to-do's next items, the
+ * staff's ended assignments waiting for grading and the user's activity), honest placeholders
+ * elsewhere.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -47,6 +49,7 @@ export default function DashboardPage() {
       </div>
       <div className={styles.work}>
         <NextUpCard />
+        {me.data && me.data.role !== 'student' && <ToGradeCard />}
         <ActivityCard />
       </div>
       <h2 className="section-title">{t('dashboard.comingUp')}</h2>

@@ -19,6 +19,8 @@ export interface TaskCounts {
   sent: number;
   late: number;
   scored: number;
+  /** Sent answers waiting for the staff: never scored, or sent again since their last score. */
+  to_score: number;
 }
 
 /** A task with what the reader's request adds: its classes and groups, the reader's facts. */
@@ -91,7 +93,9 @@ export const taskResource = defineResource({
         })
         .nullable()
         .optional(),
-      counts: z.object({ students: z.int(), sent: z.int(), late: z.int(), scored: z.int() }).optional(),
+      counts: z
+        .object({ students: z.int(), sent: z.int(), late: z.int(), scored: z.int(), to_score: z.int() })
+        .optional(),
     }),
   },
   attributes: (task: ReadTask) => ({

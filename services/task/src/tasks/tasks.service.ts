@@ -461,7 +461,13 @@ export class TasksService {
     if (staffTasks.length > 0) {
       const counts = await this.counts(staffTasks.map((task) => Number(task.id)));
       for (const task of staffTasks)
-        task.counts = counts.get(Number(task.id)) ?? { students: 0, sent: 0, late: 0, scored: 0 };
+        task.counts = counts.get(Number(task.id)) ?? {
+          students: 0,
+          sent: 0,
+          late: 0,
+          scored: 0,
+          to_score: 0,
+        };
     }
     if (studentTasks.length > 0) {
       const answers = await this.myAnswers(
@@ -483,26 +489,36 @@ export class TasksService {
     }
   }
 
-  /** Per task: its students, and how many have sent (late among them) and been scored. */
+  /**
+   * Per task: its students, and how many have sent (late among them), been scored, and wait for
+   * a score (sent and never scored, or sent again after a change request since their last score).
+   */
   private async counts(taskIds: number[]): Promise<Map<number, TaskCounts>> {
-    const rows: Array<{ task_id: string; students: number; sent: number; late: number; scored: number }> =
-      await this.dataSource.query(
-        `WITH roster AS (${TASK_STUDENTS_SQL})
+    const rows: Array<{ task_id: string } & TaskCounts> = await this.dataSource.query(
+      `WITH roster AS (${TASK_STUDENTS_SQL})
          SELECT r.task_id, count(*)::int AS students,
                 count(*) FILTER (WHERE a.is_sent)::int AS sent,
                 count(*) FILTER (WHERE a.is_sent AND a.is_late)::int AS late,
-                count(*) FILTER (WHERE a.score IS NOT NULL)::int AS scored
+                count(*) FILTER (WHERE a.score IS NOT NULL)::int AS scored,
+                count(*) FILTER (WHERE a.is_sent AND (a.score IS NULL OR a.scored_at < a.sent_at))::int
+                  AS to_score
            FROM roster r
            LEFT JOIN task_group_members m ON m.task_id = r.task_id AND m.student_id = r.user_id
            LEFT JOIN task_answers a ON a.task_id = r.task_id
              AND (a.student_id = r.user_id OR (a.group_id IS NOT NULL AND a.group_id = m.group_id))
           GROUP BY r.task_id`,
-        [taskIds],
-      );
+      [taskIds],
+    );
     return new Map(
       rows.map((row) => [
         Number(row.task_id),
-        { students: row.students, sent: row.sent, late: row.late, scored: row.scored },
+        {
+          students: row.students,
+          sent: row.sent,
+          late: row.late,
+          scored: row.scored,
+          to_score: row.to_score,
+        },
       ]),
     );
   }
