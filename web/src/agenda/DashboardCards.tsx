@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { DashboardCard } from '../layout/DashboardCard';
 import { useDates } from '../lib/dates';
 import { type TimelineEntry, useTimelineQuery, useTimelineStatisticQuery, useTodoQuery } from './agendaApi';
 import { TodoList } from './TodoList';
@@ -12,15 +13,15 @@ export function NextUpCard() {
   const items = todo.isError ? [] : (todo.data?.items ?? []);
   const total = todo.isError ? 0 : (todo.data?.total ?? 0);
   return (
-    <section className={`card ${styles.card}`} aria-labelledby="next-up-title">
-      <div className={styles.head}>
-        <h2 id="next-up-title" className={styles.title}>
-          {t('agenda.nextUp')}
-        </h2>
+    <DashboardCard
+      id="next-up-title"
+      title={t('agenda.nextUp')}
+      action={
         <Link to="/todo" className="small">
           {t('agenda.allTodo', { count: total })}
         </Link>
-      </div>
+      }
+    >
       {todo.isLoading ? (
         <p className="muted small">{t('agenda.loading')}</p>
       ) : items.length === 0 ? (
@@ -28,7 +29,7 @@ export function NextUpCard() {
       ) : (
         <TodoList items={items} />
       )}
-    </section>
+    </DashboardCard>
   );
 }
 
@@ -44,12 +45,7 @@ export function ActivityCard() {
   const highest = Math.max(1, ...weeks.map((week) => week.total));
   const entries = timeline.isError ? [] : (timeline.data?.items ?? []);
   return (
-    <section className={`card ${styles.card}`} aria-labelledby="activity-title">
-      <div className={styles.head}>
-        <h2 id="activity-title" className={styles.title}>
-          {t('agenda.activity')}
-        </h2>
-      </div>
+    <DashboardCard id="activity-title" title={t('agenda.activity')}>
       {weeks.length > 0 && (
         <figure className={styles.figure}>
           <figcaption className="small muted">{t('agenda.activityChart', { count: WEEKS })}</figcaption>
@@ -99,7 +95,7 @@ export function ActivityCard() {
           ))}
         </ul>
       )}
-    </section>
+    </DashboardCard>
   );
 }
 

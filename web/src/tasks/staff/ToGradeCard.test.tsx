@@ -70,7 +70,9 @@ describe('the dashboard’s assignments to grade', () => {
 
     serve({ 'GET /api/login/me': () => json(200, one(user({ name: 'Ayu Lestari', level: 'student' }))) });
     start('/dashboard');
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    // the student's cards, and no "To grade"
+    await screen.findByRole('region', { name: 'Next up' });
+    expect(screen.getByRole('region', { name: 'Your activity' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'To grade' })).toBeNull();
   });
 });

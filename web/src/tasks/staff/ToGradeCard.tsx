@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import cardStyles from '../../agenda/DashboardCards.module.css';
+import { DashboardCard } from '../../layout/DashboardCard';
 import { useDates } from '../../lib/dates';
 import { HOME_TASKS, useTasksQuery } from '../api';
 import type { Task } from '../taskTypes';
@@ -26,15 +26,15 @@ export function ToGradeCard() {
   const tasks = useTasksQuery(HOME_TASKS);
   const waiting = waitingForGrading(tasks.data?.items ?? []);
   return (
-    <section className={`card ${cardStyles.card}`} aria-labelledby="to-grade-title">
-      <div className={cardStyles.head}>
-        <h2 id="to-grade-title" className={cardStyles.title}>
-          {t('task.staff.dashboard.title')}
-        </h2>
+    <DashboardCard
+      id="to-grade-title"
+      title={t('task.staff.dashboard.title')}
+      action={
         <Link to="/assignment" className="small">
           {t('task.staff.dashboard.all', { count: tasks.data?.items.length ?? 0 })}
         </Link>
-      </div>
+      }
+    >
       {tasks.isLoading ? (
         <p className="muted small">{t('task.loadingList')}</p>
       ) : tasks.isError ? (
@@ -66,6 +66,6 @@ export function ToGradeCard() {
           ))}
         </ul>
       )}
-    </section>
+    </DashboardCard>
   );
 }
