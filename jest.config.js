@@ -52,4 +52,8 @@ module.exports = {
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
   testTimeout: 60000,
+  // A worker's heap keeps about 25 MB of every suite it ran (modules, the product's singletons):
+  // past this much, Jest replaces the worker between two suites instead of letting it grow. Set,
+  // it also makes a one-worker run use a worker process rather than Jest's own (scripts/test.sh).
+  workerIdleMemoryLimit: '1GB',
 };
