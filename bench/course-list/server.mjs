@@ -4,16 +4,11 @@
 // control server that captures the SQL one request runs and EXPLAIN ANALYZEs it.
 // Prints the URLs and the seed facts as one JSON line, then waits.
 import { createRequire } from 'node:module';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startBenchPlatform } from '../platform.mjs';
 
 const require = createRequire(import.meta.url);
-require('reflect-metadata');
-const root = new URL('../..', import.meta.url).pathname;
-const { startEmbeddedPostgres } = require(join(root, 'libs/database/dist/index.js'));
-const { startPlatform } = require(join(root, 'services/all-in-one/dist/platform.js'));
-const { startTracing } = require(join(root, 'libs/platform/dist/index.js'));
 const { DataSource } = require('typeorm');
 const { Client } = require('pg');
 const Fastify = require('fastify');
@@ -23,24 +18,7 @@ const { profiler } = await import('../profile.mjs');
 const COURSES = Number(process.env.BENCH_COURSES ?? 10_000);
 const CONTENTS = Number(process.env.BENCH_CONTENTS ?? 10_000);
 
-// Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set (the cost of tracing on).
-startTracing({ process: 'lms' });
-const dir = mkdtempSync(join(tmpdir(), 'lms-bench-'));
-const pg = await startEmbeddedPostgres({
-  dataDir: join(dir, 'pg'),
-  port: 55000 + Math.floor(Math.random() * 500),
-  password: 'bench',
-  ephemeral: true,
-});
-const platform = await startPlatform({
-  postgresUrl: pg.url,
-  dataDir: dir,
-  port: 0,
-  host: '127.0.0.1',
-  seedDemo: true,
-  demoPassword: 'lms-demo',
-  logLevel: 'error',
-});
+const { dir, pg, platform } = await startBenchPlatform();
 
 // ---- bulk seed, straight into the course service's database ------------------------------------
 const db = new Client({ connectionString: `${pg.url}/lms_course` });

@@ -78,21 +78,22 @@ export class GradebookService {
       scores: Record<string, string | number> | null;
     }> = await manager.query(
       `WITH students AS (
-         SELECT DISTINCT ON (cs.user_id) cs.user_id AS student_id, cl.id AS class_id, cl.name AS class_name
+         SELECT DISTINCT ON (cs.user_id) cs.user_id AS student_id, cl.id AS class_id, cl.name AS class_name,
+                u.name, u.username, u.nim
            FROM class_students cs JOIN classes cl ON cl.id = cs.class_id
+           LEFT JOIN users u ON u.id = cs.user_id
           WHERE cl.course_id = $1 AND ($3::bigint IS NULL OR cl.id = $3) AND ($4::bigint IS NULL OR cs.user_id = $4)
+            AND ($5::text IS NULL OR u.name ILIKE '%' || $5 || '%')
           ORDER BY cs.user_id, cl.id
        ), cells AS (${SCORES_SQL}),
        by_student AS (
          SELECT c.student_id, jsonb_object_agg(c.key, c.score) AS scores
            FROM cells c JOIN students s ON s.student_id = c.student_id GROUP BY c.student_id
        )
-       SELECT s.student_id, u.name, u.username, u.nim, s.class_id, s.class_name, b.scores
+       SELECT s.student_id, s.name, s.username, s.nim, s.class_id, s.class_name, b.scores
          FROM students s
-         LEFT JOIN users u ON u.id = s.student_id
          LEFT JOIN by_student b ON b.student_id = s.student_id
-        WHERE $5::text IS NULL OR u.name ILIKE '%' || $5 || '%'
-        ORDER BY u.name, s.student_id`,
+        ORDER BY s.name, s.student_id`,
       [courseId, auth.tenantId, query.classId ?? null, onlyStudent, escapeLike(query.studentName)],
     );
     const rows = students.map((student): GradebookRow => {
