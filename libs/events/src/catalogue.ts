@@ -333,6 +333,11 @@ export const TaskAnswerScored = z.looseObject({
    * task service republishes its scored answers for a consumer's backfill (nothing changed).
    */
   reason: z.enum(['scored', 'peer_assessed', 'snapshot']),
+  /**
+   * ISO 8601 instant the lecturer scored it, given by a snapshot (a republished score keeps its
+   * time, so a send after it still waits for a score); absent: the envelope's `occurredAt`.
+   */
+  scoredAt: z.string().optional(),
 });
 export type TaskAnswerScored = z.infer<typeof TaskAnswerScored>;
 

@@ -90,6 +90,21 @@ describe('work facts from attempt and answer events', () => {
     });
   });
 
+  it('keeps a finish known before its start, and takes the start and deadline when the start comes', async () => {
+    const studentId = h.nextId();
+    const n = h.nextId();
+    const facts = { examId: n, courseId: n, studentExamId: n, studentId, attempt: 1 };
+    const [startAt, deadline, finishedAt] = [at(-60), at(-20), at(-30)];
+    await h.publish('exam.attempt.finished', 1, { ...facts, reason: 'student', finishedAt });
+    await h.publish('exam.attempt.started', 1, { ...facts, package: 1, startAt, endAt: deadline });
+    expect(await attemptRow(n)).toMatchObject({
+      started_at: new Date(startAt),
+      deadline_at: new Date(deadline),
+      finished_at: new Date(finishedAt),
+    });
+    expect((await entries(studentId)).map((entry) => entry.kind)).toEqual(['exam_started', 'exam_finished']);
+  });
+
   it('follows an answer through send, change request and send again, on every member’s timeline', async () => {
     const [a, b] = [h.nextId(), h.nextId()];
     const n = h.nextId();

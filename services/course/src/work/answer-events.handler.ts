@@ -93,11 +93,13 @@ export async function recordAnswerScored(
   envelope: EventOf<'task.answer.scored'>,
 ): Promise<void> {
   const scored = envelope.data;
+  // A republished score keeps its own time: a send after it still waits for a score.
+  const scoredAt = scored.scoredAt ?? envelope.occurredAt;
   // Scored before its send is known here (events of two topics, or a backfill): it was sent.
   await manager.query(
     `INSERT INTO task_answer_facts
        (answer_id, tenant_id, task_id, course_id, group_id, member_ids, is_sent, scored_at, occurred_at)
-     VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7, $7)
+     VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7, $8)
      ON CONFLICT (answer_id) DO UPDATE SET scored_at = excluded.scored_at
      WHERE COALESCE(task_answer_facts.scored_at, '-infinity') < excluded.scored_at`,
     [
@@ -107,6 +109,7 @@ export async function recordAnswerScored(
       scored.courseId,
       scored.groupId,
       scored.students.map((student) => student.studentId),
+      scoredAt,
       envelope.occurredAt,
     ],
   );
@@ -120,6 +123,6 @@ export async function recordAnswerScored(
       userIds: [student.studentId],
       actorId: envelope.actorId,
       detail: { score: student.score, is_passed: student.isPassed, reason: scored.reason },
-      occurredAt: envelope.occurredAt,
+      occurredAt: scoredAt,
     });
 }

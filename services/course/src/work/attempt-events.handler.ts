@@ -12,16 +12,22 @@ export class AttemptEventsHandler {
   @OnEvent('exam.attempt.started')
   async started(envelope: EventOf<'exam.attempt.started'>, context: EventContext) {
     const attempt = envelope.data;
-    // A start after a reset makes the attempt run again: its finish is cleared.
+    // A start after a reset makes the attempt run again: its finish is cleared. The start of a
+    // finish known first (delivered out of order: the finish stood in for the start) fills in
+    // the start and deadline and keeps the finish.
     await context.manager.query(
       `INSERT INTO exam_attempt_facts
          (student_exam_id, tenant_id, exam_id, course_id, student_id, attempt, started_at, deadline_at,
           finished_at, occurred_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, $9)
        ON CONFLICT (student_exam_id) DO UPDATE SET
-         attempt = excluded.attempt, started_at = excluded.started_at,
-         deadline_at = excluded.deadline_at, finished_at = NULL, occurred_at = excluded.occurred_at
-       WHERE exam_attempt_facts.started_at < excluded.started_at`,
+         attempt = excluded.attempt, started_at = excluded.started_at, deadline_at = excluded.deadline_at,
+         finished_at = CASE WHEN exam_attempt_facts.started_at < excluded.started_at THEN NULL
+                            ELSE exam_attempt_facts.finished_at END,
+         occurred_at = excluded.occurred_at
+       WHERE exam_attempt_facts.started_at < excluded.started_at
+          OR (exam_attempt_facts.started_at = exam_attempt_facts.finished_at
+              AND exam_attempt_facts.deadline_at IS NULL AND excluded.started_at < exam_attempt_facts.finished_at)`,
       [
         attempt.studentExamId,
         envelope.tenantId,
@@ -50,7 +56,8 @@ export class AttemptEventsHandler {
   @OnEvent('exam.attempt.finished')
   async finished(envelope: EventOf<'exam.attempt.finished'>, context: EventContext) {
     const attempt = envelope.data;
-    // A finish known before its start (delivered out of order) still records the attempt as done.
+    // A finish known before its start (delivered out of order) still records the attempt as done,
+    // its finish standing in for the start until the start comes.
     await context.manager.query(
       `INSERT INTO exam_attempt_facts
          (student_exam_id, tenant_id, exam_id, course_id, student_id, attempt, started_at, deadline_at,

@@ -1,17 +1,23 @@
 import { Controller, Logger } from '@nestjs/common';
 import { type EventContext, type EventOf, EVERY_CAMPUS, OnEvent } from '@lms/events';
 import { Exam } from './exam.entity';
-import { recordExamDeleted, recordExamUpserted, recordScoredAttemptsSnapshot } from './exam-events.data';
+import {
+  recordAttemptFactsSnapshot,
+  recordExamDeleted,
+  recordExamUpserted,
+  recordScoredAttemptsSnapshot,
+} from './exam-events.data';
 
 @Controller()
 export class SnapshotRequestedHandler {
   private readonly logger = new Logger(SnapshotRequestedHandler.name);
 
   /**
-   * A consumer's backfill (the course service's gradebook and agenda): republishes, for the campus
-   * asked about or every campus, every exam (`exam.exam`: upserted, or deleted for a deleted one)
-   * and every scored attempt (`exam.attempt`: `exam.attempt.scored`, reason `snapshot`). Other
-   * topics are their owners' to answer.
+   * A consumer's backfill (the course service's gradebook, agenda, to-do and timelines):
+   * republishes, for the campus asked about or every campus, every exam (`exam.exam`: upserted,
+   * or deleted for a deleted one) and every attempt (`exam.attempt`: `exam.attempt.started` and,
+   * once it ended, `exam.attempt.finished` of every started attempt; `exam.attempt.scored`,
+   * reason `snapshot`, of every scored one). Other topics are their owners' to answer.
    */
   @OnEvent('platform.snapshot.requested')
   async handle(envelope: EventOf<'platform.snapshot.requested'>, context: EventContext) {
@@ -38,10 +44,12 @@ export class SnapshotRequestedHandler {
           else await recordExamDeleted(manager, tenantId, envelope.actorId, exam);
         said.push(`${rows.length} exams`);
       }
-      if (attempts)
+      if (attempts) {
+        said.push(`${await recordAttemptFactsSnapshot(manager, tenantId, envelope.actorId)} attempts`);
         said.push(
           `${await recordScoredAttemptsSnapshot(manager, tenantId, envelope.actorId)} scored attempts`,
         );
+      }
       this.logger.log(`republished ${said.join(' and ')} of campus ${tenantId} for ${requestedBy}`);
     }
   }
