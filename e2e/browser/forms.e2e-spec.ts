@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
@@ -193,7 +194,13 @@ describe('logbooks in the browser', () => {
 
     // The lecturer assesses the entry on the rubric: Agree (80) on each criterion → 80.
     await lecturer.page.getByRole('link', { name: 'Entries and assessment' }).click();
-    await lecturer.page.getByText('timings.csv').waitFor();
+    // the entry's file opens for the lecturer as the student sent it
+    const download = lecturer.page.waitForEvent('download');
+    await lecturer.page.getByRole('button', { name: 'Download timings.csv' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('timings.csv');
+    const downloaded = await file.path();
+    expect(readFileSync(downloaded, 'utf8')).toBe('n,quicksort_ms,mergesort_ms\n1000000,92,131\n');
     const criteria = lecturer.page.locator(`select[id^="assess-${answerId}-"]`);
     expect(await criteria.count()).toBe(5);
     for (let n = 0; n < 5; n += 1) await criteria.nth(n).selectOption({ label: 'Agree (80)' });

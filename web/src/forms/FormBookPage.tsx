@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Spinner } from '../layout/Spinner';
 import { notificationFor } from '../notifications/notification';
-import { useAssessAnswerMutation, useFormAnswersQuery, useFormQuery } from './formsApi';
+import { saveBlob } from '../exams/download';
+import {
+  useAssessAnswerMutation,
+  useFormAnswersQuery,
+  useFormQuery,
+  useLazyFormAnswerFileQuery,
+} from './formsApi';
 import { rubricPreview, type Form, type FormAnswer } from './formTypes';
 import styles from './forms.module.css';
 
@@ -91,6 +97,45 @@ function Assessment({ form, answer }: { form: Form; answer: FormAnswer }) {
   );
 }
 
+/** An entry's files, each downloaded through the API (which checks the caller may read the entry). */
+function EntryFiles({ answer }: { answer: FormAnswer }) {
+  const { t } = useTranslation();
+  const [fetchFile, state] = useLazyFormAnswerFileQuery();
+  const [failure, setFailure] = useState<string | null>(null);
+  if (answer.files.length === 0) return null;
+  const open = (file: FormAnswer['files'][number]) => {
+    setFailure(null);
+    fetchFile({ answerId: answer.id, key: file.key })
+      .unwrap()
+      .then((blob) => saveBlob(blob, file.name))
+      .catch((error: unknown) => setFailure(notificationFor(error, t('forms.book.downloadFailed')).text));
+  };
+  return (
+    <>
+      <ul className={styles.files} aria-label={t('forms.answer.files')}>
+        {answer.files.map((file) => (
+          <li key={file.key}>
+            <button
+              type="button"
+              className={styles.fileButton}
+              disabled={state.isFetching}
+              aria-label={t('forms.book.download', { name: file.name })}
+              onClick={() => open(file)}
+            >
+              {file.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {failure ? (
+        <p role="alert" className="form-error">
+          {failure}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** One entry: who and when, the answers by field, its files, then the score and feedback. */
 function Entry({ form, answer }: { form: Form; answer: FormAnswer }) {
   const { t } = useTranslation();
@@ -109,11 +154,7 @@ function Entry({ form, answer }: { form: Form; answer: FormAnswer }) {
           </div>
         ))}
       </dl>
-      {answer.files.map((file) => (
-        <span key={file.key} className="muted small">
-          {t('forms.book.file', { name: file.name })}
-        </span>
-      ))}
+      <EntryFiles answer={answer} />
       <p data-testid={`score-${answer.id}`}>
         {t('forms.book.score')}: {answer.score !== null ? answer.score : t('forms.book.notAssessed')}
         {answer.feedback ? ` · ${t('forms.book.feedback')}: ${answer.feedback}` : ''}

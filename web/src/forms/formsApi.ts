@@ -83,6 +83,17 @@ export const formsApi = withTags.injectEndpoints({
       transformResponse: (document: Document) => deserializeOne<FormAnswer>(document),
       invalidatesTags: (_r, _e, { formId }) => [answersOf(formId), formTag(formId)],
     }),
+    /** A file of an entry (`course/formanswers/{id}/files/{key}`), read with the session. */
+    formAnswerFile: build.query<Blob, { answerId: string; key: string }>({
+      extraOptions: QUIET,
+      query: ({ answerId, key }) => ({
+        // a key's last segment names the file (an encoded slash is refused before the route)
+        url: `course/formanswers/${encodeURIComponent(answerId)}/files/${encodeURIComponent(key.split('/').pop() ?? '')}`,
+        responseHandler: (response) => response.blob(),
+        cache: 'no-store',
+      }),
+      keepUnusedDataFor: 0,
+    }),
     rubrics: build.query<RubricTemplate[], void>({
       extraOptions: QUIET,
       query: () => `course/rubrics?${toSearchParams({ limit: -1 })}`,
@@ -104,6 +115,7 @@ export const {
   useUpdateFormMutation,
   useFormAnswersQuery,
   useAssessAnswerMutation,
+  useLazyFormAnswerFileQuery,
   useRubricsQuery,
 } = formsApi;
 

@@ -83,7 +83,8 @@ const forms: typeof en = {
     saveAssessment: 'Bewertung speichern',
     preview: 'Punkte: {{score}}',
     criterion: '{{name}} ({{weight}} %)',
-    file: 'Datei: {{name}}',
+    download: '{{name}} herunterladen',
+    downloadFailed: 'Die Datei konnte nicht heruntergeladen werden.',
   },
   saved: {
     created: 'Logbuch „{{title}}“ angelegt.',

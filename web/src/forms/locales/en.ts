@@ -81,7 +81,8 @@ const forms = {
     saveAssessment: 'Save assessment',
     preview: 'Score: {{score}}',
     criterion: '{{name}} ({{weight}} %)',
-    file: 'File: {{name}}',
+    download: 'Download {{name}}',
+    downloadFailed: 'The file could not be downloaded.',
   },
   saved: {
     created: 'Logbook “{{title}}” created.',

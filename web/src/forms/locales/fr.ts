@@ -83,7 +83,8 @@ const forms: typeof en = {
     saveAssessment: 'Enregistrer l’évaluation',
     preview: 'Note : {{score}}',
     criterion: '{{name}} ({{weight}} %)',
-    file: 'Fichier : {{name}}',
+    download: 'Télécharger {{name}}',
+    downloadFailed: 'Le fichier n’a pas pu être téléchargé.',
   },
   saved: {
     created: 'Carnet « {{title}} » créé.',

@@ -83,7 +83,8 @@ const forms: typeof en = {
     saveAssessment: 'Simpan penilaian',
     preview: 'Nilai: {{score}}',
     criterion: '{{name}} ({{weight}} %)',
-    file: 'Berkas: {{name}}',
+    download: 'Unduh {{name}}',
+    downloadFailed: 'Berkas tidak dapat diunduh.',
   },
   saved: {
     created: 'Logbook “{{title}}” dibuat.',

@@ -83,7 +83,8 @@ const forms: typeof en = {
     saveAssessment: 'Guardar avaliação',
     preview: 'Nota: {{score}}',
     criterion: '{{name}} ({{weight}} %)',
-    file: 'Ficheiro: {{name}}',
+    download: 'Transferir {{name}}',
+    downloadFailed: 'Não foi possível transferir o ficheiro.',
   },
   saved: {
     created: 'Diário “{{title}}” criado.',
