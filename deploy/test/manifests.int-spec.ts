@@ -50,6 +50,7 @@ const OPTIONAL: Record<string, string> = {
   DEMO_TENANT_ID: 'course: campus of the demo course (1)',
   APP_VERSION: 'identity: /public/version (package version)',
   DB_POOL_SIZE: 'database connections per service process (10)',
+  OUTBOX_RETENTION_HOURS: 'services with a database: hours a published outbox row is kept (168)',
   METRICS_PORT: 'every service: port of GET /metrics (not served)',
   DATA_DIR: 'all-in-one data; course, exam, task: local-disk blobs when no S3_ENDPOINT is set (.data)',
   BLOB_SIGNING_SECRET: 'course, exam, task: sign local-disk links when no S3_ENDPOINT is set (made once)',

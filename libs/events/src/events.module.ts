@@ -7,7 +7,7 @@ import {
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OutboxRelay } from './relay';
+import { OutboxRelay, outboxRetentionHours } from './relay';
 import { UnitOfWork } from './unit-of-work';
 import type { EventTransport } from './transport';
 
@@ -56,6 +56,7 @@ export class EventsModule {
             new OutboxRelay(dataSource, opts.transport, {
               service: opts.service,
               intervalMs: opts.relayIntervalMs,
+              retentionHours: outboxRetentionHours(),
             }),
         },
         RelayLifecycle,

@@ -34,7 +34,7 @@ export { outboxRow, recordEvent } from './outbox';
 export type { OutboxRow } from './outbox';
 export type { EventTransport, EventHandler, Subscription, DeadLetter } from './transport';
 export { InProcessTransport, TransportClosedError } from './in-process.transport';
-export { OutboxRelay } from './relay';
+export { OutboxRelay, outboxRetentionHours } from './relay';
 export { UnitOfWork } from './unit-of-work';
 export { EventContext, EventHandlerErrors, EventsServer } from './events.server';
 export type { EventsServerOptions } from './events.server';

@@ -8,6 +8,20 @@ export interface OutboxRelayOptions {
   service: string;
   intervalMs?: number;
   batchSize?: number;
+  /** Hours a published row is kept before the relay deletes it (`OUTBOX_RETENTION_HOURS`). */
+  retentionHours?: number;
+}
+
+/** How often the relay deletes the published rows past their retention. */
+const PRUNE_EVERY_MS = 3_600_000;
+
+/** `OUTBOX_RETENTION_HOURS`: hours a published outbox row is kept (168, one week). */
+export function outboxRetentionHours(value = process.env.OUTBOX_RETENTION_HOURS): number {
+  if (value === undefined || value === '') return 168;
+  const hours = Number(value);
+  if (!Number.isInteger(hours) || hours < 1)
+    throw new Error(`OUTBOX_RETENTION_HOURS must be a whole number of hours, at least 1 (got "${value}")`);
+  return hours;
 }
 
 interface OutboxRow {
@@ -30,13 +44,16 @@ interface OutboxRow {
  * asks: two transactions changing one aggregate then take its lock, and write its events, in
  * turn.
  * A row is marked published only after the transport accepted it, so a crash in between
- * republishes it and the consumers' inboxes absorb the duplicate.
+ * republishes it and the consumers' inboxes absorb the duplicate. Published rows are deleted once
+ * they are `retentionHours` old (checked hourly); unpublished rows are never deleted.
  */
 export class OutboxRelay {
   private readonly logger: Logger;
   private readonly intervalMs: number;
   private readonly batchSize: number;
   private readonly service: string;
+  private readonly retentionHours: number;
+  private prunedAt = 0;
   private untrack = () => undefined as unknown;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -52,6 +69,7 @@ export class OutboxRelay {
     this.logger = new Logger(`OutboxRelay(${options.service})`);
     this.intervalMs = options.intervalMs ?? 500;
     this.batchSize = options.batchSize ?? 200;
+    this.retentionHours = options.retentionHours ?? 168;
   }
 
   start(): void {
@@ -85,12 +103,27 @@ export class OutboxRelay {
     }
   }
 
+  /** Deletes the published rows older than the retention; returns how many. */
+  async prune(): Promise<number> {
+    const [, deleted]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM outbox WHERE published_at < now() - make_interval(hours => $1)`,
+      [this.retentionHours],
+    );
+    return deleted;
+  }
+
+  private async pass(): Promise<void> {
+    await this.drain();
+    if (Date.now() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = Date.now();
+    await this.prune();
+  }
+
   private schedule(delay: number) {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.running = this.drain()
-        .then(() => undefined)
+      this.running = this.pass()
         .catch((error: unknown) => this.logger.warn(`publishing failed, will retry: ${String(error)}`))
         .finally(() => {
           this.running = null;

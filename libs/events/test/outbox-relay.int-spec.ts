@@ -6,6 +6,7 @@ import {
   type IdentityUserUpserted,
   InProcessTransport,
   OutboxRelay,
+  outboxRetentionHours,
   recordEvent,
 } from '@lms/events';
 
@@ -155,6 +156,40 @@ describe('outbox, relay and inbox (real PostgreSQL, in-process transport)', () =
     expect(await ds.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).toEqual([
       { n: 0 },
     ]);
+  });
+
+  it('deletes the published rows past their retention and keeps the rest, unpublished ones of any age included', async () => {
+    const transport = new InProcessTransport();
+    transport.open();
+    const relay = new OutboxRelay(ds, transport, { service: 'a', retentionHours: 168 });
+    await ds.transaction((manager) => recordUsers(manager, [400, 401, 402]));
+    await relay.drain();
+    await ds.transaction((manager) => recordUsers(manager, [403]));
+    const age = (hours: number, id: number) =>
+      ds.query(
+        `UPDATE outbox SET created_at = now() - make_interval(hours => $1),
+                published_at = CASE WHEN published_at IS NULL THEN NULL ELSE now() - make_interval(hours => $1) END
+          WHERE (envelope->'data'->>'id')::int = $2`,
+        [hours, id],
+      );
+    await age(169, 400);
+    await age(400, 401);
+    await age(167, 402);
+    await age(500, 403);
+
+    expect(await relay.prune()).toBe(2);
+
+    const left: Array<{ id: number }> = await ds.query(
+      `SELECT (envelope->'data'->>'id')::int AS id FROM outbox ORDER BY seq`,
+    );
+    expect(left.map((row) => row.id)).toEqual([402, 403]);
+  });
+
+  it('refuses an OUTBOX_RETENTION_HOURS that is not a whole number of hours', () => {
+    expect(outboxRetentionHours(undefined)).toBe(168);
+    expect(outboxRetentionHours('24')).toBe(24);
+    expect(() => outboxRetentionHours('0')).toThrow('OUTBOX_RETENTION_HOURS');
+    expect(() => outboxRetentionHours('a week')).toThrow('OUTBOX_RETENTION_HOURS');
   });
 
   it('delivers an event committed with its state change once to each consumer group, even with two relays', async () => {
