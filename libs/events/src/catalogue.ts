@@ -38,6 +38,8 @@ export const IdentityTenantUpserted = z.looseObject({
     .string()
     .min(1)
     .refine((value) => value === value.toLowerCase(), 'must be lower case'),
+  /** Every host name the campus is served at, `domain` first (absent from events of before). */
+  domains: z.array(z.string().min(1)).optional(),
   name: z.string(),
   /** IANA zone, e.g. `Asia/Jakarta`. */
   timeZone: z.string().min(1),

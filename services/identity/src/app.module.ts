@@ -9,6 +9,7 @@ import { MembershipsBackfill } from './memberships/memberships.backfill';
 import { InternalController } from './sessions/internal.controller';
 import { InternalGuard } from './sessions/internal.guard';
 import { SessionsService } from './sessions/sessions.service';
+import { CampusesController } from './tenants/campuses.controller';
 import { SnapshotRequestedHandler } from './tenants/snapshot-requested.handler';
 import { Tenant } from './tenants/tenant.entity';
 import { TenantsController } from './tenants/tenants.controller';
@@ -29,6 +30,7 @@ export class IdentityAppModule {
       repositories: [Tenant],
       controllers: [
         TenantsController,
+        CampusesController,
         UsersController,
         InternalController,
         ...MEMBERSHIPS.handlers,

@@ -1,7 +1,16 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { MEMBERSHIPS } from '@lms/projections';
 import { RefreshToken } from './sessions/refresh-token.entity';
+import { TenantDomain } from './tenants/tenant-domain.entity';
 import { Tenant } from './tenants/tenant.entity';
 import { User } from './users/user.entity';
 
-export const ENTITIES = [Tenant, User, RefreshToken, ...MEMBERSHIPS.entities, OutboxEvent, InboxEvent];
+export const ENTITIES = [
+  Tenant,
+  TenantDomain,
+  User,
+  RefreshToken,
+  ...MEMBERSHIPS.entities,
+  OutboxEvent,
+  InboxEvent,
+];

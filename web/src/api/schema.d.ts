@@ -4,6 +4,42 @@
  * run `npm run openapi` after changing a route, a resource or a request schema.
  */
 export interface paths {
+  '/api/admin/campuses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Roles: admin, lptk */
+    get: operations['identity_Campuses_list'];
+    put?: never;
+    /** @description Roles: admin, lptk */
+    post: operations['identity_Campuses_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/campuses/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Roles: admin, lptk */
+    get: operations['identity_Campuses_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** @description Roles: admin, lptk */
+    patch: operations['identity_Campuses_update'];
+    trace?: never;
+  };
   '/api/blob-storage/exam/{id}/export': {
     parameters: {
       query?: never;
@@ -4406,6 +4442,27 @@ export interface components {
         };
       };
     };
+    ManagedCampus: {
+      /** @enum {string} */
+      type: 'campuses';
+      id: string;
+      attributes: {
+        name: string;
+        description: string | null;
+        domain: string;
+        favicon: string | null;
+        landing_page_url: string | null;
+        whatsapp: {
+          label: string;
+          number: string;
+        }[];
+        tawk_src: string | null;
+        time_zone: string;
+        /** @enum {string|null} */
+        default_language: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+        domains: string[];
+      };
+    };
     Module: {
       /** @enum {string} */
       type: 'modules';
@@ -5521,6 +5578,320 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  identity_Campuses_list: {
+    parameters: {
+      query?: {
+        'filter[id][is]'?: number;
+        'filter[id][in]'?: string;
+        'filter[domain][is]'?: string;
+        'filter[domain][like]'?: string;
+        'filter[name][is]'?: string;
+        'filter[name][like]'?: string;
+        /** @description Comma-separated, `-` for descending, of: id, name, domain */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of ManagedCampus */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ManagedCampus'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ManagedCampus'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  identity_Campuses_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name: string;
+              domains: string[];
+              time_zone: string;
+              description?: string | null;
+              favicon?: string | null;
+              landing_page_url?: string | null;
+              whatsapp?: {
+                label: string;
+                number: string;
+              }[];
+              tawk_src?: string | null;
+              /** @enum {string|null} */
+              default_language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name: string;
+              domains: string[];
+              time_zone: string;
+              description?: string | null;
+              favicon?: string | null;
+              landing_page_url?: string | null;
+              whatsapp?: {
+                label: string;
+                number: string;
+              }[];
+              tawk_src?: string | null;
+              /** @enum {string|null} */
+              default_language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: ManagedCampus */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ManagedCampus'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ManagedCampus'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  identity_Campuses_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: ManagedCampus */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ManagedCampus'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ManagedCampus'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  identity_Campuses_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name?: string;
+              domains?: string[];
+              time_zone?: string;
+              description?: string | null;
+              favicon?: string | null;
+              landing_page_url?: string | null;
+              whatsapp?: {
+                label: string;
+                number: string;
+              }[];
+              tawk_src?: string | null;
+              /** @enum {string|null} */
+              default_language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              name?: string;
+              domains?: string[];
+              time_zone?: string;
+              description?: string | null;
+              favicon?: string | null;
+              landing_page_url?: string | null;
+              whatsapp?: {
+                label: string;
+                number: string;
+              }[];
+              tawk_src?: string | null;
+              /** @enum {string|null} */
+              default_language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: ManagedCampus */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ManagedCampus'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ManagedCampus'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   exam_Exports_link: {
     parameters: {
       query?: {

@@ -23,6 +23,7 @@ export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceNam
   ['/course/users', 'identity'],
   ['/course/online', 'identity'],
   ['/course/lptks', 'identity'],
+  ['/admin/campuses', 'identity'],
   ['/stats/user', 'identity'],
   ['/exam', 'exam'],
   ['/v2/exam', 'exam'],

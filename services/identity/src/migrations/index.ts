@@ -3,6 +3,7 @@ import { Init1795387450004 } from './1795387450004-init';
 import { DropAccountLockout1795460322639 } from './1795460322639-drop-account-lockout';
 import { Memberships1795472748983 } from './1795472748983-memberships';
 import { InterfacePreferences1795481511268 } from './1795481511268-interface-preferences';
+import { TenantDomains1795533816508 } from './1795533816508-tenant-domains';
 
 /** Every migration of the identity database, oldest first. */
 export const MIGRATIONS = [
@@ -12,4 +13,5 @@ export const MIGRATIONS = [
   Memberships1795472748983,
   InterfacePreferences1795481511268,
   OutboxOrder1795533482436,
+  TenantDomains1795533816508,
 ];

@@ -1,34 +1,53 @@
 import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
 import { LANGUAGES } from '../users/preferences';
+import type { Campus } from './campuses.data';
 import type { Tenant } from './tenant.entity';
+
+/** What the public site info of a campus holds, also part of what its operators manage. */
+const siteInfoShape = {
+  name: z.string(),
+  description: z.string().nullable(),
+  domain: z.string(),
+  favicon: z.string().nullable(),
+  landing_page_url: z.string().nullable(),
+  whatsapp: z.array(z.object({ label: z.string(), number: z.string() })),
+  tawk_src: z.string().nullable(),
+  time_zone: z.string(),
+  /** The interface language of whoever has not chosen one; null: the browser's. */
+  default_language: z.enum(LANGUAGES).nullable(),
+};
+
+const siteInfo = (tenant: Tenant) => ({
+  name: tenant.name,
+  description: tenant.description,
+  domain: tenant.domain,
+  favicon: tenant.favicon,
+  landing_page_url: tenant.landingPageUrl,
+  whatsapp: tenant.whatsapp,
+  tawk_src: tenant.tawkSrc,
+  time_zone: tenant.timeZone,
+  default_language: tenant.defaultLanguage,
+});
 
 /** Site information of a campus, public: what the sign-in page and the layout show. */
 export const tenantResource = defineResource({
   name: 'Campus',
   type: 'lptks',
+  schema: siteInfoShape,
+  attributes: siteInfo,
+});
+
+/** A campus as its operators manage it: the site info and every host name, the primary first. */
+export const campusResource = defineResource({
+  name: 'ManagedCampus',
+  type: 'campuses',
+  id: (campus: Campus) => campus.tenant.id,
   schema: {
-    name: z.string(),
-    description: z.string().nullable(),
-    domain: z.string(),
-    favicon: z.string().nullable(),
-    landing_page_url: z.string().nullable(),
-    whatsapp: z.array(z.object({ label: z.string(), number: z.string() })),
-    tawk_src: z.string().nullable(),
-    time_zone: z.string(),
-    /** The interface language of whoever has not chosen one; null: the browser's. */
-    default_language: z.enum(LANGUAGES).nullable(),
+    ...siteInfoShape,
+    /** Every host name the campus is served at; the first is its primary one. */
+    domains: z.array(z.string()),
   },
-  attributes: (tenant: Tenant) => ({
-    name: tenant.name,
-    description: tenant.description,
-    domain: tenant.domain,
-    favicon: tenant.favicon,
-    landing_page_url: tenant.landingPageUrl,
-    whatsapp: tenant.whatsapp,
-    tawk_src: tenant.tawkSrc,
-    time_zone: tenant.timeZone,
-    default_language: tenant.defaultLanguage,
-  }),
+  attributes: (campus: Campus) => ({ ...siteInfo(campus.tenant), domains: campus.domains }),
 });
 
 export const tenantQuery: QuerySpec = {

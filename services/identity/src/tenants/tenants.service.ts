@@ -4,8 +4,17 @@ import type { Repository } from 'typeorm';
 import { type AuthContext, normalizeHost } from '@lms/auth';
 import { NearCache } from '@lms/cache';
 import { UnitOfWork } from '@lms/events';
-import { applyQuery, type AttributesOf, notFound, type ParsedQuery } from '@lms/jsonapi';
+import { applyQuery, type AttributesOf, forbidden, notFound, type ParsedQuery } from '@lms/jsonapi';
 import { Tenant } from './tenant.entity';
+import {
+  type Campus,
+  campusAt,
+  createCampus,
+  domainsOf,
+  type NewCampus,
+  updateCampus,
+} from './campuses.data';
+import type { campusChangeRules } from './campuses.rules';
 import { recordTenantUpserted } from './tenants.data';
 import type { campusSettingsRules } from './tenants.rules';
 
@@ -23,8 +32,9 @@ export class TenantsService {
     private readonly unit: UnitOfWork,
   ) {}
 
+  /** The campus served at `host`, by its primary host name or any other of its host names. */
   findByHost(host: string): Promise<Tenant | null> {
-    return this.tenants.findOneBy({ domain: normalizeHost(host) });
+    return campusAt(this.tenants.manager, normalizeHost(host));
   }
 
   /** The campus `id`, as read from the database at most a few seconds ago (frozen: it is shared). */
@@ -68,5 +78,48 @@ export class TenantsService {
     });
     this.byId.delete(id);
     return updated;
+  }
+
+  /**
+   * Campuses an operator manages: every campus for a platform admin, its own for an lptk account.
+   */
+  async manageable(auth: AuthContext, query: ParsedQuery): Promise<[Campus[], number]> {
+    const builder = this.tenants.createQueryBuilder('tenant');
+    if (auth.role !== 'admin') builder.where('tenant.id = :own', { own: auth.tenantId });
+    const [tenants, total] = await applyQuery(builder, query).getManyAndCount();
+    const campuses = await Promise.all(
+      tenants.map(async (tenant) => ({ tenant, domains: await domainsOf(this.tenants.manager, tenant) })),
+    );
+    return [campuses, total];
+  }
+
+  /** A campus the operator manages; any other (or none) is not found. */
+  async managed(auth: AuthContext, id: number): Promise<Campus> {
+    const tenant =
+      auth.role === 'admin' || id === auth.tenantId ? await this.tenants.findOneBy({ id }) : null;
+    if (!tenant) throw notFound('Campus not found');
+    return { tenant, domains: await domainsOf(this.tenants.manager, tenant) };
+  }
+
+  /** A platform admin adds a campus; an lptk account manages its own campus only (403). */
+  async create(auth: AuthContext, input: NewCampus): Promise<Campus> {
+    if (auth.role !== 'admin') throw forbidden('Only a platform administrator adds campuses');
+    return this.unit.run((manager) => createCampus(manager, input, auth.userId));
+  }
+
+  /** An operator changes a campus they manage (another one is not found), and publishes it. */
+  async update(
+    auth: AuthContext,
+    id: number,
+    changes: AttributesOf<typeof campusChangeRules>,
+  ): Promise<Campus> {
+    if (auth.role !== 'admin' && id !== auth.tenantId) throw notFound('Campus not found');
+    const campus = await this.unit.run(async (manager) => {
+      const tenant = await manager.findOneBy(Tenant, { id });
+      if (!tenant) throw notFound('Campus not found');
+      return updateCampus(manager, tenant, changes, auth.userId);
+    });
+    this.byId.delete(id);
+    return campus;
   }
 }
