@@ -10,6 +10,7 @@ import {
   type Page,
 } from '../api/jsonapi';
 import i18n from '../i18n/i18n';
+import type { RequestAttributes } from '../api/types';
 import { announceSaves, cachedResults, type ApiState } from '../notifications/saved';
 import type {
   AnswerState,
@@ -301,7 +302,10 @@ export const tasksApi = withTags.injectEndpoints({
       transformResponse: (document: Document) => deserializeList<RubricTemplate>(document),
       providesTags: [{ type: 'RubricTemplate', id: 'LIST' }],
     }),
-    createRubricTemplate: build.mutation<RubricTemplate, Omit<RubricTemplate, 'id' | 'bundled'>>({
+    createRubricTemplate: build.mutation<
+      RubricTemplate,
+      RequestAttributes<'/api/course/task/rubric-templates', 'post'>
+    >({
       extraOptions: QUIET,
       query: (attributes) => ({
         url: 'course/task/rubric-templates',

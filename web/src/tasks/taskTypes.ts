@@ -86,35 +86,13 @@ export type TaskGroup = ResourceOf<'/api/course/task/{id}/groups'>;
 export type GroupMember = TaskGroup['members'][number];
 
 /** A member's ratings of another member of their group (peer assessment). */
-export interface GroupAssessment {
-  id: string;
-  answer_id: number;
-  student_id: number;
-  assessor_id: number;
-  rubrics: RubricChoice[];
-  score: number | null;
-}
+export type GroupAssessment = ResourceOf<'/api/course/task/answer/group/assesments'>;
 
-export interface TaskComment {
-  id: string;
-  commentable_type: 'task_answer';
-  commentable_id: number;
-  body?: string;
-  comment?: string;
-  files: StoredFile[];
-  user_id?: number;
-  user?: { id: string; name?: string };
-  /** Who wrote it, and whether they teach the course. */
-  author?: { id: number; name: string; username: string; is_staff: boolean };
-  created_at: string;
-}
+/** A comment on an answer, with its files and author (`GET /course/comments`). */
+export type TaskComment = ResourceOf<'/api/course/comments'>;
 
-export interface RubricTemplate {
-  id: string;
-  name: string;
-  rubric: Rubric;
-  bundled?: boolean;
-}
+/** A rubric to start from: the bundled ones and the campus's own (`GET /course/task/rubric-templates`). */
+export type RubricTemplate = ResourceOf<'/api/course/task/rubric-templates'>;
 
 /** A task's statistics (`GET /stats/task/{id}`: counts, average, median, the 10-point histogram). */
 export type TaskStatistics = ResourceOf<'/api/stats/task/{id}'>;

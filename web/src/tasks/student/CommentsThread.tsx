@@ -10,10 +10,7 @@ import { notified } from '../../notifications/notificationsSlice';
 import { commentForm, postComment } from './answerUpload';
 import { FileList } from './FileList';
 import { tasksApi, useCommentsQuery } from '../api';
-import type { TaskComment } from '../taskTypes';
 import styles from './student.module.css';
-
-const authorOf = (comment: TaskComment) => comment.author?.name ?? comment.user?.name ?? null;
 
 /**
  * The conversation about an answer between its student(s) and the course's staff: every comment
@@ -83,15 +80,15 @@ export function CommentsThread({ answerId }: { answerId: string }) {
           {items.map((comment) => (
             <li key={comment.id} className={styles.commentItem}>
               <p className="small">
-                <strong>{authorOf(comment) ?? t('task.student.comments.someone')}</strong>{' '}
-                {comment.author?.is_staff && (
+                <strong>{comment.author.name || t('task.student.comments.someone')}</strong>{' '}
+                {comment.author.is_staff && (
                   <span className="badge badge-muted">{t('task.student.comments.staff')}</span>
                 )}{' '}
                 <span className="muted">{dates.dateTime(comment.created_at)}</span>
               </p>
-              <p className={styles.comment}>{comment.comment ?? comment.body}</p>
+              <p className={styles.comment}>{comment.comment}</p>
               <FileList
-                files={comment.files ?? []}
+                files={comment.files}
                 base={`course/comments/${encodeURIComponent(comment.id)}/files`}
                 label={t('task.student.comments.files')}
               />
