@@ -159,7 +159,8 @@ export type CourseStructureSnapshotted = z.infer<typeof CourseStructureSnapshott
 /**
  * A set of groups of a course after a change (a group created, changed or deleted, the set
  * generated): the whole set named by `type`, so a projection replaces what it holds of the set
- * (ordered by the envelope's `occurredAt`). An empty `groups`: the set is gone.
+ * (ordered by the envelope's `occurredAt`). An empty `groups`: the set is gone. Republished on
+ * request (`platform.snapshot.requested`, topic `course.groups`).
  */
 export const CourseGroupsChanged = z.looseObject({
   courseId: id,
@@ -242,7 +243,7 @@ export const PlatformSnapshotRequested = z.looseObject({
   requestedBy: z.string().min(1),
   /**
    * Topics whose snapshots are wanted: `identity.tenant`, `identity.user`, `course.course`,
-   * `course.staff`, `course.enrolment`, `course.structure`, `exam.exam`, `exam.attempt`,
+   * `course.staff`, `course.enrolment`, `course.structure`, `course.groups`, `exam.exam`, `exam.attempt`,
    * `task.task`, `task.answer`.
    */
   topics: z.array(z.string().min(1)).min(1),

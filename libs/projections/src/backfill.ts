@@ -9,6 +9,7 @@ export type SnapshotTopic =
   | 'course.staff'
   | 'course.enrolment'
   | 'course.structure'
+  | 'course.groups'
   | 'exam.exam'
   | 'exam.attempt'
   | 'task.task'

@@ -59,7 +59,8 @@ export class TaskAppModule {
       ],
       providers: [
         Projections,
-        ...ProjectionsBackfill.providers({ service: 'task', topics: PROJECTED_TOPICS }),
+        // its group sets projection (`from-set`) too
+        ...ProjectionsBackfill.providers({ service: 'task', topics: [...PROJECTED_TOPICS, 'course.groups'] }),
         { provide: TASK_STORAGE, useFactory: () => openServiceStorage('task', config.blobs) },
         TaskFiles,
         TasksService,

@@ -1,5 +1,6 @@
 import { Controller, Logger } from '@nestjs/common';
 import { type EventContext, type EventOf, EVERY_CAMPUS, OnEvent } from '@lms/events';
+import { recordGroupSetsSnapshot } from '../groups/groups.data';
 import { recordCampusSnapshots } from './course-snapshot.data';
 import { type MembersTopic, recordMembersSnapshot } from './members.data';
 
@@ -12,15 +13,16 @@ export class SnapshotRequestedHandler {
 
   /**
    * A consumer's backfill: republishes every course of the campus asked about (or of every
-   * campus) — the course and its classes, its structure, its staff, its students — for the
-   * topics asked of this service (others' topics are theirs to answer).
+   * campus) — the course and its classes, its structure, its staff, its students, its sets of
+   * groups — for the topics asked of this service (others' topics are theirs to answer).
    */
   @OnEvent('platform.snapshot.requested')
   async handle(envelope: EventOf<'platform.snapshot.requested'>, context: EventContext) {
     const asked = envelope.data.topics;
     const members = new Set(MEMBERS.filter((topic) => asked.includes(topic)));
     const courses = COURSES.filter((topic) => asked.includes(topic));
-    if (members.size === 0 && courses.length === 0) return;
+    const groups = asked.includes('course.groups');
+    if (members.size === 0 && courses.length === 0 && !groups) return;
     const manager = context.manager;
     const campuses =
       envelope.tenantId === EVERY_CAMPUS
@@ -36,9 +38,14 @@ export class SnapshotRequestedHandler {
       if (members.size > 0) count = await recordMembersSnapshot(manager, tenantId, envelope.actorId, members);
       for (const topic of courses)
         count = await recordCampusSnapshots(manager, tenantId, envelope.actorId, topic);
-      this.logger.log(
-        `republished ${[...courses, ...members].join(', ')} of ${count} courses of campus ${tenantId} for ${envelope.data.requestedBy}`,
-      );
+      if (members.size > 0 || courses.length > 0)
+        this.logger.log(
+          `republished ${[...courses, ...members].join(', ')} of ${count} courses of campus ${tenantId} for ${envelope.data.requestedBy}`,
+        );
+      if (groups)
+        this.logger.log(
+          `republished ${await recordGroupSetsSnapshot(manager, tenantId, envelope.actorId)} sets of groups of campus ${tenantId} for ${envelope.data.requestedBy}`,
+        );
     }
   }
 }

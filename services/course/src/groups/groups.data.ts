@@ -16,7 +16,7 @@ export async function lockSet(manager: EntityManager, courseId: number, type: st
 /** Records `course.groups.changed` with the set as it is now in this transaction. */
 export async function recordGroupsChanged(
   manager: EntityManager,
-  auth: Pick<AuthContext, 'tenantId' | 'userId'>,
+  auth: Pick<AuthContext, 'tenantId'> & { userId: number | null },
   courseId: number,
   type: string,
 ) {
@@ -42,4 +42,25 @@ export async function recordGroupsChanged(
     key: courseId,
     data: { courseId, type, groups: [...groups.values()] },
   });
+}
+
+/**
+ * A consumer's backfill (topic `course.groups`): republishes every set of groups of the campus as
+ * `course.groups.changed`, each under its set's lock, so a change made meanwhile is recorded after
+ * it. Answers how many sets.
+ */
+export async function recordGroupSetsSnapshot(
+  manager: EntityManager,
+  tenantId: number,
+  actorId: number | null,
+): Promise<number> {
+  const sets: Array<{ course_id: string; type: string }> = await manager.query(
+    `SELECT DISTINCT course_id, type FROM course_groups WHERE tenant_id = $1 ORDER BY course_id, type`,
+    [tenantId],
+  );
+  for (const set of sets) {
+    await lockSet(manager, Number(set.course_id), set.type);
+    await recordGroupsChanged(manager, { tenantId, userId: actorId }, Number(set.course_id), set.type);
+  }
+  return sets.length;
 }
