@@ -164,6 +164,8 @@ describe('a lecturer grades assignments', () => {
     const lecturer = await signedIn('lecturer', 1366);
     const errors = watchErrors(lecturer);
     await lecturer.goto(`${base}/assignment/${taskId}/submissions`);
+    // the whole class first: without it, "Putri gone" below also holds while the list still loads
+    await lecturer.getByRole('rowheader', { name: /Putri Maharani/ }).waitFor();
     await lecturer.getByLabel('State').selectOption('sent');
     await lecturer.getByRole('rowheader', { name: /Putri Maharani/ }).waitFor({ state: 'detached' });
     expect(await lecturer.getByRole('rowheader').count()).toBe(1);
