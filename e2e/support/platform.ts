@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { startPlatform, type RunningPlatform } from '../../services/all-in-one/src/platform';
+import { DataSource } from 'typeorm';
 import { testServerUrl } from '@lms/testing';
 
 export interface TestPlatform extends RunningPlatform {
@@ -10,7 +11,11 @@ export interface TestPlatform extends RunningPlatform {
   privateKeyPem: string;
 }
 
-/** The whole product (gateway, identity, course) on the test run's PostgreSQL, with the demo campus. */
+/**
+ * The whole product (gateway and every service) on the test run's PostgreSQL, with the demo campus.
+ * Returns once the seeded exam and task have reached the course service by event too (its agenda,
+ * to-do and dashboard read them there), as they would have long before a person signs in.
+ */
 export async function startTestPlatform(
   options: { webDist?: string; trustedProxies?: string; serviceCalls?: 'hand-off' | 'http' } = {},
 ): Promise<TestPlatform> {
@@ -31,5 +36,19 @@ export async function startTestPlatform(
     trustedProxies: options.trustedProxies,
     serviceCalls: options.serviceCalls,
   });
+  await seededProjectionsArrived(platform.services.course.get(DataSource));
   return { ...platform, privateKeyPem };
+}
+
+async function seededProjectionsArrived(course: DataSource, patienceMs = 30_000): Promise<void> {
+  const deadline = Date.now() + patienceMs;
+  for (;;) {
+    const [row]: Array<{ exams: boolean; tasks: boolean }> = await course.query(
+      `SELECT EXISTS (SELECT 1 FROM exam_projections) AS exams, EXISTS (SELECT 1 FROM task_projections) AS tasks`,
+    );
+    if (row.exams && row.tasks) return;
+    if (Date.now() > deadline)
+      throw new Error(`the seeded exam and task did not reach the course service: ${JSON.stringify(row)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

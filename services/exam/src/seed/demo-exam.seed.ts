@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { formatWireDate, validateWith } from '@lms/jsonapi';
+import { formatWireDate, parseWireDate, validateWith } from '@lms/jsonapi';
 import type { BlobStorage } from '@lms/storage';
 import { DataSetsService } from '../datasets/datasets.service';
 import { examCreateRules } from '../exams/exams.rules';
@@ -99,8 +99,8 @@ const questions = (dataSetId: number, image: string): QuestionInput[] => [
 ];
 
 /**
- * The demo campus's exam (`npm start`): a published quiz in IF101, open from an hour ago for 30
- * days, 45 minutes per attempt, two attempts, score and solutions shown after finishing — with a
+ * The demo campus's exam (`npm start`): a published quiz in IF101, open from an hour ago (or from
+ * the campus's midnight, when that is later, so it opens today on the campus's agenda) for 30 days, 45 minutes per attempt, two attempts, score and solutions shown after finishing — with a
  * question of each of the seven types (the calculated ones on a generated dataset) and one about a
  * stored picture, so student1
  * can take it and see it graded. Made through the service's own operations as the course's
@@ -144,6 +144,7 @@ export async function seedExamDemo(
   };
   const wire = (date: Date) => formatWireDate(date, auth.timeZone);
   const now = Date.now();
+  const campusMidnight = parseWireDate(wire(new Date(now)).slice(0, 10), auth.timeZone).getTime();
   const exam = await app.get(ExamsService).create(
     auth,
     validateWith(
@@ -155,7 +156,7 @@ export async function seedExamDemo(
         intro:
           '<p>Eight short questions on branching and loops, of every kind the platform offers. ' +
           'You have 45 minutes and two attempts; your score and the solutions are shown when you finish.</p>',
-        start_at: wire(new Date(now - 60 * 60_000)),
+        start_at: wire(new Date(Math.max(now - 60 * 60_000, campusMidnight))),
         end_at: wire(new Date(now + 30 * 24 * 60 * 60_000)),
         passing_grade: 60,
         is_published: true,
