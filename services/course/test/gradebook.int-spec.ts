@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
+import { formatWireDate } from '@lms/jsonapi';
 import { createEnvelope, type EventDataMap } from '@lms/events';
 import type { JsonDocument } from '@lms/testing';
 import { CourseHarness, cast, list, one } from './support/harness';
 
 type Client = Awaited<ReturnType<CourseHarness['as']>>;
 const body = (attributes: Record<string, unknown>) => ({ data: { attributes } });
+const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * The gradebook (issue 15, docs/gradebook.md): weights, index bands, custom activities with typed
@@ -394,6 +396,124 @@ describe('gradebook', () => {
       const withoutExam = await c.asLecturer.get(`/api/gradebook?course_id=${c.course.id}`);
       expect(withoutExam.body.meta?.weights_total).toBe(70);
       expect(list(withoutExam.body)[2].attributes.final_score).toBe(62);
+    });
+
+    it('makes a form assessed by rubric a column: the mean of a student’s assessed entries', async () => {
+      const c = await course();
+      const module = one((await c.asLecturer.post('/api/course/modules', { course_id: c.course.id })).body);
+      const activity = one(
+        (await c.asLecturer.post('/api/course/activities', { module_id: Number(module.id) })).body,
+      );
+      const form = async (title: string, extra: Record<string, unknown>) => {
+        const response = await c.asLecturer.post(
+          '/api/course/forms',
+          body({
+            formable_type: 'activities',
+            formable_id: Number(activity.id),
+            title,
+            type: 'daily',
+            date: '2020-01-01',
+            start_at: formatWireDate(new Date(Date.now() - 2 * DAY), 'Asia/Jakarta'),
+            end_at: formatWireDate(new Date(Date.now() + 30 * DAY), 'Asia/Jakarta'),
+            lists: [{ key: 'done', label: 'What I did', type: 'long_text', required: true }],
+            ...extra,
+          }),
+        );
+        expect(response.status).toBe(201);
+        return Number(one(response.body).id);
+      };
+      const logbook = await form('Lab logbook', {
+        assesment_method: 'rubric',
+        rubric: {
+          criteria: [
+            {
+              name: 'Reflection',
+              weight: 100,
+              levels: [
+                { name: 'Thin', point: 50 },
+                { name: 'Deep', point: 100 },
+              ],
+            },
+          ],
+        },
+      });
+      await form('Attendance notes', { assesment_method: 'none' }); // never scored: no column
+      // entries of earlier days, assessed (or not) before: the column reads them as they are
+      const entry = (studentId: number, period: string, score: number | null) =>
+        h.ds.query(
+          `INSERT INTO form_answers (tenant_id, form_id, course_id, student_id, period, lists, files, score, assessed_at)
+           VALUES (1, $1, $2, $3, $4, '[]', '[]', $5::numeric, CASE WHEN $5::numeric IS NULL THEN NULL ELSE now() END)`,
+          [logbook, c.course.id, studentId, period, score],
+        );
+      await entry(c.ana.id, '2020-01-01', 70);
+      await entry(c.budi.id, '2020-01-01', 62.5);
+      await entry(c.budi.id, '2020-01-02', 70.25);
+      await entry(c.budi.id, '2020-01-03', null);
+      // Ana writes today's entry; the assistant assesses it on the rubric: 100
+      const written = await c.asStudent.post(
+        '/api/course/formanswers',
+        body({ form_id: logbook, lists: [{ key: 'done', value: 'Measured the circuit' }] }),
+      );
+      expect(written.status).toBe(201);
+      const assessed = await c.asAssistant.patch(
+        `/api/course/formanswers/${one(written.body).id}`,
+        body({ rubrics: [{ criterion: 0, level: 1 }] }),
+      );
+      expect(one(assessed.body).attributes.score).toBe(100);
+      await weigh(c, c.asLecturer, [
+        ['exams', c.exam.id, 60],
+        ['forms', logbook, 40],
+      ]);
+      await h.deliver(attempt(c, c.ana.id, 1, 50).envelope);
+
+      const read = async () => {
+        const response = await c.asLecturer.get(`/api/gradebook?course_id=${c.course.id}`);
+        expect(response.status).toBe(200);
+        return response.body;
+      };
+      const key = `forms:${logbook}`;
+      const gradebook = await read();
+      expect(gradebook.meta?.columns).toEqual([
+        expect.objectContaining({ key: `exams:${c.exam.id}`, percentage: 60 }),
+        expect.objectContaining({ key: `tasks:${c.task.id}`, percentage: 0 }),
+        expect.objectContaining({ key, gradeable_type: 'forms', title: 'Lab logbook', percentage: 40 }),
+        expect.objectContaining({ key: `courseactivities:${c.activityId}`, percentage: 0 }),
+      ]);
+      expect(gradebook.meta?.weights_total).toBe(100);
+      // Ana: (70 + 100) / 2 = 85 → 50 × 60 % + 85 × 40 % = 30 + 34 = 64
+      // Budi: (62.5 + 70.25) / 2 = 66.375 → 66.38 (the entry not assessed does not count) → 26.552 → 26.55
+      // Citra: no entry → null, 0
+      expect(
+        list(gradebook).map((row) => [
+          row.attributes.name,
+          (row.attributes.scores as Record<string, number | null>)[key],
+          row.attributes.final_score,
+        ]),
+      ).toEqual([
+        ['Budi Santoso', 66.38, 26.55],
+        ['Citra Dewi', null, 0],
+        [c.ana.name, 85, 64],
+      ]);
+      // its weight is set like any other gradeable's, and publishing counts it
+      expect(
+        (await c.asLecturer.patch(`/api/course/courses/${c.course.id}`, body({ gradebook_publish: true })))
+          .status,
+      ).toBe(200);
+
+      // an archived activity takes its forms out of the gradebook; restored, they are back
+      expect((await c.asLecturer.send('DELETE', `/api/course/activities/${activity.id}`)).status).toBe(204);
+      expect((await read()).meta?.weights_total).toBe(60);
+      expect((await c.asLecturer.post(`/api/course/activities/${activity.id}/restore`, {})).status).toBe(200);
+      expect((await read()).meta?.weights_total).toBe(100);
+      // a deleted form takes its weight with it
+      expect((await c.asLecturer.send('DELETE', `/api/course/forms/${logbook}`)).status).toBe(204);
+      const after = await read();
+      expect((after.meta?.columns as Array<{ key: string }>).map((column) => column.key)).not.toContain(key);
+      expect(
+        await h.ds.query(`SELECT 1 FROM grades WHERE gradeable_type = 'forms' AND gradeable_id = $1`, [
+          logbook,
+        ]),
+      ).toEqual([]);
     });
 
     it('shows a student only their own row, once published; refuses others and bad parameters', async () => {

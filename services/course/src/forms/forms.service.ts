@@ -16,6 +16,7 @@ import { normalizeRubric, rubricIssues } from '@lms/rubrics';
 import type { StoredFile } from '@lms/storage';
 import { CourseAccess, seesHiddenSql, teachesSql } from '../courses/course-access.service';
 import { CourseUploads } from '../files/course-uploads';
+import { Grade } from '../gradebook/gradebook.entity';
 import { checkFields } from './form-fields';
 import { Form, type FormableType, type FormType } from './form.entity';
 import type { FormUpdate, FormView, formCreateRules } from './forms.resource';
@@ -32,14 +33,15 @@ export function currentPeriod(type: FormType, now: Date, timeZone: string): stri
   return type === 'daily' ? day : month;
 }
 
-/** The form's module or activity is live (not archived), and, for students, active. */
-const FORMABLE_LIVE = `CASE form.formable_type
+/** The form's (alias `form`) module or activity is live (not archived). */
+export const FORMABLE_LIVE = `CASE form.formable_type
     WHEN 'modules' THEN EXISTS (SELECT 1 FROM modules m_f WHERE m_f.id = form.formable_id
       AND m_f.course_id = form.course_id AND m_f.deleted_at IS NULL)
     WHEN 'activities' THEN EXISTS (SELECT 1 FROM activities a_f JOIN modules m_f ON m_f.id = a_f.module_id
       WHERE a_f.id = form.formable_id AND m_f.course_id = form.course_id
         AND a_f.deleted_at IS NULL AND m_f.deleted_at IS NULL)
     ELSE FALSE END`;
+/** The form's module or activity is active (students see a form only then). */
 const FORMABLE_ACTIVE = `CASE form.formable_type
     WHEN 'modules' THEN EXISTS (SELECT 1 FROM modules m_a WHERE m_a.id = form.formable_id AND m_a.is_active)
     WHEN 'activities' THEN EXISTS (SELECT 1 FROM activities a_a JOIN modules m_a ON m_a.id = a_a.module_id
@@ -201,7 +203,7 @@ export class FormsService {
     return this.get(auth, id);
   }
 
-  /** Deletes the form, its entries and their files. */
+  /** Deletes the form, its entries and their files, and its weight in the gradebook. */
   async remove(auth: AuthContext, id: number): Promise<void> {
     const form = await this.taught(auth, id);
     const files = await this.unit.run(async (manager) => {
@@ -210,6 +212,7 @@ export class FormsService {
         [form.id],
       );
       await manager.delete(Form, { id: form.id });
+      await manager.delete(Grade, { courseId: form.courseId, gradeableType: 'forms', gradeableId: form.id });
       return rows.flatMap((row) => row.files);
     });
     await this.uploads.remove(files);

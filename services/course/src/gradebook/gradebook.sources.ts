@@ -1,11 +1,12 @@
+import { FORMABLE_LIVE } from '../forms/forms.service';
 import type { GradeableType } from './gradebook.entity';
 
 /**
  * Where the gradebook's columns and scores come from: per kind of gradeable, one `SELECT` of its
  * columns in course `$1` of campus `$2` (`gradeable_id, title`, the creation order being the id's)
  * and one of its scores there (`student_id, gradeable_id, score`: one score per student, 0–100).
- * Exams and tasks are the exam and task services' (src/gradeables); custom activities the course's
- * own. Forms add theirs here; `presences` is reserved for the presence service.
+ * Exams and tasks are the exam and task services' (src/gradeables); forms and custom activities the
+ * course's own. `presences` is reserved for the presence service.
  */
 export interface GradeableSource {
   type: GradeableType;
@@ -30,6 +31,18 @@ export const GRADEABLE_SOURCES: readonly GradeableSource[] = [
     scores: `SELECT s.student_id, s.task_id AS gradeable_id, max(s.score) AS score
                FROM task_answer_scores s JOIN task_answers_scored a ON a.answer_id = s.answer_id
               WHERE s.course_id = $1 AND a.tenant_id = $2 GROUP BY s.student_id, s.task_id`,
+  },
+  {
+    type: 'forms',
+    // a form assessed by rubric, on a live module or activity (src/forms): one without a rubric has no score
+    columns: `SELECT form.id AS gradeable_id, form.title FROM forms form
+               WHERE form.course_id = $1 AND form.tenant_id = $2 AND form.assesment_method = 'rubric'
+                 AND ${FORMABLE_LIVE}`,
+    // the mean of the student's assessed entries (an entry not assessed yet does not count)
+    scores: `SELECT a.student_id, a.form_id AS gradeable_id, round(avg(a.score), 2) AS score
+               FROM form_answers a JOIN forms f ON f.id = a.form_id
+              WHERE f.course_id = $1 AND f.tenant_id = $2 AND a.score IS NOT NULL
+              GROUP BY a.student_id, a.form_id`,
   },
   {
     type: 'courseactivities',
