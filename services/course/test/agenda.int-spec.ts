@@ -1,3 +1,4 @@
+import { Form } from '../src/forms/form.entity';
 import { Activity } from '../src/structure/activity.entity';
 import { CourseModule } from '../src/structure/module.entity';
 import { CourseHarness, cast, list } from './support/harness';
@@ -151,6 +152,92 @@ describe('GET /course/agenda', () => {
     expect(quiz.map((item) => [item.id.split('-').at(-1), item.attributes.at])).toEqual([
       ['opens', '2026-05-04 09:00:00'],
       ['closes', '2026-05-04 10:00:00'],
+    ]);
+  });
+
+  it('shows students the forms of their courses open to them; staff every form of their courses', async () => {
+    const c = await cast(h);
+    const shown = await module(c.course.id, { name: 'Week 1' });
+    const lab = await activity(Number(shown.id), { name: 'Lab' });
+    const draft = await activity(Number(shown.id), { name: 'Draft lab', isActive: false });
+    const hidden = await module(c.course.id, { name: 'Hidden', isActive: false });
+    const form = (
+      courseId: number,
+      formable: { id: number | string },
+      title: string,
+      overrides: Partial<Form> = {},
+    ) =>
+      h.ds.getRepository(Form).save({
+        tenantId: 1,
+        courseId,
+        formableType: 'activities',
+        formableId: Number(formable.id),
+        title,
+        type: 'daily',
+        startAt: new Date('2026-06-01T01:00:00Z'),
+        endAt: new Date('2026-06-30T10:00:00Z'),
+        lists: [],
+        ...overrides,
+      } as Form);
+    await form(c.course.id, lab, 'Lab logbook');
+    await form(c.course.id, shown, 'Module logbook', {
+      formableType: 'modules',
+      type: 'monthly',
+      month: '2026-06',
+    });
+    await form(c.course.id, draft, 'Draft logbook');
+    await form(c.course.id, hidden, 'Hidden logbook', { formableType: 'modules' });
+    // Open to students only from its start: a form of the far future is not on their agenda.
+    await form(c.course.id, lab, 'Future logbook', {
+      startAt: new Date('2999-06-01T01:00:00Z'),
+      endAt: new Date('2999-06-30T10:00:00Z'),
+    });
+    // Another course of the campus, and a course of another campus the student also studies in.
+    const elsewhere = await h.course(1, c.stranger.id, { name: 'Elsewhere' });
+    const elsewhereModule = await module(elsewhere.id, { name: 'Elsewhere week' });
+    await form(elsewhere.id, elsewhereModule, 'Elsewhere logbook', { formableType: 'modules' });
+    const abroad = await h.course(2, c.outsider.id, { name: 'Abroad' });
+    await h.enrol(abroad.id, 2, [c.student.id]);
+    const abroadModule = await module(abroad.id, { name: 'Abroad week' });
+    await form(abroad.id, abroadModule, 'Abroad logbook', { tenantId: 2, formableType: 'modules' });
+
+    const forms = async (client: typeof c.asStudent, month = '2026-06') =>
+      list((await client.get(`/api/course/agenda?month=${month}`)).body)
+        .filter((item) => item.attributes.item_type === 'form')
+        .map((item) => `${item.attributes.name} ${item.attributes.event} ${item.attributes.at}`);
+
+    expect(await forms(c.asStudent)).toEqual([
+      'Lab logbook opens 2026-06-01 08:00:00',
+      'Module logbook opens 2026-06-01 08:00:00',
+      'Lab logbook closes 2026-06-30 17:00:00',
+      'Module logbook closes 2026-06-30 17:00:00',
+    ]);
+    expect(await forms(c.asStudent, '2999-06')).toEqual([]);
+    for (const staff of [c.asLecturer, c.asAssistant]) {
+      expect((await forms(staff)).filter((entry) => entry.includes('opens')).sort()).toEqual([
+        'Draft logbook opens 2026-06-01 08:00:00',
+        'Hidden logbook opens 2026-06-01 08:00:00',
+        'Lab logbook opens 2026-06-01 08:00:00',
+        'Module logbook opens 2026-06-01 08:00:00',
+      ]);
+      expect(await forms(staff, '2999-06')).toEqual([
+        'Future logbook opens 2999-06-01 08:00:00',
+        'Future logbook closes 2999-06-30 17:00:00',
+      ]);
+    }
+    expect(await forms(c.asStranger)).toEqual([
+      'Elsewhere logbook opens 2026-06-01 08:00:00',
+      'Elsewhere logbook closes 2026-06-30 17:00:00',
+    ]);
+    expect(await forms(c.asOutsider)).toEqual([
+      'Abroad logbook opens 2026-06-01 08:00:00',
+      'Abroad logbook closes 2026-06-30 17:00:00',
+    ]);
+    // A form whose activity is archived leaves everyone's agenda.
+    await h.ds.getRepository(Activity).update({ id: lab.id }, { deletedAt: new Date() });
+    expect(await forms(c.asStudent)).toEqual([
+      'Module logbook opens 2026-06-01 08:00:00',
+      'Module logbook closes 2026-06-30 17:00:00',
     ]);
   });
 

@@ -1,8 +1,14 @@
 import type { EventDataMap } from '@lms/events';
+import { formatWireDate } from '@lms/jsonapi';
+import { Form, FormAnswer } from '../src/forms/form.entity';
+import { Activity } from '../src/structure/activity.entity';
+import { CourseModule } from '../src/structure/module.entity';
 import { CourseHarness, cast, list } from './support/harness';
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+/** A wall-clock time of the test campus (tokens carry Asia/Jakarta). */
+const wall = (date: Date | string) => formatWireDate(new Date(date), 'Asia/Jakarta');
 
 /**
  * `GET /todo`: what the signed-in user must do next across their courses, from the exams and
@@ -226,6 +232,82 @@ describe('GET /todo', () => {
     expect(list(await todo(c.asStudent)).map((item) => item.attributes.todo_type)).not.toContain(
       'score_answers',
     );
+  });
+
+  it('lists a student’s logbook entries to write for the current day or month, due by its end', async () => {
+    const c = await cast(h);
+    const week = await h.ds
+      .getRepository(CourseModule)
+      .save({ courseId: c.course.id, name: 'Week', isActive: true });
+    const lab = await h.ds.getRepository(Activity).save({ moduleId: week.id, name: 'Lab', isActive: true });
+    const draft = await h.ds
+      .getRepository(Activity)
+      .save({ moduleId: week.id, name: 'Draft', isActive: false });
+    const form = (title: string, overrides: Partial<Form> = {}) =>
+      h.ds.getRepository(Form).save({
+        tenantId: 1,
+        courseId: c.course.id,
+        formableType: 'activities',
+        formableId: Number(lab.id),
+        title,
+        type: 'daily',
+        startAt: new Date(inDays(-3)),
+        endAt: new Date(inDays(30)),
+        lists: [],
+        ...overrides,
+      } as Form);
+    const today = wall(new Date()).slice(0, 10);
+    const daily = await form('Daily logbook');
+    const closing = await form('Closing soon', { endAt: new Date(Date.now() + 60_000) });
+    const monthly = await form('Monthly logbook', { type: 'monthly' });
+    const written = await form('Written today');
+    // Not on the to-do: not open yet, ended, hidden, first day still ahead, another course's.
+    await form('Not open yet', { startAt: new Date(inDays(1)) });
+    await form('Ended', { startAt: new Date(inDays(-9)), endAt: new Date(inDays(-1)) });
+    await form('Hidden', { formableId: Number(draft.id) });
+    await form('Starts later', { date: '2999-01-01' });
+    const elsewhere = await h.course(1, c.stranger.id);
+    await h.enrol(elsewhere.id, 1, [c.stranger.id]);
+    await form('Elsewhere', { courseId: elsewhere.id });
+    const answer = (formId: number, period: string) =>
+      h.ds.getRepository(FormAnswer).save({
+        tenantId: 1,
+        formId,
+        courseId: c.course.id,
+        studentId: c.student.id,
+        period,
+        lists: [],
+        files: [],
+      } as Partial<FormAnswer>);
+    await answer(written.id, today);
+    await answer(monthly.id, '2000-01');
+    await answer(daily.id, '2000-01-01');
+
+    const forms = list(await todo(c.asStudent, '?filter[todo_type][is]=form'));
+    const endOfDay = `${today} 23:59:59`;
+    const closingDue = [wall(closing.endAt), endOfDay].sort()[0];
+    expect(forms.map((item) => [item.attributes.name, item.attributes.due_at])).toEqual(
+      [
+        ['Closing soon', closingDue],
+        ['Daily logbook', endOfDay],
+        ['Monthly logbook', expect.stringMatching(/^\d{4}-\d{2}-\d{2} 23:59:59$/)],
+      ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+    );
+    const monthlyDue = forms.find((item) => item.attributes.name === 'Monthly logbook')!.attributes.due_at;
+    // The last day of the campus's month.
+    const [year, month] = today.split('-').map(Number);
+    expect(monthlyDue).toBe(`${new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10)} 23:59:59`);
+    expect(forms[0]).toMatchObject({
+      id: `form-${closing.id}`,
+      attributes: { todo_type: 'form', status: 'not_sent', course_id: c.course.id, item_id: closing.id },
+    });
+    // Writing today's entry takes a daily form off; staff and others never have forms to write.
+    await answer(daily.id, today);
+    expect(
+      list(await todo(c.asStudent, '?filter[todo_type][is]=form')).map((item) => item.attributes.name),
+    ).not.toContain('Daily logbook');
+    for (const other of [c.asLecturer, c.asStranger, c.asOutsider])
+      expect(list(await todo(other, '?filter[todo_type][is]=form'))).toEqual([]);
   });
 
   it('refuses an unknown filter or page size with a 400 naming the parameter', async () => {

@@ -3,7 +3,7 @@ import type { AgendaItem } from './agendaApi';
 import styles from './AgendaTypes.module.css';
 
 export type AgendaType = AgendaItem['item_type'];
-export const AGENDA_TYPES: readonly AgendaType[] = ['exam', 'task', 'module', 'activity'];
+export const AGENDA_TYPES: readonly AgendaType[] = ['exam', 'task', 'module', 'activity', 'form'];
 
 /** An item's type as its colour (named in the legend and in the item's text beside it). */
 export function TypeMark({ type }: { type: AgendaType }) {

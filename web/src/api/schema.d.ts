@@ -3411,7 +3411,7 @@ export interface components {
       id: string;
       attributes: {
         /** @enum {string} */
-        item_type: 'exam' | 'task' | 'module' | 'activity';
+        item_type: 'exam' | 'task' | 'module' | 'activity' | 'form';
         item_id: number;
         /** @enum {string} */
         event: 'opens' | 'closes';
@@ -5445,7 +5445,7 @@ export interface components {
       id: string;
       attributes: {
         /** @enum {string} */
-        todo_type: 'exam' | 'task' | 'score_answers' | 'grade_essays';
+        todo_type: 'exam' | 'task' | 'form' | 'score_answers' | 'grade_essays';
         item_id: number;
         name: string;
         course_id: number;

@@ -10,8 +10,8 @@ export class AgendaController {
 
   /**
    * The caller's agenda (spec 03 §7): `?date=YYYY-MM-DD` for a day, `?month=YYYY-MM` for a month
-   * of the campus's calendar — every exam, task, module and activity of their courses opening or
-   * closing then, earliest first, one entry per event. Not paged: a month is the widest span.
+   * of the campus's calendar — every exam, task, module, activity and form of their courses opening
+   * or closing then, earliest first, one entry per event. Not paged: a month is the widest span.
    */
   @Get('agenda')
   @Responds(agendaResource, { list: true, meta: z.object({ total: z.int() }) })

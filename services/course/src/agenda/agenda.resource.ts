@@ -3,7 +3,7 @@ import { AGENDA_ITEM_TYPES, type AgendaItemType } from './agenda.sources';
 
 export const AGENDA_EVENTS = ['opens', 'closes'] as const;
 
-/** One dated event of an item: an exam, task, module or activity opening or closing. */
+/** One dated event of an item: an exam, task, module, activity or form opening or closing (due). */
 export interface AgendaEntry {
   itemType: AgendaItemType;
   itemId: number;

@@ -1,3 +1,5 @@
+import { FORMABLE_ACTIVE, FORMABLE_LIVE } from '../forms/forms.sql';
+
 /**
  * Where agenda items come from: one SQL `SELECT` per kind of item, each over the caller's courses
  * (the CTE `mine`, `work/my-courses.sql.ts`) giving the columns
@@ -5,10 +7,9 @@
  * (students: shown, published or active items of their classes; staff: everything of their
  * courses but the deleted). The agenda turns each into its dated events (opens, closes).
  *
- * A new kind (forms' due dates, presence sessions) adds its `SELECT` here and its name to
- * `AGENDA_ITEM_TYPES`.
+ * A new kind (presence sessions) adds its `SELECT` here and its name to `AGENDA_ITEM_TYPES`.
  */
-export const AGENDA_ITEM_TYPES = ['exam', 'task', 'module', 'activity'] as const;
+export const AGENDA_ITEM_TYPES = ['exam', 'task', 'module', 'activity', 'form'] as const;
 export type AgendaItemType = (typeof AGENDA_ITEM_TYPES)[number];
 
 /** Exams (src/gradeables): students see the published ones for one of their classes (none named: all). */
@@ -35,4 +36,15 @@ const ACTIVITIES = `
    WHERE a.deleted_at IS NULL AND m.deleted_at IS NULL
      AND (mine.staff OR (a.is_active AND m.is_active))`;
 
-export const AGENDA_SOURCES: readonly string[] = [EXAMS, TASKS, MODULES, ACTIVITIES];
+/**
+ * Forms (logbooks, src/forms): when they open and when entries are due. Students see a form as
+ * `GET /course/forms` shows it to them — from its `start_at` on, while its module or activity is
+ * active — so a form not open yet is not on their agenda; staff see every form of a live module
+ * or activity.
+ */
+const FORMS = `
+  SELECT 'form', form.id, form.course_id, form.title, form.start_at, form.end_at
+    FROM forms form JOIN mine ON mine.id = form.course_id
+   WHERE ${FORMABLE_LIVE} AND (mine.staff OR (form.start_at <= now() AND ${FORMABLE_ACTIVE}))`;
+
+export const AGENDA_SOURCES: readonly string[] = [EXAMS, TASKS, MODULES, ACTIVITIES, FORMS];

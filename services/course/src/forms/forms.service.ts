@@ -18,6 +18,7 @@ import { CourseAccess, seesHiddenSql, teachesSql } from '../courses/course-acces
 import { CourseUploads } from '../files/course-uploads';
 import { Grade } from '../gradebook/gradebook.entity';
 import { checkFields } from './form-fields';
+import { FORMABLE_ACTIVE, FORMABLE_LIVE } from './forms.sql';
 import { Form, type FormableType, type FormType } from './form.entity';
 import type { FormUpdate, FormView, formCreateRules } from './forms.resource';
 
@@ -33,20 +34,6 @@ export function currentPeriod(type: FormType, now: Date, timeZone: string): stri
   return type === 'daily' ? day : month;
 }
 
-/** The form's (alias `form`) module or activity is live (not archived). */
-export const FORMABLE_LIVE = `CASE form.formable_type
-    WHEN 'modules' THEN EXISTS (SELECT 1 FROM modules m_f WHERE m_f.id = form.formable_id
-      AND m_f.course_id = form.course_id AND m_f.deleted_at IS NULL)
-    WHEN 'activities' THEN EXISTS (SELECT 1 FROM activities a_f JOIN modules m_f ON m_f.id = a_f.module_id
-      WHERE a_f.id = form.formable_id AND m_f.course_id = form.course_id
-        AND a_f.deleted_at IS NULL AND m_f.deleted_at IS NULL)
-    ELSE FALSE END`;
-/** The form's module or activity is active (students see a form only then). */
-const FORMABLE_ACTIVE = `CASE form.formable_type
-    WHEN 'modules' THEN EXISTS (SELECT 1 FROM modules m_a WHERE m_a.id = form.formable_id AND m_a.is_active)
-    WHEN 'activities' THEN EXISTS (SELECT 1 FROM activities a_a JOIN modules m_a ON m_a.id = a_a.module_id
-      WHERE a_a.id = form.formable_id AND a_a.is_active AND m_a.is_active)
-    ELSE FALSE END`;
 /** The caller studies in one of the course's classes. */
 const STUDIES = `EXISTS (SELECT 1 FROM class_students cs_f JOIN classes cl_f ON cl_f.id = cs_f.class_id
     WHERE cl_f.course_id = course.id AND cs_f.user_id = :me)`;

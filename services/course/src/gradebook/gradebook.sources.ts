@@ -1,4 +1,4 @@
-import { FORMABLE_LIVE } from '../forms/forms.service';
+import { FORMABLE_LIVE } from '../forms/forms.sql';
 import type { GradeableType } from './gradebook.entity';
 
 /**

@@ -10,7 +10,8 @@ export class TodoController {
 
   /**
    * The signed-in user's to-do (spec 02 §7) across their courses, most urgent first: a student's
-   * exams to take and tasks to send (or send again), a lecturer's or assistant's answers to score.
+   * exams to take, tasks to send (or send again) and logbook entries to write, a lecturer's or
+   * assistant's answers to score.
    * `filter[course_id]`, `filter[todo_type]`, `page[limit]` (10) and `page[offset]`.
    */
   @Get('todo')

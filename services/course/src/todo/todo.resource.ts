@@ -1,6 +1,6 @@
 import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
 
-export const TODO_TYPES = ['exam', 'task', 'score_answers', 'grade_essays'] as const;
+export const TODO_TYPES = ['exam', 'task', 'form', 'score_answers', 'grade_essays'] as const;
 export const TODO_STATUSES = [
   'not_started',
   'in_progress',
@@ -9,7 +9,7 @@ export const TODO_STATUSES = [
   'waiting',
 ] as const;
 
-/** Something the caller must do next: take an exam, send a task, score answers, grade essays. */
+/** Something the caller must do next: take an exam, send a task, write a form's entry, score answers, grade essays. */
 export interface TodoItem {
   todoType: (typeof TODO_TYPES)[number];
   itemId: number;

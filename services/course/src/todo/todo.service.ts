@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { filterParameter, filterSql, type ParsedQuery } from '@lms/jsonapi';
+import { FORMABLE_ACTIVE, FORMABLE_LIVE } from '../forms/forms.sql';
 import { MY_COURSES_CTE } from '../work/my-courses.sql';
 import type { TodoItem } from './todo.resource';
 
@@ -45,6 +46,27 @@ const STUDENT_TASKS = `
      AND NOT COALESCE(a.is_sent, FALSE)
      AND (t.end_at IS NULL OR t.end_at > now() OR a.reopened_at IS NOT NULL)`;
 
+/**
+ * A student's forms (logbooks) open now, as they see them (src/forms), whose entry of the current
+ * period — the campus's day for a daily form, its month for a monthly one (`$3`: its time zone) —
+ * they have not written, from the form's first day or month on: due at the period's last second,
+ * or at the form's end when that comes first.
+ */
+const STUDENT_FORMS = `
+  SELECT 'form', form.id, form.title, form.course_id, 'not_sent',
+         form.start_at, form.end_at, LEAST(form.end_at, p.ends_at), NULL::timestamptz, NULL::int
+    FROM forms form JOIN mine ON mine.id = form.course_id AND NOT mine.staff
+   CROSS JOIN LATERAL (
+         SELECT to_char(now() AT TIME ZONE $3::text, CASE form.type WHEN 'daily' THEN 'YYYY-MM-DD' ELSE 'YYYY-MM' END)
+                  AS period,
+                (date_trunc(CASE form.type WHEN 'daily' THEN 'day' ELSE 'month' END, now() AT TIME ZONE $3::text)
+                  + CASE form.type WHEN 'daily' THEN interval '1 day' ELSE interval '1 month' END)
+                  AT TIME ZONE $3::text - interval '1 second' AS ends_at) p
+   WHERE form.start_at <= now() AND form.end_at > now() AND ${FORMABLE_LIVE} AND ${FORMABLE_ACTIVE}
+     AND p.period >= COALESCE(CASE form.type WHEN 'daily' THEN to_char(form.date, 'YYYY-MM-DD') ELSE form.month END, '')
+     AND NOT EXISTS (SELECT 1 FROM form_answers x
+                      WHERE x.form_id = form.id AND x.student_id = $2 AND x.period = p.period)`;
+
 /** Staff: per task of their courses, the sent answers not scored since they were sent (oldest send: since). */
 const ANSWERS_TO_SCORE = `
   SELECT 'score_answers', t.id, t.title, t.course_id, 'waiting',
@@ -70,6 +92,7 @@ const ESSAYS_TO_GRADE = `
 export const TODO_SOURCES: readonly string[] = [
   STUDENT_EXAMS,
   STUDENT_TASKS,
+  STUDENT_FORMS,
   ANSWERS_TO_SCORE,
   ESSAYS_TO_GRADE,
 ];
@@ -100,7 +123,7 @@ export class TodoService {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(auth: AuthContext, query: ParsedQuery): Promise<[TodoItem[], number]> {
-    const parameters: unknown[] = [auth.tenantId, auth.userId];
+    const parameters: unknown[] = [auth.tenantId, auth.userId, auth.timeZone];
     const conditions = query.filters.map((filter) => {
       const value = filterParameter(filter);
       if (value === undefined) return filterSql(filter, '');

@@ -13,14 +13,16 @@ export default {
   loading: 'Loading…',
   emptyDay: 'Nothing opens or closes on this day.',
   emptyMonth: 'Nothing is planned in {{month}}.',
-  types: { exam: 'Exam', task: 'Assignment', module: 'Module', activity: 'Activity' },
+  types: { exam: 'Exam', task: 'Assignment', module: 'Module', activity: 'Activity', form: 'Logbook' },
   events: { opens: 'opens', closes: 'closes' },
   todoSubtitle: 'What you have to do next, most urgent first',
   todoEmpty: 'Nothing to do right now.',
-  todoEmptyHint: 'Exams to take, assignments to send and answers to score appear here.',
+  todoEmptyHint:
+    'Exams to take, assignments to send, logbook entries to write and answers to score appear here.',
   todoTypes: {
     exam: 'Take {{name}}',
     task: 'Send {{name}}',
+    form: 'Write your entry in {{name}}',
     score_answers_one: 'Score {{count}} answer to {{name}}',
     score_answers_other: 'Score {{count}} answers to {{name}}',
     grade_essays_one: 'Grade {{count}} essay of {{name}}',

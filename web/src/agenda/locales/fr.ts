@@ -13,14 +13,16 @@ export default {
   loading: 'Chargement…',
   emptyDay: 'Rien n’ouvre ni ne ferme ce jour-là.',
   emptyMonth: 'Rien n’est prévu en {{month}}.',
-  types: { exam: 'Examen', task: 'Devoir', module: 'Module', activity: 'Activité' },
+  types: { exam: 'Examen', task: 'Devoir', module: 'Module', activity: 'Activité', form: 'Journal de bord' },
   events: { opens: 'ouvre', closes: 'ferme' },
   todoSubtitle: 'Ce que vous avez à faire, le plus urgent d’abord',
   todoEmpty: 'Rien à faire pour le moment.',
-  todoEmptyHint: 'Les examens à passer, les devoirs à rendre et les réponses à noter apparaissent ici.',
+  todoEmptyHint:
+    'Les examens à passer, les devoirs à rendre, les entrées de journal à écrire et les réponses à noter apparaissent ici.',
   todoTypes: {
     exam: 'Passer {{name}}',
     task: 'Rendre {{name}}',
+    form: 'Écrire votre entrée dans {{name}}',
     score_answers_one: 'Noter {{count}} réponse à {{name}}',
     score_answers_other: 'Noter {{count}} réponses à {{name}}',
     grade_essays_one: 'Corriger {{count}} réponse rédigée de {{name}}',

@@ -13,15 +13,16 @@ export default {
   loading: 'Memuat…',
   emptyDay: 'Tidak ada yang dibuka atau ditutup pada hari ini.',
   emptyMonth: 'Tidak ada rencana pada {{month}}.',
-  types: { exam: 'Ujian', task: 'Tugas', module: 'Modul', activity: 'Aktivitas' },
+  types: { exam: 'Ujian', task: 'Tugas', module: 'Modul', activity: 'Aktivitas', form: 'Logbook' },
   events: { opens: 'dibuka', closes: 'ditutup' },
   todoSubtitle: 'Yang harus Anda kerjakan berikutnya, yang paling mendesak lebih dulu',
   todoEmpty: 'Tidak ada yang perlu dikerjakan saat ini.',
   todoEmptyHint:
-    'Ujian yang harus diikuti, tugas yang harus dikirim, dan jawaban yang harus dinilai muncul di sini.',
+    'Ujian yang harus diikuti, tugas yang harus dikirim, entri logbook yang harus ditulis, dan jawaban yang harus dinilai muncul di sini.',
   todoTypes: {
     exam: 'Kerjakan {{name}}',
     task: 'Kirim {{name}}',
+    form: 'Tulis entri Anda di {{name}}',
     score_answers_one: 'Nilai {{count}} jawaban {{name}}',
     score_answers_other: 'Nilai {{count}} jawaban {{name}}',
     grade_essays_one: 'Periksa {{count}} esai {{name}}',
