@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import {
@@ -22,12 +24,15 @@ interface GradebookDocument {
 }
 
 /**
- * Issue 15's gradebook in a browser on the real services: a task of IF101 is scored 80 for
- * student1 (the score reaches the course service as an event); the lecturer adds a custom
- * activity, weighs the task 60 % and the activity 40 %, takes the A–E bands, types student1's and
- * student2's activity scores in the grid and publishes; student1 sees their row on the course
- * page (before publishing: "not published yet"). Axe clean, at 1366 and 390 px. (The workbook
- * export, GET /gradebook/export, is not in the service yet: its check comes with it.)
+ * Issue 15's gradebook in a browser on the real services, from the demo's seeded gradebook of
+ * IF101 (the quiz 30 %, the essay 20 %, the group project 20 %, the lab logbook 10 %, "Class
+ * participation" 20 % with typed scores, the A–E bands; not published): a task of IF101 is scored
+ * 80 for student1 (the score reaches the course service as an event); the lecturer adds a custom
+ * activity, moves the group project's 20 % to the task (15 %) and the activity (5 %), lowers band
+ * D to start at 45, types student1's and student2's activity scores in the grid, exports the
+ * workbook (opened with exceljs: the header row and student1's row hold what the grid shows) and
+ * publishes; student1 sees their row on the course page (before publishing: "not published
+ * yet"). Axe clean, at 1366 and 390 px.
  */
 describe('the gradebook', () => {
   let platform: TestPlatform;
@@ -54,6 +59,7 @@ describe('the gradebook', () => {
     const context = await browser.newContext({
       viewport: { width, height: width > 800 ? 900 : 844 },
       bypassCSP: true,
+      acceptDownloads: true,
     });
     const page = await context.newPage();
     await signInAs(page, base, username);
@@ -130,24 +136,34 @@ describe('the gradebook', () => {
     const grid = page.getByRole('table', { name: 'Grades' });
     await grid.waitFor();
 
+    // the seeded gradebook: weights summing to 100, the custom activity with its scores
+    const weights = page.getByRole('region', { name: 'Weights' });
+    await weights.getByTestId('weights-total').getByText('100 %').waitFor();
+    await grid.getByRole('columnheader', { name: /^Class participation.*20 %/ }).waitFor();
+
     // a custom activity
     const activities = page.getByRole('region', { name: 'Custom activities' });
     await activities.getByLabel('New activity').fill('Oral test');
     await activities.getByRole('button', { name: 'Add activity' }).click();
     await grid.getByRole('columnheader', { name: /^Oral test/ }).waitFor();
 
-    // the weights: the task 60 %, the activity 40 %
-    const weights = page.getByRole('region', { name: 'Weights' });
-    await weights.getByLabel('Weight of Sorting report in percent').fill('60');
-    await weights.getByLabel('Weight of Oral test in percent').fill('40');
+    // the weights: the group project's 20 % to the task (15 %) and the activity (5 %)
+    await weights.getByLabel('Weight of Group project: a number-guessing game in percent').fill('0');
+    await weights.getByLabel('Weight of Sorting report in percent').fill('15');
+    await weights.getByLabel('Weight of Oral test in percent').fill('5');
     await weights.getByTestId('weights-total').getByText('100 %').waitFor();
     await weights.getByRole('button', { name: 'Save weights' }).click();
     await page.getByText('Gradebook weights saved.').waitFor();
-    await grid.getByRole('columnheader', { name: /^Oral test.*40 %/ }).waitFor();
+    await grid.getByRole('columnheader', { name: /^Oral test.*5 %/ }).waitFor();
 
-    // the A–E bands
+    // the bands: D starts at 45, E ends at 44.99
     const bands = page.getByRole('region', { name: 'Index bands' });
-    await bands.getByRole('button', { name: 'Start from the A–E scale' }).click();
+    const band = (letter: string) =>
+      bands
+        .getByTestId('band-row')
+        .filter({ has: page.getByLabel('Letter').and(page.locator(`[value="${letter}"]`)) });
+    await band('D').getByLabel('From').fill('45');
+    await band('E').getByLabel('To').fill('44.99');
     await bands.getByRole('button', { name: 'Save bands' }).click();
     await page.getByText('Index bands saved.').waitFor();
 
@@ -158,11 +174,46 @@ describe('the gradebook', () => {
     await cell('student2').fill('70,5');
     await page.keyboard.press('Enter');
     const row = (username: string) => grid.getByRole('row', { name: new RegExp(names[username]) });
-    // 60 % × 80 + 40 % × 90; 60 % × nothing (0) + 40 % × 70.5
-    await row('student1').getByTestId('final-score').getByText('84.00').waitFor();
-    await row('student2').getByTestId('final-score').getByText('28.20').waitFor();
-    expect(await row('student1').getByTestId('band').textContent()).toBe('A-');
+    // student1: logbook 85 × 10 % + participation 88 × 20 % + task 80 × 15 % + oral 90 × 5 %
+    //   = 8.5 + 17.6 + 12 + 4.5 = 42.6 (E since D starts at 45)
+    // student2: participation 76 × 20 % + oral 70.5 × 5 % = 15.2 + 3.525 = 18.725 → 18.73
+    await row('student1').getByTestId('final-score').getByText('42.60').waitFor();
+    await row('student2').getByTestId('final-score').getByText('18.73').waitFor();
+    expect(await row('student1').getByTestId('band').textContent()).toBe('E');
     expect(await row('student2').getByTestId('band').textContent()).toBe('E');
+
+    // the workbook holds what the grid shows
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export to Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Algorithms and Programming - gradebook.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    const book = await gradebook();
+    const sheet = workbook.getWorksheet('IF101-A')!;
+    const titles = book.meta.columns.map((column) => column.title);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'NIM',
+      'Name',
+      ...titles,
+      'Final score',
+      'Index',
+    ]);
+    const mine = book.data.find((item) => item.attributes.username === 'student1')!.attributes;
+    const line = [...Array(sheet.rowCount).keys()]
+      .map((at) => sheet.getRow(at + 1))
+      .find((candidate) => candidate.getCell(2).value === names.student1)!;
+    const scores = mine.scores as Record<string, number | null>;
+    expect(book.meta.columns.map((_column, at) => line.getCell(3 + at).value ?? null)).toEqual(
+      book.meta.columns.map((column) => scores[column.key]),
+    );
+    const final = line.getCell(3 + titles.length).value as ExcelJS.CellFormulaValue;
+    const letter = line.getCell(4 + titles.length).value as ExcelJS.CellFormulaValue;
+    expect([final.result, letter.result]).toEqual([
+      Number(await row('student1').getByTestId('final-score').textContent()),
+      await row('student1').getByTestId('band').textContent(),
+    ]);
 
     // not published yet: the student is told so
     const student = await signedIn('student1', 1366);
@@ -187,8 +238,8 @@ describe('the gradebook', () => {
 
     // the student's own row
     await student.page.reload();
-    await grades.getByTestId('my-final-score').getByText('84.00').waitFor();
-    expect(await grades.getByTestId('my-band').textContent()).toBe('A-');
+    await grades.getByTestId('my-final-score').getByText('42.60').waitFor();
+    expect(await grades.getByTestId('my-band').textContent()).toBe('E');
     await settled(student.page);
     expect(await seriousA11yViolations(student.page)).toEqual([]);
     await screenshot(student.page, 'gradebook-student-1366');
@@ -211,7 +262,7 @@ describe('the gradebook', () => {
     await screenshot(phone.page, 'gradebook-lecturer-390');
     const phoneStudent = await signedIn('student1', 390);
     await phoneStudent.page.goto(`${base}/courses/${courseId}`);
-    await phoneStudent.page.getByTestId('my-final-score').getByText('84.00').waitFor();
+    await phoneStudent.page.getByTestId('my-final-score').getByText('42.60').waitFor();
     await settled(phoneStudent.page);
     expect(await seriousA11yViolations(phoneStudent.page)).toEqual([]);
     await screenshot(phoneStudent.page, 'gradebook-student-390');

@@ -57,6 +57,13 @@ export interface ServiceDefinition<C extends ServiceConfigBase = ServiceConfigBa
    * listens; what it returns is added to the seed for the services after it.
    */
   seedDemo?(app: NestFastifyApplication, demo: DemoSeed): Promise<Partial<DemoSeed> | void>;
+  /**
+   * The part of its demo data that needs what the services after it seeded to have reached it by
+   * event (a projection of their demo data): runs once every service's `seedDemo` is done
+   * (all-in-one), or right after its own (stack mode, where the others seed in their processes),
+   * waiting up to `demo.patienceMs` for those events.
+   */
+  seedDemoLast?(app: NestFastifyApplication, demo: DemoSeed): Promise<void>;
 }
 
 /** Typed identity: `export const demoService = defineService({ ... })`. */
@@ -123,17 +130,19 @@ export function runService<C extends ServiceConfigBase>(definition: ServiceDefin
     );
     const app = await startService(definition, config, transport, { host: '0.0.0.0' });
     closeOnSignals(app, transport, definition.name);
-    if (definition.seedDemo && demo.SEED_DEMO) {
-      await definition
-        .seedDemo(app, {
-          domain: demo.DEMO_DOMAIN,
-          password: demo.DEMO_PASSWORD,
-          tenantId: demo.DEMO_TENANT_ID,
-          patienceMs: 10 * 60_000,
-        })
-        .catch((error: unknown) =>
-          new Logger(definition.name).error(`demo data not seeded: ${String(error)}`),
-        );
+    if (demo.SEED_DEMO) {
+      const seed: DemoSeed = {
+        domain: demo.DEMO_DOMAIN,
+        password: demo.DEMO_PASSWORD,
+        tenantId: demo.DEMO_TENANT_ID,
+        patienceMs: 10 * 60_000,
+      };
+      try {
+        await definition.seedDemo?.(app, seed);
+        await definition.seedDemoLast?.(app, seed);
+      } catch (error) {
+        new Logger(definition.name).error(`demo data not seeded: ${String(error)}`);
+      }
     }
   };
   run().catch(exitOnStartupFailure(definition.name, () => ({ ports: { PORT: port } })));

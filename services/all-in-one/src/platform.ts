@@ -130,6 +130,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         const seeded = await definition.seedDemo?.(services[definition.name], demo);
         if (seeded) demo = { ...demo, ...seeded };
       }
+      for (const definition of SERVICES) await definition.seedDemoLast?.(services[definition.name], demo);
     }
   } catch (error) {
     // What did start is stopped again, so that the caller can stop the database cleanly.

@@ -7,6 +7,7 @@ import { CourseConfig } from './config';
 import { ENTITIES } from './entities';
 import { BLOB_STORAGE } from './files/blob-storage';
 import { MIGRATIONS } from './migrations';
+import { seedDemoGradebookWeights } from './gradebook/gradebook.seed';
 import { seedCourseDemo } from './seed/demo.seed';
 import { keepResultBodies } from './vlabs/vlab-signature';
 
@@ -47,6 +48,19 @@ export const courseService = defineService({
         if (Date.now() > deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
+    }
+  },
+  // The demo gradebook's weights of the exam and the tasks, once their projections are here.
+  seedDemoLast: async (app, demo) => {
+    if (demo.tenantId === undefined) return;
+    const dataSource = app.get(DataSource);
+    const deadline = Date.now() + demo.patienceMs;
+    while ((await seedDemoGradebookWeights(dataSource, demo.tenantId)) === 'waiting') {
+      if (Date.now() > deadline)
+        throw new Error(
+          'course: the demo exam and tasks did not arrive: their gradebook weights are not set',
+        );
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   },
 });

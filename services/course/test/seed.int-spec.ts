@@ -1,5 +1,5 @@
 import type { ProjectedUser } from '@lms/testing';
-import { BLOB_STORAGE, seedCourseDemo } from '../src';
+import { BLOB_STORAGE, seedCourseDemo, seedDemoGradebookWeights } from '../src';
 import { CourseHarness, list, one } from './support/harness';
 
 describe('demo seed', () => {
@@ -132,5 +132,42 @@ describe('demo seed', () => {
         [users.student3.id, 0],
       ]),
     );
+    // The gradebook: the A–E bands, "Class participation" typed for each student, the weights of it
+    // and the logbook; the exam's and the tasks' once their projections arrived (seeded after this).
+    expect(await seedDemoGradebookWeights(h.ds, 7)).toBe('waiting');
+    const courseId = Number(course.id);
+    const exam = await h.project('exam.exam.upserted', 7, { courseId, name: 'Quiz 1' });
+    const essay = await h.project('task.task.upserted', 7, { courseId, name: 'Essay' });
+    expect(await seedDemoGradebookWeights(h.ds, 7)).toBe('waiting');
+    const project = await h.project('task.task.upserted', 7, { courseId, name: 'Group project' });
+    expect(await seedDemoGradebookWeights(h.ds, 7)).toBe('done');
+    expect(await seedDemoGradebookWeights(h.ds, 7)).toBe('done');
+    const book = (await asLecturer.get(`/api/gradebook?course_id=${courseId}`)).body;
+    const columns = book.meta?.columns as Array<{ key: string; title: string; percentage: number }>;
+    expect(columns.map((column) => [column.key, column.title, column.percentage])).toEqual([
+      [`exams:${exam.id}`, 'Quiz 1', 30],
+      [`tasks:${essay.id}`, 'Essay', 20],
+      [`tasks:${project.id}`, 'Group project', 20],
+      [`forms:${logbook.id}`, 'Lab logbook', 10],
+      [expect.stringMatching(/^courseactivities:/), 'Class participation', 20],
+    ]);
+    expect(book.meta).toMatchObject({ weights_total: 100, published: false });
+    expect((book.meta?.bands as Array<{ index: string }>).map((band) => band.index)).toEqual([
+      'A',
+      'A-',
+      'B+',
+      'B',
+      'B-',
+      'C+',
+      'C',
+      'D',
+      'E',
+    ]);
+    // student1: logbook 85 × 10 % + participation 88 × 20 % = 8.5 + 17.6 = 26.1 (E)
+    const rows = new Map(list(book).map((row) => [row.attributes.student_id, row.attributes]));
+    expect(rows.get(users.student1.id)).toMatchObject({ final_score: 26.1, index: 'E' });
+    expect(rows.get(users.student2.id)).toMatchObject({ final_score: 15.2, index: 'E' });
+    expect(rows.get(users.student3.id)).toMatchObject({ final_score: 18.4, index: 'E' });
+    expect(await seedDemoGradebookWeights(h.ds, 8)).toBe('none');
   });
 });

@@ -40,12 +40,12 @@ const LOGBOOK_RUBRIC = {
 /**
  * The demo's daily logbook in IF101's first activity (open from three days ago for a month,
  * assessed by rubric) with two entries of student1 — the day before yesterday's, assessed, and
- * yesterday's, waiting — so today's entry is still theirs to write.
+ * yesterday's, waiting — so today's entry is still theirs to write. Answers the form's id.
  */
 export async function seedDemoLogbook(
   manager: EntityManager,
   input: { tenantId: number; courseId: number; activityId: number; lecturerId: number; studentId: number },
-): Promise<void> {
+): Promise<number> {
   const now = Date.now();
   const { fields } = checkFields([
     { key: 'activities', label: 'What I worked on', type: 'long_text', required: true },
@@ -108,4 +108,5 @@ export async function seedDemoLogbook(
       assessedAt: null,
     }),
   ]);
+  return form.id;
 }

@@ -16,6 +16,7 @@ import { Faculty } from '../faculties/faculty.entity';
 import { EnrolmentToken, EnrolmentWindow } from '../enrolment/enrolment-window.entity';
 import { newToken } from '../enrolment/enrolment.service';
 import { seedDemoLogbook } from '../forms/forms.seed';
+import { seedDemoGradebook } from '../gradebook/gradebook.seed';
 import { Activity } from '../structure/activity.entity';
 import { CourseModule } from '../structure/module.entity';
 import { Thread, ThreadReply } from '../threads/thread.entity';
@@ -112,7 +113,9 @@ const OPEN_COURSE: {
  * (`seedGroupsAndLab`); beside it the open course
  * OPEN101 of the public catalogue (one module, one activity, two contents). IF101 has its
  * introduction thread (one reply) and a thread on "for and while" with three replies, one nested.
- * IF101's first activity keeps a daily logbook with two entries of student1. The file content is
+ * IF101's first activity keeps a daily logbook with two entries of student1. Its gradebook has the
+ * A–E bands, a custom activity with the students' scores and the weights of it and the logbook
+ * (the exam's and tasks' follow with `seedDemoGradebookWeights`). The file content is
  * a real PDF put into `storage` and recorded as the lecturer's upload to the course. Needs the
  * users projection to hold the demo users (they arrive by event from identity); runs once per
  * campus.
@@ -317,12 +320,19 @@ export async function seedCourseDemo(
       );
       await reply(null, 1, 'student3', '<p>Thanks, that helps with the loop exercises.</p>', 30);
 
-      await seedDemoLogbook(manager, {
+      const logbookId = await seedDemoLogbook(manager, {
         tenantId,
         courseId: course.id,
         activityId: activityIds[0],
         lecturerId: byName.get('lecturer')!.id,
         studentId: byName.get('student1')!.id,
+      });
+      await seedDemoGradebook(manager, {
+        tenantId,
+        courseId: course.id,
+        logbookId,
+        lecturerId: byName.get('lecturer')!.id,
+        students: new Map(users.map((user) => [user.username, user.id])),
       });
       // An open enrolment window (a month from now) with a join token for the class.
       const window = await manager.save(
