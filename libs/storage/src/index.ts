@@ -23,7 +23,15 @@ export {
   SNIFF_BYTES,
 } from './content-type';
 export { DOCUMENT_FILE_TYPES, sniffDocument } from './uploads/file-types';
-export { cleanFileName, fileByKey, FileUploads, formatBytes, storedFileSchema } from './uploads/file-uploads';
+export {
+  cleanFileName,
+  drain,
+  fileByKey,
+  FileUploads,
+  formatBytes,
+  storedFileSchema,
+} from './uploads/file-uploads';
+export { cellText } from './uploads/spreadsheet-cells';
 export type { FileUploadsOptions, ReceiveOptions, StoredFile, Upload } from './uploads/file-uploads';
 export { FILE_DOWNLOAD_RESPONSES, MULTIPART_FILES_BODY } from './uploads/file-openapi';
 export { attributesOfUpload, readWrite, uploadRequestBody } from './uploads/upload-attributes';

@@ -17,6 +17,8 @@ import { TenantsService } from './tenants/tenants.service';
 import { OwnRecords } from './users/own-records';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
+import { UserImportsController } from './user-imports/user-imports.controller';
+import { UserImportsService } from './user-imports/user-imports.service';
 
 @Module({})
 export class IdentityAppModule {
@@ -31,6 +33,7 @@ export class IdentityAppModule {
       controllers: [
         TenantsController,
         CampusesController,
+        UserImportsController,
         UsersController,
         InternalController,
         ...MEMBERSHIPS.handlers,
@@ -39,6 +42,7 @@ export class IdentityAppModule {
       providers: [
         TenantsService,
         UsersService,
+        UserImportsService,
         OwnRecords,
         SessionsService,
         InternalGuard,

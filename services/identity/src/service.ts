@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { DataSource } from 'typeorm';
 import { defineService } from '@lms/platform';
 import { IdentityAppModule } from './app.module';
@@ -14,6 +15,10 @@ export const identityService = defineService({
   module: (config, transport) => IdentityAppModule.forRoot(config, transport),
   entities: ENTITIES,
   migrations: MIGRATIONS,
+  configure: async (app) => {
+    // Users files are streamed row by row (nothing buffered whole); limits are set per request.
+    await app.register(multipart, { throwFileSizeLimit: true });
+  },
   // The demo campus and its accounts; the other services' seeds need its id.
   seedDemo: async (app, demo) => {
     const { tenantId } = await seedIdentityDemo(app.get(DataSource), demo);

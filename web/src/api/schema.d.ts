@@ -40,6 +40,46 @@ export interface paths {
     patch: operations['identity_Campuses_update'];
     trace?: never;
   };
+  '/api/admin/campuses/{id}/users/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import users from a spreadsheet, or try it (dry run)
+     * @description Roles: admin, lptk
+     */
+    post: operations['identity_UserImports_import'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/campuses/{id}/users/import-template/{format}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The template of a users file
+     * @description Roles: admin, lptk
+     */
+    get: operations['identity_UserImports_template'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/blob-storage/exam/{id}/export': {
     parameters: {
       query?: never;
@@ -5498,6 +5538,31 @@ export interface components {
         theme?: 'light' | 'dark' | 'semi-dark' | null;
       };
     };
+    UserImport: {
+      /** @enum {string} */
+      type: 'user-imports';
+      id: string;
+      attributes: {
+        dry_run: boolean;
+        counts: {
+          create: number;
+          update: number;
+          unchanged: number;
+          error: number;
+        };
+        rows: {
+          row: number;
+          username: string | null;
+          /** @enum {string} */
+          action: 'create' | 'update' | 'unchanged' | 'error';
+          changes: string[];
+          problems: {
+            column: string;
+            reason: string;
+          }[];
+        }[];
+      };
+    };
     UserStats: {
       /** @enum {string} */
       type: 'user-stats';
@@ -5868,6 +5933,110 @@ export interface operations {
               [key: string]: unknown;
             };
           };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  identity_UserImports_import: {
+    parameters: {
+      query?: {
+        dry_run?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: UserImport */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['UserImport'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['UserImport'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  identity_UserImports_template: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        format: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The template */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'text/csv': string;
         };
       };
       /** @description A JSON:API error document */

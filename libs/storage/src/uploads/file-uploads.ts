@@ -55,7 +55,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/g;
 const fileIssue = (detail: string) => unprocessable([{ pointer: attributePointer('file'), detail }]);
 
 /** Reads a stream to its end and drops it (a refused upload still lets the request finish). */
-async function drain(stream: NodeJS.ReadableStream): Promise<void> {
+export async function drain(stream: NodeJS.ReadableStream): Promise<void> {
   await pipeline(stream, new Writable({ write: (_chunk, _encoding, callback) => callback() })).catch(
     () => undefined,
   );

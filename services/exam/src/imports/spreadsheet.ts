@@ -10,6 +10,7 @@
  * number as the spreadsheet shows it.
  */
 import ExcelJS from 'exceljs';
+import { cellText } from '@lms/storage';
 import {
   buildQuestion,
   MAX_IMPORTED_QUESTIONS,
@@ -35,22 +36,6 @@ export const COLUMNS = [
 ] as const;
 const OPTION_HEADER = /^option[ _]?([a-z])$/i;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/** A cell's value as text, whatever exceljs made of it (number, rich text, formula result, link, date). */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (typeof value === 'number') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return String(value.error);
-  }
-  return '';
-}
 
 function readDecimal(text: string): number | undefined {
   const trimmed = text.trim().replace(/^(-?\d+),(\d+)$/, '$1.$2');
