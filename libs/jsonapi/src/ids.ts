@@ -27,3 +27,21 @@ export class ParseIdPipe implements PipeTransform<string, number> {
     return parseId(String(value), metadata.data ?? 'id');
   }
 }
+
+/**
+ * An id of the query string (`course_id`, `filter[course_id]`): absent (or empty) is undefined,
+ * or a 400 naming the parameter when `required`; given twice or not an id (a whole number from 1)
+ * is a 400 naming it.
+ */
+export function queryId(value: unknown, name: string, required: true): number;
+export function queryId(value: unknown, name: string, required: false): number | undefined;
+export function queryId(value: unknown, name: string, required: boolean): number | undefined {
+  if (value === undefined || value === '') {
+    if (required) throw badRequest(`${name} is required`, name);
+    return undefined;
+  }
+  if (typeof value !== 'string') throw badRequest(`${name} must be given once`, name);
+  if (!DIGITS.test(value) || Number(value) < 1 || Number(value) > MAX_ID)
+    throw badRequest(`${name} must be an id (a whole number from 1)`, name);
+  return Number(value);
+}

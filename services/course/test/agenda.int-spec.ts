@@ -241,6 +241,35 @@ describe('GET /course/agenda', () => {
     ]);
   });
 
+  it('keeps one course with filter[course_id]: a member’s own, 404 for anyone else’s', async () => {
+    const c = await cast(h);
+    const second = await h.course(1, c.lecturer.id, { name: 'Second' });
+    await h.enrol(second.id, 1, [c.student.id]);
+    const startAt = new Date('2026-07-06T03:00:00Z');
+    await module(c.course.id, { name: 'Databases week', startAt });
+    await module(second.id, { name: 'Second week', startAt });
+    const names = async (client: typeof c.asStudent, query: string) => {
+      const response = await client.get(`/api/course/agenda?date=2026-07-06${query}`);
+      expect(response.status).toBe(200);
+      return list(response.body).map((item) => item.attributes.name);
+    };
+
+    expect((await names(c.asStudent, '')).sort()).toEqual(['Databases week', 'Second week']);
+    for (const client of [c.asStudent, c.asLecturer])
+      expect(await names(client, `&filter[course_id]=${second.id}`)).toEqual(['Second week']);
+    expect(await names(c.asAssistant, `&filter[course_id]=${c.course.id}`)).toEqual(['Databases week']);
+    // The assistant is no member of the second course; the outsider's campus is another one.
+    for (const [client, courseId] of [
+      [c.asAssistant, second.id],
+      [c.asStranger, c.course.id],
+      [c.asOutsider, c.course.id],
+      [c.asStudent, 999_999_999],
+    ] as const) {
+      const response = await client.get(`/api/course/agenda?date=2026-07-06&filter[course_id]=${courseId}`);
+      expect(response.status).toBe(404);
+    }
+  });
+
   it('answers a missing or malformed day or month with a 400 naming the parameter', async () => {
     const c = await cast(h);
     for (const [query, parameter] of [
@@ -251,6 +280,11 @@ describe('GET /course/agenda', () => {
       ['?month=2026-2', 'month'],
       ['?month=2026-02&date=2026-02-01', 'month'],
       ['?month=2026-02&month=2026-03', 'month'],
+      ['?month=2026-02&filter[course_id]=DB1', 'filter[course_id]'],
+      ['?month=2026-02&filter[course_id]=0', 'filter[course_id]'],
+      ['?month=2026-02&filter[course_id]=-1', 'filter[course_id]'],
+      ['?month=2026-02&filter[course_id]=9223372036854775808', 'filter[course_id]'],
+      ['?month=2026-02&filter[course_id]=1&filter[course_id]=2', 'filter[course_id]'],
     ]) {
       const response = await c.asStudent.get(`/api/course/agenda${query}`);
       expect({ query, status: response.status, source: response.body.errors?.[0].source }).toEqual({

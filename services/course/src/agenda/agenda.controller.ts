@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { respond, Responds, z } from '@lms/jsonapi';
+import { queryId, respond, Responds, z } from '@lms/jsonapi';
 import { agendaResource } from './agenda.resource';
 import { agendaRange, AgendaService } from './agenda.service';
 
@@ -15,8 +15,17 @@ export class AgendaController {
    */
   @Get('agenda')
   @Responds(agendaResource, { list: true, meta: z.object({ total: z.int() }) })
-  async list(@CurrentAuth() auth: AuthContext, @Query('date') date: unknown, @Query('month') month: unknown) {
-    const entries = await this.agenda.list(auth, agendaRange(date, month, auth.timeZone));
+  async list(
+    @CurrentAuth() auth: AuthContext,
+    @Query('date') date: unknown,
+    @Query('month') month: unknown,
+    @Query('filter[course_id]') courseId: unknown,
+  ) {
+    const entries = await this.agenda.list(
+      auth,
+      agendaRange(date, month, auth.timeZone),
+      queryId(courseId, 'filter[course_id]', false),
+    );
     return respond(agendaResource, entries, { meta: { total: entries.length } });
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { badRequest, parseWireDate } from '@lms/jsonapi';
+import { badRequest, notFound, parseWireDate } from '@lms/jsonapi';
+import { CourseAccess } from '../courses/course-access.service';
 import { MY_COURSES_CTE } from '../work/my-courses.sql';
 import type { AgendaEntry } from './agenda.resource';
 import { AGENDA_SOURCES } from './agenda.sources';
@@ -72,9 +73,18 @@ interface AgendaRow {
  */
 @Injectable()
 export class AgendaService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: CourseAccess,
+  ) {}
 
-  async list(auth: AuthContext, range: AgendaRange): Promise<AgendaEntry[]> {
+  /** The caller's agenda over `range`; of one course when `courseId` is given (404 unless a member). */
+  async list(auth: AuthContext, range: AgendaRange, courseId?: number): Promise<AgendaEntry[]> {
+    if (
+      courseId !== undefined &&
+      (await this.access.courseRole(auth.tenantId, courseId, auth.userId)) === null
+    )
+      throw notFound('Course not found');
     const rows: AgendaRow[] = await this.dataSource.query(
       `WITH ${MY_COURSES_CTE},
        items AS (${AGENDA_SOURCES.join('\n UNION ALL ')}),
@@ -87,8 +97,9 @@ export class AgendaService {
        )
        SELECT events.*, mine.name AS course_name, mine.code AS course_code
          FROM events JOIN mine ON mine.id = events.course_id
+        WHERE $5::bigint IS NULL OR events.course_id = $5
         ORDER BY events.at, events.item_type, events.item_id, events.event DESC`,
-      [auth.tenantId, auth.userId, range.from, range.to],
+      [auth.tenantId, auth.userId, range.from, range.to, courseId ?? null],
     );
     return rows.map((row) => ({
       itemType: row.item_type,

@@ -5,6 +5,7 @@ import {
   type AttributesOf,
   type ParsedQuery,
   ParseIdPipe,
+  queryId,
   type QuerySpec,
   respond,
   Responds,
@@ -15,7 +16,7 @@ import {
   completionResource,
   COURSE_COMPLETIONS_META,
 } from './completion.resource';
-import { completionRules, queryId, queryText } from './completion.rules';
+import { completionRules, queryText } from './completion.rules';
 import { CompletionService } from './completion.service';
 
 /** The report pages by `limit` and `offset` (or `page[limit]`, `page[offset]`); ten by default. */
