@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { formatWireDate } from '@lms/jsonapi';
 import { createEnvelope, type EventDataMap } from '@lms/events';
 import type { JsonDocument } from '@lms/testing';
@@ -568,11 +569,15 @@ describe('gradebook', () => {
       expect(filename).toBe('Databases - gradebook.xlsx');
       const file = await fetch(url.startsWith('http') ? url : `${h.baseUrl}${url}`);
       expect(file.status).toBe(200);
+      const bytes = await file.arrayBuffer();
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load((await file.arrayBuffer()) as ArrayBuffer);
+      await workbook.xlsx.load(bytes as ArrayBuffer);
       expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(
         [c.courseClass.name, c.classB.name].sort(),
       );
+      // Excel recomputes the formulas on opening (exceljs writes no cached 0 or "")
+      const part = await (await JSZip.loadAsync(bytes)).file('xl/workbook.xml')!.async('string');
+      expect(part).toMatch(/<calcPr [^>]*fullCalcOnLoad="1"/);
 
       const grid = list((await c.asLecturer.get(`/api/gradebook?course_id=${c.course.id}`)).body);
       const seen: Array<[unknown, unknown, unknown]> = [];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthContext } from '@lms/auth';
 import type { BlobStorage } from '@lms/storage';
@@ -6,7 +7,7 @@ import { BLOB_STORAGE } from '../files/blob-storage';
 import { GradebookAdminService } from './gradebook-admin.service';
 import type { GradebookExport } from './gradebook.resource';
 import { GradebookService } from './gradebook.service';
-import { gradebookWorkbook, XLSX_MIME } from './gradebook-workbook';
+import { writeGradebookWorkbook, XLSX_MIME } from './gradebook-workbook';
 
 /** How long the export's download link works. */
 export const EXPORT_LINK_SECONDS = 5 * 60;
@@ -24,10 +25,24 @@ export class GradebookExportService {
   async export(auth: AuthContext, courseId: number): Promise<GradebookExport> {
     await this.admin.requireStaff(auth, courseId);
     const book = await this.gradebook.read(auth, { courseId });
-    const buffer = Buffer.from(await gradebookWorkbook(book).xlsx.writeBuffer());
     const id = randomUUID();
     const key = `gradebook/${auth.tenantId}/${courseId}/${id}.xlsx`;
-    await this.storage.put(key, buffer, { contentType: XLSX_MIME, maxBytes: MAX_EXPORT_BYTES });
+    // the workbook goes to the store as it is written, never whole in memory
+    const body = new PassThrough();
+    const written = writeGradebookWorkbook(book, body).catch((error: unknown) => {
+      body.destroy(error as Error);
+      throw error;
+    });
+    try {
+      await Promise.all([
+        this.storage.put(key, body, { contentType: XLSX_MIME, maxBytes: MAX_EXPORT_BYTES }),
+        written,
+      ]);
+    } catch (error) {
+      body.destroy();
+      await this.storage.remove(key).catch(() => undefined);
+      throw error;
+    }
     const filename = `${
       [...book.courseName]
         .map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? ' ' : char))

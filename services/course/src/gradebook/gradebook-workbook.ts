@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Gradebook } from './gradebook.service';
 
@@ -27,17 +28,22 @@ function sheetName(name: string, taken: Set<string>): string {
 const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /**
- * The course's gradebook as a workbook (docs/gradebook.md "Export"): one sheet per class, a
- * header row with the gradeables' titles, a row with their weights (%), then a row per student —
- * NIM, name, each score as a number (empty when missing), the final score as
- * `=ROUND(SUMPRODUCT(scores, weights)/100, 2)` and the band as nested `IF`s over the course's
- * bands, both formulas carrying the service's own result as their cached value.
+ * The course's gradebook as a workbook (docs/gradebook.md "Export"), streamed to `stream` as it is
+ * built (exceljs' streaming writer: each row is written out once complete, so the memory it takes
+ * does not grow with the course): one sheet per class, a header row with the gradeables' titles, a
+ * row with their weights (%), then a row per student — NIM, name, each score as a number (empty
+ * when missing), the final score as `=ROUND(SUMPRODUCT(scores, weights)/100, 2)` and the band as
+ * nested `IF`s over the course's bands, both formulas carrying the service's own result as their
+ * cached value. Resolves once the whole file went into `stream` (which it ends).
  */
-export function gradebookWorkbook(book: Gradebook): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
+export async function writeGradebookWorkbook(book: Gradebook, stream: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = 'LMS';
-  // exceljs stores no cached result of 0 or "": Excel recomputes every formula on opening
-  workbook.calcProperties.fullCalcOnLoad = true;
+  recomputeOnOpening(workbook);
   const taken = new Set<string>();
   const classes = book.classes.length > 0 ? book.classes : [{ id: -1, name: 'Students' }];
   const first = 3; // the first score column (C)
@@ -63,6 +69,7 @@ export function gradebookWorkbook(book: Gradebook): ExcelJS.Workbook {
       'Index',
     ]);
     header.font = { bold: true };
+    header.commit();
     const weights = sheet.addRow([
       '',
       'Weight (%)',
@@ -70,6 +77,7 @@ export function gradebookWorkbook(book: Gradebook): ExcelJS.Workbook {
       book.weightsTotal,
     ]);
     weights.font = { italic: true };
+    weights.commit();
     for (const row of book.rows.filter(
       (candidate) => courseClass.id === -1 || candidate.classId === courseClass.id,
     )) {
@@ -99,7 +107,35 @@ export function gradebookWorkbook(book: Gradebook): ExcelJS.Workbook {
           result: row.index ?? '',
         };
       }
+      line.commit();
     }
+    sheet.commit();
   }
-  return workbook;
+  await workbook.commit();
+}
+
+/**
+ * exceljs stores no cached result of 0 or "", so the workbook asks Excel to recompute every formula
+ * on opening (`<calcPr fullCalcOnLoad="1">`), a flag its streaming writer does not offer: it is put
+ * into the workbook part as the writer adds it (the export's integration test reads it back).
+ */
+function recomputeOnOpening(workbook: ExcelJS.stream.xlsx.WorkbookWriter): void {
+  type Append = (source: unknown, data: { name: string }) => unknown;
+  const writer = workbook as unknown as { zip: { append: Append }; addWorkbook(): Promise<void> };
+  const addWorkbook = writer.addWorkbook.bind(writer);
+  writer.addWorkbook = async () => {
+    const append = writer.zip.append;
+    writer.zip.append = function (this: unknown, source, data) {
+      const part =
+        data.name === '/xl/workbook.xml' && typeof source === 'string'
+          ? source.replace('<calcPr ', '<calcPr fullCalcOnLoad="1" ')
+          : source;
+      return append.call(this, part, data);
+    };
+    try {
+      await addWorkbook();
+    } finally {
+      writer.zip.append = append;
+    }
+  };
 }
