@@ -38,6 +38,8 @@ import { UserUpsertedHandler } from './users/user-upserted.handler';
 import { ContentFilesController } from './contents/content-files.controller';
 import { ContentFilesService } from './contents/content-files.service';
 import { CourseImagesController } from './contents/course-images.controller';
+import { AcademicController } from './academic/academic.controller';
+import { AcademicService } from './academic/academic.service';
 import { FacultiesController } from './faculties/faculties.controller';
 import { FacultiesService } from './faculties/faculties.service';
 import { BLOB_STORAGE } from './files/blob-storage';
@@ -95,6 +97,7 @@ export class CourseAppModule {
         CourseImagesController,
         PublicController,
         FacultiesController,
+        AcademicController,
         StaffController,
         EnrolmentController,
         SyncController,
@@ -130,6 +133,7 @@ export class CourseAppModule {
         ContentsService,
         ContentFilesService,
         FacultiesService,
+        AcademicService,
         { provide: BLOB_STORAGE, useFactory: () => openServiceStorage('course', config.blobs) },
         CampusResolver,
         PublicCatalogueService,

@@ -13,12 +13,14 @@ import {
 import { UserProjection } from '../users/user-projection.entity';
 import { CourseModule } from '../structure/module.entity';
 import { CourseAssistant } from './course-assistant.entity';
+import { Faculty } from '../faculties/faculty.entity';
 import { CourseClass } from './course-class.entity';
 import { Period } from './period.entity';
 
 @Entity({ name: 'courses' })
 @Index('courses_tenant_updated_idx', ['tenantId', 'updatedAt'])
 @Index('courses_lecturer_idx', ['lecturerId'])
+@Index('courses_faculty_idx', ['facultyId'])
 // By code within the campus: `filter[code]`, and the academic-system sync (campus, code, period).
 @Index('courses_tenant_code_idx', ['tenantId', 'code', 'periodId'])
 // Trigram index for name search; created by its migration (TypeORM cannot express GIN opclasses).
@@ -45,6 +47,14 @@ export class Course {
   @ManyToOne(() => Period, { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'period_id' })
   period?: Relation<Period> | null;
+
+  /** The faculty offering the course (set by the campus's operators; none for older courses). */
+  @Column('bigint', { name: 'faculty_id', nullable: true })
+  facultyId: number | null;
+
+  @ManyToOne(() => Faculty, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'faculty_id' })
+  faculty?: Relation<Faculty> | null;
 
   /** The course's one lecturer (identity user id). */
   @Column('bigint', { name: 'lecturer_id', nullable: true })

@@ -4,7 +4,7 @@ import type { AuthContext } from '@lms/auth';
 import { applyQuery, type ParsedQuery } from '@lms/jsonapi';
 import { Faculty } from './faculty.entity';
 
-/** The faculties of a campus (seeded per campus; the academic system owns them). */
+/** The faculties of a campus, as its operators made them (`/api/admin/faculties`, `npm run structure`) or the seed. */
 @Injectable()
 export class FacultiesService {
   constructor(private readonly dataSource: DataSource) {}

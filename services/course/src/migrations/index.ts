@@ -17,6 +17,7 @@ import { CourseGroups1795517508000 } from './1795517508000-course-groups';
 import { VirtualLabs1795517508423 } from './1795517508423-virtual-labs';
 import { Gradebook1795518607690 } from './1795518607690-gradebook';
 import { Forms1795518774079 } from './1795518774079-forms';
+import { CourseFaculty1795541132393 } from './1795541132393-course-faculty';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   Gradebook1795518607690,
   Forms1795518774079,
   OutboxOrder1795533482436,
+  CourseFaculty1795541132393,
 ];

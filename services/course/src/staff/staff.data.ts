@@ -4,7 +4,11 @@ import { recordEvent } from '@lms/events';
 import { enterMembershipWrite } from '../courses/members.data';
 
 /** Records `course.staff.changed` with the course's whole staff as it is now in this transaction. */
-export async function recordStaffChanged(manager: EntityManager, auth: AuthContext, courseId: number) {
+export async function recordStaffChanged(
+  manager: EntityManager,
+  auth: Pick<AuthContext, 'tenantId'> & { userId: number | null },
+  courseId: number,
+) {
   await enterMembershipWrite(manager);
   const [course]: Array<{ lecturer_id: number | null }> = await manager.query(
     `SELECT lecturer_id FROM courses WHERE id = $1`,

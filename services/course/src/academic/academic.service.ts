@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import type { AuthContext } from '@lms/auth';
+import { UnitOfWork } from '@lms/events';
+import { applyQuery, attributePointer, notFound, type ParsedQuery, unprocessable } from '@lms/jsonapi';
+import { Course } from '../courses/course.entity';
+import { Period } from '../courses/period.entity';
+import { Faculty } from '../faculties/faculty.entity';
+import { TenantProjection } from '../tenants/tenant-projection.entity';
+import {
+  type CourseInput,
+  createCourse,
+  createFaculty,
+  createPeriod,
+  type FacultyInput,
+  type PeriodInput,
+  updateCourse,
+  updateFaculty,
+  updatePeriod,
+} from './academic.data';
+
+/**
+ * The academic structure as the campus's operators manage it: a platform `admin` every campus,
+ * an `lptk` account its own (another campus's periods, faculties and courses are not found).
+ */
+@Injectable()
+export class AcademicService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly unit: UnitOfWork,
+  ) {}
+
+  /** The campus a new row goes to: the caller's unless `campus_id` names another one an admin manages. */
+  async campusFor(auth: AuthContext, requested: number | undefined): Promise<number> {
+    if (requested === undefined || requested === auth.tenantId) return auth.tenantId;
+    if (auth.role !== 'admin') throw notFound('Campus not found');
+    const campus = await this.dataSource.getRepository(TenantProjection).existsBy({ id: requested });
+    if (!campus)
+      throw unprocessable([{ pointer: attributePointer('campus_id'), detail: 'campus_id is not a campus' }]);
+    return requested;
+  }
+
+  private scoped<T extends ObjectLiteral>(auth: AuthContext, qb: SelectQueryBuilder<T>, alias: string) {
+    if (auth.role !== 'admin') qb.andWhere(`${alias}.tenant_id = :own`, { own: auth.tenantId });
+    return qb;
+  }
+
+  private async managed<T extends { tenantId: number }>(
+    auth: AuthContext,
+    found: T | null,
+    what: string,
+  ): Promise<T> {
+    if (!found || (auth.role !== 'admin' && found.tenantId !== auth.tenantId))
+      throw notFound(`${what} not found`);
+    return found;
+  }
+
+  listPeriods(auth: AuthContext, query: ParsedQuery) {
+    const qb = this.dataSource.getRepository(Period).createQueryBuilder('period');
+    return applyQuery(this.scoped(auth, qb, 'period'), query).getManyAndCount();
+  }
+
+  async period(auth: AuthContext, id: number) {
+    return this.managed(auth, await this.dataSource.getRepository(Period).findOneBy({ id }), 'Period');
+  }
+
+  async addPeriod(auth: AuthContext, campusId: number | undefined, input: PeriodInput) {
+    const tenantId = await this.campusFor(auth, campusId);
+    return this.unit.run((manager) => createPeriod(manager, tenantId, input));
+  }
+
+  async changePeriod(auth: AuthContext, id: number, changes: Partial<PeriodInput>) {
+    const period = await this.period(auth, id);
+    return this.unit.run((manager) => updatePeriod(manager, period, changes, auth.userId));
+  }
+
+  listFaculties(auth: AuthContext, query: ParsedQuery) {
+    const qb = this.dataSource.getRepository(Faculty).createQueryBuilder('faculty');
+    return applyQuery(this.scoped(auth, qb, 'faculty'), query).getManyAndCount();
+  }
+
+  async faculty(auth: AuthContext, id: number) {
+    return this.managed(auth, await this.dataSource.getRepository(Faculty).findOneBy({ id }), 'Faculty');
+  }
+
+  async addFaculty(auth: AuthContext, campusId: number | undefined, input: FacultyInput) {
+    const tenantId = await this.campusFor(auth, campusId);
+    return this.unit.run((manager) => createFaculty(manager, tenantId, input));
+  }
+
+  async changeFaculty(auth: AuthContext, id: number, changes: Partial<FacultyInput>) {
+    const faculty = await this.faculty(auth, id);
+    return this.unit.run((manager) => updateFaculty(manager, faculty, changes));
+  }
+
+  private courses() {
+    return this.dataSource
+      .getRepository(Course)
+      .createQueryBuilder('course')
+      .leftJoinAndSelect('course.assistants', 'assistant')
+      .leftJoinAndSelect('course.classes', 'class');
+  }
+
+  listCourses(auth: AuthContext, query: ParsedQuery) {
+    return applyQuery(this.scoped(auth, this.courses(), 'course'), query).getManyAndCount();
+  }
+
+  async course(auth: AuthContext, id: number) {
+    const found = await this.courses().where('course.id = :id', { id }).getOne();
+    return this.managed(auth, found, 'Course');
+  }
+
+  async addCourse(auth: AuthContext, campusId: number | undefined, input: CourseInput) {
+    const tenantId = await this.campusFor(auth, campusId);
+    const course = await this.unit.run((manager) =>
+      createCourse(manager, { tenantId, userId: auth.userId }, input),
+    );
+    return this.course(auth, course.id);
+  }
+
+  async changeCourse(auth: AuthContext, id: number, changes: Partial<CourseInput>) {
+    const course = await this.course(auth, id);
+    await this.unit.run((manager) =>
+      updateCourse(manager, { tenantId: course.tenantId, userId: auth.userId }, course, changes),
+    );
+    return this.course(auth, id);
+  }
+}
