@@ -29,6 +29,16 @@ export type {
   OpenApiPaths,
 } from './openapi';
 export { describeStartupFailure, exitOnStartupFailure } from './startup';
+export {
+  CliRefusal,
+  cliRefusalOf,
+  CliUsageError,
+  type CliValues,
+  inCliWords,
+  type OperatorCli,
+  type OperatorCliContext,
+  runOperatorCli,
+} from './operator-cli';
 export type { StartupSettings } from './startup';
 export { serviceModule } from './service-module';
 export type { ServiceConfigBase, ServiceModuleOptions } from './service-module';

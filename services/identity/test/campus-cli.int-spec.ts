@@ -4,14 +4,14 @@ import { createTestDatabase } from '@lms/testing';
 import { Tenant } from '../src/tenants/tenant.entity';
 import { IdentityHarness } from './support/harness';
 
-const SCRIPT = join(__dirname, '../../../scripts/campus.mjs');
+const SCRIPT = join(__dirname, '../../../scripts/service-cli.mjs');
 
 /** Runs `npm run campus -- …` as an operator would (the script itself, on the given database). */
 function campus(databaseUrl: string, ...args: string[]) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      [SCRIPT, ...args],
+      [SCRIPT, 'identity', 'campus', ...args],
       { env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );

@@ -6534,12 +6534,12 @@ export interface operations {
       query?: {
         'filter[id][is]'?: number;
         'filter[id][in]'?: string;
-        'filter[campus_id][is]'?: number;
-        'filter[campus_id][in]'?: string;
         'filter[name][is]'?: string;
         'filter[name][like]'?: string;
         'filter[code][is]'?: string;
         'filter[code][in]'?: string;
+        'filter[campus_id][is]'?: number;
+        'filter[campus_id][in]'?: string;
         /** @description Comma-separated, `-` for descending, of: id, name, code */
         sort?: string;
         /** @description 0 or -1: all (up to the maximum) */
@@ -6808,8 +6808,6 @@ export interface operations {
       query?: {
         'filter[id][is]'?: number;
         'filter[id][in]'?: string;
-        'filter[campus_id][is]'?: number;
-        'filter[campus_id][in]'?: string;
         'filter[is_active][is]'?: boolean;
         'filter[year][is]'?: number;
         'filter[year][not]'?: number;
@@ -6823,6 +6821,8 @@ export interface operations {
         'filter[period_type][in]'?: string;
         'filter[name][is]'?: string;
         'filter[name][like]'?: string;
+        'filter[campus_id][is]'?: number;
+        'filter[campus_id][in]'?: string;
         /** @description Comma-separated, `-` for descending, of: id, year, name, period_type */
         sort?: string;
         /** @description 0 or -1: all (up to the maximum) */

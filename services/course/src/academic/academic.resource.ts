@@ -2,6 +2,8 @@ import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
 import type { Course } from '../courses/course.entity';
 import type { Period } from '../courses/period.entity';
 import type { Faculty } from '../faculties/faculty.entity';
+import { facultyQuery } from '../faculties/faculties.resource';
+import { periodQuery } from '../directory/directory.resource';
 
 /** A period as the campus's operators manage it. */
 export const managedPeriodResource = defineResource({
@@ -24,17 +26,11 @@ export const managedPeriodResource = defineResource({
 });
 
 export const managedPeriodQuery: QuerySpec = {
+  ...periodQuery,
   filters: {
-    id: { column: 'period.id', type: 'integer', ops: ['is', 'in'] },
+    ...periodQuery.filters,
     campus_id: { column: 'period.tenant_id', type: 'integer', ops: ['is', 'in'] },
-    is_active: { column: 'period.is_active', type: 'boolean', ops: ['is'] },
-    year: { column: 'period.year', type: 'integer', int32: true },
-    period_type: { column: 'period.type', type: 'string', ops: ['is', 'in'] },
-    name: { column: 'period.name', type: 'string', ops: ['is', 'like'] },
   },
-  sorts: { id: 'period.id', year: 'period.year', name: 'period.name', period_type: 'period.type' },
-  defaultSort: '-year,period_type',
-  maxLimit: 500,
 };
 
 /** A faculty as the campus's operators manage it. */
@@ -58,15 +54,11 @@ export const managedFacultyResource = defineResource({
 });
 
 export const managedFacultyQuery: QuerySpec = {
+  ...facultyQuery,
   filters: {
-    id: { column: 'faculty.id', type: 'integer', ops: ['is', 'in'] },
+    ...facultyQuery.filters,
     campus_id: { column: 'faculty.tenant_id', type: 'integer', ops: ['is', 'in'] },
-    name: { column: 'faculty.name', type: 'string', ops: ['is', 'like'] },
-    code: { column: 'faculty.code', type: 'string', ops: ['is', 'in'] },
   },
-  sorts: { id: 'faculty.id', name: 'faculty.name', code: 'faculty.code' },
-  defaultSort: 'name',
-  maxLimit: 500,
 };
 
 /** A course as the campus's operators manage it: its place in the structure, staff and classes. */

@@ -1,10 +1,13 @@
-import { parseArgs } from 'node:util';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { normalizeHost } from '@lms/auth';
-import { openServiceDataSource } from '@lms/database';
-import { attributePointer, JsonApiException, validateWith } from '@lms/jsonapi';
-import { describeStartupFailure, readEnv, variable } from '@lms/platform';
-import { z } from 'zod';
+import { validateWith } from '@lms/jsonapi';
+import {
+  CliRefusal,
+  CliUsageError,
+  type CliValues,
+  type OperatorCliContext,
+  runOperatorCli,
+} from '@lms/platform';
 import { ENTITIES } from '../entities';
 import { MIGRATIONS } from '../migrations';
 import { type Campus, campusAt, createCampus, domainsOf, updateCampus } from '../tenants/campuses.data';
@@ -59,34 +62,25 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+type Values = CliValues<typeof OPTIONS>;
 
-/** A wrong command line: the usage is printed, exit code 2. */
-class UsageError extends Error {}
-/** A refusal the operator can mend (bad value, unknown campus): exit code 1. */
-class Refusal extends Error {}
-
-const COMMAND_OPTIONS: Record<string, readonly string[]> = {
-  add: [
-    'domain',
-    'name',
-    'time-zone',
-    'description',
-    'favicon',
-    'landing-page',
-    'tawk-src',
-    'whatsapp',
-    'language',
-  ],
-  list: ['json'],
-  update: ['name', 'time-zone', 'description', 'favicon', 'landing-page', 'tawk-src', 'whatsapp', 'language'],
-  domains: ['add', 'remove', 'primary', 'json'],
+const SITE = [
+  'name',
+  'time-zone',
+  'description',
+  'favicon',
+  'landing-page',
+  'tawk-src',
+  'whatsapp',
+  'language',
+];
+/** The options and arguments of each command. */
+const COMMANDS = {
+  add: { options: ['domain', ...SITE] },
+  list: { options: ['json'] },
+  update: { options: SITE, arguments: ['CAMPUS'] },
+  domains: { options: ['add', 'remove', 'primary', 'json'], arguments: ['CAMPUS'] },
 };
-
-/** The database the identity service uses, from the same variable (`scripts/campus.mjs` defaults it). */
-function databaseUrl(env: NodeJS.ProcessEnv): string {
-  return readEnv('identity', z.object({ DATABASE_URL: variable.string() }), env).DATABASE_URL;
-}
 
 /** The attributes the site options set; an empty value clears a text option. */
 function siteAttributes(values: Values): Record<string, unknown> {
@@ -104,20 +98,10 @@ function siteAttributes(values: Values): Record<string, unknown> {
       .filter((contact) => contact !== '')
       .map((contact) => {
         const at = contact.lastIndexOf('=');
-        if (at <= 0) throw new UsageError(`--whatsapp ${contact}: write it as LABEL=NUMBER`);
+        if (at <= 0) throw new CliUsageError(`--whatsapp ${contact}: write it as LABEL=NUMBER`);
         return { label: contact.slice(0, at).trim(), number: contact.slice(at + 1).trim() };
       });
   return attributes;
-}
-
-/** A 422 of the shared rules, told in the CLI's own words: `--time-zone: time_zone must be …`. */
-function refusalOf(error: JsonApiException): Refusal {
-  const lines = error.errors.map((issue) => {
-    const pointer = issue.source?.pointer ?? '';
-    const attribute = pointer.startsWith(attributePointer('')) ? pointer.split('/')[3] : '';
-    return `${FLAGS[attribute] ?? 'error'}: ${issue.detail}`;
-  });
-  return new Refusal(lines.join('\n'));
 }
 
 async function findCampus(manager: EntityManager, campus: string): Promise<Tenant> {
@@ -125,7 +109,7 @@ async function findCampus(manager: EntityManager, campus: string): Promise<Tenan
     ? await manager.findOneBy(Tenant, { id: Number(campus) })
     : await campusAt(manager, normalizeHost(campus));
   if (!tenant)
-    throw new Refusal(`no campus ${/^\d+$/.test(campus) ? 'has the id' : 'is served at'} ${campus}`);
+    throw new CliRefusal(`no campus ${/^\d+$/.test(campus) ? 'has the id' : 'is served at'} ${campus}`);
   return tenant;
 }
 
@@ -149,26 +133,17 @@ const asJson = ({ tenant, domains }: Campus) => ({
 function changedDomains(current: string[], values: Values): string[] {
   const removed = new Set((values.remove ?? []).map(normalizeHost));
   for (const host of removed)
-    if (!current.includes(host)) throw new Refusal(`--remove: ${host} is not a host name of this campus`);
+    if (!current.includes(host)) throw new CliRefusal(`--remove: ${host} is not a host name of this campus`);
   const next = [...current.filter((host) => !removed.has(host)), ...(values.add ?? []).map(normalizeHost)];
   const primary = values.primary === undefined ? undefined : normalizeHost(values.primary);
   if (primary !== undefined && !next.includes(primary))
-    throw new Refusal(`--primary: ${primary} is not a host name of this campus (add it with --add)`);
-  if (next.length === 0) throw new Refusal('--remove: a campus keeps at least one host name');
+    throw new CliRefusal(`--primary: ${primary} is not a host name of this campus (add it with --add)`);
+  if (next.length === 0) throw new CliRefusal('--remove: a campus keeps at least one host name');
   return primary === undefined ? next : [primary, ...next.filter((host) => host !== primary)];
 }
 
-async function run(
-  command: string,
-  positionals: string[],
-  values: Values,
-  dataSource: DataSource,
-  out: (line: string) => void,
-) {
-  const write = (work: (manager: EntityManager) => Promise<Campus>) =>
-    dataSource.transaction(work).catch((error: unknown) => {
-      throw error instanceof JsonApiException ? refusalOf(error) : error;
-    });
+async function run({ command, args, values, dataSource, out }: OperatorCliContext<typeof OPTIONS>) {
+  const write = (work: (manager: EntityManager) => Promise<Campus>) => dataSource.transaction(work);
   if (command === 'list') {
     const tenants = await dataSource.manager.find(Tenant, { order: { id: 'ASC' } });
     const campuses = await Promise.all(
@@ -181,31 +156,17 @@ async function run(
   }
   if (command === 'add') {
     const attributes = { ...siteAttributes(values), domains: values.domain ?? [] };
-    const input = (() => {
-      try {
-        return validateWith(newCampusRules, attributes);
-      } catch (error) {
-        throw error instanceof JsonApiException ? refusalOf(error) : error;
-      }
-    })();
+    const input = validateWith(newCampusRules, attributes);
     const campus = await write((manager) => createCampus(manager, input, null));
     out(`added campus ${describe(campus)}`);
     return;
   }
-  const [campusName, ...rest] = positionals;
-  if (!campusName) throw new UsageError(`${command} needs the campus: its id or one of its host names`);
-  if (rest.length > 0) throw new UsageError(`unexpected argument ${rest[0]}`);
+  const [campusName] = args;
   if (command === 'update') {
     const attributes = siteAttributes(values);
     if (Object.keys(attributes).length === 0)
-      throw new UsageError('update needs at least one option to change');
-    const changes = (() => {
-      try {
-        return validateWith(campusChangeRules, attributes);
-      } catch (error) {
-        throw error instanceof JsonApiException ? refusalOf(error) : error;
-      }
-    })();
+      throw new CliUsageError('update needs at least one option to change');
+    const changes = validateWith(campusChangeRules, attributes);
     const campus = await write(async (manager) =>
       updateCampus(manager, await findCampus(manager, campusName), changes, null),
     );
@@ -233,52 +194,28 @@ async function run(
  * does (the same rules, the same `identity.tenant.upserted` through the outbox, which the running
  * service publishes). Answers the exit code.
  */
-export async function campusCli(
+export function campusCli(
   argv: string[],
   env: NodeJS.ProcessEnv,
   out: (line: string) => void,
   err: (line: string) => void,
 ): Promise<number> {
-  let dataSource: DataSource | undefined;
-  try {
-    const { values, positionals } = (() => {
-      try {
-        return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-      } catch (error) {
-        throw new UsageError((error as Error).message);
-      }
-    })();
-    const [command, ...rest] = positionals;
-    if (values.help || command === 'help') {
-      out(USAGE);
-      return 0;
-    }
-    if (!command || !(command in COMMAND_OPTIONS))
-      throw new UsageError(command ? `unknown command ${command}` : 'no command');
-    const allowed = COMMAND_OPTIONS[command];
-    const stray = Object.keys(values).find((option) => !allowed.includes(option));
-    if (stray) throw new UsageError(`${command} takes no --${stray}`);
-    if (command === 'list' && rest.length > 0) throw new UsageError(`unexpected argument ${rest[0]}`);
-    const url = databaseUrl(env);
-    dataSource = await openServiceDataSource({
-      url,
-      service: 'identity-campus-cli',
+  return runOperatorCli(
+    {
+      name: 'campus',
+      service: 'identity',
+      database: "identity's database",
+      usage: USAGE,
+      options: OPTIONS,
+      commands: COMMANDS,
+      flags: FLAGS,
       entities: ENTITIES,
       migrations: MIGRATIONS,
-      poolSize: 2,
-    }).catch((error: unknown) => {
-      throw new Refusal(`cannot open identity's database: ${describeStartupFailure(error)}`);
-    });
-    await run(command, rest, values, dataSource, out);
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      err(`campus: ${error.message}\n\n${USAGE}`);
-      return 2;
-    }
-    err(`campus: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  } finally {
-    await dataSource?.destroy();
-  }
+      run,
+    },
+    argv,
+    env,
+    out,
+    err,
+  );
 }

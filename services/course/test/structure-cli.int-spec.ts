@@ -1,0 +1,125 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { CourseHarness, one } from './support/harness';
+
+const SCRIPT = join(__dirname, '../../../scripts/service-cli.mjs');
+
+/** Runs `npm run structure -- …` as an operator would (the script itself, on the service's database). */
+function structure(databaseUrl: string, ...args: string[]) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [SCRIPT, 'course', 'structure', ...args],
+      { env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run structure (periods, faculties and courses by command, on the course service database)', () => {
+  const h = new CourseHarness();
+  beforeAll(() => h.start());
+  afterAll(() => h.stop());
+  const run = (...args: string[]) => structure(h.config.databaseUrl, ...args);
+
+  it('builds a campus named by its host name: a period, a faculty and a course its lecturers then teach', async () => {
+    const campus = await h.given.campus({ domain: 'lms.structure.ac.id' });
+    const lecturer = await h.given.user(campus.id, 'lecturer', { username: 'dosen.ani' });
+    const assistant = await h.given.user(campus.id, 'lecturer', { username: 'dosen.budi' });
+    const at = ['--campus', 'lms.structure.ac.id'];
+
+    const period = await run(
+      'periods',
+      'add',
+      ...at,
+      '--name',
+      'Ganjil 2026',
+      '--year',
+      '2026',
+      '--type',
+      'ganjil',
+      '--active',
+    );
+    expect(period).toMatchObject({ code: 0, stderr: '' });
+    expect(period.stdout).toMatch(/^added period \d+\t2026 GANJIL\tGanjil 2026\t\(active\)\n$/);
+    expect((await run('faculties', 'add', ...at, '--name', 'Fakultas Teknik', '--code', 'FT')).code).toBe(0);
+
+    const course = await run(
+      'courses',
+      'add',
+      ...at,
+      ...['--code', 'IF101', '--name', 'Algoritma', '--period', '2026 GANJIL', '--faculty', 'ft'],
+      ...['--lecturer', 'dosen.ani', '--lecturer', 'DOSEN.BUDI', '--class', 'IF101-A', '--class', 'IF101-B'],
+    );
+    expect(course).toMatchObject({ code: 0, stderr: '' });
+    const courseId = Number(/^added course (\d+)\tIF101\tAlgoritma\n$/.exec(course.stdout)?.[1]);
+    expect(courseId).toBeGreaterThan(0);
+
+    // what the API shows, and what the other services learn
+    const lptk = await h.as(await h.given.user(campus.id, 'lptk'));
+    const shown = one((await lptk.get(`/api/admin/courses/${courseId}`)).body);
+    expect(shown.attributes).toMatchObject({ lecturer_ids: [lecturer.id, assistant.id], code: 'IF101' });
+    const [staff] = (await h.events('course.staff.changed')).filter((e) => e.data.courseId === courseId);
+    expect(staff).toMatchObject({ tenantId: campus.id, actorId: null, data: { lecturerId: lecturer.id } });
+    expect((await h.events('course.course.upserted')).some((e) => e.data.id === courseId)).toBe(true);
+    expect((await (await h.as(lecturer)).get(`/api/course/courses/${courseId}`)).status).toBe(200);
+
+    const listed = JSON.parse(
+      (await run('courses', 'list', ...at, '--period', 'Ganjil 2026', '--json')).stdout,
+    );
+    expect(listed).toEqual([
+      expect.objectContaining({ code: 'IF101', lecturer: 'dosen.ani', classes: ['IF101-A', 'IF101-B'] }),
+    ]);
+    const renamed = await run('periods', 'update', '2026 ganjil', ...at, '--name', 'Odd 2026', '--inactive');
+    expect(renamed.stdout).toMatch(/^updated period \d+\t2026 GANJIL\tOdd 2026\n$/);
+  });
+
+  it('refuses in the words of the command line, changing nothing: exit 1 for a bad value, 2 for bad usage', async () => {
+    const campus = await h.given.campus({ domain: 'lms.refused.ac.id' });
+    await h.given.user(campus.id, 'student', { username: 'mhs.citra' });
+    const at = ['--campus', String(campus.id)];
+    expect(
+      (await run('periods', 'add', ...at, '--name', 'P', '--year', '2026', '--type', 'GENAP')).code,
+    ).toBe(0);
+
+    const twin = await run('periods', 'add', ...at, '--name', 'Again', '--year', '2026', '--type', 'genap');
+    expect(twin.code).toBe(1);
+    expect(twin.stderr).toMatch(/^structure: --type: The campus has a period of 2026 GENAP already/);
+    const student = await run(
+      'courses',
+      'add',
+      ...at,
+      '--code',
+      'X1',
+      '--name',
+      'X',
+      '--period',
+      '2026 GENAP',
+      '--lecturer',
+      'mhs.citra',
+      '--lecturer',
+      'nobody',
+    );
+    expect(student).toMatchObject({ code: 1, stdout: '' });
+    expect(student.stderr).toBe(
+      'structure: --lecturer: mhs.citra is not a lecturer\n--lecturer: no user nobody in this campus\n',
+    );
+    const missing = await run('courses', 'add', ...at, '--code', 'X1', '--period', '2026 GENAP');
+    expect(missing).toMatchObject({ code: 1, stderr: 'structure: --name: name is required\n' });
+    expect(
+      (await run('courses', 'add', ...at, '--code', 'X1', '--name', 'X', '--period', '2031 GENAP')).stderr,
+    ).toBe('structure: --period: the campus has no period 2031 GENAP\n');
+    expect(JSON.parse((await run('courses', 'list', ...at, '--json')).stdout)).toEqual([]);
+    expect((await run('courses', 'list', '--campus', 'nowhere.ac.id')).stderr).toBe(
+      'structure: --campus: the course service knows no campus nowhere.ac.id\n',
+    );
+
+    const usage = await run('courses', 'remove', ...at);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('structure: unknown command courses remove');
+    expect(usage.stderr).toContain('usage: npm run structure');
+    expect((await run('faculties', 'add', ...at, '--name', 'F', '--year', '2026')).stderr).toContain(
+      'faculties add takes no --year',
+    );
+  });
+});
