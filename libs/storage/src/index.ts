@@ -14,6 +14,7 @@ export {
 } from './service-store';
 export type { BlobVars, ServiceBlobConfig } from './service-store';
 export { registerBlobRoutes } from './blob-routes';
+export { linkToStored, putWritten, removeQuietly } from './stored-files';
 export type { BlobRoutesOptions } from './blob-routes';
 export {
   detectContentType,

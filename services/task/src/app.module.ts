@@ -12,6 +12,9 @@ import { CommentsController } from './comments/comments.controller';
 import { CommentsService } from './comments/comments.service';
 import type { TaskConfig } from './config';
 import { ENTITIES } from './entities';
+import { TaskExportRunner } from './exports/task-export.runner';
+import { TaskExportsController } from './exports/task-exports.controller';
+import { TaskExportsService } from './exports/task-exports.service';
 import { TaskFiles } from './files/task-files';
 import { TASK_STORAGE } from './files/task-storage';
 import { GradingController, ScoresExportController, TaskStatsController } from './grading/grading.controller';
@@ -50,6 +53,7 @@ export class TaskAppModule {
         GradingController,
         TaskStatsController,
         ScoresExportController,
+        TaskExportsController,
         AnswersController,
         GroupsController,
         GroupSetsController,
@@ -67,6 +71,8 @@ export class TaskAppModule {
         RubricTemplatesService,
         AnnotationsService,
         ...GRADING_PROVIDERS,
+        TaskExportsService,
+        TaskExportRunner,
         TaskAccess,
         AnswersService,
         GroupsService,

@@ -3,6 +3,7 @@ import { PROJECTIONS } from '@lms/projections';
 import { TaskAnnotation } from './annotations/annotation.entity';
 import { GroupAssessment, TaskAnswer } from './answers/task-answer.entity';
 import { Comment } from './comments/comment.entity';
+import { TaskExport } from './exports/task-export.entity';
 import { CourseGroupSet } from './groups/group-set.entity';
 import { TaskGroup, TaskGroupMember } from './groups/task-group.entity';
 import { RubricTemplate } from './rubrics/rubric-template.entity';
@@ -22,4 +23,5 @@ export const ENTITIES = [
   GroupAssessment,
   Comment,
   TaskAnnotation,
+  TaskExport,
 ];

@@ -1387,6 +1387,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/task/{id}/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The newest zip export of a task’s answers and its progress */
+    get: operations['task_TaskExports_latest'];
+    put?: never;
+    /** Ask for a zip of a task’s answers, made in the background */
+    post: operations['task_TaskExports_request'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/task/{id}/groups': {
     parameters: {
       query?: never;
@@ -3227,6 +3245,24 @@ export interface paths {
     put?: never;
     /** @description Roles: lecturer, admin */
     post: operations['course_Sync_syncByCourse'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/task/blobs/{store}/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a file by its signed link (all-in-one mode) */
+    get: operations['task_Blobs_downloadTask'];
+    /** Upload a file to its signed link (all-in-one mode) */
+    put: operations['task_Blobs_uploadTask'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5443,6 +5479,27 @@ export interface components {
         };
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         created_at: string;
+      };
+    };
+    TaskExport: {
+      /** @enum {string} */
+      type: 'task-exports';
+      id: string;
+      attributes: {
+        task_id: number;
+        /** @enum {string} */
+        status: 'queued' | 'running' | 'ready' | 'failed';
+        filename: string | null;
+        size: number | null;
+        answer_count: number | null;
+        error: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        started_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        finished_at: string | null;
+        download_url: string | null;
       };
     };
     TaskGroup: {
@@ -14129,6 +14186,112 @@ export interface operations {
               total: number;
               limit: number;
               offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_TaskExports_latest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: TaskExport */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskExport'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskExport'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_TaskExports_request: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: TaskExport */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['TaskExport'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['TaskExport'];
+            meta?: {
+              [key: string]: unknown;
             };
           };
         };
@@ -24757,6 +24920,92 @@ export interface operations {
         };
         content: {
           'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Blobs_downloadTask: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        store: 'task';
+        /** @description The signed token of a link handed out by the API */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description The link is invalid or expired, or the file does not exist (JSON:API error) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description The link is invalid or expired, or the file does not exist (JSON:API error) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  task_Blobs_uploadTask: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        store: 'task';
+        /** @description The signed token of a link handed out by the API */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description Stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The link is invalid or expired, or the file does not exist (JSON:API error) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description The link is invalid or expired, or the file does not exist (JSON:API error) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['Errors'];
         };
       };

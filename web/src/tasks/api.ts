@@ -21,6 +21,7 @@ import type {
   TaskAnswer,
   TaskAttributes,
   TaskComment,
+  TaskExport,
   TaskGroup,
   TaskStatistics,
   TaskStudent,
@@ -90,6 +91,7 @@ const withTags = api.enhanceEndpoints({
     'RubricTemplate',
     'TaskComment',
     'GroupAssessment',
+    'TaskExport',
   ],
 });
 
@@ -342,6 +344,29 @@ export const tasksApi = withTags.injectEndpoints({
       }),
       keepUnusedDataFor: 0,
     }),
+    /** The newest zip export of a task's answers, null when none was asked for (polled while it is made). */
+    taskExport: build.query<TaskExport | null, string>({
+      extraOptions: QUIET,
+      async queryFn(taskId, _api, _extra, baseQuery) {
+        const result = await baseQuery(`course/task/${encodeURIComponent(taskId)}/export`);
+        if (result.error) {
+          if (result.error.status === 404) return { data: null };
+          return { error: result.error };
+        }
+        return { data: deserializeOne<TaskExport>(result.data as Document) };
+      },
+      providesTags: (_r, _e, taskId) => [{ type: 'TaskExport', id: taskId }],
+    }),
+    /** Asks for a zip of the task's answers; the server makes it in the background. */
+    requestTaskExport: build.mutation<TaskExport, string>({
+      extraOptions: QUIET,
+      query: (taskId) => ({ url: `course/task/${encodeURIComponent(taskId)}/export`, method: 'POST' }),
+      transformResponse: (document: Document) => deserializeOne<TaskExport>(document),
+      async onQueryStarted(taskId, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(tasksApi.util.upsertQueryData('taskExport', taskId, data));
+      },
+    }),
   }),
 });
 
@@ -396,4 +421,7 @@ export const {
   useDeleteRubricTemplateMutation,
   useTaskStatisticsQuery,
   useLazyScoresWorkbookQuery,
+  useTaskExportQuery,
+  useLazyTaskExportQuery,
+  useRequestTaskExportMutation,
 } = tasksApi;

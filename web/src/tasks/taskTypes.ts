@@ -96,3 +96,5 @@ export type RubricTemplate = ResourceOf<'/api/course/task/rubric-templates'>;
 
 /** A task's statistics (`GET /stats/task/{id}`: counts, average, median, the 10-point histogram). */
 export type TaskStatistics = ResourceOf<'/api/stats/task/{id}'>;
+/** A zip export of a task's answers and its progress. */
+export type TaskExport = ResourceOf<'/api/course/task/{id}/export'>;

@@ -113,6 +113,42 @@ export const course = (attributes: Record<string, unknown> = {}, id?: string) =>
     id,
   );
 
+/** A task (assignment) of course 3, personal, scored by number, with `attributes` over these. */
+export const task = (attributes: Record<string, unknown> = {}, id = '5') =>
+  resource(
+    'tasks',
+    {
+      course_id: 3,
+      taskable_type: 'module',
+      taskable_id: 31,
+      name: 'Essay 1',
+      description: null,
+      start_at: '2026-11-01T08:00:00.000Z',
+      end_at: '2026-11-20T16:00:00.000Z',
+      files: [],
+      is_active: true,
+      file_required: false,
+      is_lateable: true,
+      assesment_method: 'score',
+      rubric: null,
+      tasks_type: 'PERSONAL',
+      student_percentage: null,
+      lecturer_percentage: null,
+      is_assesment_open: false,
+      show_score: true,
+      passing_grade: 60,
+      all_class: true,
+      class_ids: [],
+      group_ids: [],
+      created_at: '2026-10-30T08:00:00.000Z',
+      updated_at: '2026-10-30T08:00:00.000Z',
+      deleted_at: null,
+      meta: {},
+      ...attributes,
+    },
+    id,
+  );
+
 export const period = (attributes: Record<string, unknown> = {}, id?: string) =>
   resource(
     'periods',

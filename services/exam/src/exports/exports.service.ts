@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Readable, Writable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { formatWireDate, forbidden, notFound } from '@lms/jsonapi';
-import { BlobNotFoundError, type BlobStorage } from '@lms/storage';
+import { type BlobStorage, linkToStored, putWritten, removeQuietly } from '@lms/storage';
 import { computeAnswer, type DatasetValues, fillPlaceholders, formatNumber } from '../domain/dataset';
 import { CHOICE_TYPES, type QuestionType } from '../domain/question-rules';
 import { QuestionAccess } from '../questions/question-access';
@@ -85,8 +85,6 @@ const numeric = (value: string | null) => (value === null ? null : Number(value)
  */
 @Injectable()
 export class ExportsService {
-  private readonly logger = new Logger(ExportsService.name);
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: QuestionAccess,
@@ -132,15 +130,13 @@ export class ExportsService {
       order: { createdAt: 'DESC', id: 'DESC' },
     });
     if (!record) throw notFound('No export of this exam is stored: make one first');
-    try {
-      await this.storage.stat(record.blobKey);
-    } catch (error) {
-      if (error instanceof BlobNotFoundError) throw notFound('The export is no longer stored: make it again');
-      throw error;
-    }
-    const downloadUrl = await this.storage.presignGet(record.blobKey, EXPORT_LINK_SECONDS, {
-      downloadName: record.filename,
-    });
+    const downloadUrl = await linkToStored(
+      this.storage,
+      record.blobKey,
+      EXPORT_LINK_SECONDS,
+      record.filename,
+    );
+    if (downloadUrl === null) throw notFound('The export is no longer stored: make it again');
     return { record, downloadUrl };
   }
 
@@ -165,7 +161,7 @@ export class ExportsService {
         );
       return records;
     });
-    for (const record of removed) await this.discard(record.blobKey);
+    for (const record of removed) await removeQuietly(this.storage, record.blobKey);
   }
 
   private async staffExam(auth: AuthContext, examId: number): Promise<ExamFacts> {
@@ -209,24 +205,12 @@ export class ExportsService {
     const stamp = formatWireDate(new Date(), auth.timeZone).replace(/[-: ]/g, '').slice(0, 12);
     const scope = studentExamId === null ? '' : ` attempt ${studentExamId}`;
     const filename = `${fileSafe(exam.name)}${scope} ${kind} ${stamp}.${type.extension}`;
-    const pipe = new PassThrough();
-    let stored;
-    try {
-      const writing = write(pipe).then(
-        () => pipe.end(),
-        (error: unknown) => {
-          pipe.destroy(error as Error);
-          throw error;
-        },
-      );
-      [stored] = await Promise.all([
-        this.storage.put(key, pipe, { contentType: type.mime, maxBytes: MAX_EXPORT_BYTES }),
-        writing,
-      ]);
-    } catch (error) {
-      await this.discard(key);
-      throw error;
-    }
+    const { stored } = await putWritten(
+      this.storage,
+      key,
+      { contentType: type.mime, maxBytes: MAX_EXPORT_BYTES },
+      write,
+    );
     const older = await this.dataSource.transaction(async (manager) => {
       const previous = await this.scopeOf(manager, exam.id, kind, studentExamId);
       const record = await manager.save(
@@ -248,7 +232,7 @@ export class ExportsService {
         );
       return { record, previous };
     });
-    for (const row of older.previous) await this.discard(row.blobKey);
+    for (const row of older.previous) await removeQuietly(this.storage, row.blobKey);
     return { record: older.record, body: await this.storage.get(key), mime: type.mime };
   }
 
@@ -260,12 +244,6 @@ export class ExportsService {
         studentExamId,
       })
       .getMany();
-  }
-
-  private async discard(key: string): Promise<void> {
-    await this.storage.remove(key).catch((error: unknown) => {
-      this.logger.warn(`could not remove the export ${key}: ${String(error)}`);
-    });
   }
 
   // -------------------------------------------------------------------------------------------

@@ -27,6 +27,8 @@ describe('Router (longest prefix wins)', () => {
     ['/rps-public/x', 'rps'],
     ['/rps/v1/rps', 'rps'],
     ['/course/announcements', 'messaging'],
+    // the task store's signed links (local disk)
+    ['/task/blobs/task/abc', 'task'],
   ])('routes %s to %s', (path, service) => {
     expect(router.resolve(path)).toBe(service);
   });

@@ -36,6 +36,7 @@ export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceNam
   ['/course/comments', 'task'],
   ['/course/scores', 'task'],
   ['/stats/task', 'task'],
+  ['/task/blobs', 'task'],
   ['/course/presences', 'presence'],
   ['/presence', 'presence'],
   ['/presence-export', 'presence'],

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
@@ -19,6 +19,21 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
 export interface ScoresExport {
   filename: string;
   body: Readable;
+}
+
+/** What a workbook covers: a course's tasks, or one task of it, dated in a time zone. */
+export interface WorkbookScope {
+  tenantId: number;
+  timeZone: string;
+  course: { id: number; code: string | null; name: string };
+  /** One task in detail, or null: every task of the course. */
+  taskId: number | null;
+}
+
+/** A workbook whose data is read, to be written where the caller wants it. */
+export interface PreparedWorkbook {
+  filename: string;
+  write(out: Writable): Promise<void>;
 }
 
 interface ResultRow {
@@ -72,6 +87,21 @@ export class ScoresExportService {
     if (auth.role === 'student' || !(await this.projections.canAuthor(auth, course.id)))
       throw forbidden('Only the course’s lecturer and assistants may export its scores');
 
+    const book = await this.workbook({ tenantId: auth.tenantId, timeZone: auth.timeZone, course, taskId });
+    const body = new PassThrough();
+    book.write(body).catch((error: unknown) => {
+      this.logger.error(`The scores workbook of course ${course.id} failed: ${String(error)}`);
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return { filename: book.filename, body };
+  }
+
+  /**
+   * Reads the scores of the scope (no access check: the caller did it) and answers the workbook's
+   * name and its writer: sheet Scores (one row per student), sheet Tasks.
+   */
+  async workbook(scope: WorkbookScope): Promise<PreparedWorkbook> {
+    const { tenantId, timeZone, course, taskId } = scope;
     const tasks: Array<{
       id: string;
       name: string;
@@ -82,14 +112,14 @@ export class ScoresExportService {
       `SELECT id, name, task_type, passing_grade, end_at FROM tasks
         WHERE tenant_id = $1 AND course_id = $2 AND deleted_at IS NULL AND ($3::bigint IS NULL OR id = $3)
         ORDER BY end_at NULLS LAST, id`,
-      [auth.tenantId, course.id, taskId],
+      [tenantId, course.id, taskId],
     );
     const columns: WorkbookTask[] = tasks.map((task) => ({
       id: Number(task.id),
       name: task.name,
       tasksType: task.task_type,
       passingGrade: Number(task.passing_grade),
-      endAt: task.end_at ? formatWireDate(task.end_at, auth.timeZone) : null,
+      endAt: task.end_at ? formatWireDate(task.end_at, timeZone) : null,
     }));
     const results: ResultRow[] = await this.dataSource.query(
       `${STUDENT_SCORES_SQL}
@@ -105,7 +135,7 @@ export class ScoresExportService {
       cells.set(Number(row.task_id), {
         state:
           row.answer_id === null ? 'not_started' : !row.is_sent ? 'draft' : row.is_late ? 'late' : 'sent',
-        sentAt: row.is_sent && row.sent_at ? formatWireDate(row.sent_at, auth.timeZone) : null,
+        sentAt: row.is_sent && row.sent_at ? formatWireDate(row.sent_at, timeZone) : null,
         group: row.group_name,
         answerScore: num(row.answer_score),
         peerMean: num(row.peer_mean),
@@ -126,7 +156,7 @@ export class ScoresExportService {
         WHERE cs.tenant_id = $1 AND cs.course_id = $2 AND cs.enrolled
         GROUP BY cs.user_id, u.name, u.username, u.nim
         ORDER BY u.name NULLS LAST, cs.user_id`,
-      [auth.tenantId, course.id],
+      [tenantId, course.id],
     );
     const students: WorkbookStudent[] = people
       .filter((person) => taskId === null || byStudent.has(Number(person.user_id)))
@@ -137,21 +167,20 @@ export class ScoresExportService {
         results: byStudent.get(Number(person.user_id)) ?? new Map(),
       }));
 
-    const body = new PassThrough();
-    writeScoresWorkbook(
-      {
-        course: course.code ? `${course.code} ${course.name}` : course.name,
-        generatedAt: formatWireDate(new Date(), auth.timeZone),
-        tasks: columns,
-        students,
-      },
-      body,
-    ).catch((error: unknown) => {
-      this.logger.error(`The scores workbook of course ${course.id} failed: ${String(error)}`);
-      body.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
     const name =
       taskId === null ? (course.code ?? course.name) : `${course.code ?? course.id}-${tasks[0].name}`;
-    return { filename: `scores-${slug(name)}.xlsx`, body };
+    return {
+      filename: `scores-${slug(name)}.xlsx`,
+      write: (out) =>
+        writeScoresWorkbook(
+          {
+            course: course.code ? `${course.code} ${course.name}` : course.name,
+            generatedAt: formatWireDate(new Date(), timeZone),
+            tasks: columns,
+            students,
+          },
+          out,
+        ),
+    };
   }
 }

@@ -1,7 +1,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn, start } from '../../test/app';
-import { course, errorDocument, many, one, related, resource, user } from '../../test/factories';
+import {
+  course,
+  errorDocument,
+  many,
+  one,
+  related,
+  resource,
+  task as taskResource,
+  user,
+} from '../../test/factories';
 import { json, queryOf, serve } from '../../test/server';
 
 const lecturer = () => json(200, one(user({ name: 'Dr. Ratna Wijaya', level: 'lecturer' })));
@@ -26,41 +35,7 @@ const rubric = {
   ],
 };
 const task = (attributes: object = {}) =>
-  one(
-    resource(
-      'tasks',
-      {
-        course_id: 3,
-        taskable_type: 'module',
-        taskable_id: 31,
-        name: 'Essay 1',
-        description: null,
-        start_at: '2026-11-01T08:00:00.000Z',
-        end_at: '2026-11-20T16:00:00.000Z',
-        files: [],
-        is_active: true,
-        file_required: false,
-        is_lateable: true,
-        assesment_method: 'rubric',
-        rubric,
-        tasks_type: 'PERSONAL',
-        student_percentage: null,
-        lecturer_percentage: null,
-        is_assesment_open: false,
-        show_score: true,
-        passing_grade: 60,
-        all_class: true,
-        class_ids: [],
-        group_ids: [],
-        created_at: '2026-10-30T08:00:00.000Z',
-        updated_at: '2026-10-30T08:00:00.000Z',
-        deleted_at: null,
-        meta: {},
-        ...attributes,
-      },
-      '5',
-    ),
-  );
+  one(taskResource({ assesment_method: 'rubric', rubric, ...attributes }));
 const classA = resource('classes', { name: 'IF101-A' }, '21');
 const courseDocument = () =>
   json(

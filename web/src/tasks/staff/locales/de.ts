@@ -241,6 +241,23 @@ const staff: typeof en = {
     bulkFailed: 'Nicht bewertet: {{names}}.',
   },
   download: {
+    answers: 'Abgaben dieser Aufgabe (.zip)',
+    answersHelp:
+      'Jede abgegebene Lösung in einem Ordner mit dem Namen der/des Studierenden oder der Gruppe, mit Dateien und Text, dazu die Bewertungen als summary.xlsx. Der Server bereitet sie vor; Sie können die Seite inzwischen verlassen.',
+    zipMake: '.zip vorbereiten',
+    zipAgain: 'Neu vorbereiten',
+    zip: '.zip herunterladen',
+    zipNone: 'Noch keine .zip vorbereitet.',
+    zipReady_one: '{{count}} Abgabe, {{size}}, vorbereitet {{when}}.',
+    zipReady_other: '{{count}} Abgaben, {{size}}, vorbereitet {{when}}.',
+    zipFailed: 'Die .zip konnte nicht vorbereitet werden.',
+    zipGone: 'Die .zip ist nicht mehr gespeichert: bitte neu vorbereiten.',
+    status: {
+      queued: 'Wartet auf den Start',
+      running: 'Wird vorbereitet',
+      ready: 'Bereit',
+      failed: 'Fehlgeschlagen',
+    },
     task: 'Bewertungen dieser Aufgabe',
     taskHelp:
       'Eine Arbeitsmappe (.xlsx) mit einer Zeile pro Studierende:m; bei Gruppenaufgaben die Punktzahl jedes Mitglieds.',

@@ -238,6 +238,18 @@ const staff = {
     bulkFailed: 'Not scored: {{names}}.',
   },
   download: {
+    answers: 'Answers of this assignment (.zip)',
+    answersHelp:
+      'Every sent answer in a folder named after its student or group, with its files and text, and the scores as summary.xlsx. The server prepares it; you can leave this page meanwhile.',
+    zipMake: 'Prepare the .zip',
+    zipAgain: 'Prepare again',
+    zip: 'Download .zip',
+    zipNone: 'No .zip prepared yet.',
+    zipReady_one: '{{count}} answer, {{size}}, prepared {{when}}.',
+    zipReady_other: '{{count}} answers, {{size}}, prepared {{when}}.',
+    zipFailed: 'The .zip could not be prepared.',
+    zipGone: 'The .zip is no longer stored: prepare it again.',
+    status: { queued: 'Waiting to start', running: 'Preparing', ready: 'Ready', failed: 'Failed' },
     task: 'Scores of this assignment',
     taskHelp: 'A workbook (.xlsx) with one row per student; for a group assignment, each member’s score.',
     course: 'Scores of every assignment of the course',

@@ -240,6 +240,18 @@ const staff: typeof en = {
     bulkFailed: 'Non notés : {{names}}.',
   },
   download: {
+    answers: 'Réponses de ce devoir (.zip)',
+    answersHelp:
+      'Chaque réponse envoyée dans un dossier au nom de son étudiant ou de son groupe, avec ses fichiers et son texte, et les notes dans summary.xlsx. Le serveur le prépare ; vous pouvez quitter cette page entre-temps.',
+    zipMake: 'Préparer le .zip',
+    zipAgain: 'Préparer à nouveau',
+    zip: 'Télécharger le .zip',
+    zipNone: 'Aucun .zip préparé pour l’instant.',
+    zipReady_one: '{{count}} réponse, {{size}}, préparé le {{when}}.',
+    zipReady_other: '{{count}} réponses, {{size}}, préparé le {{when}}.',
+    zipFailed: 'Le .zip n’a pas pu être préparé.',
+    zipGone: 'Le .zip n’est plus conservé : préparez-le à nouveau.',
+    status: { queued: 'En attente', running: 'En préparation', ready: 'Prêt', failed: 'Échec' },
     task: 'Notes de ce devoir',
     taskHelp:
       'Un classeur (.xlsx) avec une ligne par étudiant ; pour un devoir de groupe, la note de chaque membre.',

@@ -240,6 +240,18 @@ const staff: typeof en = {
     bulkFailed: 'Tidak dinilai: {{names}}.',
   },
   download: {
+    answers: 'Jawaban tugas ini (.zip)',
+    answersHelp:
+      'Setiap jawaban terkirim dalam folder bernama mahasiswa atau kelompoknya, dengan berkas dan teksnya, serta nilai dalam summary.xlsx. Server yang menyiapkannya; Anda boleh meninggalkan halaman ini sementara itu.',
+    zipMake: 'Siapkan .zip',
+    zipAgain: 'Siapkan lagi',
+    zip: 'Unduh .zip',
+    zipNone: 'Belum ada .zip yang disiapkan.',
+    zipReady_one: '{{count}} jawaban, {{size}}, disiapkan {{when}}.',
+    zipReady_other: '{{count}} jawaban, {{size}}, disiapkan {{when}}.',
+    zipFailed: '.zip tidak dapat disiapkan.',
+    zipGone: '.zip tidak lagi tersimpan: siapkan lagi.',
+    status: { queued: 'Menunggu dimulai', running: 'Sedang disiapkan', ready: 'Siap', failed: 'Gagal' },
     task: 'Nilai tugas ini',
     taskHelp:
       'Buku kerja (.xlsx) dengan satu baris per mahasiswa; untuk tugas kelompok, nilai setiap anggota.',

@@ -240,6 +240,18 @@ const staff: typeof en = {
     bulkFailed: 'Não avaliadas: {{names}}.',
   },
   download: {
+    answers: 'Respostas desta tarefa (.zip)',
+    answersHelp:
+      'Cada resposta enviada numa pasta com o nome do estudante ou do grupo, com os ficheiros e o texto, e as notas em summary.xlsx. O servidor prepara-o; pode sair desta página entretanto.',
+    zipMake: 'Preparar o .zip',
+    zipAgain: 'Preparar de novo',
+    zip: 'Transferir .zip',
+    zipNone: 'Ainda nenhum .zip preparado.',
+    zipReady_one: '{{count}} resposta, {{size}}, preparado {{when}}.',
+    zipReady_other: '{{count}} respostas, {{size}}, preparado {{when}}.',
+    zipFailed: 'Não foi possível preparar o .zip.',
+    zipGone: 'O .zip já não está guardado: prepare-o de novo.',
+    status: { queued: 'À espera de começar', running: 'A preparar', ready: 'Pronto', failed: 'Falhou' },
     task: 'Notas desta tarefa',
     taskHelp: 'Um livro (.xlsx) com uma linha por estudante; numa tarefa de grupo, a nota de cada membro.',
     course: 'Notas de todas as tarefas da unidade',
