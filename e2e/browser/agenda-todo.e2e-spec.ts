@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { formatWireDate } from '@lms/jsonapi';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import {
@@ -13,8 +14,8 @@ import {
 /**
  * The agenda, the to-do and the dashboard's cards on the demo seed (issue 15): student1 sees the
  * seeded quiz on the agenda (it opened today) and has it on their to-do, by keyboard and at phone
- * width, axe clean. (The seed's answers are written without their `task.answer.submitted`, so the
- * lecturer's answers to score are proven by services/course/test/todo.int-spec.ts instead.)
+ * width, axe clean; the lecturer sees the quiz and the seeded essay (closing in seven days) on
+ * theirs. (The lecturer's answers to score are proven by services/course/test/todo.int-spec.ts.)
  */
 describe('agenda and to-do in the browser', () => {
   let platform: TestPlatform;
@@ -91,5 +92,29 @@ describe('agenda and to-do in the browser', () => {
     expect(await seriousA11yViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, 'agenda-student-390');
     await phone.context.close();
+  });
+
+  it('shows the lecturer the seeded quiz and the essay on the agenda', async () => {
+    const lecturer = await signedIn('lecturer');
+    await lecturer.page.goto(`${base}/agenda`);
+    const today = lecturer.page.getByRole('grid').locator('[aria-current="date"]');
+    await today.getByText('Quiz 1: Branching and loops').waitFor();
+    // The essay closes seven days after the seed ran, on the campus's (Jakarta's) calendar: a day
+    // of the month that page shows (the day before, should midnight have passed since the seed).
+    const essayDay = formatWireDate(new Date(Date.now() + 7 * 86_400_000), 'Asia/Jakarta').slice(0, 10);
+    await lecturer.page.goto(`${base}/agenda?day=${essayDay}`);
+    const essay = 'Essay: choosing the right loop';
+    await lecturer.page.getByRole('grid').locator('[role="gridcell"]', { hasText: essay }).last().click();
+    const link = lecturer.page.getByTestId('agenda-day-items').getByRole('link', { name: essay });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toMatch(/^\/assignment\/\d+$/);
+    await lecturer.page
+      .getByTestId('agenda-day-items')
+      .getByText(/Assignment · closes/)
+      .waitFor();
+    expect(await seriousA11yViolations(lecturer.page)).toEqual([]);
+    await screenshot(lecturer.page, 'agenda-lecturer-1366');
+    expect(lecturer.errors).toEqual([]);
+    await lecturer.context.close();
   });
 });
