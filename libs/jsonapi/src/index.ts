@@ -47,7 +47,7 @@ export { PendingDocument, respond, type RespondOptions } from './respond';
 export { readAttributes, toDocument, toMany, toOne } from './serializer';
 export { attributesJsonSchema, defineResource, wireJsonSchema } from './resource';
 export type { ResourceAttributes, ResourceDefinition } from './resource';
-export { PAGE_META, RESPONDS_KEY, Responds } from './responds.decorator';
+export { PAGE_META, RESPONDS_KEY, Responds, TOTAL_META } from './responds.decorator';
 export type { RespondsMetadata, RespondsOptions } from './responds.decorator';
 export type {
   JsonApiDocument,

@@ -5,6 +5,9 @@ import type { ResourceType } from './serializer';
 /** The `meta` of a page of a list (`pageMeta`): the total and the page asked for. */
 export const PAGE_META = z.object({ total: z.int(), limit: z.int(), offset: z.int() });
 
+/** The `meta` of a whole list (no paging): how many it holds. */
+export const TOTAL_META = z.object({ total: z.int() });
+
 /** Metadata key under which `@Responds` records what a handler answers (read by the OpenAPI builder). */
 export const RESPONDS_KEY = 'lms:responds';
 

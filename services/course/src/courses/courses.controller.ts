@@ -9,6 +9,7 @@ import {
   ParseIdPipe,
   respond,
   Responds,
+  TOTAL_META,
   z,
 } from '@lms/jsonapi';
 import { CourseAdminService } from './course-admin.service';
@@ -84,7 +85,7 @@ export class CoursesController {
 
   /** The course's classes: all of them for staff and admins, their own for a student. */
   @Get(':id/classes')
-  @Responds(classResource, { list: true, meta: z.object({ total: z.int() }) })
+  @Responds(classResource, { list: true, meta: TOTAL_META })
   async classes(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     const classes = await this.directory.classesOf(auth, id);
     return respond(classResource, classes, { meta: { total: classes.length } });

@@ -11,7 +11,7 @@ import {
   type RawQuery,
   respond,
   Responds,
-  z,
+  TOTAL_META,
 } from '@lms/jsonapi';
 import { courseResource } from '../courses/courses.resource';
 import { CoursesService } from '../courses/courses.service';
@@ -36,7 +36,7 @@ export class EnrolmentController {
 
   /** The current window of a course the caller teaches: `?filter[course_id][is]=…` (or `course_id`). */
   @Get()
-  @Responds(enrolResource, { list: true, meta: z.object({ total: z.int() }) })
+  @Responds(enrolResource, { list: true, meta: TOTAL_META })
   async current(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
     const value = raw['filter[course_id][is]'] ?? raw['filter[course_id]'] ?? raw.course_id;
     if (typeof value !== 'string' || !/^\d+$/.test(value)) {

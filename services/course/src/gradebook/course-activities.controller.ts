@@ -3,20 +3,23 @@ import { type AuthContext, CurrentAuth } from '@lms/auth';
 import {
   Attributes,
   type AttributesOf,
-  jsonSchemaOf,
   ParseIdPipe,
   type RawQuery,
   respond,
   Responds,
-  z,
+  TOTAL_META,
 } from '@lms/jsonapi';
 import { DocumentOperation } from '@lms/platform';
 import { courseIdOf } from './course-id';
 import { GradebookAdminService } from './gradebook-admin.service';
 import { activityResource, activityScoreResource } from './gradebook.resource';
-import { activityCreateRules, activityScoreRules, activityUpdateRules, readRows } from './gradebook.rules';
-
-const TOTAL = z.object({ total: z.int() });
+import {
+  activityCreateRules,
+  activityScoreRules,
+  activityUpdateRules,
+  readRows,
+  rowsRequestBody,
+} from './gradebook.rules';
 
 /** A course's custom activities (spec 01 §3): gradeables whose scores the staff type in. Staff. */
 @Controller('api/course/courseactivities')
@@ -25,7 +28,7 @@ export class CourseActivitiesController {
 
   /** `?filter[course_id][is]=…` (`page[limit]=0`: all; they are few): by creation. */
   @Get()
-  @Responds(activityResource, { list: true, meta: TOTAL })
+  @Responds(activityResource, { list: true, meta: TOTAL_META })
   async list(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
     const activities = await this.admin.activities(auth, courseIdOf(raw));
     return respond(activityResource, activities, { meta: { total: activities.length } });
@@ -59,7 +62,7 @@ export class CourseActivitiesController {
 
   /** The scores typed in so far (a student without one has no row). */
   @Get(':id/scores')
-  @Responds(activityScoreResource, { list: true, meta: TOTAL })
+  @Responds(activityScoreResource, { list: true, meta: TOTAL_META })
   async scores(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     const scores = await this.admin.activityScores(auth, id);
     return respond(activityScoreResource, scores, { meta: { total: scores.length } });
@@ -70,21 +73,8 @@ export class CourseActivitiesController {
    * course is a 422 with the row's pointer (`/data/{n}/student_id`). Answers the rows as saved.
    */
   @Put(':id/scores')
-  @Responds(activityScoreResource, { list: true, meta: TOTAL })
-  @DocumentOperation({
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['data'],
-            properties: { data: { type: 'array', items: jsonSchemaOf(activityScoreRules) } },
-          },
-        },
-      },
-    },
-  })
+  @Responds(activityScoreResource, { list: true, meta: TOTAL_META })
+  @DocumentOperation({ requestBody: rowsRequestBody(activityScoreRules) })
   async saveScores(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) id: number,

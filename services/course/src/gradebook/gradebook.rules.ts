@@ -2,6 +2,7 @@ import {
   attributes,
   field,
   JsonApiException,
+  jsonSchemaOf,
   readAttributes,
   unprocessable,
   type ValidationIssue,
@@ -68,6 +69,25 @@ export const activityScoreRules = attributes({ student_id: field.id(), score: hu
 
 /** At most this many rows in one `PUT` (a class of a large course). */
 export const MAX_ROWS = 5000;
+
+/**
+ * The OpenAPI request body of a list write that `readRows` reads: `{data: [row, …]}`, each row as
+ * `schema` says, with `members` (JSON schemas) beside `data`, all required.
+ */
+export function rowsRequestBody(schema: AttributesSchema, members: Record<string, object> = {}) {
+  return {
+    required: true,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['data', ...Object.keys(members)],
+          properties: { ...members, data: { type: 'array', items: jsonSchemaOf(schema) } },
+        },
+      },
+    },
+  };
+}
 
 /**
  * The rows of a list write — `{data: [...]}` (or `{data: {attributes: [...]}}`, or a bare list) —

@@ -7,7 +7,7 @@ import {
   type RawQuery,
   respond,
   Responds,
-  z,
+  TOTAL_META,
 } from '@lms/jsonapi';
 import { courseIdOf } from './course-id';
 import { GradebookAdminService } from './gradebook-admin.service';
@@ -24,7 +24,7 @@ export class GradesController {
 
   /** `?filter[course_id][is]=…`: the course's weights, each with its gradeable's current title. */
   @Get()
-  @Responds(gradeResource, { list: true, meta: z.object({ total: z.int() }) })
+  @Responds(gradeResource, { list: true, meta: TOTAL_META })
   async list(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
     const grades = await this.admin.grades(auth, courseIdOf(raw));
     return respond(gradeResource, grades, { meta: { total: grades.length } });

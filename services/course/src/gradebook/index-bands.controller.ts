@@ -3,13 +3,12 @@ import { type AuthContext, CurrentAuth } from '@lms/auth';
 import {
   Attributes,
   type AttributesOf,
-  jsonSchemaOf,
   ParseIdPipe,
   type RawQuery,
   respond,
   Responds,
+  TOTAL_META,
   validateWith,
-  z,
 } from '@lms/jsonapi';
 import { DocumentOperation } from '@lms/platform';
 import { courseIdOf } from './course-id';
@@ -21,9 +20,8 @@ import {
   bandsReplaceRules,
   bandUpdateRules,
   readRows,
+  rowsRequestBody,
 } from './gradebook.rules';
-
-const TOTAL = z.object({ total: z.int() });
 
 /**
  * A course's index bands (letters of final scores): [min, max] with two decimals, no overlap and
@@ -36,7 +34,7 @@ export class IndexBandsController {
 
   /** `?filter[course_id][is]=…`: the bands, highest first. */
   @Get()
-  @Responds(bandResource, { list: true, meta: TOTAL })
+  @Responds(bandResource, { list: true, meta: TOTAL_META })
   async list(@CurrentAuth() auth: AuthContext, @Query() raw: RawQuery) {
     const bands = await this.admin.bands(auth, courseIdOf(raw));
     return respond(bandResource, bands, { meta: { total: bands.length } });
@@ -56,23 +54,9 @@ export class IndexBandsController {
    * as a whole (pointers `/data/{n}/{field}`): answers the bands, highest first.
    */
   @Put()
-  @Responds(bandResource, { list: true, meta: TOTAL })
+  @Responds(bandResource, { list: true, meta: TOTAL_META })
   @DocumentOperation({
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['data', 'course_id'],
-            properties: {
-              course_id: { type: 'integer', minimum: 1 },
-              data: { type: 'array', items: jsonSchemaOf(bandRowRules) },
-            },
-          },
-        },
-      },
-    },
+    requestBody: rowsRequestBody(bandRowRules, { course_id: { type: 'integer', minimum: 1 } }),
   })
   async replace(@CurrentAuth() auth: AuthContext, @Body() body: unknown) {
     const { course_id } = validateWith(bandsReplaceRules, (body ?? {}) as Record<string, unknown>);

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { ParseIdPipe, respond, Responds, z } from '@lms/jsonapi';
+import { ParseIdPipe, respond, Responds, TOTAL_META } from '@lms/jsonapi';
 import { archivedItemResource } from './structure.resource';
 import { StructureService } from './structure.service';
 
@@ -11,7 +11,7 @@ export class StructureArchiveController {
 
   /** Archived modules and activities archived by themselves, newest first, with what they hold. */
   @Get(':id/archive')
-  @Responds(archivedItemResource, { list: true, meta: z.object({ total: z.int() }) })
+  @Responds(archivedItemResource, { list: true, meta: TOTAL_META })
   async list(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     const items = await this.structure.archive(auth, id);
     return respond(archivedItemResource, items, { meta: { total: items.length } });
