@@ -13,7 +13,7 @@ const GatewayEnv = z.object({
   ...Object.fromEntries(SERVICES.map((name) => [urlVariable(name), variable.httpUrl()])),
   IDENTITY_URL: variable.httpUrl().pipe(z.string({ error: 'is required' })),
   JWT_PRIVATE_KEY: variable.pem(),
-  ACCESS_TTL_SECONDS: variable.int(900, { min: 10 }),
+  ACCESS_TTL_SECONDS: variable.int(900, { min: 10, max: 24 * 3600 }),
   INTERNAL_TOKEN: variable.string(),
   WEB_DIST: variable.string(resolve(__dirname, '../../../web/dist')),
   LOGIN_FREE_FAILURES: variable.int(5, { min: 1 }),

@@ -14,6 +14,9 @@ import { SnapshotRequestedHandler } from './tenants/snapshot-requested.handler';
 import { Tenant } from './tenants/tenant.entity';
 import { TenantsController } from './tenants/tenants.controller';
 import { TenantsService } from './tenants/tenants.service';
+import { RevokedSessions } from '@lms/auth';
+import { ManagedUsersController } from './users/managed-users.controller';
+import { ManagedUsersService } from './users/managed-users.service';
 import { OwnRecords } from './users/own-records';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
@@ -34,6 +37,7 @@ export class IdentityAppModule {
         TenantsController,
         CampusesController,
         UserImportsController,
+        ManagedUsersController,
         UsersController,
         InternalController,
         ...MEMBERSHIPS.handlers,
@@ -43,6 +47,9 @@ export class IdentityAppModule {
         TenantsService,
         UsersService,
         UserImportsService,
+        ManagedUsersService,
+        // sessions a deactivation or a password change ends: shared with the gateway (ADR: sessions)
+        { provide: RevokedSessions, useFactory: () => RevokedSessions.open({ redisUrl: config.redisUrl }) },
         OwnRecords,
         SessionsService,
         InternalGuard,

@@ -9,6 +9,7 @@ const IdentityEnv = z.object({
   INTERNAL_TOKEN: variable.string(),
   REFRESH_TTL_SECONDS: variable.int(30 * 24 * 3600, { min: 60 }),
   TRUSTED_PROXIES: variable.proxies('loopback'),
+  REDIS_URL: variable.optional(),
 });
 
 /** Identity's configuration, read once at boot (see .env.example). */
@@ -20,6 +21,8 @@ export class IdentityConfig implements ServiceConfigBase {
   refreshTtlSeconds: number;
   /** Whose client address and host are believed: TRUSTED_PROXIES (loopback) and the gateway. */
   forwarding: ForwardingTrust;
+  /** `REDIS_URL`: the list of ended sessions shared with the gateway; unset, this process's memory (all-in-one). */
+  redisUrl?: string;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
     const vars = readEnv('identity', IdentityEnv, env);
@@ -30,6 +33,7 @@ export class IdentityConfig implements ServiceConfigBase {
       internalToken: vars.INTERNAL_TOKEN,
       refreshTtlSeconds: vars.REFRESH_TTL_SECONDS,
       forwarding: { proxies: vars.TRUSTED_PROXIES, gatewayToken: vars.INTERNAL_TOKEN },
+      redisUrl: vars.REDIS_URL,
     });
   }
 }

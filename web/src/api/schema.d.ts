@@ -40,6 +40,40 @@ export interface paths {
     patch: operations['identity_Campuses_update'];
     trace?: never;
   };
+  '/api/admin/campuses/{id}/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Roles: admin, lptk */
+    get: operations['identity_ManagedUsers_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/campuses/{id}/users/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** @description Roles: admin, lptk */
+    patch: operations['identity_ManagedUsers_setActive'];
+    trace?: never;
+  };
   '/api/admin/campuses/{id}/users/import': {
     parameters: {
       query?: never;
@@ -4698,6 +4732,27 @@ export interface components {
         is_active: boolean;
       };
     };
+    ManagedUser: {
+      /** @enum {string} */
+      type: 'managed-users';
+      id: string;
+      attributes: {
+        username: string;
+        name: string;
+        email: string | null;
+        /** @enum {string} */
+        level: 'student' | 'lecturer' | 'admin' | 'lptk';
+        active: boolean;
+        nim: string | null;
+        nidn: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        last_login_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        updated_at: string;
+      };
+    };
     Module: {
       /** @enum {string} */
       type: 'modules';
@@ -6145,6 +6200,151 @@ export interface operations {
           };
           'application/json': {
             data: components['schemas']['ManagedCampus'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  identity_ManagedUsers_list: {
+    parameters: {
+      query?: {
+        'filter[username][is]'?: string;
+        'filter[username][like]'?: string;
+        'filter[name][is]'?: string;
+        'filter[name][like]'?: string;
+        'filter[level][is]'?: string;
+        'filter[level][in]'?: string;
+        'filter[active][is]'?: boolean;
+        /** @description Comma-separated, `-` for descending, of: id, username, name */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of ManagedUser */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ManagedUser'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ManagedUser'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  identity_ManagedUsers_setActive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              active: boolean;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              active: boolean;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: ManagedUser */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ManagedUser'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ManagedUser'];
             meta?: {
               [key: string]: unknown;
             };
