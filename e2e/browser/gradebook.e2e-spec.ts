@@ -271,5 +271,5 @@ describe('the gradebook', () => {
 
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000); // a whole story with an export, in two browsers and at two widths: 40 s on a loaded machine
 });
