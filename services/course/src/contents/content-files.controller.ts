@@ -3,8 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
 import { attributePointer, badRequest, ParseIdPipe, respond, Responds, unprocessable } from '@lms/jsonapi';
+import { drain } from '@lms/storage';
 import type { Content } from './content.entity';
-import { ContentFilesService, drain } from './content-files.service';
+import { ContentFilesService } from './content-files.service';
 import { contentResource, sendDownload } from './contents.resource';
 
 /** Form fields of an upload: the target and an optional name, all before the file. */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MultipartFile } from '@fastify/multipart';
 import { DataSource } from 'typeorm';
@@ -11,6 +10,7 @@ import {
   type BlobStorage,
   BlobTooLargeError,
   detectContentType,
+  drain,
   OFFICE_TYPES,
   peekHead,
 } from '@lms/storage';
@@ -104,13 +104,6 @@ function declaredMatches(declared: string, detected: string): boolean {
 
 const CSV_HINT = /\.csv$/i;
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/x-csv', 'application/vnd.ms-excel'];
-
-/** Reads a stream to its end and drops it (so an early refusal still lets the request finish). */
-export async function drain(stream: NodeJS.ReadableStream): Promise<void> {
-  await pipeline(stream, new Writable({ write: (_chunk, _encoding, callback) => callback() })).catch(
-    () => undefined,
-  );
-}
 
 const tooLarge = (maxBytes: number) =>
   new JsonApiException(413, [

@@ -12,8 +12,9 @@ import {
   unprocessable,
 } from '@lms/jsonapi';
 import { DocumentOperation } from '@lms/platform';
+import { drain } from '@lms/storage';
 import { CampusResolver } from '../tenants/campus.resolver';
-import { ContentFilesService, drain } from './content-files.service';
+import { ContentFilesService } from './content-files.service';
 import { courseImageResource } from './course-images.resource';
 
 /** An image's name: the random UUID of its storage key. */

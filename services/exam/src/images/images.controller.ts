@@ -12,7 +12,8 @@ import {
   unprocessable,
 } from '@lms/jsonapi';
 import { DocumentOperation } from '@lms/platform';
-import { drain, QuestionImagesService } from './images.service';
+import { drain } from '@lms/storage';
+import { QuestionImagesService } from './images.service';
 import { questionImageResource } from './images.resource';
 
 /** An image's name: the random UUID of its storage key. */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MultipartFile } from '@fastify/multipart';
 import { DataSource } from 'typeorm';
@@ -11,6 +10,7 @@ import {
   type BlobStorage,
   BlobTooLargeError,
   detectContentType,
+  drain,
   peekHead,
 } from '@lms/storage';
 import { ExamConfig } from '../config';
@@ -36,13 +36,6 @@ export interface QuestionImage {
 }
 
 const fileIssue = (detail: string) => unprocessable([{ pointer: attributePointer('file'), detail }]);
-
-/** Reads a stream to its end and drops it (a refused upload still lets the request finish). */
-export async function drain(stream: NodeJS.ReadableStream): Promise<void> {
-  await pipeline(stream, new Writable({ write: (_chunk, _encoding, callback) => callback() })).catch(
-    () => undefined,
-  );
-}
 
 /**
  * Images of questions' rich text, kept in the exam service's store: uploaded by those who author

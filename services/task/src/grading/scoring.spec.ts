@@ -1,4 +1,5 @@
 import type { Rubric } from '@lms/rubrics';
+import { ESSAY_RUBRIC } from '../../test/support/grading-fixtures';
 import { isPassed, memberScore, parseScore, peerMean, round2, rubricScore } from './scoring';
 
 /** The worked examples of docs/task-scoring.md. */
@@ -32,40 +33,7 @@ describe('task scoring', () => {
   });
 
   /** Report 40 %, code 35 %, presentation 25 %; the code criterion has a range level 50–79. */
-  const essay: Rubric = {
-    name: 'Essay',
-    criteria: [
-      {
-        name: 'Report',
-        description: null,
-        weight: 40,
-        levels: [
-          { name: 'Poor', point: 40, point_min: 0, point_max: 0, description: null },
-          { name: 'Good', point: 80, point_min: 0, point_max: 0, description: null },
-          { name: 'Excellent', point: 100, point_min: 0, point_max: 0, description: null },
-        ],
-      },
-      {
-        name: 'Code',
-        description: null,
-        weight: 35,
-        levels: [
-          { name: 'Missing', point: 0, point_min: 0, point_max: 0, description: null },
-          { name: 'Works partly', point: 0, point_min: 50, point_max: 79, description: null },
-          { name: 'Works', point: 100, point_min: 0, point_max: 0, description: null },
-        ],
-      },
-      {
-        name: 'Presentation',
-        description: null,
-        weight: 25,
-        levels: [
-          { name: 'Weak', point: 50, point_min: 0, point_max: 0, description: null },
-          { name: 'Clear', point: 90, point_min: 0, point_max: 0, description: null },
-        ],
-      },
-    ],
-  };
+  const essay = ESSAY_RUBRIC;
 
   describe('a rubric score', () => {
     it('is Σ weight × point / 100: 40 × 80 + 35 × 70 + 25 × 90 over 100 = 79', () => {
