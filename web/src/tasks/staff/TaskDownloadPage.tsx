@@ -138,7 +138,7 @@ function AnswersZipCard({ task }: { task: Task }) {
           )}
         </div>
       )}
-      <p className="row-actions">
+      <p className={styles.exportActions}>
         {made?.status === 'ready' && (
           <button
             type="button"
