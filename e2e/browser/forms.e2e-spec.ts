@@ -99,7 +99,9 @@ describe('logbooks in the browser', () => {
     await lecturer.page
       .getByLabel('Rubric', { exact: true })
       .selectOption({ label: 'Group Peer Review Evaluation' });
-    await lecturer.page.getByText('Kept: Group Peer Review Evaluation').waitFor();
+    expect(
+      await lecturer.page.getByLabel('Rubric', { exact: true }).locator('option:checked').textContent(),
+    ).toBe('Group Peer Review Evaluation');
 
     const addField = lecturer.page.getByRole('button', { name: 'Add a field' });
     const question = (n: number) => lecturer.page.getByLabel('Question').nth(n);

@@ -61,12 +61,15 @@ function PlaceOptions({ courseId }: { courseId: string }) {
   );
 }
 
+/** The rubric select's value for the copy the form keeps, while no template is picked. */
+const KEPT = 'kept';
+
 /**
  * The staff's editor of a form: where it is, its kind and window, the file rule, the rubric picked
  * from `GET /course/rubrics` (the form keeps a copy) and the field builder. A new form is made on
- * a course's module or activity.
+ * a course's module or activity; its page's title (`labelledBy`) names the editor.
  */
-export function FormEditor({ form }: { form?: Form }) {
+export function FormEditor({ form, labelledBy }: { form?: Form; labelledBy?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const courses = useCoursesQuery({ limit: 0 }, { skip: form !== undefined });
@@ -84,6 +87,7 @@ export function FormEditor({ form }: { form?: Form }) {
   const [fileRequired, setFileRequired] = useState(form?.is_file_required ?? false);
   const [method, setMethod] = useState<'none' | 'rubric'>(form?.assesment_method ?? 'none');
   const [rubric, setRubric] = useState<Rubric | null>(form?.rubric ?? null);
+  const [rubricChoice, setRubricChoice] = useState(form?.rubric ? KEPT : '');
   const [fields, setFields] = useState<DraftField[]>(draftOf(form));
   const [error, setError] = useState<string | null>(null);
   const saving = created.isLoading || updated.isLoading;
@@ -137,11 +141,13 @@ export function FormEditor({ form }: { form?: Form }) {
     <form
       className={styles.stack}
       onSubmit={(event) => void submit(event)}
-      aria-labelledby="form-editor-title"
+      aria-labelledby={form ? 'form-editor-title' : labelledBy}
     >
-      <h2 id="form-editor-title">{form ? t('forms.editor.editTitle') : t('forms.editor.createTitle')}</h2>
       {form ? (
-        <Link to={formBookPath(form.id)}>{t('forms.editor.entriesLink')}</Link>
+        <>
+          <h2 id="form-editor-title">{t('forms.editor.editTitle')}</h2>
+          <Link to={formBookPath(form.id)}>{t('forms.editor.entriesLink')}</Link>
+        </>
       ) : (
         <div className={styles.grid}>
           <div className={styles.field}>
@@ -263,22 +269,31 @@ export function FormEditor({ form }: { form?: Form }) {
             <label htmlFor="form-rubric">{t('forms.editor.rubric')}</label>
             <select
               id="form-rubric"
-              value=""
+              required
+              value={rubricChoice}
               onChange={(event) => {
-                const template = rubrics.data?.find((item) => item.id === event.target.value);
-                if (template) setRubric({ ...template.rubric, name: template.name });
+                const choice = event.target.value;
+                const template = rubrics.data?.find((item) => item.id === choice);
+                setRubricChoice(choice);
+                setRubric(
+                  template
+                    ? { ...template.rubric, name: template.name }
+                    : choice === KEPT
+                      ? form!.rubric
+                      : null,
+                );
               }}
             >
               <option value="">{t('forms.editor.chooseRubric')}</option>
+              {form?.rubric ? (
+                <option value={KEPT}>{t('forms.editor.rubricKept', { name: form.rubric.name })}</option>
+              ) : null}
               {(rubrics.data ?? []).map((template) => (
                 <option key={template.id} value={template.id}>
                   {template.name}
                 </option>
               ))}
             </select>
-            {rubric ? (
-              <span className="muted small">{t('forms.editor.rubricKept', { name: rubric.name })}</span>
-            ) : null}
           </div>
         ) : null}
       </div>

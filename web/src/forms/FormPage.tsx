@@ -14,7 +14,7 @@ export function NewFormPage() {
       <header className="page-header">
         <h1 id="form-page-title">{t('forms.newForm')}</h1>
       </header>
-      <FormEditor />
+      <FormEditor labelledBy="form-page-title" />
     </section>
   );
 }

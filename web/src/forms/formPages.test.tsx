@@ -208,6 +208,40 @@ describe('logbook pages', () => {
     ]);
   });
 
+  it('titles the new logbook page once', async () => {
+    serve({ 'GET /api/login/me': lecturer, 'GET /api/course/rubrics': () => json(200, many([])) });
+    start('/forms/new');
+    await screen.findByLabelText('Course');
+    expect(screen.getAllByRole('heading', { name: 'New logbook' })).toHaveLength(1);
+    expect(screen.getByRole('form', { name: 'New logbook' })).toBeTruthy();
+  });
+
+  it('keeps the rubric chosen in the editor’s select, and sends its copy', async () => {
+    const peer = {
+      name: 'Peer review',
+      criteria: [{ ...RUBRIC.criteria[0], name: 'Teamwork', weight: 100 }],
+    };
+    const calls = serve({
+      'GET /api/login/me': lecturer,
+      'GET /api/course/forms/9': () => json(200, one(form({ can_edit: true }))),
+      'GET /api/course/rubrics': () =>
+        json(200, many([resource('rubrics', { name: 'Peer review', rubric: peer, is_bundled: true }, '3')])),
+      'PATCH /api/course/forms/9': async (request) =>
+        json(200, one(form({ can_edit: true, ...(await attributesOf(request)) }))),
+    });
+    start('/forms/9');
+    await screen.findByRole('heading', { name: 'Edit logbook' });
+    const select = screen.getByLabelText<HTMLSelectElement>('Rubric');
+    expect(select.selectedOptions[0].textContent).toBe('Kept: Lab logbook');
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Peer review' })).toBeTruthy());
+    fireEvent.change(select, { target: { value: '3' } });
+    expect(select.value).toBe('3');
+    expect(select.selectedOptions[0].textContent).toBe('Peer review');
+    fireEvent.click(screen.getByRole('button', { name: 'Save logbook' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    expect((await attributesOf(calls.find((call) => call.method === 'PATCH')!)).rubric).toEqual(peer);
+  });
+
   it('lets the staff assess an entry on the rubric at /gradebook/{id}', async () => {
     const calls = serve({
       'GET /api/login/me': lecturer,

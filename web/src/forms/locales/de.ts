@@ -31,7 +31,6 @@ const forms: typeof en = {
     choose: 'Auswählen…',
   },
   editor: {
-    createTitle: 'Neues Logbuch',
     editTitle: 'Logbuch bearbeiten',
     title: 'Titel',
     course: 'Kurs',

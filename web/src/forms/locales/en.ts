@@ -29,7 +29,6 @@ const forms = {
     choose: 'Choose…',
   },
   editor: {
-    createTitle: 'New logbook',
     editTitle: 'Edit logbook',
     title: 'Title',
     course: 'Course',

@@ -31,7 +31,6 @@ const forms: typeof en = {
     choose: 'Choisir…',
   },
   editor: {
-    createTitle: 'Nouveau carnet de bord',
     editTitle: 'Modifier le carnet de bord',
     title: 'Titre',
     course: 'Cours',

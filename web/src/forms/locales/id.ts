@@ -31,7 +31,6 @@ const forms: typeof en = {
     choose: 'Pilih…',
   },
   editor: {
-    createTitle: 'Logbook baru',
     editTitle: 'Ubah logbook',
     title: 'Judul',
     course: 'Mata kuliah',

@@ -31,7 +31,6 @@ const forms: typeof en = {
     choose: 'Escolher…',
   },
   editor: {
-    createTitle: 'Novo diário de bordo',
     editTitle: 'Editar diário de bordo',
     title: 'Título',
     course: 'Curso',
