@@ -133,6 +133,35 @@ describe('completion tracking', () => {
       });
     });
 
+    it('puts a completion on the student’s timeline once, kept when the mark is undone', async () => {
+      const { c, contents, mark } = await setup();
+      await mark(c.asStudent, contents[1].id);
+      await mark(c.asStudent, contents[1].id);
+      await mark(c.asStudent, contents[1].id, { is_delete: 1 });
+      const timeline = async (client: typeof c.asStudent, profile: string) =>
+        list((await client.get(`/api/timeline/${profile}`)).body).map((entry) => entry.attributes);
+      const mine = await timeline(c.asStudent, 'me');
+      expect(mine).toEqual([
+        expect.objectContaining({
+          kind: 'content_completed',
+          item_type: 'content',
+          item_id: contents[1].id,
+          item_name: 'Notes',
+          course_id: c.course.id,
+          actor_id: null,
+        }),
+      ]);
+      expect(await timeline(c.asLecturer, String(c.student.id))).toEqual(mine);
+      const statistic = await c.asStudent.get('/api/timeline/statistic/me?weeks=1');
+      expect(one(statistic.body).attributes.totals).toMatchObject({ content_completed: 1 });
+      // Marked again after the undo: a second completion, a second entry.
+      await mark(c.asStudent, contents[1].id);
+      expect((await timeline(c.asStudent, 'me')).map((entry) => entry.kind)).toEqual([
+        'content_completed',
+        'content_completed',
+      ]);
+    });
+
     it('accepts the plain body the client sends', async () => {
       const { c, contents } = await setup();
       const response = await c.asStudent.post('/api/course/completions', {

@@ -178,6 +178,7 @@ describe('timelines', () => {
       task_sent: 1,
       task_reopened: 0,
       task_scored: 1,
+      content_completed: 0,
     });
     for (const weeks of ['0', '53', 'x'])
       expect(

@@ -5708,9 +5708,15 @@ export interface components {
       id: string;
       attributes: {
         /** @enum {string} */
-        kind: 'exam_started' | 'exam_finished' | 'task_sent' | 'task_reopened' | 'task_scored';
+        kind:
+          | 'exam_started'
+          | 'exam_finished'
+          | 'task_sent'
+          | 'task_reopened'
+          | 'task_scored'
+          | 'content_completed';
         /** @enum {string} */
-        item_type: 'exam' | 'task';
+        item_type: 'exam' | 'task' | 'content';
         item_id: number;
         item_name: string | null;
         subject_id: number;
@@ -5739,6 +5745,7 @@ export interface components {
             task_sent: number;
             task_reopened: number;
             task_scored: number;
+            content_completed: number;
           };
         }[];
         totals: {
@@ -5747,6 +5754,7 @@ export interface components {
           task_sent: number;
           task_reopened: number;
           task_scored: number;
+          content_completed: number;
         };
       };
     };

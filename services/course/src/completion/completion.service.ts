@@ -4,6 +4,7 @@ import type { AuthContext } from '@lms/auth';
 import { recordEvent, UnitOfWork } from '@lms/events';
 import { attributePointer, escapeLike, forbidden, notFound, unprocessable } from '@lms/jsonapi';
 import { CourseAccess } from '../courses/course-access.service';
+import { recordTimeline } from '../work/timeline.data';
 import type { CompletionableType } from './completion.entity';
 
 /**
@@ -159,11 +160,12 @@ export class CompletionService {
       ]);
     }
     return this.unit.run(async (manager) => {
-      const changed: unknown[] = input.done
+      const changed: Array<{ id: string; completed_at: Date }> = input.done
         ? await manager.query(
             `INSERT INTO completions (tenant_id, course_id, user_id, completionable_type, completionable_id)
              VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (completionable_type, completionable_id, user_id) DO NOTHING RETURNING id`,
+             ON CONFLICT (completionable_type, completionable_id, user_id) DO NOTHING
+             RETURNING id, completed_at`,
             [auth.tenantId, content.course_id, auth.userId, input.type, content.id],
           )
         : (
@@ -173,6 +175,19 @@ export class CompletionService {
               [input.type, content.id, auth.userId],
             )
           )[0];
+      if (changed.length > 0 && input.done)
+        // On the student's timeline; undoing the mark later leaves the entry: it happened.
+        await recordTimeline(manager, {
+          tenantId: auth.tenantId,
+          courseId: content.course_id,
+          kind: 'content_completed',
+          itemId: content.id,
+          subjectId: Number(changed[0].id),
+          userIds: [auth.userId],
+          actorId: null,
+          detail: {},
+          occurredAt: changed[0].completed_at,
+        });
       if (changed.length > 0) {
         const progress = await this.progress(manager, content.course_id, auth.userId);
         await recordEvent(manager, 'course.completion.changed', {

@@ -1,11 +1,13 @@
 import { defineResource, z } from '@lms/jsonapi';
 import { TIMELINE_KINDS, type TimelineKind } from '../work/timeline-entry.entity';
 
+export const TIMELINE_ITEM_TYPES = ['exam', 'task', 'content'] as const;
+
 /** An entry of a timeline as read: the fact with the names of its item, course and actor. */
 export interface TimelineItem {
   id: number;
   kind: TimelineKind;
-  itemType: 'exam' | 'task';
+  itemType: (typeof TIMELINE_ITEM_TYPES)[number];
   itemId: number;
   itemName: string | null;
   subjectId: number;
@@ -22,7 +24,7 @@ export const timelineResource = defineResource({
   type: 'timelines',
   schema: {
     kind: z.enum(TIMELINE_KINDS),
-    item_type: z.enum(['exam', 'task']),
+    item_type: z.enum(TIMELINE_ITEM_TYPES),
     item_id: z.int(),
     /** Null when the exam or task is no longer known here (deleted before this service saw it). */
     item_name: z.string().nullable(),

@@ -57,6 +57,12 @@ interface EntryRow {
   score_hidden: boolean;
 }
 
+/** What an entry of a kind is about. */
+function itemTypeOf(kind: TimelineKind): TimelineItem['itemType'] {
+  if (kind.startsWith('exam_')) return 'exam';
+  return kind.startsWith('task_') ? 'task' : 'content';
+}
+
 /** Scores and pass marks, which a student reads only when the task shows them. */
 const SCORE_DETAIL = ['score', 'is_passed'];
 
@@ -112,12 +118,13 @@ export class TimelineService {
     parameters.push(limit + 1);
     const rows: EntryRow[] = await this.dataSource.query(
       `SELECT te.id, te.kind, te.item_id, te.subject_id, te.course_id, te.actor_id, te.detail, te.occurred_at,
-              c.name AS course_name, COALESCE(e.title, t.title) AS item_name, u.name AS actor_name,
+              c.name AS course_name, COALESCE(e.title, t.title, ct.name) AS item_name, u.name AS actor_name,
               ($4 AND te.kind = 'task_scored' AND NOT COALESCE(t.show_score, FALSE)) AS score_hidden
          FROM timeline_entries te
          JOIN courses c ON c.id = te.course_id
          LEFT JOIN exam_projections e ON te.kind LIKE 'exam\\_%' AND e.id = te.item_id
          LEFT JOIN task_projections t ON te.kind LIKE 'task\\_%' AND t.id = te.item_id
+         LEFT JOIN contents ct ON te.kind LIKE 'content\\_%' AND ct.id = te.item_id
          LEFT JOIN users u ON u.id = te.actor_id
         WHERE te.user_id = $1 AND te.tenant_id = $2
           AND ($3::bigint[] IS NULL OR te.course_id = ANY($3::bigint[])) ${after}
@@ -129,7 +136,7 @@ export class TimelineService {
     const items = rows.slice(0, limit).map((row) => ({
       id: Number(row.id),
       kind: row.kind,
-      itemType: row.kind.startsWith('exam_') ? ('exam' as const) : ('task' as const),
+      itemType: itemTypeOf(row.kind),
       itemId: Number(row.item_id),
       itemName: row.item_name,
       subjectId: Number(row.subject_id),

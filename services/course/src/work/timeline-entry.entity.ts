@@ -7,6 +7,7 @@ export const TIMELINE_KINDS = [
   'task_sent',
   'task_reopened',
   'task_scored',
+  'content_completed',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -36,11 +37,11 @@ export class TimelineEntry {
   @Column('varchar', { length: 32 })
   kind: TimelineKind;
 
-  /** The exam or task it is about. */
+  /** The exam, task or content it is about. */
   @Column('bigint', { name: 'item_id' })
   itemId: number;
 
-  /** The attempt (`student_exam_id`) or the answer it is about. */
+  /** The attempt (`student_exam_id`), the answer or the completion it is about. */
   @Column('bigint', { name: 'subject_id' })
   subjectId: number;
 

@@ -13,7 +13,14 @@ export default {
   loading: 'Wird geladen…',
   emptyDay: 'An diesem Tag beginnt und endet nichts.',
   emptyMonth: 'Im {{month}} ist nichts geplant.',
-  types: { exam: 'Prüfung', task: 'Aufgabe', module: 'Modul', activity: 'Aktivität', form: 'Logbuch' },
+  types: {
+    exam: 'Prüfung',
+    task: 'Aufgabe',
+    module: 'Modul',
+    activity: 'Aktivität',
+    form: 'Logbuch',
+    content: 'Inhalt',
+  },
   events: { opens: 'beginnt', closes: 'endet' },
   todoSubtitle: 'Was Sie als Nächstes zu tun haben, das Dringendste zuerst',
   todoEmpty: 'Gerade ist nichts zu tun.',
@@ -57,5 +64,6 @@ export default {
     task_reopened: 'Änderungen an {{name}} erbeten',
     task_scored: '{{name}} bewertet',
     task_scored_score: '{{name}} bewertet: {{score}}',
+    content_completed: '{{name}} abgeschlossen',
   },
 };

@@ -13,7 +13,14 @@ export default {
   loading: 'Loading…',
   emptyDay: 'Nothing opens or closes on this day.',
   emptyMonth: 'Nothing is planned in {{month}}.',
-  types: { exam: 'Exam', task: 'Assignment', module: 'Module', activity: 'Activity', form: 'Logbook' },
+  types: {
+    exam: 'Exam',
+    task: 'Assignment',
+    module: 'Module',
+    activity: 'Activity',
+    form: 'Logbook',
+    content: 'Content',
+  },
   events: { opens: 'opens', closes: 'closes' },
   todoSubtitle: 'What you have to do next, most urgent first',
   todoEmpty: 'Nothing to do right now.',
@@ -58,5 +65,6 @@ export default {
     task_reopened: 'Changes requested on {{name}}',
     task_scored: '{{name}} scored',
     task_scored_score: '{{name}} scored: {{score}}',
+    content_completed: 'Completed {{name}}',
   },
 };

@@ -13,7 +13,14 @@ export default {
   loading: 'Chargement…',
   emptyDay: 'Rien n’ouvre ni ne ferme ce jour-là.',
   emptyMonth: 'Rien n’est prévu en {{month}}.',
-  types: { exam: 'Examen', task: 'Devoir', module: 'Module', activity: 'Activité', form: 'Journal de bord' },
+  types: {
+    exam: 'Examen',
+    task: 'Devoir',
+    module: 'Module',
+    activity: 'Activité',
+    form: 'Journal de bord',
+    content: 'Contenu',
+  },
   events: { opens: 'ouvre', closes: 'ferme' },
   todoSubtitle: 'Ce que vous avez à faire, le plus urgent d’abord',
   todoEmpty: 'Rien à faire pour le moment.',
@@ -58,5 +65,6 @@ export default {
     task_reopened: 'Modifications demandées sur {{name}}',
     task_scored: '{{name}} noté',
     task_scored_score: '{{name}} noté : {{score}}',
+    content_completed: '{{name}} terminé',
   },
 };

@@ -13,7 +13,14 @@ export default {
   loading: 'Memuat…',
   emptyDay: 'Tidak ada yang dibuka atau ditutup pada hari ini.',
   emptyMonth: 'Tidak ada rencana pada {{month}}.',
-  types: { exam: 'Ujian', task: 'Tugas', module: 'Modul', activity: 'Aktivitas', form: 'Logbook' },
+  types: {
+    exam: 'Ujian',
+    task: 'Tugas',
+    module: 'Modul',
+    activity: 'Aktivitas',
+    form: 'Logbook',
+    content: 'Konten',
+  },
   events: { opens: 'dibuka', closes: 'ditutup' },
   todoSubtitle: 'Yang harus Anda kerjakan berikutnya, yang paling mendesak lebih dulu',
   todoEmpty: 'Tidak ada yang perlu dikerjakan saat ini.',
@@ -58,5 +65,6 @@ export default {
     task_reopened: 'Perbaikan diminta pada {{name}}',
     task_scored: '{{name}} dinilai',
     task_scored_score: '{{name}} dinilai: {{score}}',
+    content_completed: 'Menyelesaikan {{name}}',
   },
 };

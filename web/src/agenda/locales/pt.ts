@@ -19,6 +19,7 @@ export default {
     module: 'Módulo',
     activity: 'Atividade',
     form: 'Diário de bordo',
+    content: 'Conteúdo',
   },
   events: { opens: 'abre', closes: 'fecha' },
   todoSubtitle: 'O que tem de fazer a seguir, o mais urgente primeiro',
@@ -64,5 +65,6 @@ export default {
     task_reopened: 'Alterações pedidas em {{name}}',
     task_scored: '{{name}} classificado',
     task_scored_score: '{{name}} classificado: {{score}}',
+    content_completed: '{{name}} concluído',
   },
 };
