@@ -5,16 +5,19 @@
 //   npm run build && npm run bench:exam-day                 # full: about 12 minutes
 //   npm run bench:exam-day -- --quick                       # smoke run: about 2 minutes
 //   npm run bench:exam-day -- --cohorts 1000,2500,5000 --exam-seconds 60 --lobby-seconds 30
+//   npm run bench:exam-day -- --profile ...                 # CPU profiles of the save and start phases
 // Report: saves/s through the gateway ÷ pgbench TPS, students per core within the save
 // objectives (p95 < 200 ms, p99 < 500 ms, errors < 0.1 %), p95 of the synchronized start,
-// duplicate attempts and lost acknowledged saves (both checked in the database).
+// duplicate attempts and lost acknowledged saves (both checked in the database), and the server's
+// CPU time per save and per start.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Pool } from 'undici';
+import { Pool, request } from 'undici';
 import { bootServer, json, root } from '../harness.mjs';
+import { formatSummary as formatProfile, summarise } from '../profile.mjs';
 import { formatSummary, runScript } from './k6/runner.mjs';
 
 const require = createRequire(import.meta.url);
@@ -38,6 +41,8 @@ const THROUGHPUT_VUS = Number(value('throughput-vus', QUICK ? 8 : 32));
 const THROUGHPUT_SECONDS = Number(value('throughput-seconds', QUICK ? 5 : 20));
 const PGBENCH_CLIENTS = Number(value('pgbench-clients', THROUGHPUT_VUS));
 const CONNECTIONS = Number(value('connections', 512));
+const START_STUDENTS = Number(value('start-students', QUICK ? 100 : 1000));
+const PROFILE = flag('profile');
 const QUESTIONS = 10;
 const SCENARIO = new URL('./scenario.js', import.meta.url).pathname;
 const CORES = cpus().length;
@@ -119,7 +124,7 @@ async function main() {
     if (!demo && waited > 60_000) throw new Error('the demo course IF101 has not reached the exam service');
     if (!demo) await new Promise((r) => setTimeout(r, 500));
   }
-  const maxStudents = Math.max(...COHORTS, THROUGHPUT_VUS);
+  const maxStudents = Math.max(...COHORTS, THROUGHPUT_VUS, START_STUDENTS);
   // Students of the campus enrolled in the class, written where identity's and course's events
   // would put them (users and course_students of lms_exam): ids far above the demo's.
   await db.query(
@@ -235,8 +240,13 @@ async function main() {
     if ((acknowledged.get(m[1]) ?? 0) < seq) acknowledged.set(m[1], seq);
   };
 
-  /** Runs the scenario with `env`; the summary, the server side's CPU cores used, and the audit. */
-  const run = async (label, env) => {
+  /**
+   * Runs the scenario with `env`; the summary, the server side's CPU cores used, and the audit.
+   * With --profile and a `profile` name, the product's process is CPU-profiled meanwhile: the
+   * profile is written to artifacts/bench/exam-day-<name>.cpuprofile and its top frames printed.
+   */
+  const run = async (label, env, profile) => {
+    if (PROFILE && profile) await control('start');
     const cpu0 = treeCpuSeconds(server.pid);
     const self0 = process.cpuUsage();
     const t0 = performance.now();
@@ -248,24 +258,45 @@ async function main() {
     const productCores = (cpu1.product - cpu0.product) / wall;
     const self = process.cpuUsage(self0);
     const generatorCores = (self.user + self.system) / 1e6 / wall;
+    if (PROFILE && profile) {
+      const cpuProfile = await control('stop');
+      const dir = join(root, 'artifacts/bench');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `exam-day-${profile}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(cpuProfile));
+      console.log(formatProfile(`profile of the product during ${label}`, summarise(cpuProfile, 30)));
+      log(`profile written to ${file.slice(root.length)}`);
+    }
     log(
       `${label}: ${wall.toFixed(0)} s, server side ${serverCores.toFixed(2)} cores (product ${productCores.toFixed(2)}, PostgreSQL ${(serverCores - productCores).toFixed(2)}), load generator ${generatorCores.toFixed(2)} cores`,
     );
     console.log(formatSummary(summary));
     for (const [name, { count, example }] of failures) console.log(`  failed: ${name} ×${count}: ${example}`);
-    return { summary, serverCores, productCores, generatorCores, wall };
+    return {
+      summary,
+      serverCores,
+      productCores,
+      generatorCores,
+      wall,
+      productMs: (cpu1.product - cpu0.product) * 1000,
+      postgresMs: (cpu1.postgres - cpu0.postgres) * 1000,
+    };
   };
 
   const m = (summary, name, key) => summary.metrics[name]?.values[key] ?? 0;
 
   // ---- 1. save throughput through the gateway, then pgbench on the same server -------------------
   const throughputExam = await createExam('Bench: save throughput');
-  const throughput = await run(`throughput (${THROUGHPUT_VUS} students saving back to back)`, {
-    COHORT_FILE: cohortFile(throughputExam, THROUGHPUT_VUS),
-    PHASE: 'throughput',
-    THROUGHPUT_VUS: String(THROUGHPUT_VUS),
-    THROUGHPUT_DURATION: `${THROUGHPUT_SECONDS}s`,
-  });
+  const throughput = await run(
+    `throughput (${THROUGHPUT_VUS} students saving back to back)`,
+    {
+      COHORT_FILE: cohortFile(throughputExam, THROUGHPUT_VUS),
+      PHASE: 'throughput',
+      THROUGHPUT_VUS: String(THROUGHPUT_VUS),
+      THROUGHPUT_DURATION: `${THROUGHPUT_SECONDS}s`,
+    },
+    'saves',
+  );
   const savesPerSecond = m(throughput.summary, 'saves', 'count') / THROUGHPUT_SECONDS;
   // What one save costs the server side in CPU time, whatever share of the machine it got.
   const cpuMsPerSave =
@@ -281,7 +312,27 @@ async function main() {
     : null;
   const savePgMs = cpuMsPerSave - productMsPerSave;
 
-  // ---- 2. exam days of growing cohorts ----------------------------------------------------------
+  // ---- 2. the synchronized start alone: what one start costs ------------------------------------
+  const startExam = await createExam(`Bench: start of ${START_STUDENTS}`);
+  const starts = await run(
+    `synchronized start of ${START_STUDENTS} students alone`,
+    {
+      COHORT_FILE: cohortFile(startExam, START_STUDENTS),
+      PHASE: 'start',
+      STUDENTS: String(START_STUDENTS),
+      LOBBY: '2s',
+    },
+    'start',
+  );
+  const started = m(starts.summary, 'exam_start_duration', 'count');
+  const startCpu = {
+    product: starts.productMs / Math.max(1, started),
+    postgres: starts.postgresMs / Math.max(1, started),
+    p95: m(starts.summary, 'exam_start_duration', 'p(95)'),
+    failed: m(starts.summary, 'exam_start_failed', 'rate'),
+  };
+
+  // ---- 3. exam days of growing cohorts ----------------------------------------------------------
   const steps = [];
   for (const size of COHORTS) {
     const examId = await createExam(`Bench: exam day of ${size}`);
@@ -321,6 +372,7 @@ async function main() {
       finishFailed: m(s, 'finish_failed', 'rate'),
       requests: m(s, 'http_reqs', 'count'),
       cpuMsPerRequest: (result.serverCores * result.wall * 1000) / Math.max(1, m(s, 'http_reqs', 'count')),
+      productMsPerRequest: result.productMs / Math.max(1, m(s, 'http_reqs', 'count')),
       interrupted: s.interrupted,
       serverCores: result.serverCores,
       generatorCores: result.generatorCores,
@@ -338,7 +390,7 @@ async function main() {
     );
   }
 
-  // ---- 3. lost acknowledged saves, in the database ----------------------------------------------
+  // ---- 4. lost acknowledged saves, in the database ----------------------------------------------
   const ids = [...acknowledged.keys()];
   const stored = new Map();
   for (let i = 0; i < ids.length; i += 10_000) {
@@ -370,13 +422,17 @@ async function main() {
       ? `  PostgreSQL CPU per pgbench upsert: ${pgbenchPgMs.toFixed(2)} ms; the database's capacity for saves ÷ ` +
         `for pgbench's upserts (the inverse ratio of their PostgreSQL CPU): ${(pgbenchPgMs / savePgMs).toFixed(2)}`
       : '',
-    '  cohort  save p95  save p99  save err  start p95  start err  server cores  CPU ms/request  within',
+    `  server CPU per start (${started} students alone, generate with the questions, one in ten doubled): ` +
+      `${(startCpu.product + startCpu.postgres).toFixed(2)} ms (product ${startCpu.product.toFixed(2)} ms, ` +
+      `PostgreSQL ${startCpu.postgres.toFixed(2)} ms); start p95 ${startCpu.p95.toFixed(0)} ms, ` +
+      `${(startCpu.failed * 100).toFixed(1)} % failed`,
+    '  cohort  save p95  save p99  save err  start p95  start err  server cores  CPU ms/request (product)  within',
     ...steps.map(
       (s) =>
         `  ${String(s.size).padStart(6)} ${s.saveP95.toFixed(0).padStart(6)} ms ${s.saveP99.toFixed(0).padStart(6)} ms ` +
         `${(s.saveErrors * 100).toFixed(2).padStart(6)} % ${s.startP95.toFixed(0).padStart(7)} ms ` +
         `${(s.startFailed * 100).toFixed(1).padStart(7)} % ${s.serverCores.toFixed(2).padStart(12)} ` +
-        `${s.cpuMsPerRequest.toFixed(2).padStart(15)}  ${s.ok ? 'yes' : 'no'}` +
+        `${s.cpuMsPerRequest.toFixed(2).padStart(15)} (${s.productMsPerRequest.toFixed(2).padStart(5)})  ${s.ok ? 'yes' : 'no'}` +
         (s.interrupted ? `  (${s.interrupted} students still waiting at the graceful stop)` : ''),
     ),
     best
@@ -399,6 +455,13 @@ async function main() {
         .map((id) => `${id} (acked ${acknowledged.get(id)}, stored ${stored.get(id) ?? 'none'})`)
         .join(', ')}`,
     );
+}
+
+/** Starts (`start`) or stops (`stop`: the profile) the CPU profiler of the product's process. */
+async function control(action) {
+  const res = await request(`${info.control}/profile/${action}`, { method: 'POST' });
+  if (res.statusCode !== 200) throw new Error(`profile ${action}: ${await res.body.text()}`);
+  return res.body.json();
 }
 
 /** pgbench's TPS for a single-row upsert shaped like student_answers, on its own database. */

@@ -13,6 +13,10 @@
 // PHASE=throughput
 //   saves     THROUGHPUT_VUS students each save back to back for THROUGHPUT_DURATION (the
 //             highest save rate through the gateway, compared with pgbench by run.mjs).
+// PHASE=start
+//   starts    the synchronized start alone: STUDENTS students start at one instant LOBBY after
+//             the setup (generate with the questions, one in ten a double click), nothing else
+//             (what one start costs the server: run.mjs divides its CPU time by the starts).
 //
 // The cohort is a JSON file (COHORT_FILE, default ./cohort.json beside this script):
 //   { "base_url": "https://lms.example.edu", "host": "lms.example.edu", "exam_id": 42,
@@ -97,19 +101,25 @@ const throughput = {
   },
 };
 
+const starts = {
+  starts: { executor: 'per-vu-iterations', exec: 'starter', vus: STUDENTS, iterations: 1, maxDuration: '5m' },
+};
+
 export const options = {
-  scenarios: PHASE === 'throughput' ? throughput : examDay,
+  scenarios: { throughput, start: starts }[PHASE] || examDay,
   thresholds:
     PHASE === 'throughput'
       ? { save_failed: ['rate<0.001'] }
-      : {
-          save_duration: ['p(95)<200', 'p(99)<500'],
-          save_failed: ['rate<0.001'],
-          exam_start_duration: ['p(95)<1000'],
-          exam_start_failed: ['rate<0.001'],
-          finish_failed: ['rate<0.001'],
-          http_req_failed: ['rate<0.001'],
-        },
+      : PHASE === 'start'
+        ? { exam_start_duration: ['p(95)<1000'], exam_start_failed: ['rate<0.001'] }
+        : {
+            save_duration: ['p(95)<200', 'p(99)<500'],
+            save_failed: ['rate<0.001'],
+            exam_start_duration: ['p(95)<1000'],
+            exam_start_failed: ['rate<0.001'],
+            finish_failed: ['rate<0.001'],
+            http_req_failed: ['rate<0.001'],
+          },
   summaryTrendStats: ['avg', 'med', 'p(95)', 'p(99)', 'max'],
 };
 
@@ -275,6 +285,17 @@ export async function staff() {
   check(res, { 'monitor read': (r) => r.status === 200 });
   monitorDuration.add(res.timings.duration);
   await sleep(MONITOR_EVERY);
+}
+
+/** PHASE=start: one student's synchronized start, nothing before or after it. */
+export async function starter(data) {
+  const headers = await signIn(cohort.students[exec.scenario.iterationInTest]);
+  await sleepUntil(data.startAt);
+  const t0 = Date.now();
+  const { questions } = await start(headers);
+  const started = Boolean(questions && questions.length);
+  startFailed.add(!started);
+  if (started) startDuration.add(Date.now() - t0);
 }
 
 /** PHASE=throughput: a student saving back to back (its attempt and counters kept per VU). */

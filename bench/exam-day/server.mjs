@@ -1,9 +1,13 @@
 // Child process of the exam-day benchmark: the whole product (built dist, as `npm start` runs
 // it) on an ephemeral embedded PostgreSQL with the demo campus. Ports PORT (gateway) and PG_PORT,
-// data in a directory under DATA_DIR, removed when it stops. Prints its addresses as one JSON line once ready, then waits.
+// data in a directory under DATA_DIR, removed when it stops. A control server on loopback starts
+// and stops a CPU profile of this process (run.mjs --profile). Prints its addresses as one JSON
+// line once ready, then waits.
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { profiler } from '../profile.mjs';
 
 // As the Docker image runs it (deploy/docker/Dockerfile): production skips the development check
 // of every answer against its `@Responds` declaration. Set before the product's modules load.
@@ -34,9 +38,33 @@ const platform = await startPlatform({
   logLevel: process.env.LOG_LEVEL ?? 'error',
 });
 const port = platform.gateway.getHttpServer().address().port;
-console.log(JSON.stringify({ gateway: `http://127.0.0.1:${port}`, postgres: pg.url, dataDir: dir }));
+
+// POST /profile/start, POST /profile/stop (→ the .cpuprofile as JSON): around one load phase.
+const cpu = profiler();
+const control = createServer((request, response) => {
+  const action = { '/profile/start': () => cpu.start(), '/profile/stop': () => cpu.stop() }[request.url];
+  if (request.method !== 'POST' || !action) {
+    response.writeHead(404).end();
+    return;
+  }
+  action().then(
+    (result) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result ?? {})),
+    (error) => response.writeHead(500).end(String(error)),
+  );
+});
+await new Promise((resolve) => control.listen(0, '127.0.0.1', resolve));
+console.log(
+  JSON.stringify({
+    gateway: `http://127.0.0.1:${port}`,
+    control: `http://127.0.0.1:${control.address().port}`,
+    postgres: pg.url,
+    dataDir: dir,
+  }),
+);
 
 const stop = async () => {
+  control.close();
   await platform.stop();
   await pg.stop();
   rmSync(dir, { recursive: true, force: true });
