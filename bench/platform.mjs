@@ -24,7 +24,7 @@ export async function startBenchPlatform({ pgPort } = {}) {
     ephemeral: true,
   });
   const platform = await startPlatform({
-    postgresUrl: pg.url,
+    postgresUrl: pg.localUrl ?? pg.url,
     dataDir: dir,
     port: 0,
     host: '127.0.0.1',

@@ -306,7 +306,7 @@ async function main() {
   // pgbench is not below the product's process: the server side's CPU meanwhile is PostgreSQL's
   // own cost of the upserts (the product idles), the same measure as PostgreSQL's share of a save.
   const pgCpu0 = treeCpuSeconds(server.pid);
-  const pgbenchTps = await pgbench(info.postgres, PGBENCH_CLIENTS, THROUGHPUT_SECONDS);
+  const pgbenchTps = await pgbench(info.postgres, info.postgresLocal, PGBENCH_CLIENTS, THROUGHPUT_SECONDS);
   const pgbenchPgMs = pgbenchTps
     ? ((treeCpuSeconds(server.pid).postgres - pgCpu0.postgres) * 1000) / (pgbenchTps * THROUGHPUT_SECONDS)
     : null;
@@ -464,8 +464,11 @@ async function control(action) {
   return res.body.json();
 }
 
-/** pgbench's TPS for a single-row upsert shaped like student_answers, on its own database. */
-async function pgbench(serverUrl, clients, seconds) {
+/**
+ * pgbench's TPS for a single-row upsert shaped like student_answers, on its own database; through
+ * the server's Unix-domain socket (`localUrl`) when the product uses it too.
+ */
+async function pgbench(serverUrl, localUrl, clients, seconds) {
   const binary = findPgbench();
   if (!binary) {
     log(
@@ -497,7 +500,7 @@ async function pgbench(serverUrl, clients, seconds) {
       '',
     ].join('\n'),
   );
-  const url = new URL(serverUrl);
+  const url = new URL(localUrl ?? serverUrl);
   const result = spawnSync(
     binary,
     [
@@ -517,7 +520,7 @@ async function pgbench(serverUrl, clients, seconds) {
     {
       env: {
         ...process.env,
-        PGHOST: url.hostname,
+        PGHOST: decodeURIComponent(url.hostname),
         PGPORT: url.port,
         PGUSER: decodeURIComponent(url.username),
         PGPASSWORD: decodeURIComponent(url.password),

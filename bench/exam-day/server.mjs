@@ -29,7 +29,8 @@ const pg = await startEmbeddedPostgres({
   settings: { port: 'PG_PORT', dataDir: 'DATA_DIR' },
 });
 const platform = await startPlatform({
-  postgresUrl: pg.url,
+  // as `npm start` reaches it: through its Unix-domain socket
+  postgresUrl: pg.localUrl ?? pg.url,
   dataDir: dir,
   port: Number(process.env.PORT ?? 4700),
   host: '127.0.0.1',
@@ -59,6 +60,7 @@ console.log(
     gateway: `http://127.0.0.1:${port}`,
     control: `http://127.0.0.1:${control.address().port}`,
     postgres: pg.url,
+    postgresLocal: pg.localUrl,
     dataDir: dir,
   }),
 );

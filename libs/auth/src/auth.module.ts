@@ -15,7 +15,7 @@ export class AuthModule {
       module: AuthModule,
       global: true,
       providers: [
-        { provide: TokenVerifier, useValue: new TokenVerifier(options.publicKeyPem) },
+        { provide: TokenVerifier, useValue: TokenVerifier.forKey(options.publicKeyPem) },
         { provide: APP_GUARD, useClass: AuthGuard },
         DocumentRenderer,
       ],

@@ -51,6 +51,17 @@ describe('TokenVerifier', () => {
     expect(verifier.cachedCount).toBe(1);
   });
 
+  it('is one verifier per public key in the process, whatever the PEM looks like', async () => {
+    const shared = TokenVerifier.forKey(issuer.publicKeyPem);
+    // the same key written otherwise (CRLF line ends) is still the same key
+    expect(TokenVerifier.forKey(issuer.publicKeyPem.replace(/\n/g, '\r\n'))).toBe(shared);
+    expect(TokenVerifier.forKey(TokenIssuer.fromPem(pemOf(), 60).publicKeyPem)).not.toBe(shared);
+    // what one application of the process verified, another finds remembered
+    const token = await issuer.issue(claims({ userId: 41 }));
+    const first = await shared.verify(token);
+    expect(await TokenVerifier.forKey(issuer.publicKeyPem).verify(token)).toBe(first);
+  });
+
   it('refuses a remembered token once it has expired', async () => {
     jest.useFakeTimers({ now: new Date('2026-03-01T08:00:00Z'), doNotFake: ['nextTick', 'setImmediate'] });
     const shortLived = TokenIssuer.fromPem(pemOf(), 30);

@@ -79,6 +79,23 @@ interface Verified {
  * the revocation check, which runs on every request whether or not the token was remembered.
  */
 export class TokenVerifier {
+  /** The verifier of each public key this process uses (`forKey`), by the key's DER bytes. */
+  private static readonly byKey = new Map<string, TokenVerifier>();
+
+  /**
+   * The one verifier of this process for `publicKeyPem`: the gateway and the services of the
+   * all-in-one process check the same tokens with the same key, so each token's signature is
+   * checked once there, not once per application it passes through (a student's first request
+   * went through the Ed25519 check twice: a fifth of a start's CPU, bench/exam-day/README.md).
+   * Sharing changes no verdict: a verifier holds nothing but its key and the tokens it found valid.
+   */
+  static forKey(publicKeyPem: string): TokenVerifier {
+    const id = createPublicKey(publicKeyPem).export({ type: 'spki', format: 'der' }).toString('base64');
+    let verifier = TokenVerifier.byKey.get(id);
+    if (!verifier) TokenVerifier.byKey.set(id, (verifier = new TokenVerifier(publicKeyPem)));
+    return verifier;
+  }
+
   private readonly publicKey: KeyObject;
   private readonly maxCached: number;
   private readonly verified = new Map<string, Verified>();

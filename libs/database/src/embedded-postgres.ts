@@ -26,8 +26,18 @@ export class PostgresStartError extends Error {
 export interface RunningPostgres {
   /** Server URL without a database name, e.g. postgres://postgres:pw@127.0.0.1:5433 */
   url: string;
+  /**
+   * The same server through its Unix-domain socket in the data directory, for clients of this
+   * machine (`postgres://postgres:pw@%2Fdata%2Fpg:5433`): a query written to it costs the client
+   * about a third less CPU than over loopback TCP. Undefined when the socket's path would be
+   * longer than the system allows (a deep data directory): then only `url` serves.
+   */
+  localUrl?: string;
   stop(): Promise<void>;
 }
+
+/** Longest path of a Unix-domain socket (`sun_path`, 108 bytes with its terminating NUL). */
+const MAX_SOCKET_PATH = 107;
 
 interface EmbeddedPostgresServer {
   initialise(): Promise<void>;
@@ -77,6 +87,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     if (said.length > 200) said.shift();
     options.log?.(line);
   };
+  // The socket beside the data (only the server's user and root can reach it), when its path fits.
+  // (A comma or quote would split or break the server's list of socket directories.)
+  const socketDir =
+    join(dataDir, `.s.PGSQL.${options.port}`).length <= MAX_SOCKET_PATH && !/[,"']/.test(dataDir)
+      ? dataDir
+      : undefined;
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
@@ -85,7 +101,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     authMethod: 'scram-sha-256',
     persistent: !options.ephemeral,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: [
+      '-c',
+      'max_connections=300',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : []),
+    ],
     onLog: hear,
     onError: hear,
   });
@@ -97,8 +119,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       explainFailure(said, error, { dataDir, port: options.port, portSetting, dirSetting }),
     );
   }
+  const credentials = `postgres:${encodeURIComponent(options.password)}`;
   return {
-    url: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}`,
+    url: `postgres://${credentials}@127.0.0.1:${options.port}`,
+    localUrl: socketDir && `postgres://${credentials}@${encodeURIComponent(socketDir)}:${options.port}`,
     stop: () => server.stop(),
   };
 }

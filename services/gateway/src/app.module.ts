@@ -20,7 +20,8 @@ export class GatewayModule {
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: TokenIssuer, useValue: issuer },
-        { provide: TokenVerifier, useValue: new TokenVerifier(issuer.publicKeyPem) },
+        // The services of an all-in-one process share it: a token's signature is checked once.
+        { provide: TokenVerifier, useValue: TokenVerifier.forKey(issuer.publicKeyPem) },
         IdentityClient,
         // Shared with the services serving sockets: they refuse revoked sessions at the handshake.
         { provide: RevokedSessions, useFactory: () => RevokedSessions.open({ redisUrl: config.redisUrl }) },

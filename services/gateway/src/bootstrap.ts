@@ -56,7 +56,13 @@ export async function startGateway(
   fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    scope.route({ method: [...PROXIED_METHODS], url: '/api/*', handler: proxy.handle });
+    scope.route({
+      method: [...PROXIED_METHODS],
+      url: '/api/*',
+      handler: proxy.handle,
+      // the services of this process get their requests as soon as they are routed
+      ...(Object.keys(config.localServices).length > 0 ? { onRequest: proxy.handOffEarly } : {}),
+    });
     // socket.io: long-polling requests here, WebSocket upgrades on the server's `upgrade` event.
     scope.route({ method: [...PROXIED_METHODS], url: '/socket/*', handler: proxy.handleSocket });
   });

@@ -38,7 +38,27 @@ export class ProxyHandler {
 
   /** `/api/*`. */
   readonly handle = (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
-    this.forward(request, reply, () => this.router.resolve(request.url.slice('/api'.length).split('?')[0]));
+    this.forward(request, reply, () => this.apiService(request));
+
+  /**
+   * `/api/*`'s onRequest hook when services run in this process: a request for one of them is
+   * checked and handed off here, before Fastify would go on to read its body (the gateway's
+   * content-type parser builds an async resource per request), validate and call the handler — work
+   * the service's own server does once more. The others (and unknown paths) go on to `handle`.
+   */
+  readonly handOffEarly = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    let service: ServiceName;
+    try {
+      service = this.apiService(request);
+    } catch {
+      return; // answered by `handle`
+    }
+    if (this.config.localServices[service]) await this.forward(request, reply, () => service);
+  };
+
+  private apiService(request: FastifyRequest): ServiceName {
+    return this.router.resolve(request.url.slice('/api'.length).split('?')[0]);
+  }
 
   /** `/socket/*`: socket.io's long-polling transport (GET and POST under the socket's path). */
   readonly handleSocket = (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
