@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { RevokedSessions, TokenIssuer, TokenVerifier } from '@lms/auth';
 import { AuthController } from './auth/auth.controller';
+import { BackchannelLogoutController } from './auth/backchannel-logout.controller';
 import { IdentityClient } from './auth/identity.client';
 import { TenantResolver } from './auth/tenant.resolver';
 import { GatewayConfig } from './config';
@@ -16,7 +17,7 @@ export class GatewayModule {
     const issuer = TokenIssuer.fromPem(config.jwtPrivateKey, config.accessTtlSeconds);
     return {
       module: GatewayModule,
-      controllers: [AuthController, DocsController, GatewayHealthController],
+      controllers: [AuthController, BackchannelLogoutController, DocsController, GatewayHealthController],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: TokenIssuer, useValue: issuer },

@@ -9,6 +9,9 @@ import { MembershipsBackfill } from './memberships/memberships.backfill';
 import { InternalController } from './sessions/internal.controller';
 import { InternalGuard } from './sessions/internal.guard';
 import { SessionsService } from './sessions/sessions.service';
+import { OidcProviders } from './sso/oidc';
+import { SsoSettingsController } from './sso/sso-settings.controller';
+import { SsoService } from './sso/sso.service';
 import { CampusesController } from './tenants/campuses.controller';
 import { SnapshotRequestedHandler } from './tenants/snapshot-requested.handler';
 import { Tenant } from './tenants/tenant.entity';
@@ -38,6 +41,7 @@ export class IdentityAppModule {
         CampusesController,
         UserImportsController,
         ManagedUsersController,
+        SsoSettingsController,
         UsersController,
         InternalController,
         ...MEMBERSHIPS.handlers,
@@ -54,6 +58,8 @@ export class IdentityAppModule {
         SessionsService,
         InternalGuard,
         MembershipsBackfill,
+        SsoService,
+        OidcProviders,
       ],
     });
   }

@@ -1,6 +1,7 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { MEMBERSHIPS } from '@lms/projections';
 import { RefreshToken } from './sessions/refresh-token.entity';
+import { SsoAttempt, SsoSession } from './sso/sso.entities';
 import { TenantDomain } from './tenants/tenant-domain.entity';
 import { Tenant } from './tenants/tenant.entity';
 import { User } from './users/user.entity';
@@ -10,6 +11,8 @@ export const ENTITIES = [
   TenantDomain,
   User,
   RefreshToken,
+  SsoAttempt,
+  SsoSession,
   ...MEMBERSHIPS.entities,
   OutboxEvent,
   InboxEvent,

@@ -11,7 +11,7 @@ import {
 } from '@lms/jsonapi';
 import { GatewayConfig } from '../config';
 import { SharedStore } from '../shared-store';
-import { loginRules } from './auth.rules';
+import { loginRules, ssoAuthorizeRules, ssoCallbackRules } from './auth.rules';
 import { IdentityClient, type IssuedSession } from './identity.client';
 import { SignInThrottle } from './sign-in-throttle';
 import { TenantResolver } from './tenant.resolver';
@@ -87,6 +87,43 @@ export class AuthController {
     const { refresh_token } = readAttributes(body);
     const { session_id } = await this.identity.logout({ refresh_token });
     if (session_id) await this.revoked.revoke(session_id, this.revocationMs);
+  }
+
+  /**
+   * Starts a sign-in through the campus's identity provider: the address to send the browser to
+   * and the `state` it comes back to `/callback` with (the browser keeps it to recognise its own
+   * answer). 404 when the campus has no provider.
+   */
+  @Post('sso/authorize')
+  @HttpCode(200)
+  async ssoAuthorize(
+    @Attributes(ssoAuthorizeRules) { prompt }: AttributesOf<typeof ssoAuthorizeRules>,
+    @Req() request: FastifyRequest,
+  ) {
+    const started = await this.identity.ssoStart({
+      host: request.host,
+      origin: `${request.protocol}://${request.host}`,
+      prompt,
+    });
+    return {
+      data: {
+        type: 'sso-authorizations',
+        id: started.state,
+        attributes: { authorization_url: started.authorization_url, state: started.state },
+      },
+    };
+  }
+
+  /** Finishes a sign-in the provider answered: our own tokens, as for a password sign-in. */
+  @Post('sso/callback')
+  @HttpCode(200)
+  async ssoCallback(
+    @Attributes(ssoCallbackRules) { code, state }: AttributesOf<typeof ssoCallbackRules>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.tokens(
+      await this.identity.ssoCallback({ code, state, host: request.host, ...this.client(request) }),
+    );
   }
 
   /** Server time in the campus's zone, for clocks and count-downs that must agree with the server. */

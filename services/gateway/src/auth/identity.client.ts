@@ -39,6 +39,21 @@ export class IdentityClient {
     return this.call('POST', '/internal/auth/logout', input);
   }
 
+  /** A sign-in through the campus's identity provider: where to send the browser, and its state. */
+  ssoStart(input: Record<string, unknown>): Promise<{ authorization_url: string; state: string }> {
+    return this.call('POST', '/internal/sso/start', input);
+  }
+
+  /** The provider's answer to a sign-in, checked by identity: a session as for a password sign-in. */
+  ssoCallback(input: Record<string, unknown>): Promise<IssuedSession> {
+    return this.call('POST', '/internal/sso/callback', input);
+  }
+
+  /** The provider's back-channel logout: the ids of the sessions identity ended. */
+  ssoLogout(input: Record<string, unknown>): Promise<{ session_ids: string[] }> {
+    return this.call('POST', '/internal/sso/logout', input);
+  }
+
   /** The campus served at `host`, or null when there is none. */
   async tenantByHost(host: string): Promise<ResolvedTenant | null> {
     try {

@@ -4,6 +4,7 @@ import { DropAccountLockout1795460322639 } from './1795460322639-drop-account-lo
 import { Memberships1795472748983 } from './1795472748983-memberships';
 import { InterfacePreferences1795481511268 } from './1795481511268-interface-preferences';
 import { TenantDomains1795533816508 } from './1795533816508-tenant-domains';
+import { SingleSignOn1795541490886 } from './1795541490886-single-sign-on';
 
 /** Every migration of the identity database, oldest first. */
 export const MIGRATIONS = [
@@ -14,4 +15,5 @@ export const MIGRATIONS = [
   InterfacePreferences1795481511268,
   OutboxOrder1795533482436,
   TenantDomains1795533816508,
+  SingleSignOn1795541490886,
 ];

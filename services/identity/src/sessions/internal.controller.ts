@@ -3,7 +3,15 @@ import { Public } from '@lms/auth';
 import { Attributes, type AttributesOf, notFound } from '@lms/jsonapi';
 import { TenantsService } from '../tenants/tenants.service';
 import { InternalGuard } from './internal.guard';
-import { loginRules, logoutRules, refreshRules } from './sessions.rules';
+import { SsoService } from '../sso/sso.service';
+import {
+  loginRules,
+  logoutRules,
+  refreshRules,
+  ssoCallbackRules,
+  ssoLogoutRules,
+  ssoStartRules,
+} from './sessions.rules';
 import { SessionsService } from './sessions.service';
 
 /** What only the gateway calls: credentials, refresh-token rotation, host → campus. */
@@ -14,6 +22,7 @@ export class InternalController {
   constructor(
     private readonly sessions: SessionsService,
     private readonly tenants: TenantsService,
+    private readonly sso: SsoService,
   ) {}
 
   @Post('auth/login')
@@ -36,6 +45,30 @@ export class InternalController {
   @HttpCode(200)
   async logout(@Attributes(logoutRules) input: AttributesOf<typeof logoutRules>) {
     return { session_id: await this.sessions.logout(input.refresh_token) };
+  }
+
+  /** A sign-in through the campus's identity provider: where to send the browser. */
+  @Post('sso/start')
+  @HttpCode(200)
+  ssoStart(@Attributes(ssoStartRules) input: AttributesOf<typeof ssoStartRules>) {
+    return this.sso.start(input.host, input.origin, input.prompt);
+  }
+
+  /** The provider's answer to a sign-in: a session as for a password sign-in. */
+  @Post('sso/callback')
+  @HttpCode(200)
+  ssoCallback(@Attributes(ssoCallbackRules) input: AttributesOf<typeof ssoCallbackRules>) {
+    return this.sso.finish(input.host, input.code, input.state, {
+      ip: input.ip,
+      userAgent: input.user_agent,
+    });
+  }
+
+  /** The provider's back-channel logout: the ids of the sessions it ended. */
+  @Post('sso/logout')
+  @HttpCode(200)
+  async ssoLogout(@Attributes(ssoLogoutRules) input: AttributesOf<typeof ssoLogoutRules>) {
+    return { session_ids: await this.sso.backchannelLogout(input.host, input.logout_token) };
   }
 
   @Get('tenants/resolve')

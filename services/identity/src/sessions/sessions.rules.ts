@@ -1,5 +1,6 @@
 import { attributes, field } from '@lms/jsonapi';
 import { CREDENTIAL_LIMITS } from '@lms/auth';
+import { SSO_PROMPTS } from '../sso/sso.settings';
 
 /** Who the gateway says the client is (for the session record). */
 const clientRules = {
@@ -23,3 +24,24 @@ export const refreshRules = attributes({
 
 /** `POST /internal/auth/logout`: ends the refresh token's session. */
 export const logoutRules = attributes({ refresh_token: field.string({ min: 1, max: 200 }) });
+
+/** `POST /internal/sso/start`: a sign-in at the provider of the campus at `host`, answered to `origin`. */
+export const ssoStartRules = attributes({
+  host: field.string({ max: 300 }),
+  origin: field.string({ max: 320, pattern: /^https?:\/\/[^\s/?#]+$/ }),
+  prompt: field.enum(SSO_PROMPTS).optional(),
+});
+
+/** `POST /internal/sso/callback`: the provider's answer to a sign-in. */
+export const ssoCallbackRules = attributes({
+  host: field.string({ max: 300 }),
+  code: field.string({ min: 1, max: 2000 }),
+  state: field.string({ min: 1, max: 200 }),
+  ...clientRules,
+});
+
+/** `POST /internal/sso/logout`: the provider's back-channel logout token for the campus at `host`. */
+export const ssoLogoutRules = attributes({
+  host: field.string({ max: 300 }),
+  logout_token: field.string({ min: 1, max: 20_000 }),
+});

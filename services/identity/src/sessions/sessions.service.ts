@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
 import { type AuthContext, normalizeUsername } from '@lms/auth';
 import { JsonApiException, unauthorized } from '@lms/jsonapi';
 import { IdentityConfig } from '../config';
@@ -24,6 +24,7 @@ export interface ClientInfo {
 }
 
 const INVALID_CREDENTIALS = 'Username or password is incorrect';
+const DISABLED = 'This account is disabled; ask your campus administrator';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -69,7 +70,22 @@ export class SessionsService implements OnModuleInit {
       throw unauthorized(INVALID_CREDENTIALS);
     }
     if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(INVALID_CREDENTIALS);
-    if (!user.active) throw unauthorized('This account is disabled; ask your campus administrator');
+    if (!user.active) throw unauthorized(DISABLED);
+    return this.signIn(user, tenant, client);
+  }
+
+  /**
+   * Opens a sign-in session of a user whose credentials were checked (password or identity
+   * provider): counts the sign-in and issues the first refresh token of a new family. `also`
+   * runs in the same transaction with the family (the session's id).
+   */
+  async signIn(
+    user: User,
+    tenant: Tenant,
+    client: ClientInfo,
+    also?: (manager: EntityManager, family: string) => Promise<unknown>,
+  ): Promise<IssuedSession> {
+    if (!user.active) throw unauthorized(DISABLED);
     this.own.forget(tenant.id, user.id);
     const session = await this.dataSource.transaction(async (manager) => {
       await manager.update(User, user.id, {
@@ -77,10 +93,19 @@ export class SessionsService implements OnModuleInit {
         loginCount: () => 'login_count + 1',
       });
       const family = randomUUID();
+      await also?.(manager, family);
       return this.issue(manager, user, tenant, family, client);
     });
     this.own.forget(tenant.id, user.id);
     return session;
+  }
+
+  /** Ends the sign-in sessions `families` (every refresh token of each). */
+  async endSessions(families: string[]): Promise<void> {
+    if (families.length === 0) return;
+    await this.dataSource
+      .getRepository(RefreshToken)
+      .update({ family: In(families), revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { SsoSettings } from '../sso/sso.settings';
 import type { Language } from '../users/preferences';
 
 export interface WhatsappContact {
@@ -43,6 +44,17 @@ export class Tenant {
    */
   @Column('varchar', { name: 'default_language', length: 8, nullable: true })
   defaultLanguage: Language | null;
+
+  /** The campus's OpenID Connect provider (without its client secret); null: passwords only. */
+  @Column('jsonb', { nullable: true })
+  sso: SsoSettings | null;
+
+  /**
+   * The client secret at the campus's provider. Never read unless asked for by name (only to
+   * exchange a code) and never answered by any API.
+   */
+  @Column('text', { name: 'sso_client_secret', nullable: true, select: false })
+  ssoClientSecret?: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

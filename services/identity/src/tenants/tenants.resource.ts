@@ -33,8 +33,15 @@ const siteInfo = (tenant: Tenant) => ({
 export const tenantResource = defineResource({
   name: 'Campus',
   type: 'lptks',
-  schema: siteInfoShape,
-  attributes: siteInfo,
+  schema: {
+    ...siteInfoShape,
+    /** The campus signs in through its identity provider: the button's label; null: passwords only. */
+    sso: z.object({ button_label: z.string() }).nullable(),
+  },
+  attributes: (tenant: Tenant) => ({
+    ...siteInfo(tenant),
+    sso: tenant.sso ? { button_label: tenant.sso.buttonLabel } : null,
+  }),
 });
 
 /** A campus as its operators manage it: the site info and every host name, the primary first. */
