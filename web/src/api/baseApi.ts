@@ -30,7 +30,7 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-const SIGN_IN_CALLS = /^\/?user\/auth\//;
+const SIGN_IN_CALLS = /^\/?(user\/auth|sso)\//;
 const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
 
 /** One refresh at a time: concurrent 401s and the silent refresh wait for the same renewed tokens. */

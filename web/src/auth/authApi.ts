@@ -78,6 +78,21 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: 'user/auth/login', method: 'POST', body }),
       transformResponse: (document: Document) => deserializeOne<TokenReply & { id: string }>(document),
     }),
+    /** Starts a sign-in at the campus's identity provider: where to send the browser, and its state. */
+    ssoAuthorize: build.mutation<{ authorization_url: string; state: string }, { prompt?: 'select_account' }>(
+      {
+        extraOptions: QUIET,
+        query: (body) => ({ url: 'sso/authorize', method: 'POST', body }),
+        transformResponse: (document: Document) =>
+          deserializeOne<{ id: string; authorization_url: string; state: string }>(document),
+      },
+    ),
+    /** Finishes a sign-in the provider answered (`/callback`): our own tokens, as `login` answers. */
+    ssoCallback: build.mutation<TokenReply, { code: string; state: string }>({
+      extraOptions: QUIET,
+      query: (body) => ({ url: 'sso/callback', method: 'POST', body }),
+      transformResponse: (document: Document) => deserializeOne<TokenReply & { id: string }>(document),
+    }),
     logout: build.mutation<void, { refresh_token: string }>({
       extraOptions: QUIET,
       query: (body) => ({ url: 'user/auth/logout', method: 'POST', body }),
@@ -112,6 +127,8 @@ export const authApi = api.injectEndpoints({
 announceSaves(authApi, {
   login: silent('signing in moves on to the signed-in page, which is its confirmation'),
   logout: silent('signing out shows the sign-in page, which is its confirmation'),
+  ssoAuthorize: silent('the browser moves on to the identity provider at once'),
+  ssoCallback: silent('signing in moves on to the signed-in page, which is its confirmation'),
   online: silent('a presence ping in the background, not something the user did'),
   savePreferences: () => i18n.t('saved.preferences'),
 });

@@ -41,17 +41,26 @@ export const signOut = createAsyncThunk(
 );
 
 /**
+ * Who signs in: a username and password, or the answer of the campus's identity provider (the
+ * code and state it sent the browser back to `/callback` with).
+ */
+export type SignInProof = { username: string; password: string } | { code: string; state: string };
+
+/**
  * Signs in, then checks the user info before the session counts: admin and lptk accounts are
  * signed out again at once (their refresh token revoked) with 'Cannot login using Admin Account'.
  */
 export const signIn = createAsyncThunk(
   'auth/signIn',
-  async (credentials: { username: string; password: string }, { dispatch, getState }): Promise<boolean> => {
+  async (proof: SignInProof, { dispatch, getState }): Promise<boolean> => {
     // Adding another account: nothing cached for the account signed in so far may leak into the new one.
     if ((getState() as SignInState).auth.stored) dispatch(api.util.resetApiState());
     dispatch(loginStarted());
     try {
-      const reply = await dispatch(authApi.endpoints.login.initiate(credentials)).unwrap();
+      const reply =
+        'code' in proof
+          ? await dispatch(authApi.endpoints.ssoCallback.initiate(proof)).unwrap()
+          : await dispatch(authApi.endpoints.login.initiate(proof)).unwrap();
       dispatch(tokensReceived(fromTokenReply(reply)));
       const request = dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
       const me = await request.unwrap().finally(() => request.unsubscribe());

@@ -5,6 +5,7 @@ import { switchAccount } from '../accounts/switchAccount';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ADMIN_REFUSED } from '../auth/guard';
 import { signIn } from '../auth/signIn';
+import { startSsoSignIn } from '../auth/sso';
 import { LanguageMenu } from '../layout/TopbarMenus';
 import { useSiteInfoQuery } from '../site/siteApi';
 import { WarningAlert } from '../layout/WarningAlert';
@@ -13,7 +14,9 @@ import { BrandMark } from '../layout/Brand';
 
 /**
  * Sign-in page (public, /pages/login); the guard moves a signed-in user on to `to` or home, except
- * with `?account=add`, where a further account signs in next to the ones held (spec 01 §1).
+ * with `?account=add`, where a further account signs in next to the ones held (spec 01 §1). A
+ * campus with an identity provider also shows its button, which signs in there (adding an account:
+ * the provider lets the person choose another).
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -25,7 +28,10 @@ export function LoginPage() {
   const site = useSiteInfoQuery(window.location.hostname);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const busy = status === 'loggingIn';
+  /** On the way to the campus's identity provider; or why it could not be reached. */
+  const [leaving, setLeaving] = useState(false);
+  const [ssoFailure, setSsoFailure] = useState<string | null>(null);
+  const busy = status === 'loggingIn' || leaving;
   const adding = params.get('account') === 'add';
   const held = list.filter((account) => account.id !== activeId || !adding);
 
@@ -34,6 +40,16 @@ export function LoginPage() {
     if (busy) return;
     const signedIn = await dispatch(signIn({ username: username.trim(), password })).unwrap();
     if (adding && signedIn) navigate('/', { replace: true });
+  };
+  const signInWithSso = async () => {
+    setLeaving(true);
+    setSsoFailure(null);
+    try {
+      await dispatch(startSsoSignIn(adding)).unwrap();
+    } catch {
+      setLeaving(false);
+      setSsoFailure(t('sso.unavailable'));
+    }
   };
   const continueAs = async (id: string) => {
     if (await dispatch(switchAccount(id)).unwrap()) navigate('/', { replace: true });
@@ -53,7 +69,9 @@ export function LoginPage() {
         <h1 id="login-title">{site.data?.name || t('login.title')}</h1>
         {site.data?.description && <p className="muted">{site.data.description}</p>}
         {adding && <p className={styles.mode}>{t('login.addAccount')}</p>}
-        <WarningAlert>{reason === ADMIN_REFUSED ? t('auth.adminRefused') : reason}</WarningAlert>
+        <WarningAlert>
+          {ssoFailure ?? (reason === ADMIN_REFUSED ? t('auth.adminRefused') : reason)}
+        </WarningAlert>
         <label htmlFor="username">{t('login.username')}</label>
         <input
           id="username"
@@ -74,8 +92,16 @@ export function LoginPage() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? t('login.signingIn') : t('login.signIn')}
+          {status === 'loggingIn' ? t('login.signingIn') : t('login.signIn')}
         </button>
+        {site.data?.sso && (
+          <>
+            <p className={`${styles.or} muted small`}>{t('sso.or')}</p>
+            <button type="button" className="button" disabled={busy} onClick={() => void signInWithSso()}>
+              {leaving ? t('sso.leaving') : site.data.sso.buttonLabel}
+            </button>
+          </>
+        )}
         <p className={`${styles.links} small`}>
           <Link to="/pages/forgot-password">{t('routes.forgotPassword')}</Link>
           <Link to="/pages/register">{t('routes.register')}</Link>

@@ -23,6 +23,8 @@ export const shellRoutes: RouteDef[] = [
 export const shellPublicRoutes: RouteDef[] = [
   { id: 'login', path: '/pages/login', component: LoginPage, public: true },
   { id: 'loginNew', path: '/pages/login/new', component: LoginPage, public: true },
+  { id: 'callback', path: '/callback', load: () => import('../auth/CallbackPage'), public: true },
+  { id: 'ssoWebhook', path: '/webhook/sso', load: () => import('../auth/SsoWebhookPage'), public: true },
   {
     id: 'lockScreen',
     path: '/pages/lock-screen',

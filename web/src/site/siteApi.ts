@@ -16,6 +16,8 @@ export interface SiteInfo {
   tawkSrc: string | null;
   /** The interface language of whoever has not chosen one; null: the browser's. */
   defaultLanguage: Campus['default_language'];
+  /** The campus signs in through its identity provider: its button's label; null: passwords only. */
+  sso: { buttonLabel: string } | null;
 }
 
 function toSiteInfo(site: Campus): SiteInfo {
@@ -28,6 +30,7 @@ function toSiteInfo(site: Campus): SiteInfo {
     whatsapp: site.whatsapp,
     tawkSrc: site.tawk_src,
     defaultLanguage: site.default_language ?? null,
+    sso: site.sso ? { buttonLabel: site.sso.button_label } : null,
   };
 }
 

@@ -35,6 +35,7 @@ export const campus = (attributes: Partial<components['schemas']['Campus']['attr
       tawk_src: null,
       time_zone: 'Asia/Jakarta',
       default_language: null,
+      sso: null,
       ...attributes,
     } satisfies components['schemas']['Campus']['attributes'],
     id,

@@ -43,11 +43,9 @@ const SCOPE = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
  * `client_secret` keeps the stored one; null removes it (a public client, PKCE only).
  */
 export const ssoSettingsRules = attributes({
-  issuer: field
-    .string({ max: 500 })
-    .refine(isIssuerAddress, {
-      message: 'must be an https:// address without query (http:// only for localhost)',
-    }),
+  issuer: field.string({ max: 500 }).refine(isIssuerAddress, {
+    message: 'must be an https:// address without query (http:// only for localhost)',
+  }),
   client_id: field.string({ min: 1, max: 255 }),
   client_secret: field.string({ min: 1, max: 2000 }).nullable().optional(),
   scopes: field.array(field.string({ max: 100, pattern: SCOPE }), { min: 1, max: 20 }).optional(),

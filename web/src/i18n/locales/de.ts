@@ -46,6 +46,23 @@ const de: typeof en = {
     signInFailed: 'Anmeldung fehlgeschlagen',
     adminRefused: 'Anmeldung mit einem Administratorkonto ist nicht möglich',
   },
+  sso: {
+    signingIn: 'Anmeldung läuft',
+    wait: 'Die Anmeldung mit Ihrem Hochschulkonto wird abgeschlossen…',
+    failed: 'Anmeldung nicht abgeschlossen',
+    providerRefused: 'Der Anmeldedienst Ihrer Hochschule hat abgelehnt: {{reason}}',
+    noAnswer:
+      'Der Anmeldedienst Ihrer Hochschule hat keine Antwort gesendet. Starten Sie die Anmeldung erneut.',
+    notStartedHere:
+      'Diese Anmeldung wurde nicht in diesem Browser-Tab gestartet oder ist bereits abgeschlossen. Starten Sie die Anmeldung erneut.',
+    backToSignIn: 'Zurück zur Anmeldung',
+    webhook:
+      'Diese Adresse empfängt Abmeldemitteilungen des Anmeldedienstes Ihrer Hochschule. Hier ist nichts zu tun.',
+    or: 'oder',
+    leaving: 'Anmeldung Ihrer Hochschule wird geöffnet…',
+    unavailable:
+      'Der Anmeldedienst Ihrer Hochschule ist gerade nicht erreichbar. Versuchen Sie es gleich noch einmal oder melden Sie sich mit Ihrem Passwort an.',
+  },
   login: {
     title: 'Lernmanagementsystem',
     username: 'Benutzername',
@@ -168,7 +185,6 @@ const de: typeof en = {
     news: 'Neuigkeiten',
     notes: 'Notizen',
     bookmarks: 'Lesezeichen',
-    singleSignOn: 'Single Sign-on',
     registration: 'Die Registrierung',
     passwordReset: 'Das Zurücksetzen des Passworts',
     whiteboard: 'Das Whiteboard',

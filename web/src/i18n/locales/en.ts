@@ -44,6 +44,22 @@ const en = {
     signInFailed: 'Sign-in failed',
     adminRefused: 'Cannot login using Admin Account',
   },
+  sso: {
+    signingIn: 'Signing you in',
+    wait: 'Finishing the sign-in with your campus account…',
+    failed: 'Sign-in did not complete',
+    providerRefused: 'Your campus sign-in service refused: {{reason}}',
+    noAnswer: 'Your campus sign-in service sent no answer to finish. Start the sign-in again.',
+    notStartedHere:
+      'This sign-in was not started in this browser tab, or it was already finished. Start the sign-in again.',
+    backToSignIn: 'Back to sign in',
+    webhook:
+      'This address receives sign-out notices from your campus sign-in service. There is nothing to do here.',
+    or: 'or',
+    leaving: 'Opening your campus sign-in…',
+    unavailable:
+      'Your campus sign-in service cannot be reached right now. Try again shortly or sign in with your password.',
+  },
   login: {
     title: 'Learning Management System',
     username: 'Username',
@@ -166,7 +182,6 @@ const en = {
     news: 'News',
     notes: 'Notes',
     bookmarks: 'Bookmarks',
-    singleSignOn: 'Single sign-on',
     registration: 'Registration',
     passwordReset: 'Password reset',
     whiteboard: 'The whiteboard',

@@ -46,6 +46,22 @@ const fr: typeof en = {
     signInFailed: 'La connexion a échoué',
     adminRefused: 'Impossible de se connecter avec un compte administrateur',
   },
+  sso: {
+    signingIn: 'Connexion en cours',
+    wait: 'Finalisation de la connexion avec votre compte de campus…',
+    failed: "La connexion n'a pas abouti",
+    providerRefused: 'Le service de connexion de votre campus a refusé : {{reason}}',
+    noAnswer: "Le service de connexion de votre campus n'a envoyé aucune réponse. Recommencez la connexion.",
+    notStartedHere:
+      "Cette connexion n'a pas été commencée dans cet onglet, ou elle est déjà terminée. Recommencez la connexion.",
+    backToSignIn: 'Retour à la connexion',
+    webhook:
+      "Cette adresse reçoit les avis de déconnexion du service de connexion de votre campus. Il n'y a rien à faire ici.",
+    or: 'ou',
+    leaving: 'Ouverture de la connexion de votre campus…',
+    unavailable:
+      'Le service de connexion de votre campus est injoignable pour le moment. Réessayez bientôt ou connectez-vous avec votre mot de passe.',
+  },
   login: {
     title: "Système de gestion de l'apprentissage",
     username: "Nom d'utilisateur",
@@ -168,7 +184,6 @@ const fr: typeof en = {
     news: 'Les actualités',
     notes: 'Les notes',
     bookmarks: 'Les favoris',
-    singleSignOn: "L'authentification unique",
     registration: "L'inscription au site",
     passwordReset: 'La réinitialisation du mot de passe',
     whiteboard: 'Le tableau blanc',

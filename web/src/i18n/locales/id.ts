@@ -49,6 +49,22 @@ const id: typeof en = {
     signInFailed: 'Gagal masuk',
     adminRefused: 'Tidak dapat masuk menggunakan akun Admin',
   },
+  sso: {
+    signingIn: 'Sedang masuk',
+    wait: 'Menyelesaikan proses masuk dengan akun kampus Anda…',
+    failed: 'Proses masuk tidak selesai',
+    providerRefused: 'Layanan masuk kampus Anda menolak: {{reason}}',
+    noAnswer: 'Layanan masuk kampus Anda tidak mengirim jawaban. Mulai proses masuk lagi.',
+    notStartedHere:
+      'Proses masuk ini tidak dimulai di tab peramban ini, atau sudah selesai. Mulai proses masuk lagi.',
+    backToSignIn: 'Kembali ke halaman masuk',
+    webhook:
+      'Alamat ini menerima pemberitahuan keluar dari layanan masuk kampus Anda. Tidak ada yang perlu dilakukan di sini.',
+    or: 'atau',
+    leaving: 'Membuka layanan masuk kampus Anda…',
+    unavailable:
+      'Layanan masuk kampus Anda sedang tidak dapat dihubungi. Coba lagi sebentar lagi atau masuk dengan kata sandi Anda.',
+  },
   login: {
     title: 'Sistem Manajemen Pembelajaran',
     username: 'Nama pengguna',
@@ -171,7 +187,6 @@ const id: typeof en = {
     news: 'Berita',
     notes: 'Catatan',
     bookmarks: 'Penanda',
-    singleSignOn: 'Single sign-on',
     registration: 'Pendaftaran akun',
     passwordReset: 'Atur ulang kata sandi',
     whiteboard: 'Papan tulis',

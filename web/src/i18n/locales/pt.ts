@@ -46,6 +46,23 @@ const pt: typeof en = {
     signInFailed: 'O início de sessão falhou',
     adminRefused: 'Não é possível iniciar sessão com uma conta de administrador',
   },
+  sso: {
+    signingIn: 'A iniciar sessão',
+    wait: 'A concluir o início de sessão com a sua conta do campus…',
+    failed: 'O início de sessão não foi concluído',
+    providerRefused: 'O serviço de início de sessão do seu campus recusou: {{reason}}',
+    noAnswer:
+      'O serviço de início de sessão do seu campus não enviou resposta. Comece o início de sessão de novo.',
+    notStartedHere:
+      'Este início de sessão não foi começado neste separador, ou já foi concluído. Comece o início de sessão de novo.',
+    backToSignIn: 'Voltar ao início de sessão',
+    webhook:
+      'Este endereço recebe avisos de fim de sessão do serviço de início de sessão do seu campus. Não há nada a fazer aqui.',
+    or: 'ou',
+    leaving: 'A abrir o início de sessão do seu campus…',
+    unavailable:
+      'O serviço de início de sessão do seu campus não está acessível agora. Tente daqui a pouco ou entre com a sua palavra-passe.',
+  },
   login: {
     title: 'Sistema de gestão da aprendizagem',
     username: 'Nome de utilizador',
@@ -168,7 +185,6 @@ const pt: typeof en = {
     news: 'As notícias',
     notes: 'As notas',
     bookmarks: 'Os marcadores',
-    singleSignOn: 'O início de sessão único',
     registration: 'O registo',
     passwordReset: 'A redefinição da palavra-passe',
     whiteboard: 'O quadro branco',
