@@ -9,10 +9,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
 import type { DataSource } from 'typeorm';
-import { z } from 'zod';
 import { openServiceDataSource, type ServiceDataSourceOptions } from '@lms/database';
 import { attributePointer, JsonApiException } from '@lms/jsonapi';
-import { readEnv, variable } from './config';
 import { describeStartupFailure } from './startup';
 
 /** A wrong command line: the usage is printed, exit code 2. */
@@ -51,6 +49,8 @@ export interface OperatorCli<O extends ParseArgsOptionsConfig> {
   flags: Record<string, string>;
   entities: ServiceDataSourceOptions['entities'];
   migrations: ServiceDataSourceOptions['migrations'];
+  /** The database's address as the service itself reads it from the environment (its config). */
+  databaseUrl(env: NodeJS.ProcessEnv): string;
   run(context: OperatorCliContext<O>): Promise<void>;
 }
 
@@ -110,7 +110,7 @@ export async function runOperatorCli<O extends ParseArgsOptionsConfig>(
     const allowed = [...command.options, ...(cli.common ?? [])];
     const stray = Object.keys(values).find((option) => !allowed.includes(option));
     if (stray) throw new CliUsageError(`${words} takes no --${stray}`);
-    const url = readEnv(cli.service, z.object({ DATABASE_URL: variable.string() }), env).DATABASE_URL;
+    const url = cli.databaseUrl(env);
     dataSource = await openServiceDataSource({
       url,
       service: `${cli.service}-${cli.name}-cli`,

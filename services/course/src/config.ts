@@ -17,31 +17,30 @@ export interface AcademicSyncConfig {
 }
 
 /** The course service's environment variables (documented in .env.example). */
-const CourseEnv = z
-  .object({
-    PORT: variable.int(3002, { min: 0, max: 65535 }),
-    DATABASE_URL: variable.string(),
-    JWT_PUBLIC_KEY: variable.pem(),
-    MAX_UPLOAD_MB: variable.int(100, { min: 1, max: 1024 }),
-    // The blob store (@lms/storage): local disk under DATA_DIR, or MinIO/S3.
-    DATA_DIR: variable.string('.data'),
-    S3_ENDPOINT: variable.optional(),
-    S3_ACCESS_KEY: variable.optional(),
-    S3_SECRET_KEY: variable.optional(),
-    S3_BUCKET: variable.string('lms-course'),
-    S3_REGION: variable.optional(),
-    S3_PUBLIC_ENDPOINT: variable.optional(),
-    BLOB_SIGNING_SECRET: variable.optional(),
-    ACADEMIC_SYNC_URL: variable.httpUrl(),
-    ACADEMIC_SYNC_TOKEN: variable.optional(),
-    // Below the gateway's 60 s wait for an answer, so the caller gets our 504 rather than its own.
-    ACADEMIC_SYNC_TIMEOUT_MS: variable.int(10_000, { min: 100, max: 50_000 }),
-    /** The gateway's; with it the gateway's X-Forwarded-* (client address, campus host) are believed. */
-    INTERNAL_TOKEN: variable.optional(),
-    TRUSTED_PROXIES: variable.proxies('loopback'),
-    REDIS_URL: variable.optional(),
-  })
-  .superRefine(checkBlobEnv);
+const CourseVariables = z.object({
+  PORT: variable.int(3002, { min: 0, max: 65535 }),
+  DATABASE_URL: variable.string(),
+  JWT_PUBLIC_KEY: variable.pem(),
+  MAX_UPLOAD_MB: variable.int(100, { min: 1, max: 1024 }),
+  // The blob store (@lms/storage): local disk under DATA_DIR, or MinIO/S3.
+  DATA_DIR: variable.string('.data'),
+  S3_ENDPOINT: variable.optional(),
+  S3_ACCESS_KEY: variable.optional(),
+  S3_SECRET_KEY: variable.optional(),
+  S3_BUCKET: variable.string('lms-course'),
+  S3_REGION: variable.optional(),
+  S3_PUBLIC_ENDPOINT: variable.optional(),
+  BLOB_SIGNING_SECRET: variable.optional(),
+  ACADEMIC_SYNC_URL: variable.httpUrl(),
+  ACADEMIC_SYNC_TOKEN: variable.optional(),
+  // Below the gateway's 60 s wait for an answer, so the caller gets our 504 rather than its own.
+  ACADEMIC_SYNC_TIMEOUT_MS: variable.int(10_000, { min: 100, max: 50_000 }),
+  /** The gateway's; with it the gateway's X-Forwarded-* (client address, campus host) are believed. */
+  INTERNAL_TOKEN: variable.optional(),
+  TRUSTED_PROXIES: variable.proxies('loopback'),
+  REDIS_URL: variable.optional(),
+});
+const CourseEnv = CourseVariables.superRefine(checkBlobEnv);
 
 /** The course service's configuration, read once at boot (see .env.example). */
 export class CourseConfig implements ServiceConfigBase {
@@ -60,6 +59,11 @@ export class CourseConfig implements ServiceConfigBase {
    * which proves itself with INTERNAL_TOKEN.
    */
   forwarding: ForwardingTrust;
+
+  /** `DATABASE_URL` alone, for the operators' command (`npm run structure`). */
+  static databaseUrlFromEnv(env: NodeJS.ProcessEnv): string {
+    return readEnv('course', CourseVariables.pick({ DATABASE_URL: true }), env).DATABASE_URL;
+  }
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): CourseConfig {
     const vars = readEnv('course', CourseEnv, env);

@@ -24,6 +24,11 @@ export class IdentityConfig implements ServiceConfigBase {
   /** `REDIS_URL`: the list of ended sessions shared with the gateway; unset, this process's memory (all-in-one). */
   redisUrl?: string;
 
+  /** `DATABASE_URL` alone, for the operators' command (`npm run campus`). */
+  static databaseUrlFromEnv(env: NodeJS.ProcessEnv): string {
+    return readEnv('identity', IdentityEnv.pick({ DATABASE_URL: true }), env).DATABASE_URL;
+  }
+
   static fromEnv(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
     const vars = readEnv('identity', IdentityEnv, env);
     return Object.assign(new IdentityConfig(), {

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { validateWith } from '@lms/jsonapi';
 import { CliRefusal, CliUsageError, type OperatorCliContext, runOperatorCli } from '@lms/platform';
+import { CourseConfig } from '../config';
 import { createCourse, createFaculty, createPeriod, updatePeriod } from '../academic/academic.data';
 import { findCampus, findFaculty, findPeriod, lecturersNamed } from '../academic/academic.refs';
 import {
@@ -282,6 +283,7 @@ export function structureCli(
       flags: FLAGS,
       entities: ENTITIES,
       migrations: MIGRATIONS,
+      databaseUrl: CourseConfig.databaseUrlFromEnv,
       run,
     },
     argv,

@@ -8,6 +8,7 @@ import {
   type OperatorCliContext,
   runOperatorCli,
 } from '@lms/platform';
+import { IdentityConfig } from '../config';
 import { ENTITIES } from '../entities';
 import { MIGRATIONS } from '../migrations';
 import { type Campus, campusAt, createCampus, domainsOf, updateCampus } from '../tenants/campuses.data';
@@ -211,6 +212,7 @@ export function campusCli(
       flags: FLAGS,
       entities: ENTITIES,
       migrations: MIGRATIONS,
+      databaseUrl: IdentityConfig.databaseUrlFromEnv,
       run,
     },
     argv,
