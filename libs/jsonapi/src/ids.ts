@@ -45,3 +45,13 @@ export function queryId(value: unknown, name: string, required: boolean): number
     throw badRequest(`${name} must be an id (a whole number from 1)`, name);
   return Number(value);
 }
+
+/**
+ * A yes/no of the query string (`?dry_run=true`): absent or `false` is false, `true` or empty
+ * (`?dry_run`) true; anything else a 400 naming the parameter.
+ */
+export function queryFlag(value: unknown, name: string): boolean {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true' || value === '') return true;
+  throw badRequest(`${name} is true or false`, name);
+}

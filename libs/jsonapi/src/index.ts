@@ -14,7 +14,7 @@ export type { JsonApiErrorDocument, JsonApiErrorObject, ValidationIssue } from '
 export { JSON_API_MEDIA_TYPE, JsonApiExceptionFilter, outcomeOf } from './exception.filter';
 export type { ErrorOutcome } from './exception.filter';
 export { idList } from './id-list';
-export { MAX_ID, parseId, ParseIdPipe, queryId } from './ids';
+export { MAX_ID, parseId, ParseIdPipe, queryFlag, queryId } from './ids';
 export {
   applyQuery,
   DEFAULT_FILTER_OPS,

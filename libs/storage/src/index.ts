@@ -33,6 +33,7 @@ export {
   storedFileSchema,
 } from './uploads/file-uploads';
 export { cellText } from './uploads/spreadsheet-cells';
+export { importProblems, readImportFile } from './uploads/import-file';
 export type { FileUploadsOptions, ReceiveOptions, StoredFile, Upload } from './uploads/file-uploads';
 export { FILE_DOWNLOAD_RESPONSES, MULTIPART_FILES_BODY } from './uploads/file-openapi';
 export { attributesOfUpload, readWrite, uploadRequestBody } from './uploads/upload-attributes';

@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { CourseHarness, one } from './support/harness';
 
 const SCRIPT = join(__dirname, '../../../scripts/service-cli.mjs');
@@ -120,6 +123,47 @@ describe('npm run structure (periods, faculties and courses by command, on the c
     expect(usage.stderr).toContain('usage: npm run structure');
     expect((await run('faculties', 'add', ...at, '--name', 'F', '--year', '2026')).stderr).toContain(
       'faculties add takes no --year',
+    );
+  });
+
+  it('imports courses from a workbook after a dry run, and writes the template', async () => {
+    const campus = await h.given.campus({ domain: 'lms.import.ac.id' });
+    await h.given.user(campus.id, 'lecturer', { username: 'dosen.cli' });
+    const at = ['--campus', 'lms.import.ac.id'];
+    await run('periods', 'add', ...at, '--name', 'Genap 2027', '--year', '2027', '--type', 'GENAP');
+    const dir = mkdtempSync(join(tmpdir(), 'structure-cli-'));
+    const template = join(dir, 'template.xlsx');
+    expect((await run('template', template)).stdout).toBe(
+      `wrote the course import template to ${template}\n`,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(template);
+    const sheet = workbook.getWorksheet('Courses')!;
+    sheet.getRow(2).values = ['MK1', 'Statistika', '2027 GENAP', '', 'dosen.cli', 'MK1-A'];
+    sheet.addRow(['MK2', 'Kalkulus', '2027 GENAP', 'nowhere', '', '']);
+    const file = join(dir, 'courses.xlsx');
+    await workbook.xlsx.writeFile(file);
+
+    const bad = await run('import', file, ...at, '--dry-run');
+    expect(bad).toMatchObject({
+      code: 1,
+      stdout: 'row 2\tMK1\tcreate\nrow 3\tMK2\terror\tfaculty: the campus has no faculty nowhere\n',
+      stderr:
+        'structure: 1 bad row(s) (1 to create, 0 to update, 0 unchanged once mended): nothing imported\n',
+    });
+    sheet.spliceRows(3, 1);
+    await workbook.xlsx.writeFile(file);
+    const imported = await run('import', file, ...at);
+    expect(imported).toMatchObject({
+      code: 0,
+      stdout: 'row 2\tMK1\tcreate\nimported: 1 created, 0 updated, 0 unchanged\n',
+    });
+    expect(JSON.parse((await run('courses', 'list', ...at, '--json')).stdout)).toEqual([
+      expect.objectContaining({ code: 'MK1', lecturer: 'dosen.cli', classes: ['MK1-A'] }),
+    ]);
+    writeFileSync(file, 'not a workbook');
+    expect((await run('import', file, ...at)).stderr).toBe(
+      `structure: ${file}: the file is not an Excel workbook (.xlsx)\n`,
     );
   });
 });

@@ -169,6 +169,46 @@ export interface paths {
     patch: operations['course_Academic_changeCourse'];
     trace?: never;
   };
+  '/api/admin/courses/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import courses from a workbook, or try it (dry run)
+     * @description Roles: admin, lptk
+     */
+    post: operations['course_Academic_importCourses'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/courses/import-template': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The course import template (.xlsx)
+     * @description Roles: admin, lptk
+     */
+    get: operations['course_Academic_template'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/faculties': {
     parameters: {
       query?: never;
@@ -4139,6 +4179,31 @@ export interface components {
         mime: string;
       };
     };
+    CourseImport: {
+      /** @enum {string} */
+      type: 'course-imports';
+      id: string;
+      attributes: {
+        dry_run: boolean;
+        counts: {
+          create: number;
+          update: number;
+          unchanged: number;
+          error: number;
+        };
+        rows: {
+          row: number;
+          code: string | null;
+          /** @enum {string} */
+          action: 'create' | 'update' | 'unchanged' | 'error';
+          course_id: number | null;
+          problems: {
+            column: string;
+            reason: string;
+          }[];
+        }[];
+      };
+    };
     CourseUser: {
       /** @enum {string} */
       type: 'users';
@@ -7044,6 +7109,107 @@ export interface operations {
               [key: string]: unknown;
             };
           };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Academic_importCourses: {
+    parameters: {
+      query?: {
+        dry_run?: boolean;
+        campus_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: CourseImport */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['CourseImport'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['CourseImport'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Academic_template: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The workbook */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
         };
       };
       /** @description A JSON:API error document */

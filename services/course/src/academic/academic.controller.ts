@@ -1,4 +1,5 @@
-import { Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthContext, CurrentAuth, JsonApiQuery, Roles } from '@lms/auth';
 import {
   Attributes,
@@ -8,8 +9,13 @@ import {
   type ParsedQuery,
   ParseIdPipe,
   respond,
+  queryFlag,
+  queryId,
   Responds,
 } from '@lms/jsonapi';
+import { DocumentOperation } from '@lms/platform';
+import { MULTIPART_FILES_BODY, readImportFile } from '@lms/storage';
+import { XLSX_MIME } from '../gradebook/gradebook-workbook';
 import {
   courseChangeRules,
   facultyChangeRules,
@@ -25,7 +31,9 @@ import {
   managedFacultyResource,
   managedPeriodQuery,
   managedPeriodResource,
+  courseImportResource,
 } from './academic.resource';
+import { courseImportTemplate, MAX_IMPORT_BYTES } from './course-import';
 import { AcademicService } from './academic.service';
 
 /**
@@ -109,6 +117,53 @@ export class AcademicController {
   async courses(@CurrentAuth() auth: AuthContext, @JsonApiQuery(managedCourseQuery) query: ParsedQuery) {
     const [courses, total] = await this.academic.listCourses(auth, query);
     return respond(managedCourseResource, courses, { meta: pageMeta(total, query) });
+  }
+
+  /**
+   * Courses from a workbook (.xlsx, `multipart/form-data` with the file in a part named `file`;
+   * `?campus_id=` an admin's other campus). `?dry_run=true` answers what each row would do and
+   * changes nothing; otherwise every row is written in one transaction, or none when any row is
+   * bad (a 422 naming each row, column and reason).
+   */
+  @Post('courses/import')
+  @HttpCode(200)
+  @Responds(courseImportResource)
+  @DocumentOperation({
+    summary: 'Import courses from a workbook, or try it (dry run)',
+    parameters: [
+      { name: 'dry_run', in: 'query', required: false, schema: { type: 'boolean' } },
+      { name: 'campus_id', in: 'query', required: false, schema: { type: 'integer' } },
+    ],
+    requestBody: MULTIPART_FILES_BODY,
+  })
+  async importCourses(
+    @CurrentAuth() auth: AuthContext,
+    @Query('dry_run') dryRun: unknown,
+    @Query('campus_id') campusId: unknown,
+    @Req() request: FastifyRequest,
+  ) {
+    const flag = queryFlag(dryRun, 'dry_run');
+    const campus = queryId(campusId, 'campus_id', false);
+    const { content } = await readImportFile(request, MAX_IMPORT_BYTES);
+    return respond(courseImportResource, await this.academic.importCourses(auth, campus, content, flag));
+  }
+
+  /** The import's template: its columns, an example row and a sheet explaining each column. */
+  @Get('courses/import-template')
+  @DocumentOperation({
+    summary: 'The course import template (.xlsx)',
+    responses: {
+      '200': {
+        description: 'The workbook',
+        content: { [XLSX_MIME]: { schema: { type: 'string', format: 'binary' } } },
+      },
+    },
+  })
+  async template(@Res() reply: FastifyReply) {
+    return reply
+      .header('content-type', XLSX_MIME)
+      .header('content-disposition', 'attachment; filename="courses-import-template.xlsx"')
+      .send(await courseImportTemplate());
   }
 
   @Get('courses/:id')

@@ -323,16 +323,18 @@ export async function updateCourse(
   if (changes.lecturer_ids !== undefined) {
     const [lecturerId = null, ...assistantIds] = changes.lecturer_ids;
     if (lecturerId !== course.lecturerId) fields.lecturerId = lecturerId;
-    const removed: Array<{ user_id: number }> = await manager.query(
-      `DELETE FROM course_assistants WHERE course_id = $1 AND NOT (user_id = ANY($2::bigint[])) RETURNING user_id`,
+    // One statement: the assistants not kept leave, the new ones join; how many of each.
+    const [{ removed, added }]: Array<{ removed: number; added: number }> = await manager.query(
+      `WITH gone AS (
+         DELETE FROM course_assistants WHERE course_id = $1 AND NOT (user_id = ANY($2::bigint[])) RETURNING 1
+       ), joined AS (
+         INSERT INTO course_assistants (course_id, user_id) SELECT $1, unnest($2::bigint[])
+         ON CONFLICT DO NOTHING RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM gone)::int AS removed, (SELECT count(*) FROM joined)::int AS added`,
       [course.id, assistantIds],
     );
-    const added: Array<{ user_id: number }> = await manager.query(
-      `INSERT INTO course_assistants (course_id, user_id) SELECT $1, unnest($2::bigint[])
-       ON CONFLICT DO NOTHING RETURNING user_id`,
-      [course.id, assistantIds],
-    );
-    staffChanged = lecturerId !== course.lecturerId || removed.length > 0 || added.length > 0;
+    staffChanged = lecturerId !== course.lecturerId || removed > 0 || added > 0;
   }
   const classesAdded = await addClasses(manager, course, changes.classes ?? []);
   if (Object.keys(fields).length > 0) {

@@ -1,5 +1,6 @@
 import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
 import type { Course } from '../courses/course.entity';
+import type { CourseImportReport } from './course-import';
 import type { Period } from '../courses/period.entity';
 import type { Faculty } from '../faculties/faculty.entity';
 import { facultyQuery } from '../faculties/faculties.resource';
@@ -118,3 +119,33 @@ export const managedCourseQuery: QuerySpec = {
   defaultSort: 'code',
   maxLimit: 500,
 };
+
+const ACTIONS = ['create', 'update', 'unchanged', 'error'] as const;
+
+/** What an import of courses did, or in a dry run would do, row by row (as identity's user imports). */
+export const courseImportResource = defineResource({
+  name: 'CourseImport',
+  type: 'course-imports',
+  id: (report: CourseImportReport) => report.id,
+  schema: {
+    /** True: nothing was changed, the rows say what an import would do. */
+    dry_run: z.boolean(),
+    counts: z.object({ create: z.int(), update: z.int(), unchanged: z.int(), error: z.int() }),
+    /** Every row holding a course, in the file's order; `row` as the spreadsheet numbers it. */
+    rows: z.array(
+      z.object({
+        row: z.int(),
+        code: z.string().nullable(),
+        action: z.enum(ACTIONS),
+        /** The course made or matched; null for one a dry run would create, or a bad row. */
+        course_id: z.int().nullable(),
+        problems: z.array(z.object({ column: z.string(), reason: z.string() })),
+      }),
+    ),
+  },
+  attributes: (report: CourseImportReport) => ({
+    dry_run: report.dryRun,
+    counts: report.counts,
+    rows: report.rows,
+  }),
+});

@@ -3,6 +3,7 @@ import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
 import { applyQuery, attributePointer, notFound, type ParsedQuery, unprocessable } from '@lms/jsonapi';
+import { importProblems } from '@lms/storage';
 import { Course } from '../courses/course.entity';
 import { Period } from '../courses/period.entity';
 import { Faculty } from '../faculties/faculty.entity';
@@ -18,6 +19,7 @@ import {
   updateFaculty,
   updatePeriod,
 } from './academic.data';
+import { importCourses } from './course-import';
 
 /**
  * The academic structure as the campus's operators manage it: a platform `admin` every campus,
@@ -124,5 +126,27 @@ export class AcademicService {
       updateCourse(manager, { tenantId: course.tenantId, userId: auth.userId }, course, changes),
     );
     return this.course(auth, id);
+  }
+
+  /**
+   * Imports the courses of a workbook into a campus (`course-import.ts`). A dry run answers what
+   * each row would do (bad rows with their problems); an import with any bad row is a 422 naming
+   * each row, column and reason, and writes nothing.
+   */
+  async importCourses(auth: AuthContext, campusId: number | undefined, content: Buffer, dryRun: boolean) {
+    const tenantId = await this.campusFor(auth, campusId);
+    const result = await importCourses(
+      (work) => this.unit.run(work),
+      { tenantId, userId: auth.userId },
+      content,
+      { dryRun },
+    );
+    if (!result.ok) throw importProblems(result.problems);
+    const { report } = result;
+    if (!dryRun && report.counts.error > 0)
+      throw importProblems(
+        report.rows.flatMap((row) => row.problems.map((problem) => ({ row: row.row, ...problem }))),
+      );
+    return report;
   }
 }

@@ -1,8 +1,10 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import type { EntityManager } from 'typeorm';
 import { validateWith } from '@lms/jsonapi';
 import { CliRefusal, CliUsageError, type OperatorCliContext, runOperatorCli } from '@lms/platform';
 import { CourseConfig } from '../config';
 import { createCourse, createFaculty, createPeriod, updatePeriod } from '../academic/academic.data';
+import { courseImportTemplate, importCourses } from '../academic/course-import';
 import { findCampus, findFaculty, findPeriod, lecturersNamed } from '../academic/academic.refs';
 import {
   newCourseRules,
@@ -28,6 +30,10 @@ export const USAGE = `usage: npm run structure -- <command> [options]
                    [--lecturer USERNAME…] [--class NAME…] [--description TEXT]
                    the first --lecturer is in charge, the others assist
   courses list     [--period PERIOD] [--json]
+  import           FILE.xlsx [--dry-run]
+                   courses from a workbook (columns as the template's): a row per course, matched
+                   by its code within its period (updated) or created; any bad row imports nothing
+  template         FILE.xlsx      writes the import's template
 
   Every command takes --campus CAMPUS (an id or the campus's host name); it may be left out when
   the database knows one campus only. PERIOD is an id, "YEAR TYPE" (2026 GANJIL) or a period's
@@ -66,6 +72,7 @@ const OPTIONS = {
   class: { type: 'string', multiple: true },
   description: { type: 'string' },
   json: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -78,6 +85,8 @@ const COMMANDS = {
   'faculties list': { options: ['json'] },
   'courses add': { options: ['code', 'name', 'period', 'faculty', 'lecturer', 'class', 'description'] },
   'courses list': { options: ['period', 'json'] },
+  import: { options: ['dry-run'], arguments: ['FILE.xlsx'] },
+  template: { options: [], arguments: ['FILE.xlsx'] },
 };
 
 async function campusOf(manager: EntityManager, ref: string | undefined): Promise<TenantProjection> {
@@ -113,11 +122,53 @@ const describeFaculty = (faculty: Faculty) => `${faculty.id}\t${faculty.code ?? 
 
 async function run({ command, args, values, dataSource, out }: OperatorCliContext<typeof OPTIONS>) {
   const write = <T>(work: (manager: EntityManager) => Promise<T>) => dataSource.transaction(work);
+  if (command === 'template') {
+    await writeFile(args[0], await courseImportTemplate());
+    out(`wrote the course import template to ${args[0]}`);
+    return;
+  }
   const campus = await campusOf(dataSource.manager, values.campus);
   const tenantId = campus.id;
   const { manager } = dataSource;
 
   switch (command) {
+    case 'import': {
+      const content = await readFile(args[0]).catch((error: NodeJS.ErrnoException) => {
+        throw new CliRefusal(
+          `cannot read ${args[0]}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`,
+        );
+      });
+      const dryRun = values['dry-run'] ?? false;
+      const result = await importCourses(write, { tenantId, userId: null }, content, { dryRun });
+      if (!result.ok)
+        throw new CliRefusal(
+          result.problems
+            .map(
+              (problem) =>
+                `${args[0]}${problem.row === undefined ? '' : ` row ${problem.row}`}${problem.column ? `, ${problem.column}` : ''}: ${problem.reason}`,
+            )
+            .join('\n'),
+        );
+      const { counts, rows } = result.report;
+      for (const row of rows)
+        out(
+          [
+            `row ${row.row}`,
+            row.code ?? '-',
+            row.action,
+            ...row.problems.map((p) => `${p.column}: ${p.reason}`),
+          ].join('\t'),
+        );
+      const summary = `${counts.create} to create, ${counts.update} to update, ${counts.unchanged} unchanged`;
+      if (counts.error > 0)
+        throw new CliRefusal(`${counts.error} bad row(s) (${summary} once mended): nothing imported`);
+      out(
+        dryRun
+          ? `dry run: ${summary}; nothing imported`
+          : `imported: ${summary.replace(/to (create|update)/g, (_, verb: string) => `${verb}d`)}`,
+      );
+      return;
+    }
     case 'periods list': {
       const periods = await manager.find(Period, {
         where: { tenantId },

@@ -1,11 +1,9 @@
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type {} from '@fastify/multipart';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
+import { readImportFile } from '@lms/storage';
 import {
   attributePointer,
-  badRequest,
-  JsonApiException,
   notFound,
   ParseIdPipe,
   respond,
@@ -25,53 +23,6 @@ const examFields = attributes({
 });
 const courseFields = attributes({ package: field.integer({ min: 1, max: MAX_PACKAGE }).optional() });
 
-const tooLarge = () =>
-  new JsonApiException(413, [
-    {
-      status: '413',
-      title: 'Payload Too Large',
-      detail: `The file is larger than the import limit of ${MAX_IMPORT_BYTES / (1024 * 1024)} MB`,
-      source: { pointer: attributePointer('file') },
-    },
-  ]);
-
-/** The form fields and the file of a multipart import (fields first, then the part named `file`). */
-async function readUpload(
-  request: FastifyRequest,
-): Promise<{ fields: Record<string, string>; content: Buffer }> {
-  if (!request.isMultipart())
-    throw badRequest('An import is multipart/form-data: its fields, then the file in a part named "file"');
-  const fields: Record<string, string> = {};
-  let content: Buffer | undefined;
-  const parts = request.parts({
-    limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 11 },
-  });
-  try {
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'file') {
-        await part.toBuffer().catch(() => undefined);
-        throw unprocessable([
-          {
-            pointer: attributePointer('file'),
-            detail: `The file goes in a part named "file", not "${part.fieldname}"`,
-          },
-        ]);
-      }
-      content = await part.toBuffer();
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
-  }
-  if (!content?.length)
-    throw unprocessable([{ pointer: attributePointer('file'), detail: 'The file is required' }]);
-  return { fields, content };
-}
-
 /**
  * Question imports (spec 02 §7 "Imports", multipart): a spreadsheet (`exam/imports/…`), a Word
  * document (`import-word…`) or a QTI 2.1 package, into an exam's package (1 unless given) or a
@@ -87,7 +38,7 @@ export class ImportsController {
     format: ImportFormat,
     courseFromPath?: number,
   ) {
-    const { fields, content } = await readUpload(request);
+    const { fields, content } = await readImportFile(request, MAX_IMPORT_BYTES);
     if (courseFromPath !== undefined) {
       const input = validateWith(courseFields, fields);
       return this.imports.import(

@@ -8,6 +8,7 @@ import {
   JsonApiException,
   notFound,
   ParseIdPipe,
+  queryFlag,
   respond,
   Responds,
   unprocessable,
@@ -27,12 +28,6 @@ function formatOf(filename: string, mimetype: string): SheetFormat | null {
   if (mimetype === TEMPLATES.xlsx.contentType) return 'xlsx';
   if (mimetype === 'text/csv') return 'csv';
   return null;
-}
-
-function readDryRun(value: unknown): boolean {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true' || value === '') return true;
-  throw badRequest('dry_run is true or false', 'dry_run');
 }
 
 /**
@@ -93,7 +88,7 @@ export class UserImportsController {
     @Query('dry_run') dryRunParameter: unknown,
     @Req() request: FastifyRequest,
   ) {
-    const dryRun = readDryRun(dryRunParameter);
+    const dryRun = queryFlag(dryRunParameter, 'dry_run');
     const tenant = await this.imports.campus(auth, campusId);
     if (!request.isMultipart())
       throw badRequest('A users file is uploaded as multipart/form-data in a part named "file"');

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
-import { attributePointer, JsonApiException } from '@lms/jsonapi';
+import { importProblems } from '@lms/storage';
 import { TenantsService } from '../tenants/tenants.service';
 import { NO_PASSWORD } from '../users/passwords';
 import { userUpsertedRow, type PublishedUser } from '../users/users.data';
@@ -53,23 +53,6 @@ interface Existing {
   nidn: string | null;
 }
 
-/** A 422 whose errors all point at the uploaded file, one per problem. */
-function fileProblems(problems: Array<RowProblem & { row?: number }>): JsonApiException {
-  return new JsonApiException(
-    422,
-    problems.map((problem) => ({
-      status: '422',
-      title: 'Unprocessable Entity',
-      detail:
-        problem.row === undefined
-          ? problem.reason
-          : `row ${problem.row}, ${problem.column}: ${problem.reason}`,
-      source: { pointer: attributePointer('file') },
-      meta: { row: problem.row ?? null, column: problem.column },
-    })),
-  );
-}
-
 /** The users file read row by row into what each row says (problems included), nothing kept twice. */
 async function readFile(format: SheetFormat, input: Readable): Promise<Planned[]> {
   const planned: Planned[] = [];
@@ -78,13 +61,15 @@ async function readFile(format: SheetFormat, input: Readable): Promise<Planned[]
     for await (const row of sheetRows(format, input)) {
       if (!columns) {
         const header = readHeader(row);
-        if (!header.ok) throw fileProblems(header.problems);
+        if (!header.ok) throw importProblems(header.problems);
         columns = header.columns;
         continue;
       }
       if (isBlank(row, columns)) continue;
       if (planned.length === MAX_IMPORTED_USERS)
-        throw fileProblems([{ column: 'file', reason: `a file holds at most ${MAX_IMPORTED_USERS} users` }]);
+        throw importProblems([
+          { column: 'file', reason: `a file holds at most ${MAX_IMPORTED_USERS} users` },
+        ]);
       const read = readRow(row, columns);
       planned.push(
         read.ok
@@ -102,12 +87,12 @@ async function readFile(format: SheetFormat, input: Readable): Promise<Planned[]
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw error;
     if (error instanceof UnreadableSheetError)
-      throw fileProblems([{ column: 'file', reason: error.message }]);
+      throw importProblems([{ column: 'file', reason: error.message }]);
     throw error;
   }
   if (!columns)
-    throw fileProblems([{ column: 'file', reason: 'the file is empty: row 1 names the columns' }]);
-  if (planned.length === 0) throw fileProblems([{ column: 'file', reason: 'the file holds no user' }]);
+    throw importProblems([{ column: 'file', reason: 'the file is empty: row 1 names the columns' }]);
+  if (planned.length === 0) throw importProblems([{ column: 'file', reason: 'the file holds no user' }]);
   return planned;
 }
 
@@ -279,7 +264,7 @@ export class UserImportsService {
       await plan(manager, tenantId, rows);
       const bad = rows.filter((row) => row.action === 'error');
       if (bad.length)
-        throw fileProblems(
+        throw importProblems(
           bad.flatMap((row) => row.problems.map((problem) => ({ ...problem, row: row.row }))),
         );
       const changed = rows.flatMap((row) =>
