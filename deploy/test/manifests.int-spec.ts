@@ -49,6 +49,7 @@ const OPTIONAL: Record<string, string> = {
   DEMO_DOMAIN: 'identity: demo campus host (localhost)',
   DEMO_TENANT_ID: 'course: campus of the demo course (1)',
   APP_VERSION: 'identity: /public/version (package version)',
+  SMTP_URL: 'identity: SMTP server of outgoing mail (none: mails are logged)',
   DB_POOL_SIZE: 'database connections per service process (10)',
   OUTBOX_RETENTION_HOURS: 'services with a database: hours a published outbox row is kept (168)',
   METRICS_PORT: 'every service: port of GET /metrics (not served)',

@@ -16,3 +16,5 @@ export { EVENT_FACTORIES } from './factories';
 export { SPAN_KIND, startOtlpReceiver } from './otlp';
 export type { OtlpReceiver, ReceivedSpan } from './otlp';
 export { openEventsDatabase } from './events-database';
+export { startMailbox } from './mailbox';
+export type { Mailbox, ReceivedMail } from './mailbox';

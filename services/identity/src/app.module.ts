@@ -21,6 +21,8 @@ import { RevokedSessions } from '@lms/auth';
 import { ManagedUsersController } from './users/managed-users.controller';
 import { ManagedUsersService } from './users/managed-users.service';
 import { OwnRecords } from './users/own-records';
+import { PasswordsController } from './passwords/passwords.controller';
+import { PasswordsService } from './passwords/passwords.service';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { UserImportsController } from './user-imports/user-imports.controller';
@@ -42,6 +44,7 @@ export class IdentityAppModule {
         UserImportsController,
         ManagedUsersController,
         SsoSettingsController,
+        PasswordsController,
         UsersController,
         InternalController,
         ...MEMBERSHIPS.handlers,
@@ -52,6 +55,7 @@ export class IdentityAppModule {
         UsersService,
         UserImportsService,
         ManagedUsersService,
+        PasswordsService,
         // sessions a deactivation or a password change ends: shared with the gateway (ADR: sessions)
         { provide: RevokedSessions, useFactory: () => RevokedSessions.open({ redisUrl: config.redisUrl }) },
         OwnRecords,

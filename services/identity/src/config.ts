@@ -10,6 +10,7 @@ const IdentityEnv = z.object({
   REFRESH_TTL_SECONDS: variable.int(30 * 24 * 3600, { min: 60 }),
   TRUSTED_PROXIES: variable.proxies('loopback'),
   REDIS_URL: variable.optional(),
+  SMTP_URL: variable.optional(),
 });
 
 /** Identity's configuration, read once at boot (see .env.example). */
@@ -23,6 +24,8 @@ export class IdentityConfig implements ServiceConfigBase {
   forwarding: ForwardingTrust;
   /** `REDIS_URL`: the list of ended sessions shared with the gateway; unset, this process's memory (all-in-one). */
   redisUrl?: string;
+  /** `SMTP_URL`: where mail (password-reset links) is sent; unset, each mail is logged instead. */
+  smtpUrl?: string;
 
   /** `DATABASE_URL` alone, for the operators' command (`npm run campus`). */
   static databaseUrlFromEnv(env: NodeJS.ProcessEnv): string {
@@ -39,6 +42,7 @@ export class IdentityConfig implements ServiceConfigBase {
       refreshTtlSeconds: vars.REFRESH_TTL_SECONDS,
       forwarding: { proxies: vars.TRUSTED_PROXIES, gatewayToken: vars.INTERNAL_TOKEN },
       redisUrl: vars.REDIS_URL,
+      smtpUrl: vars.SMTP_URL,
     });
   }
 }

@@ -1,5 +1,6 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { MEMBERSHIPS } from '@lms/projections';
+import { PasswordReset } from './passwords/password-reset.entity';
 import { RefreshToken } from './sessions/refresh-token.entity';
 import { SsoAttempt, SsoSession } from './sso/sso.entities';
 import { TenantDomain } from './tenants/tenant-domain.entity';
@@ -13,6 +14,7 @@ export const ENTITIES = [
   RefreshToken,
   SsoAttempt,
   SsoSession,
+  PasswordReset,
   ...MEMBERSHIPS.entities,
   OutboxEvent,
   InboxEvent,

@@ -5,6 +5,7 @@ import { Memberships1795472748983 } from './1795472748983-memberships';
 import { InterfacePreferences1795481511268 } from './1795481511268-interface-preferences';
 import { TenantDomains1795533816508 } from './1795533816508-tenant-domains';
 import { SingleSignOn1795541490886 } from './1795541490886-single-sign-on';
+import { PasswordResets1795546736455 } from './1795546736455-password-resets';
 
 /** Every migration of the identity database, oldest first. */
 export const MIGRATIONS = [
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
   OutboxOrder1795533482436,
   TenantDomains1795533816508,
   SingleSignOn1795541490886,
+  PasswordResets1795546736455,
 ];

@@ -1,0 +1,2 @@
+export { LogMailer, MAILER, openMailer, SmtpMailer } from './mailer';
+export type { Mail, Mailer } from './mailer';
