@@ -376,7 +376,8 @@ describe('the web client shell', () => {
         / status of 40[34] /.test(error);
       expect(errors.filter((error) => !refused(error))).toEqual([]);
       await context.close();
-    });
+      // Every route of the map, one after another: 40–80 s on a loaded machine.
+    }, 180_000);
   }
 
   it('renders every public page signed out, without console errors', async () => {

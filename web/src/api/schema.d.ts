@@ -15109,13 +15109,13 @@ export interface operations {
         };
         content: {
           'application/vnd.api+json': {
-            data: components['schemas']['TaskExport'];
+            data: components['schemas']['TaskExport'] | null;
             meta?: {
               [key: string]: unknown;
             };
           };
           'application/json': {
-            data: components['schemas']['TaskExport'];
+            data: components['schemas']['TaskExport'] | null;
             meta?: {
               [key: string]: unknown;
             };

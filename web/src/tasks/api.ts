@@ -350,10 +350,12 @@ export const tasksApi = withTags.injectEndpoints({
       async queryFn(taskId, _api, _extra, baseQuery) {
         const result = await baseQuery(`course/task/${encodeURIComponent(taskId)}/export`);
         if (result.error) {
+          // 404: the export made is no longer stored.
           if (result.error.status === 404) return { data: null };
           return { error: result.error };
         }
-        return { data: deserializeOne<TaskExport>(result.data as Document) };
+        const document = result.data as Document;
+        return { data: document.data === null ? null : deserializeOne<TaskExport>(document) };
       },
       providesTags: (_r, _e, taskId) => [{ type: 'TaskExport', id: taskId }],
     }),

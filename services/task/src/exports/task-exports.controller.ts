@@ -37,9 +37,9 @@ export class TaskExportsController {
     return respond(taskExportResource, view);
   }
 
-  /** The newest export of the task: its status, and once ready a link valid 5 minutes. */
+  /** The newest export of the task: its status, and once ready a link valid 5 minutes (null: none yet). */
   @Get(':id/export')
-  @Responds(taskExportResource)
+  @Responds(taskExportResource, { nullable: true })
   @DocumentOperation({ summary: 'The newest zip export of a task’s answers and its progress' })
   async latest(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) taskId: number) {
     return respond(taskExportResource, await this.exports.latest(auth, taskId));

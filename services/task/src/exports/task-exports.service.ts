@@ -93,14 +93,17 @@ export class TaskExportsService {
     });
   }
 
-  /** The newest export of the task (its staff), with a link valid 5 minutes once it is ready. */
-  async latest(auth: AuthContext, taskId: number): Promise<TaskExportView> {
+  /**
+   * The newest export of the task (its staff), with a link valid 5 minutes once it is ready;
+   * null when none was asked for yet.
+   */
+  async latest(auth: AuthContext, taskId: number): Promise<TaskExportView | null> {
     await this.access.staffTask(auth, taskId);
     const record = await this.dataSource.getRepository(TaskExport).findOne({
       where: { taskId, tenantId: auth.tenantId },
       order: { id: 'DESC' },
     });
-    if (!record) throw notFound('No export of this task was made: ask for one first');
+    if (!record) return null;
     if (record.status !== 'ready' || record.blobKey === null) return { record, downloadUrl: null };
     const downloadUrl = await linkToStored(
       this.storage,
