@@ -11,7 +11,7 @@ import {
 } from '../api/jsonapi';
 import i18n from '../i18n/i18n';
 import type { RequestAttributes } from '../api/types';
-import { announceSaves, cachedResults, type ApiState } from '../notifications/saved';
+import { announceSaves, cachedResults, silent, type ApiState } from '../notifications/saved';
 import type {
   AnswerState,
   GroupAssessment,
@@ -382,6 +382,7 @@ function taskName(state: ApiState, id: string): string {
 }
 
 announceSaves(tasksApi, {
+  requestTaskExport: silent('the export card shows the zip queued, its progress and then its download'),
   createTask: ({ result }) => i18n.t('task.saved.taskCreated', { name: result.name }),
   updateTask: ({ result }) => i18n.t('task.saved.taskUpdated', { name: result.name }),
   deleteTask: ({ arg, before }) => i18n.t('task.saved.taskDeleted', { name: taskName(before, arg.id) }),
