@@ -28,6 +28,18 @@ export const IdentityUserUpserted = z.looseObject({
 export type IdentityUserUpserted = z.infer<typeof IdentityUserUpserted>;
 
 /**
+ * A users import put a student in classes (named in the file's `classes` column, resolved by
+ * identity to the classes of the campus's active courses of that name): the course service
+ * enrols them in each class they are not in yet, moving them out of another class of the same
+ * course. Recorded after the user's `identity.user.upserted` (same topic and key: the user).
+ */
+export const IdentityUserPlaced = z.looseObject({
+  userId: id,
+  classIds: z.array(id).min(1),
+});
+export type IdentityUserPlaced = z.infer<typeof IdentityUserPlaced>;
+
+/**
  * A campus (tenant) was created or changed: what other services need to serve requests that
  * carry no token (the public catalogue finds its campus by host name) and to show dates.
  */
@@ -94,9 +106,10 @@ export const CourseEnrolmentChanged = z.looseObject({
   enrolled: z.boolean(),
   /**
    * `joined` by token, `left` by themselves, `kicked` by the lecturer, `synced`: put in or taken
-   * out of the class by a sync with the academic system's roster.
+   * out of the class by a sync with the academic system's roster, `imported`: placed in it by a
+   * users import (`identity.user.placed`).
    */
-  reason: z.enum(['joined', 'left', 'kicked', 'synced']),
+  reason: z.enum(['joined', 'left', 'kicked', 'synced', 'imported']),
 });
 export type CourseEnrolmentChanged = z.infer<typeof CourseEnrolmentChanged>;
 
@@ -421,6 +434,7 @@ export type CourseFormAssessed = z.infer<typeof CourseFormAssessed>;
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
+  'identity.user.placed': IdentityUserPlaced,
   'identity.tenant.upserted': IdentityTenantUpserted,
   'course.structure.changed': CourseStructureChanged,
   'course.completion.changed': CourseCompletionChanged,

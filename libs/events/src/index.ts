@@ -18,6 +18,7 @@ export type {
   ExamExamDeleted,
   ExamExamUpserted,
   IdentityTenantUpserted,
+  IdentityUserPlaced,
   IdentityUserUpserted,
   PlatformRole,
   PlatformSnapshotRequested,

@@ -21,6 +21,7 @@ import { TenantProjection } from './tenant.entity';
 import { TenantUpsertedHandler } from './tenant-upserted.handler';
 import { UserProjection } from './user.entity';
 import { UserUpsertedHandler } from './user-upserted.handler';
+import type { SnapshotTopic } from './backfill';
 
 export {
   ActivityProjection,
@@ -45,12 +46,27 @@ export { ProjectionTables1795481547098 } from './projections.migration';
 export const PROJECTION_MIGRATIONS = [ProjectionTables1795481547098];
 
 /**
- * Who teaches and who studies in which course (`course.staff.changed`, `course.enrolment.*`):
- * the part identity keeps (its user directory's "who sees whom").
+ * Which courses a campus has, with their classes, and who teaches and who studies in each
+ * (`course.course.upserted`, `course.staff.changed`, `course.enrolment.*`): the part identity
+ * keeps (its user directory's "who sees whom", and the classes a users import places students in).
  */
 export const MEMBERSHIPS = {
-  entities: [CourseRoster, CourseStaff, CourseStudent, ProjectionBackfill],
-  handlers: [StaffChangedHandler, EnrolmentChangedHandler, EnrolmentSnapshottedHandler],
+  entities: [
+    CourseProjection,
+    CourseClassProjection,
+    CourseRoster,
+    CourseStaff,
+    CourseStudent,
+    ProjectionBackfill,
+  ],
+  handlers: [
+    CourseUpsertedHandler,
+    StaffChangedHandler,
+    EnrolmentChangedHandler,
+    EnrolmentSnapshottedHandler,
+  ],
+  /** The topics that feed them, for `ProjectionsBackfill.providers`. */
+  topics: ['course.course', 'course.staff', 'course.enrolment'] as const satisfies readonly SnapshotTopic[],
 };
 
 /**
@@ -62,8 +78,6 @@ export const PROJECTIONS = {
   entities: [
     TenantProjection,
     UserProjection,
-    CourseProjection,
-    CourseClassProjection,
     CourseStructure,
     ModuleProjection,
     ActivityProjection,
@@ -72,7 +86,6 @@ export const PROJECTIONS = {
   handlers: [
     TenantUpsertedHandler,
     UserUpsertedHandler,
-    CourseUpsertedHandler,
     StructureSnapshottedHandler,
     ...MEMBERSHIPS.handlers,
   ],

@@ -39,6 +39,7 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     requiredCount: 1,
   }),
   'course.staff.changed': (n) => ({ courseId: n, lecturerId: null, assistants: [] }),
+  'identity.user.placed': (n) => ({ userId: n, classIds: [n] }),
   'course.enrolment.changed': (n) => ({
     courseId: n,
     classId: n,

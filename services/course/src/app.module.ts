@@ -26,6 +26,7 @@ import { GradesController } from './gradebook/grades.controller';
 import { IndexBandsController } from './gradebook/index-bands.controller';
 import { MIGRATIONS } from './migrations';
 import { EnrolmentController } from './enrolment/enrolment.controller';
+import { UserPlacedHandler } from './enrolment/user-placed.handler';
 import { EnrolmentService } from './enrolment/enrolment.service';
 import { StaffController } from './staff/staff.controller';
 import { StaffService } from './staff/staff.service';
@@ -114,6 +115,7 @@ export class CourseAppModule {
         FormAnswersController,
         PublicFormsController,
         UserUpsertedHandler,
+        UserPlacedHandler,
         TenantUpsertedHandler,
         SnapshotRequestedHandler,
         AttemptEventsHandler,

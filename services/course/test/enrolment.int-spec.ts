@@ -272,4 +272,37 @@ describe('enrolment: windows, tokens, take, leave, kick, enrolled courses', () =
       [other.id, false, 'kicked'],
     ]);
   });
+
+  it('places a student of a users import in the classes identity named, moving them within a course, once', async () => {
+    const lecturer = await h.given.user(1, 'lecturer');
+    const student = await h.given.user(1, 'student');
+    const first = await h.course(1, lecturer.id, { name: 'Algoritma' });
+    const second = await h.course(1, lecturer.id, { name: 'Basis Data' });
+    const firstA = await h.courseClass(1, first.id, 'TI-1A');
+    const firstB = await h.enrol(first.id, 1, [student.id]); // in another class of the first course
+    const secondA = await h.courseClass(1, second.id, 'TI-1A');
+    const placed = await h.publish('identity.user.placed', 1, {
+      userId: student.id,
+      classIds: [firstA.id, secondA.id],
+    });
+    const members = (classId: number) =>
+      h.ds.query(`SELECT user_id FROM class_students WHERE class_id = $1`, [classId]);
+    expect(await members(firstA.id)).toEqual([{ user_id: student.id }]);
+    expect(await members(firstB.id)).toEqual([]);
+    expect(await members(secondA.id)).toEqual([{ user_id: student.id }]);
+    expect([...(await enrolEvents(first.id)), ...(await enrolEvents(second.id))]).toEqual([
+      { courseId: first.id, classId: firstB.id, userId: student.id, enrolled: false, reason: 'imported' },
+      { courseId: first.id, classId: firstA.id, userId: student.id, enrolled: true, reason: 'imported' },
+      { courseId: second.id, classId: secondA.id, userId: student.id, enrolled: true, reason: 'imported' },
+    ]);
+    // redelivered, or placed again: nothing changes
+    await h.deliver(placed);
+    await h.publish('identity.user.placed', 1, { userId: student.id, classIds: [secondA.id] });
+    expect((await enrolEvents(second.id)).length).toBe(1);
+    // a lecturer, another campus's student, another campus's class: skipped
+    const other = await h.given.user(2, 'student');
+    await h.publish('identity.user.placed', 1, { userId: lecturer.id, classIds: [secondA.id] });
+    await h.publish('identity.user.placed', 2, { userId: other.id, classIds: [secondA.id] });
+    expect(await members(secondA.id)).toEqual([{ user_id: student.id }]);
+  });
 });

@@ -1,11 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
-import { MEMBERSHIPS } from '@lms/projections';
+import { MEMBERSHIPS, ProjectionsBackfill } from '@lms/projections';
 import type { IdentityConfig } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
-import { MembershipsBackfill } from './memberships/memberships.backfill';
 import { InternalController } from './sessions/internal.controller';
 import { InternalGuard } from './sessions/internal.guard';
 import { SessionsService } from './sessions/sessions.service';
@@ -61,7 +60,7 @@ export class IdentityAppModule {
         OwnRecords,
         SessionsService,
         InternalGuard,
-        MembershipsBackfill,
+        ...ProjectionsBackfill.providers({ service: 'identity', topics: MEMBERSHIPS.topics }),
         SsoService,
         OidcProviders,
       ],

@@ -188,6 +188,104 @@ describe('/api/admin/campuses/:id/users/import (bulk users)', () => {
     );
   });
 
+  it('places students in the classes named in `classes`: the class of that name of every active course, once', async () => {
+    const { campus, operator: lptk } = await operator();
+    const n = Number(campus.id) * 100;
+    const course = (id: number, code: string, classes: string[], isActive = true) =>
+      h.publish('course.course.upserted', campus.id, {
+        id,
+        name: code,
+        code,
+        period: { id: 1, name: '2026 GANJIL', year: 2026, type: 'GANJIL' },
+        isActive,
+        startAt: null,
+        endAt: null,
+        classes: classes.map((name, index) => ({ id: id * 10 + index, name })),
+      });
+    await course(n + 1, 'IF101', ['TI-1A', 'TI-1B']); // classes n*10+10, +11
+    await course(n + 2, 'IF102', ['TI-1A']); // class (n+2)*10
+    await course(n + 3, 'IF999', ['TI-1C'], false); // not active
+    const header = [...HEADER, 'classes'];
+    const placedFor = async () =>
+      (await h.events('identity.user.placed')).filter((event) => event.tenantId === campus.id);
+
+    const bad = await upload(
+      lptk,
+      campus.id,
+      await xlsx(
+        [
+          ['', 'Ani', null, 'student', '2501001', null, 'TI-1C'],
+          ['', 'Budi', null, 'student', '2501002', null, 'ti-1a; TI-1B'],
+          ['', 'Cici', null, 'lecturer', null, '0501003', 'TI-1A'],
+        ],
+        header,
+      ),
+      'users.xlsx',
+      true,
+    );
+    expect(bad.report.rows.map((row) => row.problems)).toEqual([
+      [{ column: 'classes', reason: "no active course of the campus has a class named 'TI-1C'" }],
+      [
+        {
+          column: 'classes',
+          reason: "'ti-1a' and 'TI-1B' are both classes of IF101: a student is in one class of a course",
+        },
+      ],
+      [
+        {
+          column: 'classes',
+          reason: 'only a student is placed in classes (a lecturer teaches courses: npm run structure)',
+        },
+      ],
+    ]);
+
+    const rows: Cells[] = [
+      ['', 'Ani', null, 'student', '2501001', null, 'ti-1a'],
+      ['', 'Budi', null, 'student', '2501002', null, ''],
+    ];
+    const first = await upload(lptk, campus.id, await xlsx(rows, header), 'users.xlsx');
+    expect(first.status).toBe(200);
+    const ani = (await usersOf(campus.id)).find((user) => user.username === '2501001')!;
+    const placed = await placedFor();
+    expect(placed.map((event) => event.data)).toEqual([
+      { userId: Number(ani.id), classIds: [(n + 1) * 10, (n + 2) * 10] },
+    ]);
+    // after the user's own event, on the same topic and key: the course service knows them first
+    const [upserted] = (await upsertedFor(campus.id)).filter((event) => event.data.username === '2501001');
+    const order: Array<{ id: string }> = await h.ds.query(
+      `SELECT envelope->>'id' AS id FROM outbox WHERE envelope->>'id' = ANY($1) ORDER BY seq`,
+      [[upserted.id, placed[0].id]],
+    );
+    expect(order.map((row) => row.id)).toEqual([upserted.id, placed[0].id]);
+
+    // the course service enrolled her (as its event tells identity): importing again changes nothing
+    for (const [courseId, classId] of [
+      [n + 1, (n + 1) * 10],
+      [n + 2, (n + 2) * 10],
+    ])
+      await h.publish('course.enrolment.changed', campus.id, {
+        courseId,
+        classId,
+        userId: Number(ani.id),
+        enrolled: true,
+        reason: 'imported',
+      });
+    const again = await upload(lptk, campus.id, await xlsx(rows, header), 'users.xlsx');
+    expect(again.report.counts).toMatchObject({ unchanged: 2 });
+    expect(await placedFor()).toHaveLength(1);
+
+    // a class added to an existing user: an update of `classes` only, no new user event
+    rows[1][6] = 'TI-1B';
+    const writtenBefore = (await upsertedFor(campus.id)).length;
+    const moved = await upload(lptk, campus.id, await xlsx(rows, header), 'users.xlsx');
+    expect(moved.report.rows[1]).toMatchObject({ action: 'update', changes: ['classes'] });
+    expect(await upsertedFor(campus.id)).toHaveLength(writtenBefore);
+    expect((await placedFor()).map((event) => event.data.classIds)).toEqual([
+      [(n + 1) * 10, (n + 2) * 10],
+      [(n + 1) * 10 + 1],
+    ]);
+  });
+
   it("never touches another campus's users, and an lptk account imports into its own campus only", async () => {
     const { campus: mine, operator: lptk } = await operator();
     const { campus: theirs } = await operator();
@@ -231,7 +329,7 @@ describe('/api/admin/campuses/:id/users/import (bulk users)', () => {
     expect(broken.body.errors?.[0].detail).toContain('not an Excel workbook');
     const header = await upload(lptk, campus.id, await xlsx([], ['login', 'name']), 'users.xlsx');
     expect(header.body.errors?.map((error) => error.detail)).toEqual([
-      "row 1 has the unknown column 'login' (the columns are username, name, email, role, nim, nidn)",
+      "row 1 has the unknown column 'login' (the columns are username, name, email, role, nim, nidn, classes)",
       "row 1 lacks the column 'role'",
     ]);
   });

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { UnitOfWork } from '@lms/events';
+import { outboxRow, UnitOfWork } from '@lms/events';
 import { importProblems } from '@lms/storage';
 import { TenantsService } from '../tenants/tenants.service';
 import { NO_PASSWORD } from '../users/passwords';
@@ -41,6 +41,10 @@ export interface ImportReport {
 
 interface Planned extends PlannedRow {
   values?: UserValues;
+  /** The user, when the campus has them already. */
+  userId?: number;
+  /** The classes (ids) the row places the student in that they are not in yet. */
+  placeIds: number[];
 }
 
 interface Existing {
@@ -80,8 +84,16 @@ async function readFile(format: SheetFormat, input: Readable): Promise<Planned[]
               changes: [],
               problems: [],
               values: read.values,
+              placeIds: [],
             }
-          : { row: read.row, username: read.username, action: 'error', changes: [], problems: read.problems },
+          : {
+              row: read.row,
+              username: read.username,
+              action: 'error',
+              changes: [],
+              problems: read.problems,
+              placeIds: [],
+            },
       );
     }
   } catch (error) {
@@ -110,10 +122,65 @@ async function existingUsers(manager: EntityManager, tenantId: number, usernames
   return found;
 }
 
-/** Decides every row: create, update (with what changes), unchanged, or an error. */
+interface NamedClass {
+  id: number;
+  courseId: number;
+  /** The course's code (or name), for a problem's reason. */
+  course: string;
+}
+
+/**
+ * The classes of the campus's active courses by name (lower case), from identity's projection of
+ * the course service's courses: a name may be the class of several courses.
+ */
+async function classesByName(manager: EntityManager, tenantId: number, rows: Planned[]) {
+  const names = [
+    ...new Set(rows.flatMap((row) => row.values?.classes.map((name) => name.toLowerCase()) ?? [])),
+  ];
+  const found = new Map<string, NamedClass[]>();
+  if (names.length === 0) return found;
+  const classes: Array<{ id: string; name: string; course_id: string; course: string }> = await manager.query(
+    `SELECT cc.id, lower(cc.name) AS name, c.id AS course_id, coalesce(c.code, c.name) AS course
+       FROM course_classes cc JOIN courses c ON c.id = cc.course_id AND c.is_active
+      WHERE cc.tenant_id = $1 AND lower(cc.name) = ANY($2::text[]) ORDER BY cc.id`,
+    [tenantId, names],
+  );
+  for (const row of classes)
+    found.set(row.name, [
+      ...(found.get(row.name) ?? []),
+      { id: Number(row.id), courseId: Number(row.course_id), course: row.course },
+    ]);
+  return found;
+}
+
+/** The classes each of these users is in now (identity's memberships projection). */
+async function placements(manager: EntityManager, userIds: number[]) {
+  const placed = new Map<number, Set<number>>();
+  for (let start = 0; start < userIds.length; start += BATCH) {
+    const rows: Array<{ user_id: string; class_id: string }> = await manager.query(
+      `SELECT user_id, class_id FROM course_students WHERE enrolled AND user_id = ANY($1::bigint[])`,
+      [userIds.slice(start, start + BATCH)],
+    );
+    for (const row of rows) {
+      const user = Number(row.user_id);
+      placed.set(user, (placed.get(user) ?? new Set()).add(Number(row.class_id)));
+    }
+  }
+  return placed;
+}
+
+/**
+ * Decides every row: create, update (with what changes: user columns, `classes` when it places
+ * the student in a class they are not in yet), unchanged, or an error.
+ */
 async function plan(manager: EntityManager, tenantId: number, rows: Planned[]): Promise<void> {
   const usernames = [...new Set(rows.flatMap((row) => (row.values ? [row.values.username] : [])))];
   const existing = await existingUsers(manager, tenantId, usernames);
+  const classes = await classesByName(manager, tenantId, rows);
+  const placed = await placements(
+    manager,
+    [...existing.values()].map((user) => Number(user.id)),
+  );
   const firstRow = new Map<string, number>();
   for (const row of rows) {
     if (!row.values) continue;
@@ -128,8 +195,35 @@ async function plan(manager: EntityManager, tenantId: number, rows: Planned[]): 
       continue;
     }
     firstRow.set(values.username, row.row);
+    const unknown = values.classes.filter((name) => !classes.has(name.toLowerCase()));
+    if (unknown.length > 0) {
+      row.action = 'error';
+      row.problems.push({
+        column: 'classes',
+        reason: `no active course of the campus has a class named ${unknown.map((name) => `'${name}'`).join(', ')}`,
+      });
+      continue;
+    }
+    const named = values.classes.flatMap((name) =>
+      (classes.get(name.toLowerCase()) ?? []).map((found) => ({ ...found, name })),
+    );
+    const twice = named.find((one) =>
+      named.some((other) => other.courseId === one.courseId && other.id !== one.id),
+    );
+    if (twice) {
+      const other = named.find((one) => one.courseId === twice.courseId && one.id !== twice.id)!;
+      row.action = 'error';
+      row.problems.push({
+        column: 'classes',
+        reason: `'${twice.name}' and '${other.name}' are both classes of ${twice.course}: a student is in one class of a course`,
+      });
+      continue;
+    }
     const user = existing.get(values.username);
+    const now = user ? (placed.get(Number(user.id)) ?? new Set<number>()) : new Set<number>();
+    row.placeIds = named.map((one) => one.id).filter((id) => !now.has(id));
     if (!user) continue;
+    row.userId = Number(user.id);
     if (user.level !== 'student' && user.level !== 'lecturer') {
       row.action = 'error';
       row.problems.push({
@@ -144,15 +238,24 @@ async function plan(manager: EntityManager, tenantId: number, rows: Planned[]): 
       ...(user.level !== values.role ? ['role'] : []),
       ...(user.nim !== values.nim ? ['nim'] : []),
       ...(user.nidn !== values.nidn ? ['nidn'] : []),
+      ...(row.placeIds.length > 0 ? ['classes'] : []),
     ];
     row.action = row.changes.length ? 'update' : 'unchanged';
   }
 }
 
-/** Writes the rows to create or update, batch by batch, each user with its event. */
-async function write(manager: EntityManager, tenantId: number, rows: UserValues[], actorId: number) {
+/** Whether a row creates the user or changes one of their columns (not only their classes). */
+const writesUser = (row: Planned) =>
+  row.action === 'create' || (row.action === 'update' && row.changes.some((change) => change !== 'classes'));
+
+/**
+ * Writes the rows to create or update, batch by batch: each user written with its
+ * `identity.user.upserted`, then each student placed in classes with `identity.user.placed`.
+ */
+async function write(manager: EntityManager, tenantId: number, rows: Planned[], actorId: number) {
   for (let start = 0; start < rows.length; start += BATCH) {
-    const batch = rows.slice(start, start + BATCH);
+    const planned = rows.slice(start, start + BATCH);
+    const batch = planned.filter(writesUser).map((row) => row.values!);
     const column = (pick: (values: UserValues) => string | null) => batch.map(pick);
     const written: Array<Record<string, unknown>> = await manager.query(
       `INSERT INTO users (tenant_id, username, name, email, level, nim, nidn, password_hash)
@@ -174,7 +277,20 @@ async function write(manager: EntityManager, tenantId: number, rows: UserValues[
         NO_PASSWORD,
       ],
     );
-    const events = written.map((row) =>
+    const ids = new Map(written.map((row) => [row.username as string, Number(row.id)]));
+    const placedEvents = planned.flatMap((row) =>
+      row.placeIds.length === 0
+        ? []
+        : [
+            outboxRow('identity.user.placed', {
+              tenantId,
+              actorId,
+              key: row.userId ?? ids.get(row.values!.username)!,
+              data: { userId: row.userId ?? ids.get(row.values!.username)!, classIds: row.placeIds },
+            }),
+          ],
+    );
+    const upsertedEvents = written.map((row) =>
       userUpsertedRow(
         {
           id: Number(row.id),
@@ -192,7 +308,8 @@ async function write(manager: EntityManager, tenantId: number, rows: UserValues[
         actorId,
       ),
     );
-    // the batch's events in one statement, in the order of its users
+    // the batch's events in one statement: its users in order, then their placements
+    const events = [...upsertedEvents, ...placedEvents];
     await manager.query(
       `INSERT INTO outbox (id, topic, type, partition_key, envelope)
        SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::varchar[], $5::jsonb[])`,
@@ -267,9 +384,7 @@ export class UserImportsService {
         throw importProblems(
           bad.flatMap((row) => row.problems.map((problem) => ({ ...problem, row: row.row }))),
         );
-      const changed = rows.flatMap((row) =>
-        row.values && (row.action === 'create' || row.action === 'update') ? [row.values] : [],
-      );
+      const changed = rows.filter((row) => row.action === 'create' || row.action === 'update');
       await write(manager, tenantId, changed, auth.userId);
       return report(rows, false);
     });

@@ -11,11 +11,15 @@
  * | `role`     | yes                               | `student` / `mahasiswa`, `lecturer` / `dosen` |
  * | `nim`      | students                          | student number                              |
  * | `nidn`     | lecturers                         | lecturer number                             |
+ * | `classes`  | no (students only)                | class names, `,` or `;` between them        |
+ *
+ * A class name places the student in the class of that name of every active course of the
+ * campus that has one (a cohort's class, `TI-1A`, takes all its courses), as the import decides.
  */
 import { normalizeUsername } from '@lms/auth';
 import type { SheetRow } from './user-sheet';
 
-export const COLUMNS = ['username', 'name', 'email', 'role', 'nim', 'nidn'] as const;
+export const COLUMNS = ['username', 'name', 'email', 'role', 'nim', 'nidn', 'classes'] as const;
 export type Column = (typeof COLUMNS)[number];
 
 /** Roles an import gives; operator accounts (`admin`, `lptk`) are never imported. */
@@ -41,7 +45,12 @@ export interface UserValues {
   role: ImportedRole;
   nim: string | null;
   nidn: string | null;
+  /** Class names, as written (case kept), each once. */
+  classes: string[];
 }
+
+/** The longest class name (the course service's). */
+const CLASS_NAME_MAX = 100;
 
 export interface RowProblem {
   /** The column the problem is in (`file` for the file as a whole). */
@@ -126,6 +135,20 @@ export function readRow(row: SheetRow, columns: Map<Column, number>): ReadRow {
   if (email && (email.length > 254 || !EMAIL.test(email)))
     problem('email', `'${cell('email')}' is not an e-mail address`);
 
+  const classes: string[] = [];
+  for (const part of cell('classes').split(/[,;]/)) {
+    const name = part.trim().replace(/\s+/g, ' ');
+    if (!name || classes.some((known) => known.toLowerCase() === name.toLowerCase())) continue;
+    if (name.length > CLASS_NAME_MAX)
+      problem(
+        'classes',
+        `the class name '${name.slice(0, 20)}…' is longer than ${CLASS_NAME_MAX} characters`,
+      );
+    classes.push(name);
+  }
+  if (classes.length > 0 && role === 'lecturer')
+    problem('classes', 'only a student is placed in classes (a lecturer teaches courses: npm run structure)');
+
   const given = cell('username');
   const username = normalizeUsername(given || (role === 'lecturer' ? (nidn ?? '') : (nim ?? '')));
   if (!given) {
@@ -137,5 +160,5 @@ export function readRow(row: SheetRow, columns: Map<Column, number>): ReadRow {
     problem('username', `the username '${given}' may hold letters, digits and . _ - @ + only`);
 
   if (problems.length) return { row: row.row, ok: false, username: username || null, problems };
-  return { row: row.row, ok: true, values: { username, name, email, role: role!, nim, nidn } };
+  return { row: row.row, ok: true, values: { username, name, email, role: role!, nim, nidn, classes } };
 }

@@ -11,6 +11,7 @@ const EXAMPLES: Array<Record<(typeof COLUMNS)[number], string>> = [
     role: 'student',
     nim: '2201001',
     nidn: '',
+    classes: '',
   },
   {
     username: 'budi.santoso',
@@ -19,6 +20,7 @@ const EXAMPLES: Array<Record<(typeof COLUMNS)[number], string>> = [
     role: 'lecturer',
     nim: '',
     nidn: '0011223344',
+    classes: '',
   },
 ];
 
@@ -27,6 +29,7 @@ const INSTRUCTIONS = [
   'name and role are required; role is student (mahasiswa) or lecturer (dosen).',
   'A student needs a nim, a lecturer a nidn; username defaults to that number.',
   'email is optional; it is where a password reset is sent.',
+  'classes is optional, for students: class names separated by commas (TI-1A, TI-1B); the student joins the class of that name in every active course that has one.',
   'A username that exists on the campus updates that user; imported users set their password through "Forgot password".',
 ];
 
