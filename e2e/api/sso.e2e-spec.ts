@@ -60,6 +60,7 @@ describe('sign-in through a campus identity provider (OpenID Connect, real provi
         client_secret: SECRET,
         redirect_uris: [`${origin}/callback`],
         backchannel_logout_uri: `${origin}/webhook/sso`,
+        post_logout_redirect_uris: [`${origin}/pages/login`],
       },
       {
         client_id: 'campus-b',
@@ -220,5 +221,29 @@ describe('sign-in through a campus identity provider (OpenID Connect, real provi
     });
     expect(junk.status).toBe(400);
     expect(detail(junk.body)).toBe('The logout token is malformed');
+  });
+
+  it('signs the person out at the provider too when they sign out here (RP-initiated logout)', async () => {
+    const answer = await throughProvider(campusA, 'student2', 'login');
+    const tokens = attributes(
+      (await campusA.post('/api/sso/callback', { code: answer.code, state: answer.state })).body,
+    );
+    const signedOut = await campusA.post('/api/user/auth/logout', { refresh_token: tokens.refresh_token });
+    expect(signedOut.status).toBe(200);
+    const logoutUrl = new URL(attributes(signedOut.body).logout_url as string);
+    expect(logoutUrl.href.startsWith(`${idp.issuer}/session/end?`)).toBe(true);
+    expect(logoutUrl.searchParams.get('client_id')).toBe('campus-a');
+    expect(logoutUrl.searchParams.get('post_logout_redirect_uri')).toBe(`${origin}/pages/login`);
+    expect(logoutUrl.searchParams.get('id_token_hint')?.split('.')).toHaveLength(3);
+    expect((await campusA.as(tokens.access_token as string).get('/api/login/me')).status).toBe(401);
+
+    // the provider accepts it and sends the browser back to the sign-in page
+    expect(await idp.signOut(logoutUrl.href)).toBe(`${origin}/pages/login`);
+    // a password sign-in has no provider to leave: 204 as ever
+    const login = await campusA.post('/api/user/auth/login', { username: 'student1', password: 'lms-demo' });
+    const plain = await campusA.post('/api/user/auth/logout', {
+      refresh_token: attributes(login.body).refresh_token,
+    });
+    expect(plain.status).toBe(204);
   });
 });

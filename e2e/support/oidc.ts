@@ -8,6 +8,7 @@ export interface TestClient {
   client_secret: string;
   redirect_uris: string[];
   backchannel_logout_uri?: string;
+  post_logout_redirect_uris?: string[];
 }
 
 export type TamperMode = 'forged' | 'nonce' | 'issuer' | 'expired';
@@ -92,13 +93,23 @@ export class TestIdentityProvider {
     throw new Error('the provider never sent the browser back');
   }
 
-  /** Signs the person out at the provider, which tells every client by back-channel logout. */
-  async signOut(): Promise<void> {
-    const page = await (await this.get(`${this.issuer}/session/end`)).text();
+  /**
+   * Signs the person out at the provider, which tells every client by back-channel logout: at its
+   * own logout page, or at `logoutUrl` (a client's RP-initiated logout). Answers where the provider
+   * sent the browser afterwards, if anywhere.
+   */
+  async signOut(logoutUrl = `${this.issuer}/session/end`): Promise<string | null> {
+    const page = await (await this.get(logoutUrl)).text();
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1];
     if (!xsrf) throw new Error(`the provider showed no logout form: ${page.slice(0, 300)}`);
-    const done = await this.post(`${this.issuer}/session/end/confirm`, { xsrf, logout: 'yes' });
-    if (done.status >= 400) throw new Error(`logout at the provider failed: ${done.status}`);
+    let response = await this.post(`${this.issuer}/session/end/confirm`, { xsrf, logout: 'yes' });
+    for (let hops = 0; hops < 5 && response.status >= 300 && response.status < 400; hops++) {
+      const next = new URL(response.headers.get('location')!, this.issuer);
+      if (!next.href.startsWith(this.issuer)) return next.href;
+      response = await this.get(next.href);
+    }
+    if (response.status >= 400) throw new Error(`logout at the provider failed: ${response.status}`);
+    return null;
   }
 
   private answer(url: URL): ProviderAnswer {

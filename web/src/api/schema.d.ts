@@ -26320,6 +26320,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description A session the campus's identity provider opened: `logouts` with `logout_url` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Document'];
+          'application/json': components['schemas']['Document'];
+        };
+      };
       /** @description Done, nothing to return */
       204: {
         headers: {

@@ -93,9 +93,15 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: 'sso/callback', method: 'POST', body }),
       transformResponse: (document: Document) => deserializeOne<TokenReply & { id: string }>(document),
     }),
-    logout: build.mutation<void, { refresh_token: string }>({
+    /**
+     * Ends the session: nothing (204), or for a session the campus's identity provider opened, the
+     * provider's logout address to send the browser to, so the person is signed out there too.
+     */
+    logout: build.mutation<{ logout_url: string } | null, { refresh_token: string }>({
       extraOptions: QUIET,
       query: (body) => ({ url: 'user/auth/logout', method: 'POST', body }),
+      transformResponse: (document: Document | null) =>
+        document ? deserializeOne<{ id: string; logout_url: string }>(document) : null,
     }),
     me: build.query<UserInfo, void>({
       extraOptions: QUIET,

@@ -21,21 +21,31 @@ interface SignInState {
   accounts?: AccountsState;
 }
 
+/** Sends the browser to the campus's identity provider to end its session there too. */
+export const leaveFor = {
+  provider: (url: string) => window.location.assign(url),
+};
+
 /**
  * Signs out: the refresh token is revoked (a failure to reach the server still clears this browser).
  * When the user signs out of their own accord and holds other accounts, the first of them takes
- * over; resolves to true then.
+ * over; resolves to true then. Otherwise, a session the campus's identity provider opened ends
+ * there too: the browser goes to the provider's logout, which sends it back to the sign-in page.
  */
 export const signOut = createAsyncThunk(
   'auth/signOut',
   async (reason: string | undefined, { dispatch, getState }): Promise<boolean> => {
     const refreshToken = (getState() as SignInState).auth.stored?.refreshToken;
-    if (refreshToken) await dispatch(authApi.endpoints.logout.initiate({ refresh_token: refreshToken }));
+    const ended = refreshToken
+      ? await dispatch(authApi.endpoints.logout.initiate({ refresh_token: refreshToken }))
+      : undefined;
+    const providerLogout = (ended && 'data' in ended && ended.data?.logout_url) || null;
     dispatch(loggedOut(reason));
     if (reason !== undefined) return false;
     for (const account of (getState() as SignInState).accounts?.list ?? []) {
       if (await dispatch(switchAccount(account.id)).unwrap()) return true;
     }
+    if (providerLogout) leaveFor.provider(providerLogout);
     return false;
   },
 );

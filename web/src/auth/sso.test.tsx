@@ -1,8 +1,10 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { start } from '../test/app';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from '../app/store';
+import { signedIn, start } from '../test/app';
 import { campus, errorDocument, many, one, resource, tokens, user } from '../test/factories';
 import { json, serve } from '../test/server';
+import { leaveFor, signOut } from './signIn';
 
 const site = (sso: { button_label: string } | null) => () => json(200, many([campus({ sso })]));
 
@@ -76,5 +78,23 @@ describe('sign-in through the campus identity provider', () => {
     start('/callback?code=c&state=s-1');
     expect((await screen.findByRole('alert')).textContent).toContain('was not started in this browser tab');
     expect(calls.filter((call) => call.url.endsWith('/api/sso/callback'))).toHaveLength(1);
+  });
+
+  it("signs the person out at the provider too when the session was the provider's, and not otherwise", async () => {
+    const leave = vi.spyOn(leaveFor, 'provider').mockImplementation(() => undefined);
+    const url = 'https://idp.example/session/end?client_id=lms&id_token_hint=a.b.c';
+    serve({
+      'POST /api/user/auth/logout': () => json(200, one(resource('logouts', { logout_url: url }, 'sid-1'))),
+    });
+    signedIn();
+    expect(await createStore().dispatch(signOut(undefined)).unwrap()).toBe(false);
+    expect(leave).toHaveBeenCalledWith(url);
+
+    leave.mockClear();
+    serve({ 'POST /api/user/auth/logout': () => json(204, null) });
+    signedIn();
+    await createStore().dispatch(signOut(undefined)).unwrap();
+    expect(leave).not.toHaveBeenCalled();
+    leave.mockRestore();
   });
 });

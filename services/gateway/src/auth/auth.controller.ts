@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeUsername, RevokedSessions, TokenIssuer } from '@lms/auth';
+import { DocumentOperation } from '@lms/platform';
 import {
   Attributes,
   type AttributesOf,
@@ -81,12 +82,38 @@ export class AuthController {
     }
   }
 
+  /**
+   * Ends the session of the refresh token: 204; or, for a session the campus's identity provider
+   * opened, 200 with `logout_url`, the provider's logout the browser goes to next, so the person is
+   * signed out there too (and comes back to the sign-in page).
+   */
   @Post('user/auth/logout')
   @HttpCode(204)
-  async logout(@Body() body: unknown) {
+  @DocumentOperation({
+    responses: {
+      '200': {
+        description: "A session the campus's identity provider opened: `logouts` with `logout_url`",
+        content: {
+          'application/vnd.api+json': { schema: { $ref: '#/components/schemas/Document' } },
+          'application/json': { schema: { $ref: '#/components/schemas/Document' } },
+        },
+      },
+    },
+  })
+  async logout(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { refresh_token } = readAttributes(body);
-    const { session_id } = await this.identity.logout({ refresh_token });
+    const { session_id, logout_url } = await this.identity.logout({
+      refresh_token,
+      origin: `${request.protocol}://${request.host}`,
+    });
     if (session_id) await this.revoked.revoke(session_id, this.revocationMs);
+    if (!logout_url) return;
+    reply.status(200);
+    return { data: { type: 'logouts', id: session_id, attributes: { logout_url } } };
   }
 
   /**

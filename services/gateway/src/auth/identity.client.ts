@@ -34,8 +34,11 @@ export class IdentityClient {
     return this.call('POST', '/internal/auth/refresh', input);
   }
 
-  /** Ends the refresh token's session; answers its id (the `sid` of its access tokens), if any. */
-  logout(input: Record<string, unknown>): Promise<{ session_id: string | null }> {
+  /**
+   * Ends the refresh token's session; answers its id (the `sid` of its access tokens), if any, and
+   * for a session the campus's provider opened, the provider's logout address (else null).
+   */
+  logout(input: Record<string, unknown>): Promise<{ session_id: string | null; logout_url?: string | null }> {
     return this.call('POST', '/internal/auth/logout', input);
   }
 

@@ -40,11 +40,17 @@ export class InternalController {
     return this.sessions.refresh(input.refresh_token, { ip: input.ip, userAgent: input.user_agent });
   }
 
-  /** The ended session's id, so the gateway refuses its access tokens from now on. */
+  /**
+   * The ended session's id, so the gateway refuses its access tokens from now on, and — for a
+   * session the campus's provider opened — the provider's logout address to send the browser to.
+   */
   @Post('auth/logout')
   @HttpCode(200)
   async logout(@Attributes(logoutRules) input: AttributesOf<typeof logoutRules>) {
-    return { session_id: await this.sessions.logout(input.refresh_token) };
+    const sessionId = await this.sessions.logout(input.refresh_token);
+    const logoutUrl =
+      sessionId && input.origin ? await this.sso.endSessionUrl(sessionId, input.origin) : null;
+    return { session_id: sessionId, logout_url: logoutUrl };
   }
 
   /** A sign-in through the campus's identity provider: where to send the browser. */

@@ -22,8 +22,14 @@ export const refreshRules = attributes({
   ...clientRules,
 });
 
-/** `POST /internal/auth/logout`: ends the refresh token's session. */
-export const logoutRules = attributes({ refresh_token: field.string({ min: 1, max: 200 }) });
+/**
+ * `POST /internal/auth/logout`: ends the refresh token's session; `origin` (the browser's) is where
+ * the campus's provider sends the person back after its own logout, for a session it opened.
+ */
+export const logoutRules = attributes({
+  refresh_token: field.string({ min: 1, max: 200 }),
+  origin: field.string({ max: 320, pattern: /^https?:\/\/[^\s/?#]+$/ }).optional(),
+});
 
 /** `POST /internal/sso/start`: a sign-in at the provider of the campus at `host`, answered to `origin`. */
 export const ssoStartRules = attributes({

@@ -122,6 +122,22 @@ export class OidcProviders {
     this.providers.delete(issuer);
   }
 
+  /**
+   * The provider's logout address for a session this client opened (RP-Initiated Logout 1.0), or
+   * null when its discovery document names no `end_session_endpoint`.
+   */
+  endSessionUrl(
+    provider: Provider,
+    request: { clientId: string; idTokenHint: string | null; postLogoutRedirectUri: string },
+  ): string | null {
+    if (!provider.metadata.end_session_endpoint) return null;
+    const url = new URL(provider.metadata.end_session_endpoint);
+    url.searchParams.set('client_id', request.clientId);
+    if (request.idTokenHint) url.searchParams.set('id_token_hint', request.idTokenHint);
+    url.searchParams.set('post_logout_redirect_uri', request.postLogoutRedirectUri);
+    return url.toString();
+  }
+
   authorizationUrl(
     provider: Provider,
     request: {

@@ -62,6 +62,13 @@ export class SsoSession {
   @Column('varchar', { name: 'provider_session_id', length: 255, nullable: true })
   providerSessionId: string | null;
 
+  /**
+   * The ID token the sign-in was given: the `id_token_hint` of the provider's logout when the
+   * person signs out here (RP-Initiated Logout), so the provider ends its session without asking.
+   */
+  @Column('text', { name: 'id_token', nullable: true })
+  idToken: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager, LessThan } from 'typeorm';
 import { type AuthContext, normalizeUsername } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
@@ -42,6 +42,8 @@ function answer(error: unknown): never {
  */
 @Injectable()
 export class SsoService {
+  private readonly logger = new Logger(SsoService.name);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly tenants: TenantsService,
@@ -146,17 +148,18 @@ export class SsoService {
     const attempt = await this.useAttempt(tenant.id, state);
     const sso = tenant.sso;
     const secret = (await this.withSecret(tenant.id))?.ssoClientSecret ?? null;
-    const claims = await (async () => {
+    const { claims, idToken } = await (async () => {
       const provider = await this.providers.provider(sso.issuer);
       const idToken = await this.providers.exchange(
         provider,
         { clientId: sso.clientId, clientSecret: secret },
         { code, redirectUri: attempt.redirectUri, codeVerifier: attempt.codeVerifier },
       );
-      return this.providers.verifyIdToken(provider, idToken, {
+      const claims = await this.providers.verifyIdToken(provider, idToken, {
         clientId: sso.clientId,
         nonce: attempt.nonce,
       });
+      return { claims, idToken };
     })().catch(answer);
     const claimed = claims[sso.usernameClaim];
     if (typeof claimed !== 'string' || normalizeUsername(claimed) === '')
@@ -176,8 +179,34 @@ export class SsoService {
         issuer: sso.issuer,
         subject: String(claims.sub),
         providerSessionId: typeof claims.sid === 'string' ? claims.sid.slice(0, 255) : null,
+        idToken,
       }),
     );
+  }
+
+  /**
+   * Where to send the browser when a person signs out here of a session their campus's provider
+   * opened (OpenID Connect RP-Initiated Logout 1.0): the provider's `end_session_endpoint` with
+   * the sign-in's ID token as `id_token_hint`, this client's id and the sign-in page of `origin`
+   * to come back to. Null when the session was a password sign-in, the campus has another
+   * provider now, the provider offers no such endpoint or cannot be reached: signing out here
+   * never waits on the provider, nor fails because of it.
+   */
+  async endSessionUrl(family: string, origin: string): Promise<string | null> {
+    const session = await this.dataSource.getRepository(SsoSession).findOneBy({ family });
+    if (!session) return null;
+    const sso = (await this.dataSource.getRepository(Tenant).findOneBy({ id: session.tenantId }))?.sso;
+    if (!sso || sso.issuer !== session.issuer) return null;
+    const provider = await this.providers.provider(sso.issuer).catch((error: unknown) => {
+      this.logger.warn(`the provider's logout is skipped: ${(error as Error).message}`);
+      return null;
+    });
+    if (!provider) return null;
+    return this.providers.endSessionUrl(provider, {
+      clientId: sso.clientId,
+      idTokenHint: session.idToken,
+      postLogoutRedirectUri: `${origin}/pages/login`,
+    });
   }
 
   /**
