@@ -15,7 +15,8 @@ import {
  * The agenda, the to-do and the dashboard's cards on the demo seed (issue 15): student1 sees the
  * seeded quiz on the agenda (it opened today) and has it on their to-do, by keyboard and at phone
  * width, axe clean; the lecturer sees the quiz and the seeded essay (closing in seven days) on
- * theirs. (The lecturer's answers to score are proven by services/course/test/todo.int-spec.ts.)
+ * theirs, and on their to-do the answers the seed sent (student1's essay, the first group's
+ * project) to score, which open the submissions to score — at desktop and phone width.
  */
 describe('agenda and to-do in the browser', () => {
   let platform: TestPlatform;
@@ -116,5 +117,33 @@ describe('agenda and to-do in the browser', () => {
     await screenshot(lecturer.page, 'agenda-lecturer-1366');
     expect(lecturer.errors).toEqual([]);
     await lecturer.context.close();
+  });
+
+  it("puts the sent answers on the lecturer's to-do, each opening the submissions to score", async () => {
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const lecturer = await signedIn('lecturer', viewport);
+      await lecturer.page.goto(`${base}/todo`);
+      const todo = lecturer.page.getByTestId('todo-items');
+      await todo
+        .getByRole('link', { name: 'Score 1 answer to Group project: a number-guessing game' })
+        .waitFor();
+      const essay = todo.getByRole('link', { name: 'Score 1 answer to Essay: choosing the right loop' });
+      await essay.waitFor();
+      await settled(lecturer.page);
+      expect(await seriousA11yViolations(lecturer.page)).toEqual([]);
+      // nothing wider than the phone's screen
+      expect(await lecturer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await screenshot(lecturer.page, `todo-lecturer-${viewport.width}`);
+      await essay.click();
+      await lecturer.page.waitForURL(/\/assignment\/\d+\/submissions$/);
+      await lecturer.page.getByText('Ayu Lestari').first().waitFor();
+      expect(lecturer.errors).toEqual([]);
+      await lecturer.context.close();
+    }
   });
 });
