@@ -135,9 +135,9 @@ describe('agenda and to-do in the browser', () => {
       await settled(lecturer.page);
       expect(await seriousA11yViolations(lecturer.page)).toEqual([]);
       // nothing wider than the phone's screen
-      expect(await lecturer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
+      expect(
+        (await lecturer.page.evaluate('document.documentElement.scrollWidth')) as number,
+      ).toBeLessThanOrEqual(viewport.width);
       await screenshot(lecturer.page, `todo-lecturer-${viewport.width}`);
       await essay.click();
       await lecturer.page.waitForURL(/\/assignment\/\d+\/submissions$/);

@@ -442,14 +442,14 @@ export class AttemptsService {
       override_start_at: Date | null;
       override_end_at: Date | null;
       has_override: boolean;
-      latest: string | null;
+      latest: Record<string, unknown> | null;
     }> = await this.dataSource.query(
       `SELECT
          (SELECT array_agg(st.class_id) FROM course_students st
            WHERE st.course_id = $1 AND st.user_id = $2 AND st.tenant_id = $3 AND st.enrolled) AS classes,
          o.override_start_at, o.override_end_at, o.exam_id IS NOT NULL AS has_override,
-         (SELECT se.id FROM student_exams se WHERE se.exam_id = $4 AND se.student_id = $2
-           ORDER BY se.attempt DESC LIMIT 1) AS latest
+         (SELECT row_to_json(latest) FROM (${ATTEMPT_SELECT} WHERE se.exam_id = $4 AND se.student_id = $2
+           ORDER BY se.attempt DESC LIMIT 1) latest) AS latest
        FROM (SELECT 1) one
        LEFT JOIN exam_overrides o ON o.exam_id = $4 AND o.student_id = $2`,
       [exam.courseId, auth.userId, auth.tenantId, exam.id],
@@ -468,11 +468,7 @@ export class AttemptsService {
     const override = row.has_override
       ? { overrideStartAt: row.override_start_at, overrideEndAt: row.override_end_at }
       : null;
-    let latest: AttemptView | null = null;
-    if (row.latest !== null) {
-      const [attemptRow] = await this.dataSource.query(`${ATTEMPT_SELECT} WHERE se.id = $1`, [row.latest]);
-      latest = this.shown(attemptFromRow(attemptRow), content, false);
-    }
+    const latest = row.latest === null ? null : this.shown(attemptFromRow(row.latest), content, false);
     const window = effectiveWindow(
       { startAt: exam.startAt, endAt: exam.endAt },
       latest && !latest.isFinished && (latest.overrideStartAt || latest.overrideEndAt)
