@@ -40,6 +40,8 @@ import { ContentFilesService } from './contents/content-files.service';
 import { CourseImagesController } from './contents/course-images.controller';
 import { AcademicController } from './academic/academic.controller';
 import { AcademicService } from './academic/academic.service';
+import { CourseRequestsAdminController, CourseRequestsController } from './requests/course-requests.controller';
+import { CourseRequestsService } from './requests/course-requests.service';
 import { FacultiesController } from './faculties/faculties.controller';
 import { FacultiesService } from './faculties/faculties.service';
 import { BLOB_STORAGE } from './files/blob-storage';
@@ -98,6 +100,8 @@ export class CourseAppModule {
         PublicController,
         FacultiesController,
         AcademicController,
+        CourseRequestsController,
+        CourseRequestsAdminController,
         StaffController,
         EnrolmentController,
         SyncController,
@@ -134,6 +138,7 @@ export class CourseAppModule {
         ContentFilesService,
         FacultiesService,
         AcademicService,
+        CourseRequestsService,
         { provide: BLOB_STORAGE, useFactory: () => openServiceStorage('course', config.blobs) },
         CampusResolver,
         PublicCatalogueService,
