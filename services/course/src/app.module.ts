@@ -40,7 +40,10 @@ import { ContentFilesService } from './contents/content-files.service';
 import { CourseImagesController } from './contents/course-images.controller';
 import { AcademicController } from './academic/academic.controller';
 import { AcademicService } from './academic/academic.service';
-import { CourseRequestsAdminController, CourseRequestsController } from './requests/course-requests.controller';
+import {
+  CourseRequestsAdminController,
+  CourseRequestsController,
+} from './requests/course-requests.controller';
 import { CourseRequestsService } from './requests/course-requests.service';
 import { FacultiesController } from './faculties/faculties.controller';
 import { FacultiesService } from './faculties/faculties.service';
