@@ -1,9 +1,5 @@
-import type { ApiClient } from '@lms/testing';
+import { type ApiClient, attributesDoc as doc, errorPointers as pointers } from '@lms/testing';
 import { CourseHarness, list, one } from './support/harness';
-
-const doc = (attributes: Record<string, unknown>) => ({ data: { attributes } });
-const pointers = (body: { errors?: Array<{ source?: { pointer?: string } }> }) =>
-  body.errors?.map((error) => error.source?.pointer);
 
 describe('course requests: a lecturer asks for a course, an operator approves or rejects it', () => {
   const h = new CourseHarness();

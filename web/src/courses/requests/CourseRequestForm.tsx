@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../layout/FormCard';
 import { InputField } from '../../layout/InputField';
+import { SelectField } from '../../layout/SelectField';
 import { useActivePeriodsQuery } from '../coursesApi';
 import { PeriodOptions } from '../PeriodOptions';
 import { useFacultiesQuery, useRequestCourseMutation } from './courseRequestsApi';
@@ -84,37 +85,33 @@ export function CourseRequestForm() {
         />
       </div>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor="request-period">{labels.period_id}</label>
-          <select
-            id="request-period"
-            value={values.periodId}
-            onChange={(event) => set('periodId')(event.target.value)}
-            aria-invalid={invalid('period_id') || undefined}
-            aria-busy={periods.isLoading}
-            required
-          >
-            <option value="">{t('courseRequests.choosePeriod')}</option>
-            <PeriodOptions periods={periods.data ?? []} />
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="request-faculty">{labels.faculty_id}</label>
-          <select
-            id="request-faculty"
-            value={values.facultyId}
-            onChange={(event) => set('facultyId')(event.target.value)}
-            aria-invalid={invalid('faculty_id') || undefined}
-            aria-busy={faculties.isLoading}
-          >
-            <option value="">{t('courseRequests.noFaculty')}</option>
-            {(faculties.data ?? []).map((faculty) => (
-              <option key={faculty.id} value={faculty.id}>
-                {faculty.code ? `${faculty.name} (${faculty.code})` : faculty.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="request-period"
+          label={labels.period_id}
+          value={values.periodId}
+          onChange={set('periodId')}
+          invalid={invalid('period_id')}
+          busy={periods.isLoading}
+          required
+        >
+          <option value="">{t('courseRequests.choosePeriod')}</option>
+          <PeriodOptions periods={periods.data ?? []} />
+        </SelectField>
+        <SelectField
+          id="request-faculty"
+          label={labels.faculty_id}
+          value={values.facultyId}
+          onChange={set('facultyId')}
+          invalid={invalid('faculty_id')}
+          busy={faculties.isLoading}
+        >
+          <option value="">{t('courseRequests.noFaculty')}</option>
+          {(faculties.data ?? []).map((faculty) => (
+            <option key={faculty.id} value={faculty.id}>
+              {faculty.code ? `${faculty.name} (${faculty.code})` : faculty.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <div className="field wide">
         <label htmlFor="request-classes">{labels.classes}</label>
