@@ -49,6 +49,7 @@ function appRoutes(course: string, exam: string, tasks: DemoTasks): Array<[strin
     ['/workspace/project-detail/1', 'all'],
     ['/workspace/project-detail/1/module-detail/1', 'all'],
     ['/courses', 'all'],
+    ['/courses/requests', 'lecturer'],
     [`/courses/${course}`, 'all'],
     [`/courses/${course}/edit/exam`, 'lecturer'],
     [`/courses/${course}/edit`, 'lecturer'],

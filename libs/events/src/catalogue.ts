@@ -431,6 +431,25 @@ export const CourseFormAssessed = z.looseObject({
 });
 export type CourseFormAssessed = z.infer<typeof CourseFormAssessed>;
 
+/**
+ * An operator decided a lecturer's course request: `approved` (the course it created, whose
+ * lecturer the requester now is) or `rejected` (with the operator's reason). The messaging service
+ * tells the requester.
+ */
+export const CourseRequestDecided = z.looseObject({
+  requestId: id,
+  /** The lecturer who asked. */
+  requesterId: id,
+  state: z.enum(['approved', 'rejected']),
+  name: z.string(),
+  code: z.string(),
+  /** The course created; null when rejected. */
+  courseId: id.nullable(),
+  /** Why it was rejected; null when approved. */
+  reason: z.string().nullable(),
+});
+export type CourseRequestDecided = z.infer<typeof CourseRequestDecided>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -457,6 +476,7 @@ export const EVENT_SCHEMAS = {
   'task.answer.reopened': TaskAnswerReopened,
   'course.thread.mentioned': CourseThreadMentioned,
   'course.form.assessed': CourseFormAssessed,
+  'course.request.decided': CourseRequestDecided,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

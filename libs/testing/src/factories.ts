@@ -184,4 +184,13 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     formScore: 80,
     assessedCount: 1,
   }),
+  'course.request.decided': (n) => ({
+    requestId: n,
+    requesterId: n,
+    state: 'approved',
+    name: `Course ${n}`,
+    code: `C${n}`,
+    courseId: n,
+    reason: null,
+  }),
 };

@@ -88,3 +88,10 @@ export class ApiClient {
     return { status: response.statusCode, headers: response.headers, body: parsed as T };
   }
 }
+
+/** The body of a write: `{data: {attributes}}`. */
+export const attributesDoc = (attributes: Record<string, unknown>) => ({ data: { attributes } });
+
+/** The pointers of a refusal's errors, in their order (`/data/attributes/code`). */
+export const errorPointers = (body: Pick<JsonDocument, 'errors'>) =>
+  body.errors?.map((error) => error.source?.pointer);

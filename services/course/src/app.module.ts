@@ -41,6 +41,11 @@ import { ContentFilesService } from './contents/content-files.service';
 import { CourseImagesController } from './contents/course-images.controller';
 import { AcademicController } from './academic/academic.controller';
 import { AcademicService } from './academic/academic.service';
+import {
+  CourseRequestsAdminController,
+  CourseRequestsController,
+} from './requests/course-requests.controller';
+import { CourseRequestsService } from './requests/course-requests.service';
 import { FacultiesController } from './faculties/faculties.controller';
 import { FacultiesService } from './faculties/faculties.service';
 import { BLOB_STORAGE } from './files/blob-storage';
@@ -99,6 +104,8 @@ export class CourseAppModule {
         PublicController,
         FacultiesController,
         AcademicController,
+        CourseRequestsController,
+        CourseRequestsAdminController,
         StaffController,
         EnrolmentController,
         SyncController,
@@ -136,6 +143,7 @@ export class CourseAppModule {
         ContentFilesService,
         FacultiesService,
         AcademicService,
+        CourseRequestsService,
         { provide: BLOB_STORAGE, useFactory: () => openServiceStorage('course', config.blobs) },
         CampusResolver,
         PublicCatalogueService,

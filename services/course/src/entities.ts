@@ -16,6 +16,7 @@ import { Activity } from './structure/activity.entity';
 import { CourseModule } from './structure/module.entity';
 import { UserProjection } from './users/user-projection.entity';
 import { Faculty } from './faculties/faculty.entity';
+import { CourseRequest } from './requests/course-request.entity';
 import { Form, FormAnswer } from './forms/form.entity';
 import { CourseView } from './public/course-view.entity';
 import { TenantProjection } from './tenants/tenant-projection.entity';
@@ -44,6 +45,7 @@ export const ENTITIES = [
   EnrolmentToken,
   CourseView,
   Faculty,
+  CourseRequest,
   Form,
   FormAnswer,
   ExamAttemptFact,

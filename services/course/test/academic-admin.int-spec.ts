@@ -1,9 +1,5 @@
-import type { ApiClient } from '@lms/testing';
+import { type ApiClient, attributesDoc as doc, errorPointers as pointers } from '@lms/testing';
 import { CourseHarness, list, one } from './support/harness';
-
-const doc = (attributes: Record<string, unknown>) => ({ data: { attributes } });
-const pointers = (body: { errors?: Array<{ source?: { pointer?: string } }> }) =>
-  body.errors?.map((error) => error.source?.pointer);
 
 describe('/api/admin periods, faculties and courses (a campus without an academic system)', () => {
   const h = new CourseHarness();

@@ -166,4 +166,78 @@ describe('npm run structure (periods, faculties and courses by command, on the c
       `structure: ${file}: the file is not an Excel workbook (.xlsx)\n`,
     );
   });
+  it("decides lecturers' course requests: lists them, approves one into a course, rejects another with its reason", async () => {
+    const campus = await h.given.campus({ domain: 'lms.requests.ac.id' });
+    const lecturer = await h.given.user(campus.id, 'lecturer', { username: 'dosen.req' });
+    const at = ['--campus', 'lms.requests.ac.id'];
+    await run('periods', 'add', ...at, '--name', 'Ganjil 2028', '--year', '2028', '--type', 'GANJIL');
+    const [period] = JSON.parse((await run('periods', 'list', ...at, '--json')).stdout);
+    const asLecturer = await h.as(lecturer);
+    const ask = async (code: string, classes: string[]) =>
+      one(
+        (
+          await asLecturer.post('/api/course/course-requests', {
+            data: { attributes: { name: `Course ${code}`, code, period_id: period.id, classes } },
+          })
+        ).body,
+      ).id;
+    const first = await ask('RQ1', ['RQ1-A', 'RQ1-B']);
+    const second = await ask('RQ2', []);
+
+    const pending = await run('requests', 'list', ...at, '--state', 'pending');
+    expect(pending).toMatchObject({
+      code: 0,
+      stdout:
+        `${first}\tpending\tRQ1\tCourse RQ1\t2028 GANJIL\tdosen.req\tRQ1-A RQ1-B\n` +
+        `${second}\tpending\tRQ2\tCourse RQ2\t2028 GANJIL\tdosen.req\t-\n`,
+    });
+
+    const approved = await run('requests', 'approve', first, ...at);
+    expect(approved).toMatchObject({ code: 0, stderr: '' });
+    const courseId = Number(
+      new RegExp(`^approved request ${first}: added course (\\d+)\tRQ1\tCourse RQ1\n$`).exec(
+        approved.stdout,
+      )?.[1],
+    );
+    expect(courseId).toBeGreaterThan(0);
+    expect(JSON.parse((await run('courses', 'list', ...at, '--json')).stdout)).toEqual([
+      expect.objectContaining({
+        id: courseId,
+        code: 'RQ1',
+        lecturer: 'dosen.req',
+        classes: ['RQ1-A', 'RQ1-B'],
+      }),
+    ]);
+    const [decided] = (await h.events('course.request.decided')).filter(
+      (e) => e.data.requestId === Number(first),
+    );
+    expect(decided).toMatchObject({ actorId: null, data: { state: 'approved', courseId } });
+
+    const twice = await run('requests', 'approve', first, ...at);
+    expect(twice).toMatchObject({
+      code: 1,
+      stderr: 'structure: error: This course request was already approved\n',
+    });
+    expect((await run('requests', 'reject', second, ...at)).stderr).toBe(
+      'structure: --reason: reason is required\n',
+    );
+    expect(await run('requests', 'reject', second, ...at, '--reason', 'Merged into RQ1')).toMatchObject({
+      code: 0,
+      stdout: `rejected request ${second}\tRQ2\tCourse RQ2\n`,
+    });
+    const mine = one((await asLecturer.get(`/api/course/course-requests/${second}`)).body);
+    expect(mine.attributes).toMatchObject({ state: 'rejected', reason: 'Merged into RQ1' });
+
+    expect(JSON.parse((await run('requests', 'list', ...at, '--json')).stdout)).toEqual([
+      expect.objectContaining({ id: Number(first), state: 'approved', course_id: courseId }),
+      expect.objectContaining({ id: Number(second), state: 'rejected', reason: 'Merged into RQ1' }),
+    ]);
+    expect((await run('requests', 'approve', '999999', ...at)).stderr).toBe(
+      'structure: the campus has no course request 999999\n',
+    );
+    expect((await run('requests', 'list', ...at, '--state', 'lost')).stderr).toBe(
+      'structure: --state: only pending, approved, rejected, withdrawn not lost\n',
+    );
+    expect((await run('requests', 'approve', ...at)).code).toBe(2);
+  });
 });

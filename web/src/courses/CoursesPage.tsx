@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { pageCount } from '../api/jsonapi';
 import { useMeQuery } from '../auth/authApi';
 import { Pagination } from '../layout/Pagination';
@@ -66,6 +67,11 @@ export default function CoursesPage() {
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
           />
+          {role === 'lecturer' && (
+            <Link className="button" to="/courses/requests">
+              {t('courseRequests.entry')}
+            </Link>
+          )}
         </div>
       </header>
       {role === 'student' && (

@@ -34,7 +34,7 @@ export interface PeriodYear {
 }
 
 /** A period's label: as the interface names it, else its own name, else its year and type. */
-export function periodLabel(t: TFunction, period: Period): string {
+export function periodLabel(t: TFunction, period: Pick<Period, 'name' | 'year' | 'period_type'>): string {
   return (
     named(t, period.year, period.period_type) ??
     (period.name?.trim() || `${period.year} ${period.period_type}`)

@@ -26,6 +26,13 @@ export const courseRoutes: RouteDef[] = [
     load: () => import('./CoursesPage'),
     nav: { section: 'main', icon: 'book', order: 40 },
   },
+  {
+    id: 'courseRequests',
+    path: '/courses/requests',
+    load: () => import('./requests/CourseRequestsPage'),
+    roles: LECTURER,
+    parent: 'courses',
+  },
   { id: 'course', path: '/courses/:id', load: () => import('./CoursePage'), parent: 'courses' },
   {
     id: 'courseEditExam',

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
 import { applyQuery, attributePointer, notFound, type ParsedQuery, unprocessable } from '@lms/jsonapi';
@@ -20,6 +20,7 @@ import {
   updatePeriod,
 } from './academic.data';
 import { importCourses } from './course-import';
+import { operatorManaged, operatorScoped } from './operator-scope';
 
 /**
  * The academic structure as the campus's operators manage it: a platform `admin` every campus,
@@ -42,28 +43,13 @@ export class AcademicService {
     return requested;
   }
 
-  private scoped<T extends ObjectLiteral>(auth: AuthContext, qb: SelectQueryBuilder<T>, alias: string) {
-    if (auth.role !== 'admin') qb.andWhere(`${alias}.tenant_id = :own`, { own: auth.tenantId });
-    return qb;
-  }
-
-  private async managed<T extends { tenantId: number }>(
-    auth: AuthContext,
-    found: T | null,
-    what: string,
-  ): Promise<T> {
-    if (!found || (auth.role !== 'admin' && found.tenantId !== auth.tenantId))
-      throw notFound(`${what} not found`);
-    return found;
-  }
-
   listPeriods(auth: AuthContext, query: ParsedQuery) {
     const qb = this.dataSource.getRepository(Period).createQueryBuilder('period');
-    return applyQuery(this.scoped(auth, qb, 'period'), query).getManyAndCount();
+    return applyQuery(operatorScoped(auth, qb, 'period'), query).getManyAndCount();
   }
 
   async period(auth: AuthContext, id: number) {
-    return this.managed(auth, await this.dataSource.getRepository(Period).findOneBy({ id }), 'Period');
+    return operatorManaged(auth, await this.dataSource.getRepository(Period).findOneBy({ id }), 'Period');
   }
 
   async addPeriod(auth: AuthContext, campusId: number | undefined, input: PeriodInput) {
@@ -78,11 +64,11 @@ export class AcademicService {
 
   listFaculties(auth: AuthContext, query: ParsedQuery) {
     const qb = this.dataSource.getRepository(Faculty).createQueryBuilder('faculty');
-    return applyQuery(this.scoped(auth, qb, 'faculty'), query).getManyAndCount();
+    return applyQuery(operatorScoped(auth, qb, 'faculty'), query).getManyAndCount();
   }
 
   async faculty(auth: AuthContext, id: number) {
-    return this.managed(auth, await this.dataSource.getRepository(Faculty).findOneBy({ id }), 'Faculty');
+    return operatorManaged(auth, await this.dataSource.getRepository(Faculty).findOneBy({ id }), 'Faculty');
   }
 
   async addFaculty(auth: AuthContext, campusId: number | undefined, input: FacultyInput) {
@@ -104,12 +90,12 @@ export class AcademicService {
   }
 
   listCourses(auth: AuthContext, query: ParsedQuery) {
-    return applyQuery(this.scoped(auth, this.courses(), 'course'), query).getManyAndCount();
+    return applyQuery(operatorScoped(auth, this.courses(), 'course'), query).getManyAndCount();
   }
 
   async course(auth: AuthContext, id: number) {
     const found = await this.courses().where('course.id = :id', { id }).getOne();
-    return this.managed(auth, found, 'Course');
+    return operatorManaged(auth, found, 'Course');
   }
 
   async addCourse(auth: AuthContext, campusId: number | undefined, input: CourseInput) {

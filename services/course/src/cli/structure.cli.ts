@@ -17,6 +17,13 @@ import { Period } from '../courses/period.entity';
 import { ENTITIES } from '../entities';
 import { Faculty } from '../faculties/faculty.entity';
 import { MIGRATIONS } from '../migrations';
+import {
+  COURSE_REQUEST_STATES,
+  CourseRequest,
+  type CourseRequestState,
+} from '../requests/course-request.entity';
+import { approveCourseRequest, rejectCourseRequest } from '../requests/course-requests.data';
+import { rejectCourseRequestRules } from '../requests/course-requests.rules';
 import { TenantProjection } from '../tenants/tenant-projection.entity';
 
 export const USAGE = `usage: npm run structure -- <command> [options]
@@ -34,6 +41,10 @@ export const USAGE = `usage: npm run structure -- <command> [options]
                    courses from a workbook (columns as the template's): a row per course, matched
                    by its code within its period (updated) or created; any bad row imports nothing
   template         FILE.xlsx      writes the import's template
+  requests list    [--state STATE] [--json]
+                   lecturers' course requests (STATE: pending, approved, rejected, withdrawn)
+  requests approve ID             creates the requested course, the requester its lecturer
+  requests reject  ID --reason TEXT
 
   Every command takes --campus CAMPUS (an id or the campus's host name); it may be left out when
   the database knows one campus only. PERIOD is an id, "YEAR TYPE" (2026 GANJIL) or a period's
@@ -56,6 +67,7 @@ const FLAGS: Record<string, string> = {
   faculty_id: '--faculty',
   lecturer_ids: '--lecturer',
   classes: '--class',
+  reason: '--reason',
 };
 
 const OPTIONS = {
@@ -73,6 +85,8 @@ const OPTIONS = {
   description: { type: 'string' },
   json: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
+  state: { type: 'string' },
+  reason: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -87,6 +101,9 @@ const COMMANDS = {
   'courses list': { options: ['period', 'json'] },
   import: { options: ['dry-run'], arguments: ['FILE.xlsx'] },
   template: { options: [], arguments: ['FILE.xlsx'] },
+  'requests list': { options: ['state', 'json'] },
+  'requests approve': { options: [], arguments: ['ID'] },
+  'requests reject': { options: ['reason'], arguments: ['ID'] },
 };
 
 async function campusOf(manager: EntityManager, ref: string | undefined): Promise<TenantProjection> {
@@ -115,6 +132,27 @@ const integer = (flag: string, text: string | undefined) => {
   if (!/^-?\d+$/.test(text.trim())) throw new CliRefusal(`${flag}: ${text} is not a whole number`);
   return Number(text);
 };
+
+/** The id of a course request of the campus, or a refusal. */
+async function requestOf(manager: EntityManager, tenantId: number, ref: string): Promise<number> {
+  const id = /^\d{1,15}$/.test(ref.trim()) ? Number(ref) : null;
+  if (id === null || !(await manager.existsBy(CourseRequest, { id, tenantId })))
+    throw new CliRefusal(`the campus has no course request ${ref}`);
+  return id;
+}
+
+const describeRequest = (request: CourseRequest) =>
+  [
+    request.id,
+    request.state,
+    request.code,
+    request.name,
+    request.period ? `${request.period.year} ${request.period.type}` : '-',
+    request.requester?.username ?? `user ${request.requestedBy}`,
+    request.classes.join(' ') || '-',
+    ...(request.courseId === null ? [] : [`course ${request.courseId}`]),
+    ...(request.reason === null ? [] : [request.reason]),
+  ].join('\t');
 
 const describePeriod = (period: Period) =>
   `${period.id}\t${period.year} ${period.type}\t${period.name}${period.isActive ? '\t(active)' : ''}`;
@@ -278,6 +316,56 @@ async function run({ command, args, values, dataSource, out }: OperatorCliContex
           out(
             `${c.id}\t${c.code ?? '-'}\t${c.name}\t${c.period ? `${c.period.year} ${c.period.type}` : '-'}\t${c.lecturer?.username ?? '-'}\t${(c.classes ?? []).map((cl) => cl.name).join(' ')}`,
           );
+      return;
+    }
+    case 'requests list': {
+      const state = values.state?.toLowerCase();
+      if (state !== undefined && !COURSE_REQUEST_STATES.some((known) => known === state))
+        throw new CliRefusal(`--state: only ${COURSE_REQUEST_STATES.join(', ')} not ${values.state}`);
+      const requests = await manager.find(CourseRequest, {
+        where: state === undefined ? { tenantId } : { tenantId, state: state as CourseRequestState },
+        relations: { period: true, requester: true },
+        order: { createdAt: 'ASC', id: 'ASC' },
+      });
+      if (values.json)
+        out(
+          JSON.stringify(
+            requests.map((r) => ({
+              id: r.id,
+              state: r.state,
+              code: r.code,
+              name: r.name,
+              period_id: r.periodId,
+              faculty_id: r.facultyId,
+              classes: r.classes,
+              requester: r.requester?.username ?? null,
+              note: r.note,
+              reason: r.reason,
+              course_id: r.courseId,
+            })),
+            null,
+            2,
+          ),
+        );
+      else if (requests.length === 0) out(state ? `no ${state} course request` : 'no course request yet');
+      else for (const request of requests) out(describeRequest(request));
+      return;
+    }
+    case 'requests approve': {
+      const request = await write(async (m) =>
+        approveCourseRequest(m, { tenantId, userId: null }, await requestOf(m, tenantId, args[0])),
+      );
+      out(
+        `approved request ${request.id}: added course ${request.courseId}\t${request.code}\t${request.name}`,
+      );
+      return;
+    }
+    case 'requests reject': {
+      const { reason } = validateWith(rejectCourseRequestRules, { reason: values.reason });
+      const request = await write(async (m) =>
+        rejectCourseRequest(m, { tenantId, userId: null }, await requestOf(m, tenantId, args[0]), reason),
+      );
+      out(`rejected request ${request.id}\t${request.code}\t${request.name}`);
       return;
     }
     case 'courses add': {

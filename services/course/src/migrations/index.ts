@@ -18,6 +18,7 @@ import { VirtualLabs1795517508423 } from './1795517508423-virtual-labs';
 import { Gradebook1795518607690 } from './1795518607690-gradebook';
 import { Forms1795518774079 } from './1795518774079-forms';
 import { CourseFaculty1795541132393 } from './1795541132393-course-faculty';
+import { CourseRequests1795553067854 } from './1795553067854-course-requests';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   Forms1795518774079,
   OutboxOrder1795533482436,
   CourseFaculty1795541132393,
+  CourseRequests1795553067854,
 ];
