@@ -6,6 +6,7 @@ import { InterfacePreferences1795481511268 } from './1795481511268-interface-pre
 import { TenantDomains1795533816508 } from './1795533816508-tenant-domains';
 import { SingleSignOn1795541490886 } from './1795541490886-single-sign-on';
 import { PasswordResets1795546736455 } from './1795546736455-password-resets';
+import { SelfRegistration1795553137376 } from './1795553137376-self-registration';
 
 /** Every migration of the identity database, oldest first. */
 export const MIGRATIONS = [
@@ -18,4 +19,5 @@ export const MIGRATIONS = [
   TenantDomains1795533816508,
   SingleSignOn1795541490886,
   PasswordResets1795546736455,
+  SelfRegistration1795553137376,
 ];
