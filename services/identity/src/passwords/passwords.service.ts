@@ -3,6 +3,7 @@ import { DataSource, IsNull } from 'typeorm';
 import { type AuthContext, RevokedSessions } from '@lms/auth';
 import { attributePointer, unprocessable } from '@lms/jsonapi';
 import { AccountMail, hashToken, type Origin } from '../account-mail/account-mail';
+import { lockUsableLink, usableLink } from '../account-mail/mailed-link.entity';
 import { revokeRefreshTokens } from '../sessions/sessions.data';
 import type { Tenant } from '../tenants/tenant.entity';
 import { TenantsService } from '../tenants/tenants.service';
@@ -97,24 +98,11 @@ export class PasswordsService {
     const tenant = await this.tenants.findByHost(origin.host);
     const tokenHash = hashToken(token);
     const known = await this.dataSource.getRepository(PasswordReset).findOneBy({ tokenHash });
-    if (
-      !tenant ||
-      !known ||
-      known.tenantId !== tenant.id ||
-      known.usedAt ||
-      known.expiresAt.getTime() <= Date.now()
-    )
-      throw invalidLink();
+    if (!tenant || !usableLink(known, tenant.id)) throw invalidLink();
     const passwordHash = await hashPassword(password);
     const sessions = await this.dataSource.transaction(async (manager) => {
-      const reset = await manager
-        .getRepository(PasswordReset)
-        .createQueryBuilder('reset')
-        .setLock('pessimistic_write')
-        .where('reset.token_hash = :tokenHash', { tokenHash })
-        .getOne();
-      // checked again under the lock: two uses at once, one wins
-      if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now()) throw invalidLink();
+      const reset = await lockUsableLink(manager, PasswordReset, tokenHash);
+      if (!reset) throw invalidLink();
       const user = await manager.findOneBy(User, { id: reset.userId, tenantId: reset.tenantId });
       if (!user || !user.active) throw invalidLink();
       await manager.update(PasswordReset, { userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });

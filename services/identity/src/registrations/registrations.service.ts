@@ -5,6 +5,7 @@ import { UnitOfWork } from '@lms/events';
 import { type AttributesOf, attributePointer, forbidden, notFound, unprocessable } from '@lms/jsonapi';
 import type { Mail } from '@lms/mail';
 import { AccountMail, hashToken, type Origin } from '../account-mail/account-mail';
+import { lockUsableLink, usableLink } from '../account-mail/mailed-link.entity';
 import type { Tenant } from '../tenants/tenant.entity';
 import { TenantsService } from '../tenants/tenants.service';
 import { hashPassword } from '../users/passwords';
@@ -111,18 +112,11 @@ export class RegistrationsService {
     const tenant = await this.tenants.findByHost(origin.host);
     const tokenHash = hashToken(token);
     const known = await this.dataSource.getRepository(Registration).findOneBy({ tokenHash });
-    if (!tenant || !known || known.tenantId !== tenant.id) throw invalidLink();
+    if (!tenant || !usableLink(known, tenant.id)) throw invalidLink();
     try {
       await this.unit.run(async (manager) => {
-        const registration = await manager
-          .getRepository(Registration)
-          .createQueryBuilder('registration')
-          .setLock('pessimistic_write')
-          .where('registration.token_hash = :tokenHash', { tokenHash })
-          .getOne();
-        // checked under the lock: two uses at once, one wins
-        if (!registration || registration.usedAt || registration.expiresAt.getTime() <= Date.now())
-          throw invalidLink();
+        const registration = await lockUsableLink(manager, Registration, tokenHash);
+        if (!registration) throw invalidLink();
         const { username } = registration;
         if (await manager.existsBy(User, { tenantId: registration.tenantId, username }))
           throw usernameTaken(username);
