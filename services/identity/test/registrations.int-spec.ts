@@ -1,24 +1,18 @@
-import { type Mailbox, startMailbox } from '@lms/testing';
+import type { Mailbox } from '@lms/testing';
 import { Registration } from '../src/registrations/registration.entity';
 import type { SsoSettings } from '../src/sso/sso.settings';
 import { User } from '../src/users/user.entity';
-import { IdentityHarness } from './support/harness';
+import { type IdentityHarness, mailedIdentity } from './support/harness';
 
 const LINK = /(https?:\/\/\S+\/pages\/verify-email\?token=([A-Za-z0-9_-]+))/;
 const PASSWORD = 'my own secret';
 
 describe('/api/account/register (self-registration verified by mail)', () => {
-  let mailbox: Mailbox;
   let h: IdentityHarness;
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    h = new IdentityHarness({ SMTP_URL: mailbox.url });
-    await h.start();
-  });
-  afterAll(async () => {
-    await h.stop();
-    await mailbox.close();
-  });
+  let mailbox: Mailbox;
+  let stop: () => Promise<void>;
+  beforeAll(async () => ({ h, mailbox, stop } = await mailedIdentity()));
+  afterAll(() => stop());
 
   const body = (attributes: Record<string, unknown>) => ({ data: { type: 'registrations', attributes } });
   const register = (host: string, attributes: Record<string, unknown>) =>
