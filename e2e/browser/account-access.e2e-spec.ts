@@ -1,8 +1,17 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { type Mailbox, startMailbox } from '@lms/testing';
-import { apiToken, launchBrowser, screenshot, seriousA11yViolations, watchErrors } from '../support/browser';
+import {
+  apiToken,
+  launchBrowser,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  watchErrors,
+} from '../support/browser';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
+
+const LANGUAGES = ['en', 'id', 'de', 'fr', 'pt'] as const;
 
 /** The link of a mail to a page of the client (`…/pages/reset-password?token=…`). */
 const linkIn = (text: string, page: string) =>
@@ -111,4 +120,32 @@ describe('registering and recovering a password by mail, with a browser and a lo
     expect(errors.filter((error) => error.startsWith(base))).toEqual([]);
     await context.close();
   });
+  it.each(LANGUAGES)(
+    'shows the four pages in %s at a phone width, none wider than the phone, axe clean',
+    async (language) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(`${base}/pages/login`);
+      // the interface language as the language menu keeps it
+      await page.evaluate(`localStorage.setItem('lms.language', '${language}')`);
+      const pages = {
+        register: '/pages/register',
+        'forgot-password': '/pages/forgot-password',
+        'reset-password': '/pages/reset-password?token=not-a-real-one',
+        'verify-email': '/pages/verify-email?token=not-a-real-one',
+      };
+      for (const [name, path] of Object.entries(pages)) {
+        await page.goto(`${base}${path}`);
+        await settled(page);
+        if (name === 'verify-email') await page.getByRole('alert').waitFor();
+        expect(await page.evaluate('document.documentElement.lang')).toBe(language);
+        await screenshot(page, `${name}-${language}-390`);
+        expect((await page.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(
+          390,
+        );
+        expect(await seriousA11yViolations(page)).toEqual([]);
+      }
+      await context.close();
+    },
+  );
 });
