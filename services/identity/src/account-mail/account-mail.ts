@@ -59,7 +59,7 @@ export class AccountMail implements OnModuleDestroy {
    * Counts a request under `key` (`<what>:address:<hash>`, `<what>:client:<ip>`); past `limit`
    * within 15 minutes, a 429 saying `refusal` and when to try again.
    */
-  async throttle(key: string, limit: number, refusal: string): Promise<void> {
+  private async throttle(key: string, limit: number, refusal: string): Promise<void> {
     const { count, resetInMs } = await this.store.hit(key, WINDOW_MS);
     if (count > limit) {
       const wait = Math.ceil(resetInMs / 1000);

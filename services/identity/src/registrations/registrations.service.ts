@@ -42,8 +42,8 @@ const isUniqueViolation = (error: unknown) =>
 /**
  * Self-registration on a campus that allows it: the visitor's account exists only once the link
  * mailed to their address is followed. What the request answers never tells whether an address
- * or a username already has an account (the same 204, after the same work): that goes by mail to
- * the address, whose owner alone reads it.
+ * or a username already has an account (the same 204, the password hashed in every case, the
+ * mail sent after the answer): that goes by mail to the address, whose owner alone reads it.
  */
 @Injectable()
 export class RegistrationsService {
