@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LOGIN_PATH } from '../auth/guard';
-import { InputField } from '../layout/InputField';
 import { WarningAlert } from '../layout/WarningAlert';
 import { AccessCard } from './AccessCard';
 import { useForgotPasswordMutation } from './accountAccessApi';
+import { EmailField } from './EmailField';
 import { refusalText, refusedField } from './refusal';
 
 /**
@@ -38,17 +38,7 @@ export default function ForgotPasswordPage() {
         <>
           <p className="muted">{t('accountAccess.forgot.text')}</p>
           <WarningAlert>{error ? refusalText(error, t) : null}</WarningAlert>
-          <InputField
-            id="email"
-            label={t('accountAccess.email')}
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            value={email}
-            onChange={setEmail}
-            invalid={refusedField(error) === 'email'}
-          />
+          <EmailField value={email} onChange={setEmail} invalid={refusedField(error) === 'email'} />
           <button type="submit" className="button button-primary" disabled={isLoading}>
             {isLoading ? t('accountAccess.sending') : t('accountAccess.forgot.send')}
           </button>

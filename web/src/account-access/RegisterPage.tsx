@@ -7,6 +7,7 @@ import { WarningAlert } from '../layout/WarningAlert';
 import { useSiteInfoQuery } from '../site/siteApi';
 import { AccessCard } from './AccessCard';
 import { useRegisterMutation } from './accountAccessApi';
+import { EmailField } from './EmailField';
 import { PasswordFields } from './PasswordFields';
 import { refusalText, refusedField } from './refusal';
 
@@ -94,23 +95,12 @@ export default function RegisterPage() {
         <p id="username-hint" className="muted small">
           {t('accountAccess.register.usernameHint')}
         </p>
-        <InputField
-          id="email"
-          label={t('accountAccess.email')}
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          aria-describedby={domains ? 'email-hint' : undefined}
+        <EmailField
           value={email}
           onChange={setEmail}
           invalid={refused === 'email'}
+          hint={domains ? t('accountAccess.register.domains', { domains }) : undefined}
         />
-        {domains && (
-          <p id="email-hint" className="muted small">
-            {t('accountAccess.register.domains', { domains })}
-          </p>
-        )}
         <PasswordFields
           password={password}
           repeated={repeated}
