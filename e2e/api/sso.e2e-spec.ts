@@ -246,4 +246,40 @@ describe('sign-in through a campus identity provider (OpenID Connect, real provi
     });
     expect(plain.status).toBe(204);
   });
+
+  it('ends self-registration on a campus that gets an identity provider: its accounts come from there', async () => {
+    const admin = await operator(campusB);
+    const id = await campusId('campus-b.test');
+    const registration = async () =>
+      (
+        (await campusB.get('/api/public/lptk?filter[domain][is]=campus-b.test')).body.data as JsonResource[]
+      )[0].attributes.registration;
+    expect((await admin.send('DELETE', `/api/admin/campuses/${id}/sso`)).status).toBe(204);
+    const opened = await admin.send('PATCH', `/api/admin/campuses/${id}`, {
+      data: { type: 'campuses', attributes: { self_registration: true } },
+    });
+    expect(opened.status).toBe(200);
+    expect(await registration()).toEqual({ email_domains: [] });
+
+    const set = await configure(campusB, 'campus-b.test', {
+      issuer: idp.issuer,
+      client_id: 'campus-b',
+      client_secret: 'campus-b-secret',
+    });
+    expect(set.status).toBe(200);
+    expect(await registration()).toBeNull();
+    expect(attributes((await admin.get(`/api/admin/campuses/${id}`)).body).self_registration).toBe(false);
+    const refused = await campusB.post('/api/account/register', {
+      data: {
+        type: 'registrations',
+        attributes: {
+          username: 'visitor',
+          name: 'Visitor',
+          email: 'visitor@mail.example',
+          password: 'long enough',
+        },
+      },
+    });
+    expect(refused.status).toBe(403);
+  });
 });

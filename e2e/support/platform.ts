@@ -17,7 +17,12 @@ export interface TestPlatform extends RunningPlatform {
  * to-do and dashboard read them there), as they would have long before a person signs in.
  */
 export async function startTestPlatform(
-  options: { webDist?: string; trustedProxies?: string; serviceCalls?: 'hand-off' | 'http' } = {},
+  options: {
+    webDist?: string;
+    trustedProxies?: string;
+    serviceCalls?: 'hand-off' | 'http';
+    smtpUrl?: string;
+  } = {},
 ): Promise<TestPlatform> {
   const privateKeyPem = generateKeyPairSync('ed25519')
     .privateKey.export({ type: 'pkcs8', format: 'pem' })
@@ -35,6 +40,7 @@ export async function startTestPlatform(
     webDist: options.webDist ?? join(tmpdir(), 'lms-no-web-client'),
     trustedProxies: options.trustedProxies,
     serviceCalls: options.serviceCalls,
+    smtpUrl: options.smtpUrl,
   });
   await seededProjectionsArrived(platform.services.course.get(DataSource));
   return { ...platform, privateKeyPem };

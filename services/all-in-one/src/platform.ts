@@ -31,6 +31,8 @@ export interface PlatformOptions {
    * that path).
    */
   serviceCalls?: 'hand-off' | 'http';
+  /** The services' SMTP_URL (tests: a local SMTP server); unset: SMTP_URL of the environment, if any. */
+  smtpUrl?: string;
 }
 
 export interface RunningPlatform {
@@ -93,6 +95,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         PORT: String(options.servicePorts?.[definition.name] ?? 0),
         // Services are reached through the gateway on loopback only; a proxy in front is the gateway's.
         TRUSTED_PROXIES: undefined,
+        ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       });
       services[definition.name] = await startService(definition, config, transport, { logLevel });
     }

@@ -20,6 +20,9 @@ import { RevokedSessions } from '@lms/auth';
 import { ManagedUsersController } from './users/managed-users.controller';
 import { ManagedUsersService } from './users/managed-users.service';
 import { OwnRecords } from './users/own-records';
+import { AccountMail } from './account-mail/account-mail';
+import { RegistrationsController } from './registrations/registrations.controller';
+import { RegistrationsService } from './registrations/registrations.service';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
 import { UsersController } from './users/users.controller';
@@ -44,6 +47,7 @@ export class IdentityAppModule {
         ManagedUsersController,
         SsoSettingsController,
         PasswordsController,
+        RegistrationsController,
         UsersController,
         InternalController,
         ...MEMBERSHIPS.handlers,
@@ -55,6 +59,8 @@ export class IdentityAppModule {
         UserImportsService,
         ManagedUsersService,
         PasswordsService,
+        AccountMail,
+        RegistrationsService,
         // sessions a deactivation or a password change ends: shared with the gateway (ADR: sessions)
         { provide: RevokedSessions, useFactory: () => RevokedSessions.open({ redisUrl: config.redisUrl }) },
         OwnRecords,

@@ -1,6 +1,7 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { MEMBERSHIPS } from '@lms/projections';
 import { PasswordReset } from './passwords/password-reset.entity';
+import { Registration } from './registrations/registration.entity';
 import { RefreshToken } from './sessions/refresh-token.entity';
 import { SsoAttempt, SsoSession } from './sso/sso.entities';
 import { TenantDomain } from './tenants/tenant-domain.entity';
@@ -15,6 +16,7 @@ export const ENTITIES = [
   SsoAttempt,
   SsoSession,
   PasswordReset,
+  Registration,
   ...MEMBERSHIPS.entities,
   OutboxEvent,
   InboxEvent,

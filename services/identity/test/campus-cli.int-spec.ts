@@ -92,6 +92,39 @@ describe('npm run campus (the onboarding command, run against the database of a 
     expect((await run('domains', 'after.cli.ac.id', '--json')).stdout).toBe('["after.cli.ac.id"]\n');
   });
 
+  it('opens and closes self-registration of a campus, with its e-mail domains', async () => {
+    const existing = await h.campus({ domain: 'daftar.cli.ac.id' });
+    const opened = await run(
+      'update',
+      'daftar.cli.ac.id',
+      ...['--self-registration', 'on', '--registration-domain', 'students.cli.ac.id'],
+    );
+    expect(opened.code).toBe(0);
+    const stored = () => h.ds.getRepository(Tenant).findOneByOrFail({ id: existing.id });
+    expect(await stored()).toMatchObject({
+      selfRegistration: true,
+      registrationEmailDomains: ['students.cli.ac.id'],
+    });
+    const listed = JSON.parse((await run('list', '--json')).stdout) as Array<Record<string, unknown>>;
+    expect(listed.find((campus) => campus.id === existing.id)).toMatchObject({
+      self_registration: true,
+      registration_email_domains: ['students.cli.ac.id'],
+    });
+    expect(await run('update', 'daftar.cli.ac.id', '--self-registration', 'maybe')).toMatchObject({
+      code: 2,
+    });
+    const closed = await run(
+      'update',
+      'daftar.cli.ac.id',
+      '--self-registration',
+      'off',
+      '--registration-domain',
+      '',
+    );
+    expect(closed.code).toBe(0);
+    expect(await stored()).toMatchObject({ selfRegistration: false, registrationEmailDomains: [] });
+  });
+
   it('refuses bad values with exit code 1, naming the option, and changes nothing', async () => {
     const taken = await h.campus({ domain: 'taken.cli.ac.id' });
     const refused = await run(

@@ -1,4 +1,5 @@
 import type { JsonResource } from '@lms/testing';
+import type { SsoSettings } from '../src/sso/sso.settings';
 import { TenantDomain } from '../src/tenants/tenant-domain.entity';
 import { Tenant } from '../src/tenants/tenant.entity';
 import { IdentityHarness } from './support/harness';
@@ -91,6 +92,50 @@ describe('/api/admin/campuses (campus onboarding)', () => {
     ]);
     const listed = await admin.get('/api/admin/campuses?filter[id][is]=' + created.id);
     expect((listed.body.data as JsonResource[]).map((campus) => campus.attributes.name)).toEqual(['New']);
+  });
+
+  it('lets visitors register where the operators allow it, never with single sign-on, and tells the sign-in page', async () => {
+    const admin = await platformAdmin();
+    const campus = await h.campus({ domain: 'daftar.example.ac.id' });
+    const publicInfo = async () =>
+      (
+        (await h.api.get('/api/public/lptk?filter[domain][is]=daftar.example.ac.id')).body
+          .data as JsonResource[]
+      )[0].attributes;
+    expect(resource((await admin.get(`/api/admin/campuses/${campus.id}`)).body).attributes).toMatchObject({
+      self_registration: false,
+      registration_email_domains: [],
+    });
+    expect(await publicInfo()).toMatchObject({ registration: null });
+
+    const opened = await admin.patch(
+      `/api/admin/campuses/${campus.id}`,
+      newCampus({ self_registration: true, registration_email_domains: ['Students.Daftar.ac.id'] }),
+    );
+    expect(opened.status).toBe(200);
+    expect(resource(opened.body).attributes).toMatchObject({
+      self_registration: true,
+      registration_email_domains: ['students.daftar.ac.id'],
+    });
+    expect(await publicInfo()).toMatchObject({ registration: { email_domains: ['students.daftar.ac.id'] } });
+
+    const badDomain = await admin.patch(
+      `/api/admin/campuses/${campus.id}`,
+      newCampus({ registration_email_domains: ['not a domain'] }),
+    );
+    expect(badDomain.status).toBe(422);
+    expect(badDomain.body.errors?.[0].source).toEqual({
+      pointer: '/data/attributes/registration_email_domains/0',
+    });
+
+    const sso = await h.campus({ sso: { issuer: 'https://idp.example', buttonLabel: 'SSO' } as SsoSettings });
+    const refused = await admin.patch(
+      `/api/admin/campuses/${sso.id}`,
+      newCampus({ self_registration: true }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors?.[0].source).toEqual({ pointer: '/data/attributes/self_registration' });
+    expect((await h.ds.getRepository(Tenant).findOneByOrFail({ id: sso.id })).selfRegistration).toBe(false);
   });
 
   it('refuses a host name of another campus, a repeated one, a malformed one and an unknown zone, naming each', async () => {

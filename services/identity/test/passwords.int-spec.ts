@@ -1,21 +1,15 @@
-import { type Mailbox, startMailbox } from '@lms/testing';
+import type { Mailbox } from '@lms/testing';
 import { PasswordReset } from '../src/passwords/password-reset.entity';
-import { IdentityHarness, TEST_PASSWORD } from './support/harness';
+import { type IdentityHarness, mailedIdentity, TEST_PASSWORD } from './support/harness';
 
 const LINK = /(https?:\/\/\S+\/pages\/reset-password\?token=([A-Za-z0-9_-]+))/;
 
 describe('/api/account/password (forgotten, reset by mail, changed)', () => {
-  let mailbox: Mailbox;
   let h: IdentityHarness;
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    h = new IdentityHarness({ SMTP_URL: mailbox.url });
-    await h.start();
-  });
-  afterAll(async () => {
-    await h.stop();
-    await mailbox.close();
-  });
+  let mailbox: Mailbox;
+  let stop: () => Promise<void>;
+  beforeAll(async () => ({ h, mailbox, stop } = await mailedIdentity()));
+  afterAll(() => stop());
 
   const body = (attributes: Record<string, unknown>) => ({ data: { type: 'passwords', attributes } });
   const internal = (path: string, attributes: Record<string, unknown>) =>

@@ -52,6 +52,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/account/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['identity_Registrations_register'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/register/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['identity_Registrations_verify'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/campuses': {
     parameters: {
       query?: never;
@@ -4099,6 +4131,9 @@ export interface components {
         sso: {
           button_label: string;
         } | null;
+        registration: {
+          email_domains: string[];
+        } | null;
       };
     };
     CampusSsoSettings: {
@@ -5032,6 +5067,8 @@ export interface components {
         /** @enum {string|null} */
         default_language: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
         domains: string[];
+        self_registration: boolean;
+        registration_email_domains: string[];
       };
     };
     ManagedCourse: {
@@ -6458,6 +6495,132 @@ export interface operations {
       };
     };
   };
+  identity_Registrations_register: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              username: string;
+              name: string;
+              /** Format: email */
+              email: string;
+              password: string;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              username: string;
+              name: string;
+              /** Format: email */
+              email: string;
+              password: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  identity_Registrations_verify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              token: string;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              token: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   identity_Campuses_list: {
     parameters: {
       query?: {
@@ -6552,6 +6715,8 @@ export interface operations {
               tawk_src?: string | null;
               /** @enum {string|null} */
               default_language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+              self_registration?: boolean;
+              registration_email_domains?: string[];
             };
           };
         };
@@ -6573,6 +6738,8 @@ export interface operations {
               tawk_src?: string | null;
               /** @enum {string|null} */
               default_language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+              self_registration?: boolean;
+              registration_email_domains?: string[];
             };
           };
         };
@@ -6703,6 +6870,8 @@ export interface operations {
               tawk_src?: string | null;
               /** @enum {string|null} */
               default_language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+              self_registration?: boolean;
+              registration_email_domains?: string[];
             };
           };
         };
@@ -6724,6 +6893,8 @@ export interface operations {
               tawk_src?: string | null;
               /** @enum {string|null} */
               default_language?: 'en' | 'de' | 'fr' | 'pt' | 'id' | null;
+              self_registration?: boolean;
+              registration_email_domains?: string[];
             };
           };
         };

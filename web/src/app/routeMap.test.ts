@@ -84,6 +84,7 @@ describe('the route map', () => {
       '/pages/register',
       '/pages/forgot-password',
       '/pages/reset-password',
+      '/pages/verify-email',
       '/pages/lock-screen',
       '/pages/comingsoon',
       '/pages/error-404',

@@ -1,3 +1,4 @@
+import { accountAccessRoutes } from '../account-access/routes';
 import { courseRoutes } from '../courses/routes';
 import { discussionRoutes } from '../discussions/routes';
 import { examRoutes } from '../exams/routes';
@@ -37,7 +38,12 @@ export const APP_ROUTES: RouteDef[] = [
 ];
 
 /** Public full-page routes (no sign-in, no layout). */
-export const PUBLIC_ROUTES: RouteDef[] = [...publicRoutes, ...shellPublicRoutes, ...upcomingPublicRoutes];
+export const PUBLIC_ROUTES: RouteDef[] = [
+  ...publicRoutes,
+  ...shellPublicRoutes,
+  ...accountAccessRoutes,
+  ...upcomingPublicRoutes,
+];
 
 export const ROUTE_DEFS: RouteDef[] = [...APP_ROUTES, ...PUBLIC_ROUTES];
 const BY_ID = new Map(ROUTE_DEFS.map((def) => [def.id, def]));

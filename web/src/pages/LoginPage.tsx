@@ -104,7 +104,7 @@ export function LoginPage() {
         )}
         <p className={`${styles.links} small`}>
           <Link to="/pages/forgot-password">{t('routes.forgotPassword')}</Link>
-          <Link to="/pages/register">{t('routes.register')}</Link>
+          {site.data?.registration && <Link to="/pages/register">{t('routes.register')}</Link>}
           <Link to="/home-landing">{t('login.catalogue')}</Link>
         </p>
         {held.length > 0 && !busy && (

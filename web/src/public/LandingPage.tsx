@@ -23,9 +23,11 @@ export default function LandingPage() {
           <Link className="button button-primary" to={LOGIN_PATH}>
             {t('login.signIn')}
           </Link>
-          <Link className="button" to="/pages/register">
-            {t('routes.register')}
-          </Link>
+          {site.data?.registration && (
+            <Link className="button" to="/pages/register">
+              {t('routes.register')}
+            </Link>
+          )}
         </p>
       </section>
       <ExploreStrip />

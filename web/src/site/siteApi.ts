@@ -18,6 +18,8 @@ export interface SiteInfo {
   defaultLanguage: Campus['default_language'];
   /** The campus signs in through its identity provider: its button's label; null: passwords only. */
   sso: { buttonLabel: string } | null;
+  /** Visitors may create an account, with an address at one of `emailDomains` when it lists any; null: they may not. */
+  registration: { emailDomains: string[] } | null;
 }
 
 function toSiteInfo(site: Campus): SiteInfo {
@@ -31,6 +33,7 @@ function toSiteInfo(site: Campus): SiteInfo {
     tawkSrc: site.tawk_src,
     defaultLanguage: site.default_language ?? null,
     sso: site.sso ? { buttonLabel: site.sso.button_label } : null,
+    registration: site.registration ? { emailDomains: site.registration.email_domains } : null,
   };
 }
 

@@ -36,6 +36,7 @@ export const campus = (attributes: Partial<components['schemas']['Campus']['attr
       time_zone: 'Asia/Jakarta',
       default_language: null,
       sso: null,
+      registration: null,
       ...attributes,
     } satisfies components['schemas']['Campus']['attributes'],
     id,
@@ -55,7 +56,7 @@ export const many = (data: Resource[], total = data.length, included?: Resource[
 export function errorDocument(
   status: number,
   title: string,
-  options: { detail?: string; pointer?: string } = {},
+  options: { detail?: string; pointer?: string; code?: string } = {},
 ) {
   return {
     errors: [
@@ -63,6 +64,7 @@ export function errorDocument(
         status: String(status),
         title,
         ...(options.detail ? { detail: options.detail } : {}),
+        ...(options.code ? { code: options.code } : {}),
         ...(options.pointer ? { source: { pointer: options.pointer } } : {}),
       },
     ],

@@ -79,11 +79,8 @@ export const upcomingRoutes: RouteDef[] = [
   ...screens('bookmarks', ['bookmarks', '/bookmark', nav('personal', 'bookmark', 20)]),
 ];
 
-/** Public screens of features not built yet (registration, password reset, tools). */
+/** Public screens of features not built yet (semester plan preview, tools). */
 export const upcomingPublicRoutes: RouteDef[] = [
-  { id: 'register', path: '/pages/register', public: true, feature: 'registration' },
-  { id: 'forgotPassword', path: '/pages/forgot-password', public: true, feature: 'passwordReset' },
-  { id: 'resetPassword', path: '/pages/reset-password', public: true, feature: 'passwordReset' },
   {
     id: 'previewRps',
     path: '/pages/preview-rps/:kodeMk/:curriculum',

@@ -18,9 +18,10 @@ import { Tenant } from '../tenants/tenant.entity';
 export const USAGE = `usage: npm run campus -- <command> [options]
 
   add      --domain HOST [--domain HOST…] --name NAME --time-zone ZONE [site options]
+           [registration options]
            adds a campus; the first --domain is its primary host name
   list     [--json]                     every campus with its host names
-  update   CAMPUS [--name NAME] [--time-zone ZONE] [site options]
+  update   CAMPUS [--name NAME] [--time-zone ZONE] [site options] [registration options]
   domains  CAMPUS [--add HOST…] [--remove HOST…] [--primary HOST]
            shows (and changes) the host names of a campus
 
@@ -28,6 +29,10 @@ export const USAGE = `usage: npm run campus -- <command> [options]
   site options: --description TEXT  --favicon URL  --landing-page URL  --tawk-src URL
                 --whatsapp "LABEL=NUMBER" (repeatable; replaces the list)  --language en|de|fr|pt|id
                 (an empty value clears a text option)
+  registration options: --self-registration on|off  (visitors create their own student
+                account, verified by mail; off by default, never with single sign-on)
+                --registration-domain DOMAIN (repeatable; replaces the list; the e-mail domains
+                a registration may use; --registration-domain "" allows any)
 
   The database is identity's: DATABASE_URL as the identity service reads it; unset, the
   database of \`npm start\` (PG_PORT, PG_PASSWORD as npm start reads them).
@@ -44,6 +49,8 @@ const FLAGS: Record<string, string> = {
   whatsapp: '--whatsapp',
   tawk_src: '--tawk-src',
   default_language: '--language',
+  self_registration: '--self-registration',
+  registration_email_domains: '--registration-domain',
 };
 
 const OPTIONS = {
@@ -56,6 +63,8 @@ const OPTIONS = {
   'tawk-src': { type: 'string' },
   whatsapp: { type: 'string', multiple: true },
   language: { type: 'string' },
+  'self-registration': { type: 'string' },
+  'registration-domain': { type: 'string', multiple: true },
   add: { type: 'string', multiple: true },
   remove: { type: 'string', multiple: true },
   primary: { type: 'string' },
@@ -74,6 +83,8 @@ const SITE = [
   'tawk-src',
   'whatsapp',
   'language',
+  'self-registration',
+  'registration-domain',
 ];
 /** The options and arguments of each command. */
 const COMMANDS = {
@@ -83,7 +94,7 @@ const COMMANDS = {
   domains: { options: ['add', 'remove', 'primary', 'json'], arguments: ['CAMPUS'] },
 };
 
-/** The attributes the site options set; an empty value clears a text option. */
+/** The attributes the site and registration options set; an empty value clears a text option. */
 function siteAttributes(values: Values): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
   const text = (value: string | undefined) => (value === '' ? null : value);
@@ -102,6 +113,14 @@ function siteAttributes(values: Values): Record<string, unknown> {
         if (at <= 0) throw new CliUsageError(`--whatsapp ${contact}: write it as LABEL=NUMBER`);
         return { label: contact.slice(0, at).trim(), number: contact.slice(at + 1).trim() };
       });
+  const registration = values['self-registration'];
+  if (registration !== undefined) {
+    if (registration !== 'on' && registration !== 'off')
+      throw new CliUsageError(`--self-registration ${registration}: write on or off`);
+    attributes.self_registration = registration === 'on';
+  }
+  if (values['registration-domain'] !== undefined)
+    attributes.registration_email_domains = values['registration-domain'].filter((domain) => domain !== '');
   return attributes;
 }
 
@@ -128,6 +147,8 @@ const asJson = ({ tenant, domains }: Campus) => ({
   whatsapp: tenant.whatsapp,
   tawk_src: tenant.tawkSrc,
   default_language: tenant.defaultLanguage,
+  self_registration: tenant.selfRegistration,
+  registration_email_domains: tenant.registrationEmailDomains,
 });
 
 /** The new host-name list of `domains`: the current one, less removed, plus added, primary first. */

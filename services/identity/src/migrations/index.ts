@@ -7,6 +7,7 @@ import { TenantDomains1795533816508 } from './1795533816508-tenant-domains';
 import { SingleSignOn1795541490886 } from './1795541490886-single-sign-on';
 import { PasswordResets1795546736455 } from './1795546736455-password-resets';
 import { CourseClasses1795552839547 } from './1795552839547-course-classes';
+import { SelfRegistration1795553137376 } from './1795553137376-self-registration';
 import { SsoIdToken1795553697154 } from './1795553697154-sso-id-token';
 
 /** Every migration of the identity database, oldest first. */
@@ -21,5 +22,6 @@ export const MIGRATIONS = [
   SingleSignOn1795541490886,
   PasswordResets1795546736455,
   CourseClasses1795552839547,
+  SelfRegistration1795553137376,
   SsoIdToken1795553697154,
 ];

@@ -1,31 +1,11 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { MailedLink } from '../account-mail/mailed-link.entity';
 
-/**
- * A password-reset link sent by mail: single use, short-lived. Only the SHA-256 of its token is
- * stored, so the table does not let anyone reset a password.
- */
+/** A password-reset link sent by mail: single use, short-lived, stored as the hash of its token. */
 @Entity({ name: 'password_resets' })
-export class PasswordReset {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint' })
-  id: number;
-
-  @Column('bigint', { name: 'tenant_id' })
-  tenantId: number;
-
+@Index('password_resets_hash_uq', ['tokenHash'], { unique: true })
+export class PasswordReset extends MailedLink {
   @Index('password_resets_user_idx')
   @Column('bigint', { name: 'user_id' })
   userId: number;
-
-  @Index('password_resets_hash_uq', { unique: true })
-  @Column('char', { name: 'token_hash', length: 64 })
-  tokenHash: string;
-
-  @Column('timestamptz', { name: 'expires_at' })
-  expiresAt: Date;
-
-  @Column('timestamptz', { name: 'used_at', nullable: true })
-  usedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

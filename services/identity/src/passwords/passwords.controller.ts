@@ -2,14 +2,9 @@ import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { type AuthContext, CurrentAuth, Public } from '@lms/auth';
 import { Attributes, type AttributesOf } from '@lms/jsonapi';
+import { originOf } from '../account-mail/account-mail';
 import { changeRules, forgotRules, resetRules } from './passwords.rules';
 import { PasswordsService } from './passwords.service';
-
-const originOf = (request: FastifyRequest) => ({
-  host: request.host,
-  protocol: request.protocol,
-  ip: request.ip,
-});
 
 /** A user's own password: forgotten (a link by mail), reset by that link, or changed. */
 @Controller('api/account')

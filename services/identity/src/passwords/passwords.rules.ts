@@ -2,7 +2,7 @@ import { CREDENTIAL_LIMITS } from '@lms/auth';
 import { attributes, field } from '@lms/jsonapi';
 
 /** A new password: at least 8 characters (NIST SP 800-63B), at most what a sign-in carries. */
-const newPassword = field.string({ min: 8, max: CREDENTIAL_LIMITS.password });
+export const newPassword = field.string({ min: 8, max: CREDENTIAL_LIMITS.password });
 
 /** `POST /api/account/password/forgot`: the address a reset link goes to. */
 export const forgotRules = attributes({ email: field.email({ max: 254 }) });

@@ -1,11 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import { type AuthContext, RevokedSessions } from '@lms/auth';
-import { type KeyValueStore, MemoryStore, RedisStore } from '@lms/cache';
-import { attributePointer, tooManyRequests, unprocessable } from '@lms/jsonapi';
-import { type Mailer, openMailer } from '@lms/mail';
-import { IdentityConfig } from '../config';
+import { attributePointer, unprocessable } from '@lms/jsonapi';
+import { AccountMail, hashToken, type Origin } from '../account-mail/account-mail';
+import { lockUsableLink, usableLink } from '../account-mail/mailed-link.entity';
 import { revokeRefreshTokens } from '../sessions/sessions.data';
 import type { Tenant } from '../tenants/tenant.entity';
 import { TenantsService } from '../tenants/tenants.service';
@@ -17,19 +15,8 @@ import { PasswordReset } from './password-reset.entity';
 
 /** How long a reset link works. */
 export const RESET_LINK_MINUTES = 60;
-/** Reset links asked for per e-mail address, and per client address, within the window. */
-const PER_ADDRESS = 3;
-const PER_CLIENT = 20;
-const WINDOW_MS = 15 * 60 * 1000;
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** Where the request came from: the campus's host as the browser named it, and the client. */
-export interface Origin {
-  host: string;
-  protocol: string;
-  ip: string;
-}
+/** Reset links asked for per e-mail address, and per client address, within 15 minutes. */
+const LIMITS = { perAddress: 3, perClient: 20 };
 
 const invalidLink = () =>
   unprocessable([
@@ -40,9 +27,9 @@ const invalidLink = () =>
     },
   ]);
 
-function resetMail(tenant: Tenant, user: User, link: string) {
+function resetMail(from: string, tenant: Tenant, user: User, link: string) {
   return {
-    from: `"${tenant.name.replace(/["\\\r\n]/g, '')}" <no-reply@${tenant.domain}>`,
+    from,
     to: user.email!,
     subject: `${tenant.name}: reset your password`,
     text: [
@@ -65,35 +52,14 @@ function resetMail(tenant: Tenant, user: User, link: string) {
  * token of the user and ends their sessions.
  */
 @Injectable()
-export class PasswordsService implements OnModuleDestroy {
-  private readonly logger = new Logger('identity.passwords');
-  private readonly store: KeyValueStore;
-  private readonly mailer: Mailer;
-
+export class PasswordsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly tenants: TenantsService,
     private readonly revoked: RevokedSessions,
     private readonly own: OwnRecords,
-    config: IdentityConfig,
-  ) {
-    this.store = config.redisUrl ? new RedisStore(config.redisUrl, 'lms:identity:') : new MemoryStore();
-    this.mailer = openMailer(config.smtpUrl, (message, mail) =>
-      this.logger.warn(`${message}: ${mail.subject}\n${mail.text}`),
-    );
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all([this.store.close(), this.mailer.close()]);
-  }
-
-  private async throttle(key: string, limit: number, what: string) {
-    const { count, resetInMs } = await this.store.hit(key, WINDOW_MS);
-    if (count > limit) {
-      const wait = Math.ceil(resetInMs / 1000);
-      throw tooManyRequests(`Too many password resets asked for ${what}; try again in ${wait} seconds`, wait);
-    }
-  }
+    private readonly mail: AccountMail,
+  ) {}
 
   /**
    * Sends a reset link to every active account of the campus with this e-mail address. Answers
@@ -101,8 +67,7 @@ export class PasswordsService implements OnModuleDestroy {
    */
   async forgot(origin: Origin, email: string): Promise<void> {
     const address = email.trim().toLowerCase();
-    await this.throttle(`password-reset:address:${sha256(address)}`, PER_ADDRESS, 'this address');
-    await this.throttle(`password-reset:client:${origin.ip}`, PER_CLIENT, 'from your address');
+    await this.mail.throttleAddressAndClient('password-reset', origin, address, LIMITS, 'password resets');
     const tenant = await this.tenants.findByHost(origin.host);
     if (!tenant) return;
     const users = await this.dataSource
@@ -115,48 +80,29 @@ export class PasswordsService implements OnModuleDestroy {
       .getMany();
     const mails = [];
     for (const user of users) {
-      const token = randomBytes(32).toString('base64url');
+      const link = this.mail.link(origin, '/pages/reset-password');
       await this.dataSource.getRepository(PasswordReset).insert({
         tenantId: tenant.id,
         userId: user.id,
-        tokenHash: sha256(token),
+        tokenHash: link.tokenHash,
         expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
         usedAt: null,
       });
-      const link = `${origin.protocol}://${origin.host}/pages/reset-password?token=${token}`;
-      mails.push(resetMail(tenant, user, link));
+      mails.push(resetMail(this.mail.sender(tenant), tenant, user, link.url));
     }
-    for (const mail of mails)
-      this.mailer
-        .send(mail)
-        .catch((error: unknown) =>
-          this.logger.error(`the password-reset mail to ${mail.to} could not be sent: ${String(error)}`),
-        );
+    this.mail.sendLater(mails, 'password-reset');
   }
 
   /** Sets the password of the link's account, on the link's campus only; the link is used up. */
   async reset(origin: Origin, token: string, password: string): Promise<void> {
     const tenant = await this.tenants.findByHost(origin.host);
-    const tokenHash = sha256(token);
+    const tokenHash = hashToken(token);
     const known = await this.dataSource.getRepository(PasswordReset).findOneBy({ tokenHash });
-    if (
-      !tenant ||
-      !known ||
-      known.tenantId !== tenant.id ||
-      known.usedAt ||
-      known.expiresAt.getTime() <= Date.now()
-    )
-      throw invalidLink();
+    if (!tenant || !usableLink(known, tenant.id)) throw invalidLink();
     const passwordHash = await hashPassword(password);
     const sessions = await this.dataSource.transaction(async (manager) => {
-      const reset = await manager
-        .getRepository(PasswordReset)
-        .createQueryBuilder('reset')
-        .setLock('pessimistic_write')
-        .where('reset.token_hash = :tokenHash', { tokenHash })
-        .getOne();
-      // checked again under the lock: two uses at once, one wins
-      if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now()) throw invalidLink();
+      const reset = await lockUsableLink(manager, PasswordReset, tokenHash);
+      if (!reset) throw invalidLink();
       const user = await manager.findOneBy(User, { id: reset.userId, tenantId: reset.tenantId });
       if (!user || !user.active) throw invalidLink();
       await manager.update(PasswordReset, { userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });

@@ -86,8 +86,10 @@ export class SsoService {
       newUserRole: input.new_user_role ?? 'student',
       buttonLabel: input.button_label ?? 'Single sign-on',
     };
+    // accounts come from the provider now: self-registration ends
     await this.dataSource.getRepository(Tenant).update(id, {
       sso,
+      selfRegistration: false,
       ...(input.client_secret !== undefined ? { ssoClientSecret: input.client_secret } : {}),
     });
     return (await this.withSecret(id)) as Tenant;

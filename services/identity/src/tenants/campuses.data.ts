@@ -67,6 +67,11 @@ function applySiteInfo(tenant: Tenant, changes: CampusChange) {
   if (changes.whatsapp !== undefined) tenant.whatsapp = changes.whatsapp;
   if (changes.tawk_src !== undefined) tenant.tawkSrc = changes.tawk_src;
   if (changes.default_language !== undefined) tenant.defaultLanguage = changes.default_language;
+  if (changes.self_registration !== undefined) tenant.selfRegistration = changes.self_registration;
+  if (changes.registration_email_domains !== undefined)
+    tenant.registrationEmailDomains = changes.registration_email_domains.map((domain) =>
+      domain.toLowerCase(),
+    );
 }
 
 async function saveCampus(
@@ -83,6 +88,13 @@ async function saveCampus(
     tenant.domain = domains[0];
   }
   applySiteInfo(tenant, changes);
+  if (changes.self_registration && tenant.sso)
+    throw unprocessable([
+      {
+        pointer: attributePointer('self_registration'),
+        detail: 'This campus signs in through its identity provider: its accounts come from there',
+      },
+    ]);
   const saved = await manager.save(tenant);
   if (domains) {
     await manager.delete(TenantDomain, { tenantId: saved.id });
@@ -95,7 +107,12 @@ async function saveCampus(
 
 /** Creates a campus with its host names and publishes it, in the caller's transaction. */
 export function createCampus(manager: EntityManager, input: NewCampus, actorId: number | null) {
-  return saveCampus(manager, manager.create(Tenant, { whatsapp: [] }), input, actorId);
+  return saveCampus(
+    manager,
+    manager.create(Tenant, { whatsapp: [], registrationEmailDomains: [] }),
+    input,
+    actorId,
+  );
 }
 
 /** Changes a campus (`domains`, when sent, replaces every host name) and publishes it. */

@@ -39,6 +39,16 @@ const siteInfo = {
 };
 
 /**
+ * Who may create their own account at the campus: nobody unless `self_registration` (never on a
+ * campus that signs in through its identity provider); only with an address at one of
+ * `registration_email_domains` when it lists any.
+ */
+const registration = {
+  self_registration: field.boolean().optional(),
+  registration_email_domains: field.array(host, { max: 50 }).optional(),
+};
+
+/**
  * A new campus (`POST /api/admin/campuses`, `npm run campus -- add`): its host names, the first
  * one its primary (the one its links and events name), its name and time zone, its site info.
  */
@@ -47,6 +57,7 @@ export const newCampusRules = attributes({
   domains: field.array(host, { min: 1, max: 20 }),
   time_zone: timeZone,
   ...siteInfo,
+  ...registration,
 });
 
 /** A change of a campus (`PATCH /api/admin/campuses/:id`): `domains` replaces every host name. */
@@ -55,4 +66,5 @@ export const campusChangeRules = attributes({
   domains: field.array(host, { min: 1, max: 20 }).optional(),
   time_zone: timeZone.optional(),
   ...siteInfo,
+  ...registration,
 });

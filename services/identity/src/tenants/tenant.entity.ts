@@ -56,6 +56,17 @@ export class Tenant {
   @Column('text', { name: 'sso_client_secret', nullable: true, select: false })
   ssoClientSecret?: string | null;
 
+  /**
+   * Visitors may create an account themselves (a student's, active once its e-mail address is
+   * verified). Never on a campus that signs in through its identity provider.
+   */
+  @Column('boolean', { name: 'self_registration', default: false })
+  selfRegistration: boolean;
+
+  /** The e-mail domains a self-registration may use (`students.campus.ac.id`); empty: any. */
+  @Column('jsonb', { name: 'registration_email_domains', default: () => `'[]'` })
+  registrationEmailDomains: string[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

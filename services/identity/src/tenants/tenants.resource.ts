@@ -1,5 +1,6 @@
 import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
 import { LANGUAGES } from '../users/preferences';
+import { selfRegistrationOpen } from '../registrations/registrations.rules';
 import type { Campus } from './campuses.data';
 import type { Tenant } from './tenant.entity';
 
@@ -37,10 +38,16 @@ export const tenantResource = defineResource({
     ...siteInfoShape,
     /** The campus signs in through its identity provider: the button's label; null: passwords only. */
     sso: z.object({ button_label: z.string() }).nullable(),
+    /**
+     * Visitors may create an account (`POST /api/account/register`), with an address at one of
+     * `email_domains` when it lists any; null: they may not.
+     */
+    registration: z.object({ email_domains: z.array(z.string()) }).nullable(),
   },
   attributes: (tenant: Tenant) => ({
     ...siteInfo(tenant),
     sso: tenant.sso ? { button_label: tenant.sso.buttonLabel } : null,
+    registration: selfRegistrationOpen(tenant) ? { email_domains: tenant.registrationEmailDomains } : null,
   }),
 });
 
@@ -53,8 +60,17 @@ export const campusResource = defineResource({
     ...siteInfoShape,
     /** Every host name the campus is served at; the first is its primary one. */
     domains: z.array(z.string()),
+    /** Visitors may create their own (student) account, verified by mail. */
+    self_registration: z.boolean(),
+    /** The e-mail domains a self-registration may use; empty: any. */
+    registration_email_domains: z.array(z.string()),
   },
-  attributes: (campus: Campus) => ({ ...siteInfo(campus.tenant), domains: campus.domains }),
+  attributes: (campus: Campus) => ({
+    ...siteInfo(campus.tenant),
+    domains: campus.domains,
+    self_registration: campus.tenant.selfRegistration,
+    registration_email_domains: campus.tenant.registrationEmailDomains,
+  }),
 });
 
 export const tenantQuery: QuerySpec = {

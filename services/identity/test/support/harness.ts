@@ -1,5 +1,5 @@
 import type { PlatformRole } from '@lms/auth';
-import { type HarnessOptions, ServiceHarness } from '@lms/testing';
+import { type HarnessOptions, type Mailbox, ServiceHarness, startMailbox } from '@lms/testing';
 import type { IdentityConfig } from '../../src/config';
 import { identityService } from '../../src/service';
 import { Tenant } from '../../src/tenants/tenant.entity';
@@ -58,4 +58,20 @@ export class IdentityHarness extends ServiceHarness<IdentityConfig> {
     });
     return Object.assign(user, { role: user.level });
   }
+}
+
+/** An identity harness whose mail goes to a local SMTP server, both started, and their stop. */
+export async function mailedIdentity(): Promise<{
+  h: IdentityHarness;
+  mailbox: Mailbox;
+  stop: () => Promise<void>;
+}> {
+  const mailbox = await startMailbox();
+  const h = new IdentityHarness({ SMTP_URL: mailbox.url });
+  await h.start();
+  const stop = async () => {
+    await h.stop();
+    await mailbox.close();
+  };
+  return { h, mailbox, stop };
 }

@@ -63,6 +63,56 @@ const de: typeof en = {
     unavailable:
       'Der Anmeldedienst Ihrer Hochschule ist gerade nicht erreichbar. Versuchen Sie es gleich noch einmal oder melden Sie sich mit Ihrem Passwort an.',
   },
+  accountAccess: {
+    backToSignIn: 'Zurück zur Anmeldung',
+    tooMany: 'Zu viele Anfragen von hier. Warten Sie einige Minuten und versuchen Sie es erneut.',
+    failed: 'Das hat nicht geklappt. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    email: 'E-Mail-Adresse',
+    newPassword: 'Neues Passwort',
+    repeatPassword: 'Passwort wiederholen',
+    passwordHint: 'Mindestens {{min}} Zeichen.',
+    passwordsDiffer: 'Die beiden Passwörter stimmen nicht überein.',
+    sending: 'Wird gesendet…',
+    saving: 'Wird gespeichert…',
+    forgot: {
+      text: 'Geben Sie die E-Mail-Adresse Ihres Kontos ein: Wir senden ihr einen Link, um ein neues Passwort zu wählen.',
+      send: 'Link senden',
+      sent: 'Wenn ein Konto dieses Campus die Adresse {{email}} hat, ist ein Link zum Wählen eines neuen Passworts unterwegs. Er gilt einmal, innerhalb von 60 Minuten. Sehen Sie auch im Spam-Ordner nach.',
+    },
+    reset: {
+      text: 'Wählen Sie ein neues Passwort. Jede Sitzung Ihres Kontos endet: Melden Sie sich mit dem neuen Passwort wieder an.',
+      save: 'Passwort festlegen',
+      done: 'Ihr neues Passwort ist festgelegt. Melden Sie sich damit an.',
+      noToken: 'Diese Seite öffnet sich über den Link in der E-Mail. Fordern Sie einen neuen Link an.',
+      linkInvalid:
+        'Dieser Link ist ungültig, wurde schon benutzt oder ist abgelaufen. Fordern Sie einen neuen an.',
+      askAgain: 'Neuen Link anfordern',
+    },
+    register: {
+      text: 'Erstellen Sie Ihr Studierendenkonto. Wir senden einen Link an Ihre Adresse, um sie zu bestätigen; danach können Sie sich anmelden.',
+      name: 'Vollständiger Name',
+      usernameHint: 'Mindestens 3 Buchstaben, Ziffern, Punkte, Binde- oder Unterstriche.',
+      domains: 'Verwenden Sie eine Adresse bei {{domains}}.',
+      submit: 'Konto erstellen',
+      sent: 'Sehen Sie in Ihrem Postfach {{email}} nach: Die E-Mail sagt Ihnen, wie es weitergeht. Ihr Link gilt einmal, innerhalb von 24 Stunden.',
+      closed:
+        'Auf diesem Campus können Besucher keine Konten erstellen. Fragen Sie die Administration nach einem Konto.',
+      sso: 'Die Konten dieses Campus kommen von seinem Anmeldedienst: Melden Sie sich damit an.',
+      domainNotAllowed: 'Dieser Campus akzeptiert nur Adressen bei {{domains}}.',
+      haveAccount: 'Schon ein Konto? Anmelden',
+    },
+    verify: {
+      checking: 'Ihre E-Mail-Adresse wird bestätigt…',
+      done: 'Ihre Adresse ist bestätigt und Ihr Konto ist bereit. Melden Sie sich damit an.',
+      invalid:
+        'Dieser Link ist ungültig, wurde schon benutzt oder ist abgelaufen. Registrieren Sie sich erneut.',
+      taken:
+        'Jemand hat diesen Benutzernamen inzwischen belegt. Registrieren Sie sich mit einem anderen erneut.',
+      noToken:
+        'Diese Seite öffnet sich über den Link in der E-Mail, die wir nach Ihrer Registrierung gesendet haben.',
+      registerAgain: 'Erneut registrieren',
+    },
+  },
   login: {
     title: 'Lernmanagementsystem',
     username: 'Benutzername',
@@ -157,6 +207,7 @@ const de: typeof en = {
     register: 'Konto erstellen',
     forgotPassword: 'Passwort vergessen',
     resetPassword: 'Passwort zurücksetzen',
+    verifyEmail: 'E-Mail-Adresse bestätigen',
     lockScreen: 'Gesperrt',
     comingSoon: 'Demnächst',
     error404: 'Seite nicht gefunden',
@@ -186,8 +237,6 @@ const de: typeof en = {
     news: 'Neuigkeiten',
     notes: 'Notizen',
     bookmarks: 'Lesezeichen',
-    registration: 'Die Registrierung',
-    passwordReset: 'Das Zurücksetzen des Passworts',
     whiteboard: 'Das Whiteboard',
     pdfEditor: 'Der PDF-Editor',
   },
