@@ -61,7 +61,9 @@ describe('the answers of an assignment as a zip, and the assignments to grade', 
   async function checked(page: Page, name: string, width: number) {
     await settled(page);
     await screenshot(page, name);
-    expect((await page.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(width);
+    expect((await page.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(
+      width,
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
   }
 

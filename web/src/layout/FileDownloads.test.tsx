@@ -7,6 +7,13 @@ const files = [
   { key: 'answers/7/photo.jpg', name: 'photo.jpg', size: 10 },
 ];
 
+/** The items of the list of that name, as read. */
+const itemsOf = (name: string) =>
+  within(screen.getByRole('list', { name }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+const SHOWN = ['report.pdf 2 KB', 'photo.jpg 10 B'];
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -32,12 +39,7 @@ describe('FileDownloads', () => {
         failedText="The file could not be downloaded."
       />,
     );
-    const list = screen.getByRole('list', { name: 'Files of the entry' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['report.pdf 2 KB', 'photo.jpg 10 B']);
+    expect(itemsOf('Files of the entry')).toEqual(SHOWN);
     fireEvent.click(screen.getByRole('button', { name: 'Download report.pdf' }));
     await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
     expect(fetchFile).toHaveBeenCalledWith(files[0]);
@@ -49,28 +51,19 @@ describe('FileDownloads', () => {
   });
 
   it('shows nothing without files, and waits while a download is under way', () => {
-    const fetchFile = vi.fn();
-    const { container, rerender } = render(
+    const list = (shown: typeof files, busy: boolean) => (
       <FileDownloads
-        files={[]}
+        files={shown}
         label="Files"
-        fetchFile={fetchFile}
-        busy={false}
+        fetchFile={vi.fn()}
+        busy={busy}
         downloadLabel={(file) => file.name}
         failedText="Failed"
-      />,
+      />
     );
+    const { container, rerender } = render(list([], false));
     expect(container.childElementCount).toBe(0);
-    rerender(
-      <FileDownloads
-        files={files}
-        label="Files"
-        fetchFile={fetchFile}
-        busy
-        downloadLabel={(file) => file.name}
-        failedText="Failed"
-      />,
-    );
+    rerender(list(files, true));
     expect(screen.getAllByRole('button').every((button) => (button as HTMLButtonElement).disabled)).toBe(
       true,
     );
@@ -80,12 +73,7 @@ describe('FileDownloads', () => {
 describe('FileSizes', () => {
   it('names each file with its size, without a download', () => {
     render(<FileSizes files={files} label="Chosen files" />);
-    const list = screen.getByRole('list', { name: 'Chosen files' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['report.pdf 2 KB', 'photo.jpg 10 B']);
+    expect(itemsOf('Chosen files')).toEqual(SHOWN);
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

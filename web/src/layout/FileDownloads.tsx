@@ -68,7 +68,7 @@ export function FileDownloads<F extends DownloadableFile>({
           <li key={file.key} className="small">
             <button
               type="button"
-              className={styles.fileButton}
+              className="link-button"
               onClick={() => open(file)}
               disabled={busy}
               aria-label={downloadLabel(file)}
