@@ -61,14 +61,23 @@ export class GradebookService {
       }
     } else await this.admin.requireStaff(auth, courseId);
     const manager = this.dataSource.manager;
-    const filter = [courseId, auth.tenantId, query.classId ?? null, onlyStudent, escapeLike(query.studentName)];
+    const filter = [
+      courseId,
+      auth.tenantId,
+      query.classId ?? null,
+      onlyStudent,
+      escapeLike(query.studentName),
+    ];
     const [classes, columns, bandRows, students, cells] = await Promise.all([
       manager.query(`SELECT id, name FROM classes WHERE course_id = $1 ORDER BY name, id`, [
         courseId,
       ]) as Promise<Array<{ id: number; name: string }>>,
       columnsOf(manager, auth.tenantId, courseId),
       bandsOf(manager, courseId),
-      manager.query(`WITH ${STUDENTS_SQL} SELECT * FROM students ORDER BY name, student_id`, filter) as Promise<
+      manager.query(
+        `WITH ${STUDENTS_SQL} SELECT * FROM students ORDER BY name, student_id`,
+        filter,
+      ) as Promise<
         Array<{
           student_id: number;
           name: string | null;
@@ -87,7 +96,12 @@ export class GradebookService {
           GROUP BY c.gradeable_type, c.gradeable_id`,
         filter,
       ) as Promise<
-        Array<{ gradeable_type: string; gradeable_id: number; students: number[]; scores: Array<number | null> }>
+        Array<{
+          gradeable_type: string;
+          gradeable_id: number;
+          students: number[];
+          scores: Array<number | null>;
+        }>
       >,
     ]);
     if (query.classId !== undefined && !classes.some((row) => row.id === query.classId))
