@@ -149,6 +149,28 @@ describe('toDocument', () => {
     expectJsonApiDocument(document);
   });
 
+  it('copies an object or a list only to write the dates inside it, leaving the entity as it was', () => {
+    const scores = { 'exams:1': 80, 'tasks:2': null };
+    const window = { from: start, note: 'open' };
+    const history = [start, null];
+    const resource = defineResource({
+      name: 'Mixed',
+      type: 'courses',
+      schema: {
+        scores: z.record(z.string(), z.number().nullable()),
+        window: z.object({ from: z.date(), note: z.string() }),
+        history: z.array(z.date().nullable()),
+      },
+      attributes: () => ({ scores, window, history }),
+    });
+    const { attributes } = toDocument(resource, course(1)).data as { attributes: Record<string, unknown> };
+    expect(attributes.scores).toBe(scores);
+    expect(attributes.window).toEqual({ from: '2024-08-01 01:00:00', note: 'open' });
+    expect(attributes.history).toEqual(['2024-08-01 01:00:00', null]);
+    expect(window.from).toBe(start);
+    expect(history[0]).toBe(start);
+  });
+
   it('takes the id from the id function when given', () => {
     const resource = defineResource({
       name: 'Code',

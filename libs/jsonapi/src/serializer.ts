@@ -90,12 +90,29 @@ function idOf(resource: ResourceType<unknown>, entity: unknown): string {
   throw new Error(`A ${resource.type} resource has no id`);
 }
 
-/** Dates become wire dates, also inside arrays and plain objects (JSON columns); the rest is kept. */
+/**
+ * Dates become wire dates, also inside arrays and plain objects (JSON columns); the rest is kept.
+ * A list or object with no date inside is answered as it is, not copied (a large grid's rows).
+ */
 function wireValue(value: unknown, timeZone: string): unknown {
   if (value instanceof Date) return formatWireDate(value, timeZone);
-  if (Array.isArray(value)) return value.map((item) => wireValue(item, timeZone));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, at) => {
+      const wired = wireValue(item, timeZone);
+      if (wired !== item) (copy ??= [...value])[at] = wired;
+    });
+    return copy ?? value;
+  }
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, wireValue(item, timeZone)]));
+    const object = value as Record<string, unknown>;
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(object)) {
+      const item = object[key];
+      const wired = wireValue(item, timeZone);
+      if (wired !== item) (copy ??= { ...object })[key] = wired;
+    }
+    return copy ?? value;
   }
   return value;
 }

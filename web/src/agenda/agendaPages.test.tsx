@@ -208,3 +208,29 @@ describe('to-do page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('dashboard activity card', () => {
+  beforeEach(() => signedIn());
+  afterEach(() => cleanup());
+
+  it('gives screen readers the weeks as a table, hidden in a box a phone’s page cannot be widened by', async () => {
+    const weeks = ['2026-03-02', '2026-03-09'].map((weekStart, at) => ({
+      week_start: weekStart,
+      total: at + 2,
+      counts: {},
+    }));
+    serve({
+      'GET /api/login/me': student,
+      'GET /api/todo': () => json(200, many([])),
+      'GET /api/timeline/statistic/me': () =>
+        json(200, one(resource('timeline_statistics', { weeks, totals: {} }, '3'))),
+      'GET /api/timeline/me': () => json(200, many([])),
+    });
+    start('/dashboard');
+    const table = await screen.findByRole('table', { name: 'Activity per week, last 8 weeks' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    // .sr-only's 1 px width does not hold a table (it is as wide as its cells): its box holds it
+    expect(table.classList.contains('sr-only')).toBe(false);
+    expect(table.parentElement!.classList.contains('sr-only')).toBe(true);
+  });
+});

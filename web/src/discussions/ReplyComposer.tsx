@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../courses/content/media';
+import { FileSizes } from '../layout/FileDownloads';
 import { WarningAlert } from '../layout/WarningAlert';
 import { RichTextEditor } from '../lib/richtext/RichTextEditor';
 import { MAX_REPLY_FILES } from './replyUpload';
@@ -70,15 +70,7 @@ export function ReplyComposer({
           onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
         />
       </div>
-      {files.length > 0 && (
-        <ul className={styles.files} aria-label={t('discussion.reply.chosen')}>
-          {files.map((file) => (
-            <li key={`${file.name}-${file.size}`} className="small">
-              {file.name} <span className="muted">{formatSize(file.size)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      {files.length > 0 && <FileSizes files={files} label={t('discussion.reply.chosen')} />}
       <WarningAlert>{failure}</WarningAlert>
       <p className="row-actions">
         <button type="submit" className="button button-primary" disabled={busy}>

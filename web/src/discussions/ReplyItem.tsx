@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../courses/content/media';
-import { saveBlob } from '../exams/download';
 import { ConfirmButton } from '../layout/ConfirmDialog';
+import { FileDownloads, FileSizes } from '../layout/FileDownloads';
 import { WarningAlert } from '../layout/WarningAlert';
 import { cx } from '../lib/classNames';
 import { useDates } from '../lib/dates';
@@ -12,7 +11,6 @@ import { notificationFor } from '../notifications/notification';
 import {
   MAX_REPLY_DEPTH,
   type Reply,
-  type ReplyFile,
   useDeleteReplyMutation,
   useLazyDiscussionBlobQuery,
   useUpdateReplyMutation,
@@ -27,44 +25,24 @@ export type Entry = Reply & { pending?: { progress: number | null } };
 function ReplyFiles({ reply }: { reply: Entry }) {
   const { t } = useTranslation();
   const [fetchBlob, state] = useLazyDiscussionBlobQuery();
-  const [failure, setFailure] = useState<string | null>(null);
   if (reply.files.length === 0) return null;
-  const open = (file: ReplyFile) => {
-    setFailure(null);
-    // a key's last segment names the file (an encoded slash is refused before the route)
-    fetchBlob(
-      `course/thread/replies/${encodeURIComponent(reply.id)}/files/${encodeURIComponent(file.key.split('/').pop() ?? '')}`,
-    )
-      .unwrap()
-      .then((blob) => saveBlob(blob, file.name))
-      .catch((error: unknown) =>
-        setFailure(notificationFor(error, t('discussion.reply.downloadFailed')).text),
-      );
-  };
+  const label = t('discussion.reply.files');
+  // being posted: not stored yet, nothing to download
+  if (reply.pending) return <FileSizes files={reply.files} label={label} />;
   return (
-    <>
-      <ul className={styles.files} aria-label={t('discussion.reply.files')}>
-        {reply.files.map((file) => (
-          <li key={file.key || file.name} className="small">
-            {reply.pending ? (
-              file.name
-            ) : (
-              <button
-                type="button"
-                className={styles.fileButton}
-                onClick={() => open(file)}
-                disabled={state.isFetching}
-                aria-label={t('discussion.reply.download', { name: file.name })}
-              >
-                {file.name}
-              </button>
-            )}{' '}
-            <span className="muted">{formatSize(file.size)}</span>
-          </li>
-        ))}
-      </ul>
-      <WarningAlert>{failure}</WarningAlert>
-    </>
+    <FileDownloads
+      files={reply.files}
+      label={label}
+      // a key's last segment names the file (an encoded slash is refused before the route)
+      fetchFile={(file) =>
+        fetchBlob(
+          `course/thread/replies/${encodeURIComponent(reply.id)}/files/${encodeURIComponent(file.key.split('/').pop() ?? '')}`,
+        ).unwrap()
+      }
+      busy={state.isFetching}
+      downloadLabel={(file) => t('discussion.reply.download', { name: file.name })}
+      failedText={t('discussion.reply.downloadFailed')}
+    />
   );
 }
 

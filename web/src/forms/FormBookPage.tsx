@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { FileDownloads } from '../layout/FileDownloads';
 import { Spinner } from '../layout/Spinner';
 import { notificationFor } from '../notifications/notification';
-import { saveBlob } from '../exams/download';
 import {
   useAssessAnswerMutation,
   useFormAnswersQuery,
@@ -101,38 +101,15 @@ function Assessment({ form, answer }: { form: Form; answer: FormAnswer }) {
 function EntryFiles({ answer }: { answer: FormAnswer }) {
   const { t } = useTranslation();
   const [fetchFile, state] = useLazyFormAnswerFileQuery();
-  const [failure, setFailure] = useState<string | null>(null);
-  if (answer.files.length === 0) return null;
-  const open = (file: FormAnswer['files'][number]) => {
-    setFailure(null);
-    fetchFile({ answerId: answer.id, key: file.key })
-      .unwrap()
-      .then((blob) => saveBlob(blob, file.name))
-      .catch((error: unknown) => setFailure(notificationFor(error, t('forms.book.downloadFailed')).text));
-  };
   return (
-    <>
-      <ul className={styles.files} aria-label={t('forms.answer.files')}>
-        {answer.files.map((file) => (
-          <li key={file.key}>
-            <button
-              type="button"
-              className={styles.fileButton}
-              disabled={state.isFetching}
-              aria-label={t('forms.book.download', { name: file.name })}
-              onClick={() => open(file)}
-            >
-              {file.name}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {failure ? (
-        <p role="alert" className="form-error">
-          {failure}
-        </p>
-      ) : null}
-    </>
+    <FileDownloads
+      files={answer.files}
+      label={t('forms.answer.files')}
+      fetchFile={(file) => fetchFile({ answerId: answer.id, key: file.key }).unwrap()}
+      busy={state.isFetching}
+      downloadLabel={(file) => t('forms.book.download', { name: file.name })}
+      failedText={t('forms.book.downloadFailed')}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCourseQuery, useCoursesQuery } from '../courses/coursesApi';
+import { InputField } from '../layout/InputField';
 import { notificationFor } from '../notifications/notification';
 import { useCreateFormMutation, useRubricsQuery, useUpdateFormMutation } from './formsApi';
 import { formBookPath, formPath } from './FormsPage';
@@ -178,16 +179,15 @@ export function FormEditor({ form, labelledBy }: { form?: Form; labelledBy?: str
           </div>
         </div>
       )}
-      <div className={styles.field}>
-        <label htmlFor="form-title">{t('forms.editor.title')}</label>
-        <input
-          id="form-title"
-          required
-          maxLength={255}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-        />
-      </div>
+      <InputField
+        id="form-title"
+        label={t('forms.editor.title')}
+        fieldClassName={styles.field}
+        required
+        maxLength={255}
+        value={title}
+        onChange={setTitle}
+      />
       <div className={styles.grid}>
         <div className={styles.field}>
           <label htmlFor="form-type">{t('forms.editor.type')}</label>
@@ -200,49 +200,39 @@ export function FormEditor({ form, labelledBy }: { form?: Form; labelledBy?: str
             <option value="monthly">{t('forms.monthly')}</option>
           </select>
         </div>
-        {type === 'daily' ? (
-          <div className={styles.field}>
-            <label htmlFor="form-date">{t('forms.editor.firstDay')}</label>
-            <input
-              id="form-date"
-              type="date"
-              required
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-            />
-          </div>
-        ) : (
-          <div className={styles.field}>
-            <label htmlFor="form-month">{t('forms.editor.firstMonth')}</label>
-            <input
-              id="form-month"
-              type="month"
-              required
-              value={month}
-              onChange={(event) => setMonth(event.target.value)}
-            />
-          </div>
-        )}
-        <div className={styles.field}>
-          <label htmlFor="form-start">{t('forms.editor.startAt')}</label>
-          <input
-            id="form-start"
-            type="datetime-local"
-            required
-            value={startAt}
-            onChange={(event) => setStartAt(event.target.value)}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="form-end">{t('forms.editor.endAt')}</label>
-          <input
-            id="form-end"
-            type="datetime-local"
-            required
-            value={endAt}
-            onChange={(event) => setEndAt(event.target.value)}
-          />
-        </div>
+        {[
+          type === 'daily'
+            ? {
+                id: 'form-date',
+                label: t('forms.editor.firstDay'),
+                type: 'date',
+                value: date,
+                onChange: setDate,
+              }
+            : {
+                id: 'form-month',
+                label: t('forms.editor.firstMonth'),
+                type: 'month',
+                value: month,
+                onChange: setMonth,
+              },
+          {
+            id: 'form-start',
+            label: t('forms.editor.startAt'),
+            type: 'datetime-local',
+            value: startAt,
+            onChange: setStartAt,
+          },
+          {
+            id: 'form-end',
+            label: t('forms.editor.endAt'),
+            type: 'datetime-local',
+            value: endAt,
+            onChange: setEndAt,
+          },
+        ].map((field) => (
+          <InputField key={field.id} {...field} fieldClassName={styles.field} required />
+        ))}
       </div>
       <label>
         <input

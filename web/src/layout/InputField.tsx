@@ -2,13 +2,17 @@ import type { InputHTMLAttributes } from 'react';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>;
 
-/** A labelled text input of a form row, its value held by the caller; `invalid` marks it for screen readers and styles. */
+/**
+ * A labelled text input of a form row, its value held by the caller; `invalid` marks it for screen
+ * readers and styles. `fieldClassName` replaces the row's `field` class (a screen's own layout).
+ */
 export function InputField({
   id,
   label,
   value,
   onChange,
   invalid = false,
+  fieldClassName = 'field',
   ...input
 }: InputProps & {
   id: string;
@@ -16,9 +20,10 @@ export function InputField({
   value: string;
   onChange: (value: string) => void;
   invalid?: boolean;
+  fieldClassName?: string;
 }) {
   return (
-    <div className="field">
+    <div className={fieldClassName}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { queryId, respond, Responds, z } from '@lms/jsonapi';
+import { queryId, respond, Responds, TOTAL_META } from '@lms/jsonapi';
 import { agendaResource } from './agenda.resource';
 import { agendaRange, AgendaService } from './agenda.service';
 
@@ -14,7 +14,7 @@ export class AgendaController {
    * or closing then, earliest first, one entry per event. Not paged: a month is the widest span.
    */
   @Get('agenda')
-  @Responds(agendaResource, { list: true, meta: z.object({ total: z.int() }) })
+  @Responds(agendaResource, { list: true, meta: TOTAL_META })
   async list(
     @CurrentAuth() auth: AuthContext,
     @Query('date') date: unknown,

@@ -32,8 +32,9 @@ export interface Gradebook {
 /**
  * `GET /gradebook` (docs/gradebook.md): one row per student of the course (or of one class), one
  * column per gradeable, the weighted final score and its band — read from the course's own tables
- * and its projections of the exam and task services, never from those services. Two queries: the
- * columns with their weights, and the students with every score of theirs as one JSON object.
+ * and its projections of the exam and task services, never from those services. Whatever the size,
+ * one query per kind of thing, side by side: the classes, the columns with their weights, the bands,
+ * the students, and the scores gathered by column.
  */
 @Injectable()
 export class GradebookService {
@@ -60,48 +61,68 @@ export class GradebookService {
       }
     } else await this.admin.requireStaff(auth, courseId);
     const manager = this.dataSource.manager;
-    const classes: Array<{ id: number; name: string }> = await manager.query(
-      `SELECT id, name FROM classes WHERE course_id = $1 ORDER BY name, id`,
-      [courseId],
-    );
+    const filter = [
+      courseId,
+      auth.tenantId,
+      query.classId ?? null,
+      onlyStudent,
+      escapeLike(query.studentName),
+    ];
+    const [classes, columns, bandRows, students, cells] = await Promise.all([
+      manager.query(`SELECT id, name FROM classes WHERE course_id = $1 ORDER BY name, id`, [
+        courseId,
+      ]) as Promise<Array<{ id: number; name: string }>>,
+      columnsOf(manager, auth.tenantId, courseId),
+      bandsOf(manager, courseId),
+      manager.query(
+        `WITH ${STUDENTS_SQL} SELECT * FROM students ORDER BY name, student_id`,
+        filter,
+      ) as Promise<
+        Array<{
+          student_id: number;
+          name: string | null;
+          username: string | null;
+          nim: string | null;
+          class_id: number;
+          class_name: string;
+        }>
+      >,
+      // by column: a few dozen rows, each with its students and their scores as two lists in one
+      // order (the aggregates of a group are fed its rows in the same order)
+      manager.query(
+        `WITH ${STUDENTS_SQL}, cells AS (${SCORES_SQL})
+         SELECT c.gradeable_type, c.gradeable_id, json_agg(c.student_id) AS students, json_agg(c.score) AS scores
+           FROM cells c JOIN students s ON s.student_id = c.student_id
+          GROUP BY c.gradeable_type, c.gradeable_id`,
+        filter,
+      ) as Promise<
+        Array<{
+          gradeable_type: string;
+          gradeable_id: number;
+          students: number[];
+          scores: Array<number | null>;
+        }>
+      >,
+    ]);
     if (query.classId !== undefined && !classes.some((row) => row.id === query.classId))
       throw badRequest('class_id is not a class of this course', 'class_id');
-    const columns = await columnsOf(manager, auth.tenantId, courseId);
-    const bands = (await bandsOf(manager, courseId)).map(({ index, min, max }) => ({ index, min, max }));
-    const students: Array<{
-      student_id: number;
-      name: string | null;
-      username: string | null;
-      nim: string | null;
-      class_id: number;
-      class_name: string;
-      scores: Record<string, string | number> | null;
-    }> = await manager.query(
-      `WITH students AS (
-         SELECT DISTINCT ON (cs.user_id) cs.user_id AS student_id, cl.id AS class_id, cl.name AS class_name,
-                u.name, u.username, u.nim
-           FROM class_students cs JOIN classes cl ON cl.id = cs.class_id
-           LEFT JOIN users u ON u.id = cs.user_id
-          WHERE cl.course_id = $1 AND ($3::bigint IS NULL OR cl.id = $3) AND ($4::bigint IS NULL OR cs.user_id = $4)
-            AND ($5::text IS NULL OR u.name ILIKE '%' || $5 || '%')
-          ORDER BY cs.user_id, cl.id
-       ), cells AS (${SCORES_SQL}),
-       by_student AS (
-         SELECT c.student_id, jsonb_object_agg(c.key, c.score) AS scores
-           FROM cells c JOIN students s ON s.student_id = c.student_id GROUP BY c.student_id
-       )
-       SELECT s.student_id, s.name, s.username, s.nim, s.class_id, s.class_name, b.scores
-         FROM students s
-         LEFT JOIN by_student b ON b.student_id = s.student_id
-        ORDER BY s.name, s.student_id`,
-      [courseId, auth.tenantId, query.classId ?? null, onlyStudent, escapeLike(query.studentName)],
-    );
-    const rows = students.map((student): GradebookRow => {
+    const bands = bandRows.map(({ index, min, max }) => ({ index, min, max }));
+    // the grid as a table (student × column), then each student's scores in column order
+    const rowOf = new Map(students.map((student, at) => [student.student_id, at]));
+    const columnOf = new Map(columns.map((column, at) => [column.key, at]));
+    const grid = students.map(() => new Array<number | null>(columns.length).fill(null));
+    for (const cell of cells) {
+      const column = columnOf.get(`${cell.gradeable_type}:${cell.gradeable_id}`);
+      if (column === undefined) continue; // a deleted exam's, an archived form's
+      cell.students.forEach((studentId, at) => {
+        const row = rowOf.get(studentId);
+        const score = cell.scores[at];
+        if (row !== undefined && score !== null) grid[row][column] = Number(score);
+      });
+    }
+    const rows = students.map((student, at): GradebookRow => {
       const scores: Record<string, number | null> = {};
-      for (const column of columns) {
-        const value = student.scores?.[column.key];
-        scores[column.key] = value === undefined || value === null ? null : Number(value);
-      }
+      columns.forEach((column, index) => (scores[column.key] = grid[at][index]));
       const final = finalScore(columns, scores);
       return {
         studentId: student.student_id,
@@ -128,6 +149,20 @@ export class GradebookService {
     };
   }
 }
+
+/**
+ * The students of course `$1` (campus `$2`) the grid shows, each with their first class: of class
+ * `$3` only when given, student `$4` only when given, names containing `$5` only when given.
+ */
+const STUDENTS_SQL = `students AS (
+  SELECT DISTINCT ON (cs.user_id) cs.user_id AS student_id, cl.id AS class_id, cl.name AS class_name,
+         u.name, u.username, u.nim
+    FROM class_students cs JOIN classes cl ON cl.id = cs.class_id
+    LEFT JOIN users u ON u.id = cs.user_id
+   WHERE cl.course_id = $1 AND cl.tenant_id = $2 AND ($3::bigint IS NULL OR cl.id = $3)
+     AND ($4::bigint IS NULL OR cs.user_id = $4) AND ($5::text IS NULL OR u.name ILIKE '%' || $5 || '%')
+   ORDER BY cs.user_id, cl.id
+)`;
 
 /** A name search as a LIKE pattern's text (its wildcards taken literally); none when empty. */
 function escapeLike(text: string | undefined): string | null {

@@ -60,8 +60,12 @@ export const COLUMNS_SQL = GRADEABLE_SOURCES.map(
        FROM (${source.columns}) c`,
 ).join('\nUNION ALL\n');
 
-/** Every score of course `$1` (campus `$2`): `student_id, key ('<type>:<id>'), score`. */
+/**
+ * Every score of course `$1` (campus `$2`): `gradeable_type, gradeable_id, student_id, score` —
+ * a cell of the grid, gathered by column (`gradebook.service.ts`).
+ */
 export const SCORES_SQL = GRADEABLE_SOURCES.map(
   (source) =>
-    `SELECT s.student_id, '${source.type}:' || s.gradeable_id AS key, s.score FROM (${source.scores}) s`,
+    `SELECT '${source.type}'::varchar AS gradeable_type, s.gradeable_id, s.student_id, s.score
+       FROM (${source.scores}) s`,
 ).join('\nUNION ALL\n');

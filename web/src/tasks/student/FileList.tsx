@@ -52,7 +52,7 @@ export function FileList({
           <li key={file.key} className={styles.file}>
             <button
               type="button"
-              className={styles.fileName}
+              className="link-button"
               onClick={() => open(file)}
               disabled={state.isFetching}
               aria-label={t('task.student.files.download', { name: file.name })}
