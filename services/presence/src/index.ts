@@ -1,0 +1,2 @@
+export { PresenceConfig } from './config';
+export { presenceService } from './service';
