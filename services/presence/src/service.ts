@@ -1,7 +1,10 @@
 import { defineService } from '@lms/platform';
+import { type BlobStorage, blobRoutesOpenApi, serveServiceBlobs } from '@lms/storage';
 import { PresenceAppModule } from './app.module';
 import { PresenceConfig } from './config';
 import { ENTITIES } from './entities';
+import { MAX_EXPORT_BYTES } from './exports/presence-exports.service';
+import { PRESENCE_STORAGE } from './exports/presence-storage';
 import { MIGRATIONS } from './migrations';
 
 /** presence: its own database (lms_presence), events through the outbox. */
@@ -12,4 +15,14 @@ export const presenceService = defineService({
   module: (config, transport) => PresenceAppModule.forRoot(config, transport),
   entities: ENTITIES,
   migrations: MIGRATIONS,
+  // The local-disk links of the exports are plain Fastify routes, outside the controllers.
+  openApi: { extraPaths: blobRoutesOpenApi('presence') },
+  configure: async (app) => {
+    serveServiceBlobs(
+      app.getHttpAdapter().getInstance(),
+      'presence',
+      app.get<BlobStorage>(PRESENCE_STORAGE),
+      MAX_EXPORT_BYTES,
+    );
+  },
 });
