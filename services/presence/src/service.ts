@@ -1,4 +1,4 @@
-import { defineService } from '@lms/platform';
+import { defineService, seedWhenReady } from '@lms/platform';
 import { type BlobStorage, blobRoutesOpenApi, serveServiceBlobs } from '@lms/storage';
 import { PresenceAppModule } from './app.module';
 import { PresenceConfig } from './config';
@@ -6,6 +6,7 @@ import { ENTITIES } from './entities';
 import { MAX_EXPORT_BYTES } from './exports/presence-exports.service';
 import { PRESENCE_STORAGE } from './exports/presence-storage';
 import { MIGRATIONS } from './migrations';
+import { seedPresenceDemo } from './seed/demo-presence.seed';
 
 /** presence: its own database (lms_presence), events through the outbox. */
 export const presenceService = defineService({
@@ -25,4 +26,6 @@ export const presenceService = defineService({
       MAX_EXPORT_BYTES,
     );
   },
+  // The attendance of IF101-A; the course, its class, students and modules arrive by event, so it waits.
+  seedDemo: (app, demo) => seedWhenReady('presence', demo, (tenantId) => seedPresenceDemo(app, tenantId)),
 });

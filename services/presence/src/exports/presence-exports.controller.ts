@@ -1,20 +1,8 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { type AuthContext, CurrentAuth } from '@lms/auth';
-import { badRequest, defineResource, MAX_ID, respond, Responds, z } from '@lms/jsonapi';
-import { type PresenceExportLink, PresenceExportsService } from './presence-exports.service';
-
-/** A stored attendance export and a link that downloads it for the next few minutes. */
-export const presenceExportResource = defineResource({
-  name: 'PresenceExport',
-  type: 'presence-exports',
-  id: (link: PresenceExportLink) => link.id,
-  schema: { url: z.string(), filename: z.string(), expires_at: z.date() },
-  attributes: (link: PresenceExportLink) => ({
-    url: link.url,
-    filename: link.filename,
-    expires_at: link.expiresAt,
-  }),
-});
+import { badRequest, MAX_ID, respond, Responds } from '@lms/jsonapi';
+import { presenceExportResource } from './presence-exports.resource';
+import { PresenceExportsService } from './presence-exports.service';
 
 /** A path id, or a 400 with spec 03 §5's text ("Course ID is required"). */
 function requiredId(value: string, text: string, parameter: string): number {

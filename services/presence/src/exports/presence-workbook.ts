@@ -57,7 +57,10 @@ export async function writeRecapWorkbook(input: RecapWorkbook, out: Writable): P
     { header: 'No', width: 5 },
     { header: 'Student number', width: 18 },
     { header: 'Name', width: 30 },
-    ...input.sessions.map((session) => ({ header: session.label, width: Math.max(10, session.label.length + 2) })),
+    ...input.sessions.map((session) => ({
+      header: session.label,
+      width: Math.max(10, session.label.length + 2),
+    })),
     ...PRESENCE_TYPES.flatMap((type) => [
       { header: TYPE_LABELS[type], width: 9 },
       { header: `${TYPE_LABELS[type]} %`, width: 10 },

@@ -3,7 +3,14 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { AuthContext } from '@lms/auth';
 import { type KeyValueStore, MemoryStore, RedisStore } from '@lms/cache';
 import { UnitOfWork } from '@lms/events';
-import { attributePointer, conflict, forbidden, formatWireDate, tooManyRequests, unprocessable } from '@lms/jsonapi';
+import {
+  attributePointer,
+  conflict,
+  forbidden,
+  formatWireDate,
+  tooManyRequests,
+  unprocessable,
+} from '@lms/jsonapi';
 import { PresenceConfig } from '../config';
 import { PresenceDetail, PresenceSession } from './presence.entity';
 import type { ReadPresence } from './presences.resource';
@@ -74,7 +81,11 @@ export class CheckInService implements OnModuleDestroy {
         throw this.tooMany(until);
       }
       throw unprocessable([
-        { pointer: attributePointer('code'), detail: 'code is not this session’s code', code: 'presence_code_wrong' },
+        {
+          pointer: attributePointer('code'),
+          detail: 'code is not this session’s code',
+          code: 'presence_code_wrong',
+        },
       ]);
     }
     await this.unit.run(async (manager) => {

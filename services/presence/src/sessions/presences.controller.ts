@@ -50,10 +50,7 @@ export class PresencesController {
    */
   @Get('list')
   @Responds(presenceClassResource, { list: true, meta: PAGE_META })
-  async classes(
-    @CurrentAuth() auth: AuthContext,
-    @JsonApiQuery(classListQuery) query: ParsedQuery,
-  ) {
+  async classes(@CurrentAuth() auth: AuthContext, @JsonApiQuery(classListQuery) query: ParsedQuery) {
     const [rows, total] = await this.presences.classes(
       auth,
       { courseId: filterValue(query, 'course_id'), periodId: filterValue(query, 'period_id') },

@@ -414,7 +414,14 @@ export class PresencesService {
         WHERE ($3::bigint IS NULL OR c.id = $3) AND ($4::bigint IS NULL OR c.period_id = $4)
         ORDER BY c.name, c.id, cc.name, cc.id
         LIMIT $5 OFFSET $6`,
-      [auth.userId, auth.tenantId, filters.courseId ?? null, filters.periodId ?? null, page.limit, page.offset],
+      [
+        auth.userId,
+        auth.tenantId,
+        filters.courseId ?? null,
+        filters.periodId ?? null,
+        page.limit,
+        page.offset,
+      ],
     );
     const total = rows[0]?.total ?? 0;
     return [
@@ -451,8 +458,7 @@ export class PresencesService {
   async assertStaffOf(auth: AuthContext, courseId: number): Promise<void> {
     const role = await this.projections.roleIn(auth, courseId);
     if (role === null) throw notFound('Course not found');
-    if (role === 'student')
-      throw forbidden('Only the lecturer and assistants of the course may do this');
+    if (role === 'student') throw forbidden('Only the lecturer and assistants of the course may do this');
   }
 
   /** The reader's view of sessions: class names, counts for staff, own row for students. */
