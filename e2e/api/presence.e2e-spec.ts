@@ -4,7 +4,7 @@ import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 const resources = (body: { data?: unknown }) => body.data as JsonResource[];
 const resource = (body: { data?: unknown }) => body.data as JsonResource;
-const attributes = (body: { data?: unknown }) => ({ data: { attributes: body } });
+const attributes = (values: Record<string, unknown>) => ({ data: { attributes: values } });
 
 /**
  * Attendance through the gateway on the demo campus: the lecturer finds IF101-A's open meeting

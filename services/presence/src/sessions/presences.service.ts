@@ -154,9 +154,14 @@ export class PresencesService {
 
   /**
    * The session locked for a write by its staff: 404 when the caller may not read it, 403 for a
-   * student of its class, 409 once it was sent.
+   * student of its class, 409 once it was sent (unless `whenSent` is `allow`: sending again).
    */
-  async lockedForWrite(manager: EntityManager, auth: AuthContext, id: number): Promise<PresenceSession> {
+  async lockedForWrite(
+    manager: EntityManager,
+    auth: AuthContext,
+    id: number,
+    whenSent: 'refuse' | 'allow' = 'refuse',
+  ): Promise<PresenceSession> {
     const session = await manager.findOne(PresenceSession, {
       where: { id, tenantId: auth.tenantId },
       lock: { mode: 'pessimistic_write' },
@@ -165,7 +170,7 @@ export class PresencesService {
     const role = await this.roleIn(auth, session, manager);
     if (role === null) throw notFound('Presence not found');
     if (role === 'student') throw forbidden('Only the lecturer and assistants of the course may do this');
-    this.assertNotSent(session, auth.timeZone);
+    if (whenSent === 'refuse') this.assertNotSent(session, auth.timeZone);
     return session;
   }
 
@@ -333,19 +338,8 @@ export class PresencesService {
    */
   async send(auth: AuthContext, id: number, isSent: boolean): Promise<ReadPresence> {
     await this.unit.run(async (manager) => {
-      const session = await manager.findOne(PresenceSession, {
-        where: { id, tenantId: auth.tenantId },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!session) throw notFound('Presence not found');
-      const role = await this.roleIn(auth, session, manager);
-      if (role === null) throw notFound('Presence not found');
-      if (role === 'student') throw forbidden('Only the lecturer and assistants of the course may send it');
-      if (session.isSent) {
-        if (!isSent) this.assertNotSent(session, auth.timeZone);
-        return;
-      }
-      if (!isSent) return;
+      const session = await this.lockedForWrite(manager, auth, id, isSent ? 'allow' : 'refuse');
+      if (session.isSent || !isSent) return;
       session.isSent = true;
       session.sentAt = new Date();
       await manager.save(session);
