@@ -216,6 +216,41 @@ describe('presences', () => {
     });
   });
 
+  describe('the campus’s administrator', () => {
+    it('reads every session and class of the campus with the students, exports, but changes nothing', async () => {
+      const created = await session();
+      await mark(c.asLecturer, created.id, { action: 'update', user_id: c.student.id, type: 'attend' });
+      const admin = await h.as(await h.given.user(1, 'admin'));
+      const read = await admin.get(`/api/course/presences/${created.id}`);
+      expect(read.status).toBe(200);
+      expect(one(read.body).attributes).toMatchObject({
+        check_in_code: null,
+        can_edit: false,
+        my_detail: null,
+        counts: { attend: 1, unmarked: 1, students: 2 },
+      });
+      expect(one(read.body).attributes.details).toHaveLength(2);
+      const listed = await admin.get(`/api/course/presences?filter[class_id]=${c.classA}&page[limit]=100`);
+      expect(list(listed.body).map((item) => item.id)).toContain(created.id);
+      const classes = list(
+        (await admin.get(`/api/course/presences/list?filter[course_id]=${c.course.id}`)).body,
+      );
+      expect(classes.map((item) => [item.attributes.class_id, item.attributes.role])).toEqual([
+        [c.classA, 'admin'],
+        [c.classB, 'admin'],
+      ]);
+      expect((await admin.get(`/api/presence-export/export/${created.id}`)).status).toBe(200);
+      expect(
+        (await mark(admin, created.id, { action: 'update', user_id: c.deskmate.id, type: 'attend' })).status,
+      ).toBe(403);
+      expect((await admin.patch(`/api/presence/${created.id}`, body({ is_sent: 1 }))).status).toBe(403);
+      expect((await create(admin, {})).status).toBe(403);
+      const elsewhere = await h.as(await h.given.user(2, 'admin'));
+      expect((await elsewhere.get(`/api/course/presences/${created.id}`)).status).toBe(404);
+      expect((await elsewhere.get(`/api/presence-export/export/${created.id}`)).status).toBe(404);
+    });
+  });
+
   describe('manual marks', () => {
     it('sets each of the five types with its status, clears one, and counts them', async () => {
       const created = await session();

@@ -32,7 +32,7 @@ const slug = (text: string) =>
     .slice(0, 60) || 'presence';
 
 /**
- * The attendance exports for the staff of a course (spec 03 §7): the recap of a class (every
+ * The attendance exports for the staff of a course and the campus's administrators (spec 03 §7): the recap of a class (every
  * session) and one session, written as .xlsx into the blob store (one file per class or session,
  * replaced by the next export) and answered as a link valid EXPORT_LINK_SECONDS.
  */
@@ -47,7 +47,7 @@ export class PresenceExportsService {
 
   /** `GET /presence-export/recap/export/{courseId}/{classId}`. */
   async recap(auth: AuthContext, courseId: number, classId: number): Promise<PresenceExportLink> {
-    await this.presences.assertStaffOf(auth, courseId);
+    await this.presences.assertStaffOf(auth, courseId, 'read');
     const classes = await this.projections.classesOfCourse(auth.tenantId, courseId);
     const courseClass = classes.find((item) => Number(item.id) === classId);
     if (!courseClass) throw notFound('Class not found');
@@ -67,7 +67,7 @@ export class PresenceExportsService {
   /** `GET /presence-export/export/{id}`: one session (a recap of one column). */
   async session(auth: AuthContext, id: number): Promise<PresenceExportLink> {
     const session = await this.presences.readable(auth, id);
-    await this.presences.assertStaffOf(auth, Number(session.courseId));
+    await this.presences.assertStaffOf(auth, Number(session.courseId), 'read');
     const [courseClass]: Array<{ name: string }> = await this.dataSource.query(
       `SELECT name FROM course_classes WHERE id = $1`,
       [session.classId],

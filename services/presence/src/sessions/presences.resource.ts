@@ -21,7 +21,7 @@ export type ReadPresence = PresenceSession & {
   className: string;
   /** The reader teaches the course. */
   viewerStaff: boolean;
-  /** Staff: every student of the class; a student: their own row; lists: none. */
+  /** Staff and administrators: every student of the class; a student: their own row; lists: none. */
   details: DetailRow[];
   myDetail: DetailRow | null;
   counts: PresenceCounts | null;
@@ -136,7 +136,7 @@ export interface PresenceClassRow {
   courseName: string;
   courseCode: string | null;
   periodId: number | null;
-  role: 'lecturer' | 'assistant' | 'student';
+  role: 'lecturer' | 'assistant' | 'student' | 'admin';
   sessions: number;
   sent: number;
   lastStartAt: Date | null;
@@ -153,7 +153,7 @@ export const presenceClassResource = defineResource({
     period_id: z.int().nullable(),
     class_id: z.int(),
     class_name: z.string(),
-    role: z.enum(['lecturer', 'assistant', 'student']),
+    role: z.enum(['lecturer', 'assistant', 'student', 'admin']),
     sessions: z.int(),
     sent: z.int(),
     last_start_at: z.date().nullable(),

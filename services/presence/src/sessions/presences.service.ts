@@ -41,6 +41,8 @@ export const newCheckInCode = () =>
 /** The reader (`:me`) teaches the session's course. */
 const STAFF_SQL = `EXISTS (SELECT 1 FROM course_staff cs
   WHERE cs.course_id = presence.course_id AND cs.user_id = :me AND cs.tenant_id = presence.tenant_id)`;
+/** The reader is an administrator of the campus: they read every session of it (`:isAdmin`). */
+const ADMIN_SQL = `:isAdmin::boolean`;
 /** The reader (`:me`) is an enrolled student of the session's class. */
 const STUDENT_SQL = `EXISTS (SELECT 1 FROM course_students st
   WHERE st.class_id = presence.class_id AND st.user_id = :me AND st.tenant_id = presence.tenant_id AND st.enrolled)`;
@@ -112,8 +114,8 @@ export class PresencesService {
     const [rows, total] = await sessionList.page(
       this.dataSource,
       {
-        where: ['presence.tenant_id = :tenantId', `(${STAFF_SQL} OR ${STUDENT_SQL})`],
-        params: { tenantId: auth.tenantId, me: auth.userId },
+        where: ['presence.tenant_id = :tenantId', `(${ADMIN_SQL} OR ${STAFF_SQL} OR ${STUDENT_SQL})`],
+        params: { tenantId: auth.tenantId, me: auth.userId, isAdmin: auth.role === 'admin' },
       },
       query,
     );
@@ -138,13 +140,17 @@ export class PresencesService {
     throw notFound('Presence not found');
   }
 
-  /** The caller in the session: its staff, a student of its class, or nobody (null). */
+  /**
+   * The caller in the session: its staff, an administrator of the campus (who reads it), a
+   * student of its class, or nobody (null).
+   */
   async roleIn(
     auth: AuthContext,
     session: PresenceSession,
     manager: EntityManager = this.dataSource.manager,
-  ): Promise<'staff' | 'student' | null> {
+  ): Promise<'staff' | 'admin' | 'student' | null> {
     if (await this.projections.canAuthor(auth, Number(session.courseId), manager)) return 'staff';
+    if (auth.role === 'admin') return 'admin';
     const rows: unknown[] = await manager.query(
       `SELECT 1 FROM course_students WHERE class_id = $1 AND user_id = $2 AND tenant_id = $3 AND enrolled`,
       [session.classId, auth.userId, auth.tenantId],
@@ -169,7 +175,7 @@ export class PresencesService {
     if (!session) throw notFound('Presence not found');
     const role = await this.roleIn(auth, session, manager);
     if (role === null) throw notFound('Presence not found');
-    if (role === 'student') throw forbidden('Only the lecturer and assistants of the course may do this');
+    if (role !== 'staff') throw forbidden('Only the lecturer and assistants of the course may do this');
     if (whenSent === 'refuse') this.assertNotSent(session, auth.timeZone);
     return session;
   }
@@ -367,7 +373,8 @@ export class PresencesService {
   }
 
   /**
-   * `GET /course/presences/list`: the classes the caller teaches or studies in, with how many
+   * `GET /course/presences/list`: the classes the caller teaches or studies in (an administrator:
+   * every class of the campus), with how many
    * sessions each has (and how many were sent), by course then class.
    */
   async classes(
@@ -395,7 +402,12 @@ export class PresencesService {
          UNION
          SELECT st.class_id, 'student' FROM course_students st
           WHERE st.user_id = $1 AND st.tenant_id = $2 AND st.enrolled
-            AND NOT EXISTS (SELECT 1 FROM course_staff cs WHERE cs.course_id = st.course_id AND cs.user_id = $1))
+            AND NOT EXISTS (SELECT 1 FROM course_staff cs WHERE cs.course_id = st.course_id AND cs.user_id = $1)
+         UNION
+         SELECT cc.id, 'admin' FROM course_classes cc
+          WHERE cc.tenant_id = $2 AND $7::boolean
+            AND NOT EXISTS (SELECT 1 FROM course_staff cs WHERE cs.course_id = cc.course_id AND cs.user_id = $1)
+            AND NOT EXISTS (SELECT 1 FROM course_students st WHERE st.class_id = cc.id AND st.user_id = $1 AND st.enrolled))
        SELECT cc.id AS class_id, cc.name AS class_name, c.id AS course_id, c.name AS course_name,
               c.code AS course_code, c.period_id, m.role,
               (SELECT count(*)::int FROM presences p WHERE p.class_id = cc.id AND p.tenant_id = $2) AS sessions,
@@ -415,6 +427,7 @@ export class PresencesService {
         filters.periodId ?? null,
         page.limit,
         page.offset,
+        auth.role === 'admin',
       ],
     );
     const total = rows[0]?.total ?? 0;
@@ -448,14 +461,25 @@ export class PresencesService {
     return byId;
   }
 
-  /** 404 unless the course is the campus's and the caller in it; 403 for its students. */
-  async assertStaffOf(auth: AuthContext, courseId: number): Promise<void> {
+  /**
+   * The caller teaches the course, or (`admins: 'read'`) administers its campus: 404 unless the
+   * course is the campus's and the caller in it or its administrator; 403 for its students and,
+   * on writes, for administrators.
+   */
+  async assertStaffOf(auth: AuthContext, courseId: number, admins: 'refuse' | 'read' = 'refuse') {
     const role = await this.projections.roleIn(auth, courseId);
-    if (role === null) throw notFound('Course not found');
-    if (role === 'student') throw forbidden('Only the lecturer and assistants of the course may do this');
+    if (role === 'lecturer' || role === 'assistant') return;
+    const administers =
+      role === null && auth.role === 'admin' && (await this.projections.course(auth.tenantId, courseId));
+    if (administers && admins === 'read') return;
+    if (role === null && !administers) throw notFound('Course not found');
+    throw forbidden('Only the lecturer and assistants of the course may do this');
   }
 
-  /** The reader's view of sessions: class names, counts for staff, own row for students. */
+  /**
+   * The reader's view of sessions: class names; every student's row and the counts for the staff
+   * and the campus's administrators (the code for the staff only); a student's own row.
+   */
   private async decorate(
     auth: AuthContext,
     sessions: PresenceSession[],
@@ -476,14 +500,15 @@ export class PresencesService {
     const rosters = await this.rosters(sessions.map((session) => Number(session.id)));
     return sessions.map((session) => {
       const staff = staffOf.has(Number(session.courseId));
+      const overseer = staff || auth.role === 'admin';
       const roster = rosters.get(Number(session.id)) ?? [];
-      const mine = staff ? null : (roster.find((row) => row.user_id === auth.userId) ?? null);
+      const mine = overseer ? null : (roster.find((row) => row.user_id === auth.userId) ?? null);
       return Object.assign(session, {
         className: classNames.get(Number(session.classId)) ?? '',
         viewerStaff: staff,
-        details: staff ? (withDetails ? roster : []) : mine ? [mine] : [],
+        details: overseer ? (withDetails ? roster : []) : mine ? [mine] : [],
         myDetail: mine,
-        counts: staff ? countsOf(roster) : null,
+        counts: overseer ? countsOf(roster) : null,
       });
     });
   }
