@@ -5235,7 +5235,7 @@ export interface components {
         class_id: number;
         class_name: string;
         /** @enum {string} */
-        role: 'lecturer' | 'assistant' | 'student';
+        role: 'lecturer' | 'assistant' | 'student' | 'admin';
         sessions: number;
         sent: number;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
