@@ -450,6 +450,28 @@ export const CourseRequestDecided = z.looseObject({
 });
 export type CourseRequestDecided = z.infer<typeof CourseRequestDecided>;
 
+/**
+ * The staff sent (closed for good) a class session's attendance: every enrolled student of the
+ * class with their mark, `type` null for one left unmarked (status 0). What a gradebook counts.
+ */
+export const PresenceSessionSent = z.looseObject({
+  id,
+  courseId: id,
+  classId: id,
+  /** ISO 8601 instants of the session. */
+  startAt: z.string(),
+  endAt: z.string(),
+  sentAt: z.string(),
+  details: z.array(
+    z.looseObject({
+      userId: id,
+      type: z.enum(['attend', 'sick', 'absent', 'leave', 'other']).nullable(),
+      status: z.union([z.literal(0), z.literal(1)]),
+    }),
+  ),
+});
+export type PresenceSessionSent = z.infer<typeof PresenceSessionSent>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -477,6 +499,7 @@ export const EVENT_SCHEMAS = {
   'course.thread.mentioned': CourseThreadMentioned,
   'course.form.assessed': CourseFormAssessed,
   'course.request.decided': CourseRequestDecided,
+  'presence.session.sent': PresenceSessionSent,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

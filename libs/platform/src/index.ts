@@ -42,7 +42,7 @@ export {
 export type { StartupSettings } from './startup';
 export { serviceModule } from './service-module';
 export type { ServiceConfigBase, ServiceModuleOptions } from './service-module';
-export { defineService, runService, startService } from './service-definition';
+export { defineService, runService, seedWhenReady, startService } from './service-definition';
 export type { DemoSeed, ServiceDefinition, ServiceStartOptions } from './service-definition';
 export { sendJsonApiError } from './request-target';
 export {

@@ -24,6 +24,29 @@ export interface DemoSeed {
   patienceMs: number;
 }
 
+/**
+ * Runs a demo seed that waits for other services' data to arrive by event: `seed(tenantId)` again
+ * every 200 ms while it throws, until `demo.patienceMs` have passed (then its last error).
+ */
+export async function seedWhenReady(
+  service: string,
+  demo: DemoSeed,
+  seed: (tenantId: number) => Promise<unknown>,
+): Promise<void> {
+  if (demo.tenantId === undefined)
+    throw new Error(`${service}: the demo seed needs the demo campus (identity first)`);
+  const deadline = Date.now() + demo.patienceMs;
+  for (;;) {
+    try {
+      await seed(demo.tenantId);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 export interface ServiceStartOptions {
   logLevel?: string;
   /** Listen address: 127.0.0.1 (all-in-one, tests) unless given. */

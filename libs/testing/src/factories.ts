@@ -167,6 +167,15 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     memberIds: [n],
     reopenedAt: new Date().toISOString(),
   }),
+  'presence.session.sent': (n) => ({
+    id: n,
+    courseId: n,
+    classId: n,
+    startAt: new Date().toISOString(),
+    endAt: new Date().toISOString(),
+    sentAt: new Date().toISOString(),
+    details: [{ userId: n, type: 'attend', status: 1 }],
+  }),
   'course.thread.mentioned': (n) => ({
     threadId: n,
     replyId: n,

@@ -2,6 +2,7 @@ import { courseService } from '@lms/course';
 import { identityService } from '@lms/identity';
 import { examService } from '@lms/exam';
 import { taskService } from '@lms/task';
+import { presenceService } from '@lms/presence';
 import type { ServiceDefinition } from '@lms/platform';
 
 /**
@@ -10,4 +11,10 @@ import type { ServiceDefinition } from '@lms/platform';
  * dist/registry.js), the end-to-end tests and the deployment checks read this list;
  * `npm run new:service` adds to it. The gateway is not a domain service and comes last.
  */
-export const SERVICES: ServiceDefinition[] = [identityService, courseService, examService, taskService];
+export const SERVICES: ServiceDefinition[] = [
+  identityService,
+  courseService,
+  examService,
+  taskService,
+  presenceService,
+];
