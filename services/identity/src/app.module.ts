@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
+import { openServiceStorage } from '@lms/storage';
 import { MEMBERSHIPS } from '@lms/projections';
 import type { IdentityConfig } from './config';
 import { ENTITIES } from './entities';
@@ -23,6 +24,10 @@ import { ManagedUsersService } from './users/managed-users.service';
 import { OwnRecords } from './users/own-records';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
+import { AvatarsController } from './users/avatars.controller';
+import { AvatarsService } from './users/avatars.service';
+import { AvatarStore } from './users/avatar-store';
+import { BLOB_STORAGE } from './storage/blob-storage';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { UserImportsController } from './user-imports/user-imports.controller';
@@ -46,6 +51,7 @@ export class IdentityAppModule {
         SsoSettingsController,
         PasswordsController,
         UsersController,
+        AvatarsController,
         InternalController,
         ...MEMBERSHIPS.handlers,
         SnapshotRequestedHandler,
@@ -53,6 +59,9 @@ export class IdentityAppModule {
       providers: [
         TenantsService,
         UsersService,
+        AvatarsService,
+        AvatarStore,
+        { provide: BLOB_STORAGE, useFactory: () => openServiceStorage('identity', config.blobs) },
         UserImportsService,
         ManagedUsersService,
         PasswordsService,
