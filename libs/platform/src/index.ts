@@ -55,3 +55,5 @@ export {
   tracingEnabled,
 } from './tracing';
 export type { TracingOptions } from './tracing';
+export { getUpstream, UpstreamError, upstreamAnswer, upstreamJson } from './upstream';
+export type { UpstreamFailure, UpstreamGet } from './upstream';
