@@ -28,6 +28,9 @@ import { AvatarsController } from './users/avatars.controller';
 import { AvatarsService } from './users/avatars.service';
 import { AvatarStore } from './users/avatar-store';
 import { BLOB_STORAGE } from './storage/blob-storage';
+import { NATIONAL_REGISTRY, openNationalRegistry } from './registry/national-registry';
+import { RegistryController } from './registry/registry.controller';
+import { RegistryChecksService } from './registry/registry.service';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { UserImportsController } from './user-imports/user-imports.controller';
@@ -52,6 +55,7 @@ export class IdentityAppModule {
         PasswordsController,
         UsersController,
         AvatarsController,
+        RegistryController,
         InternalController,
         ...MEMBERSHIPS.handlers,
         SnapshotRequestedHandler,
@@ -61,6 +65,8 @@ export class IdentityAppModule {
         UsersService,
         AvatarsService,
         AvatarStore,
+        RegistryChecksService,
+        { provide: NATIONAL_REGISTRY, useFactory: () => openNationalRegistry(config.registry) },
         { provide: BLOB_STORAGE, useFactory: () => openServiceStorage('identity', config.blobs) },
         UserImportsService,
         ManagedUsersService,
