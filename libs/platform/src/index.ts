@@ -55,5 +55,12 @@ export {
   tracingEnabled,
 } from './tracing';
 export type { TracingOptions } from './tracing';
-export { getUpstream, UpstreamError, upstreamAnswer, upstreamJson } from './upstream';
+export {
+  askUpstream,
+  getUpstream,
+  UpstreamError,
+  upstreamAnswer,
+  upstreamBase,
+  upstreamJson,
+} from './upstream';
 export type { UpstreamFailure, UpstreamGet } from './upstream';

@@ -4,6 +4,7 @@
  * limit, whose every failure is an {@link UpstreamError} with a message for the caller (no
  * addresses, no secrets), answered 503, 504 or 502 by {@link upstreamAnswer}.
  */
+import type { Logger } from '@nestjs/common';
 import { JsonApiException, serviceUnavailable } from '@lms/jsonapi';
 
 /** Why a call failed: each becomes its own answer (503, 502, 504, 502). */
@@ -106,5 +107,28 @@ export function upstreamJson(answer: { status: number; text: string }, call: Ups
     return JSON.parse(answer.text) as unknown;
   } catch {
     throw new UpstreamError('bad-answer', `${call.system}'s answer is not JSON`);
+  }
+}
+
+/** The base URL of a system's API (`…/api/v1`), ending in `/` so that relative paths extend it. */
+export function upstreamBase(url: string): URL {
+  return new URL(url.endsWith('/') ? url : `${url}/`);
+}
+
+/**
+ * {@link getUpstream}, then `read` of its answer. A failure of either is logged with the address
+ * (which the error's message leaves out) and thrown.
+ */
+export async function askUpstream<T>(
+  call: UpstreamGet,
+  logger: Logger,
+  read: (answer: { status: number; text: string }) => T,
+): Promise<T> {
+  try {
+    return read(await getUpstream(call));
+  } catch (error) {
+    if (error instanceof UpstreamError)
+      logger.warn(`GET ${call.url.origin}${call.url.pathname}${call.url.search}: ${error.message}`);
+    throw error;
   }
 }

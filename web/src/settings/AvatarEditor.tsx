@@ -18,7 +18,7 @@ import {
   moveCrop,
   resizeCrop,
 } from './avatarCrop';
-import styles from './ProfilePage.module.css';
+import styles from './AvatarEditor.module.css';
 
 /** A picture chosen, being cropped: its address in the browser, its size as shown upright, the square. */
 interface Chosen {
@@ -178,6 +178,7 @@ export function AvatarEditor({ user }: { user: UserInfo }) {
 
   const { crop, width, height } = chosen;
   const shorter = Math.min(width, height);
+  const smallest = Math.max(1, Math.round(shorter * MIN_SHARE));
   const percent = (value: number, of: number) => `${(value / of) * 100}%`;
   return (
     <div className={styles.cropper}>
@@ -211,51 +212,31 @@ export function AvatarEditor({ user }: { user: UserInfo }) {
             }%`,
           }}
         />
-        <div className="field">
-          <label htmlFor="avatar-zoom">{t('profile.avatarZoom')}</label>
-          <input
-            id="avatar-zoom"
-            type="range"
-            min={Math.max(1, Math.round(shorter * MIN_SHARE))}
-            max={shorter}
-            // a larger value is a closer look: the slider runs from the whole picture to a tenth
-            value={shorter + Math.max(1, Math.round(shorter * MIN_SHARE)) - crop.size}
-            onChange={(event) =>
-              setCrop(
-                resizeCrop(
-                  crop,
-                  shorter + Math.max(1, Math.round(shorter * MIN_SHARE)) - Number(event.target.value),
-                  width,
-                  height,
-                ),
-              )
-            }
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="avatar-left">{t('profile.avatarHorizontal')}</label>
-          <input
-            id="avatar-left"
-            type="range"
-            min={0}
-            max={width - crop.size}
-            value={crop.x}
-            disabled={width === crop.size}
-            onChange={(event) => setCrop(moveCrop(crop, Number(event.target.value), crop.y, width, height))}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="avatar-top">{t('profile.avatarVertical')}</label>
-          <input
-            id="avatar-top"
-            type="range"
-            min={0}
-            max={height - crop.size}
-            value={crop.y}
-            disabled={height === crop.size}
-            onChange={(event) => setCrop(moveCrop(crop, crop.x, Number(event.target.value), width, height))}
-          />
-        </div>
+        <CropSlider
+          id="avatar-zoom"
+          label={t('profile.avatarZoom')}
+          // a larger value is a closer look: the slider runs from the whole picture to a tenth of it
+          min={smallest}
+          max={shorter}
+          value={shorter + smallest - crop.size}
+          onChange={(value) => setCrop(resizeCrop(crop, shorter + smallest - value, width, height))}
+        />
+        <CropSlider
+          id="avatar-left"
+          label={t('profile.avatarHorizontal')}
+          min={0}
+          max={width - crop.size}
+          value={crop.x}
+          onChange={(value) => setCrop(moveCrop(crop, value, crop.y, width, height))}
+        />
+        <CropSlider
+          id="avatar-top"
+          label={t('profile.avatarVertical')}
+          min={0}
+          max={height - crop.size}
+          value={crop.y}
+          onChange={(value) => setCrop(moveCrop(crop, crop.x, value, width, height))}
+        />
       </div>
       <WarningAlert>{problem}</WarningAlert>
       <div className="row-actions">
@@ -266,6 +247,31 @@ export function AvatarEditor({ user }: { user: UserInfo }) {
           {t('common.cancel')}
         </button>
       </div>
+    </div>
+  );
+}
+
+/** One slider of the square (zoom, left–right, up–down); disabled when it has nowhere to go. */
+function CropSlider(props: {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="range"
+        min={props.min}
+        max={props.max}
+        value={props.value}
+        disabled={props.max <= props.min}
+        onChange={(event) => props.onChange(Number(event.target.value))}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { CourseConfig } from '../config';
-import { getUpstream, UpstreamError, upstreamJson } from '@lms/platform';
+import { askUpstream, UpstreamError, upstreamBase, upstreamJson } from '@lms/platform';
 import {
   type AcademicClass,
   type AcademicCourse,
@@ -132,7 +132,7 @@ export class HttpAcademicSystem implements AcademicSystem {
   private readonly base: URL;
 
   constructor(private readonly options: HttpAcademicSystemOptions) {
-    this.base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
+    this.base = upstreamBase(options.url);
   }
 
   async fetchCourse(query: AcademicCourseQuery): Promise<AcademicCourse | null> {
@@ -148,14 +148,9 @@ export class HttpAcademicSystem implements AcademicSystem {
       timeoutMs: this.options.timeoutMs,
       maxBytes: MAX_ANSWER_BYTES,
     };
-    try {
-      const answer = await getUpstream(call);
-      return answer.status === 404 ? null : readAcademicCourse(upstreamJson(answer, call), query);
-    } catch (error) {
-      if (error instanceof UpstreamError)
-        this.logger.warn(`GET ${url.origin}${url.pathname}${url.search}: ${error.message}`);
-      throw error;
-    }
+    return askUpstream(call, this.logger, (answer) =>
+      answer.status === 404 ? null : readAcademicCourse(upstreamJson(answer, call), query),
+    );
   }
 }
 

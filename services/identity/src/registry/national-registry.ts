@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { getUpstream, type UpstreamGet, UpstreamError, upstreamJson } from '@lms/platform';
+import { askUpstream, type UpstreamGet, UpstreamError, upstreamBase, upstreamJson } from '@lms/platform';
 
 /**
  * The national higher-education registry (PDDikti-like, spec 01 §7): who holds a lecturer's number
@@ -109,7 +109,7 @@ export class HttpNationalRegistry implements NationalRegistry {
   private readonly base: URL;
 
   constructor(private readonly options: HttpNationalRegistryOptions) {
-    this.base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
+    this.base = upstreamBase(options.url);
   }
 
   async lookUp(kind: RegistryKind, number: string): Promise<RegistryRecord[]> {
@@ -124,13 +124,9 @@ export class HttpNationalRegistry implements NationalRegistry {
       timeoutMs: this.options.timeoutMs,
       maxBytes: MAX_ANSWER_BYTES,
     };
-    try {
-      return readRegistryAnswer(upstreamJson(await getUpstream(call), call), kind, number);
-    } catch (error) {
-      if (error instanceof UpstreamError)
-        this.logger.warn(`GET ${url.origin}${url.pathname}${url.search}: ${error.message}`);
-      throw error;
-    }
+    return askUpstream(call, this.logger, (answer) =>
+      readRegistryAnswer(upstreamJson(answer, call), kind, number),
+    );
   }
 }
 
