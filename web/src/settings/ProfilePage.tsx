@@ -71,7 +71,7 @@ function NotificationEmailForm({ user }: { user: UserInfo }) {
     void save({ id: user.id, notification_email: value.trim() || null });
   };
   return (
-    <form className="form-row" onSubmit={submit}>
+    <form className={`form-row ${styles.emailForm}`} onSubmit={submit}>
       <div className="field grow">
         <label htmlFor="notification-email">{t('profile.notificationEmail')}</label>
         <input
