@@ -2,18 +2,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import {
+  LANGUAGES,
   launchBrowser,
   screenshot,
   seriousA11yViolations,
   settled,
-  signInAs,
-  watchErrors,
+  signedInAt,
 } from '../support/browser';
-
-const LANGUAGES = ['en', 'id', 'de', 'fr', 'pt'] as const;
 
 /**
  * The profile page on the real services (issue 16): a student uploads a photo, keeps a square of
@@ -26,17 +24,8 @@ describe('the profile: avatar with a crop', () => {
   let base: string;
   let photo: string;
 
-  async function signedIn(width: number, language: string): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({
-      viewport: { width, height: width < 600 ? 844 : 900 },
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, 'student1');
-    await page.evaluate(`localStorage.setItem('lms.language', '${language}')`);
-    return { page, errors };
-  }
+  const signedIn = (width: number, language: string) =>
+    signedInAt(browser, base, 'student1', width, language);
 
   beforeAll(async () => {
     platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
