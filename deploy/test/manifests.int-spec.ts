@@ -53,8 +53,12 @@ const OPTIONAL: Record<string, string> = {
   DB_POOL_SIZE: 'database connections per service process (10)',
   OUTBOX_RETENTION_HOURS: 'services with a database: hours a published outbox row is kept (168)',
   METRICS_PORT: 'every service: port of GET /metrics (not served)',
-  DATA_DIR: 'all-in-one data; course, exam, task: local-disk blobs when no S3_ENDPOINT is set (.data)',
-  BLOB_SIGNING_SECRET: 'course, exam, task: sign local-disk links when no S3_ENDPOINT is set (made once)',
+  DATA_DIR:
+    'all-in-one data; identity, course, exam, task: local-disk blobs when no S3_ENDPOINT is set (.data)',
+  BLOB_SIGNING_SECRET:
+    'identity, course, exam, task: sign local-disk links when no S3_ENDPOINT is set (made once)',
+  REGISTRY_URL: 'identity: the national registry (none: the check answers 503)',
+  REGISTRY_TOKEN: 'identity: bearer token of the national registry (none sent)',
   ACADEMIC_SYNC_URL: 'course: the academic system courses are synced from (none: the sync answers 503)',
   ACADEMIC_SYNC_TOKEN: 'course: bearer token of the academic system (none sent)',
   ACADEMIC_SYNC_TIMEOUT_MS: 'course: budget of one call to the academic system (10000)',

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { BLOB_STORAGE, seedCourseDemo } from '@lms/course';
 import { seedIdentityDemo } from '@lms/identity';
-import { ApiClient, expectEventually, type JsonResource } from '@lms/testing';
+import { ApiClient, expectEventually, fileForm, type JsonResource, TINY_PNG } from '@lms/testing';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 const resource = (doc: { data?: unknown }) => doc.data as JsonResource;
@@ -133,18 +133,23 @@ describe('campuses, users and courses through the gateway', () => {
   });
 
   describe('users', () => {
-    it("lets a user change their own thumbnail, and the change reaches the course service's projection", async () => {
+    it("lets a user change their own avatar, shown on their campus, and the change reaches the course service's projection", async () => {
       const me = resource((await campusA.as(tokens.lecturer).get('/api/login/me')).body);
       const response = await campusA
         .as(tokens.lecturer)
-        .patch(`/api/course/users/${me.id}`, { data: { attributes: { thumbnail: 'avatars/ratna.png' } } });
+        .post(`/api/course/users/${me.id}/avatar`, fileForm(TINY_PNG, 'ratna.png'));
       expect(response.status).toBe(200);
-      expect(resource(response.body).attributes.thumbnail).toBe('avatars/ratna.png');
+      const thumbnail = String(resource(response.body).attributes.thumbnail);
+      expect(thumbnail).toMatch(new RegExp(`^/api/course/users/${me.id}/avatar/[0-9a-f-]{36}$`));
+      const shown = await campusA.get(thumbnail);
+      expect(shown.status).toBe(200);
+      expect(shown.headers['content-type']).toBe('image/webp');
+      expect((await campusB.get(thumbnail)).status).toBe(404);
 
       await expectEventually(async () => {
         const courses = await campusA.as(tokens.student1).get('/api/course/courses?include=lecturer');
         const lecturer = courses.body.included?.find((item) => item.type === 'lecturers');
-        expect(lecturer?.attributes.thumbnail).toBe('avatars/ratna.png');
+        expect(lecturer?.attributes.thumbnail).toBe(thumbnail);
       });
     });
 
@@ -152,7 +157,7 @@ describe('campuses, users and courses through the gateway', () => {
       const student = resource((await campusA.as(tokens.student1).get('/api/login/me')).body);
       const other = await campusA
         .as(tokens.student2)
-        .patch(`/api/course/users/${student.id}`, { thumbnail: 'x.png' });
+        .patch(`/api/course/users/${student.id}`, { thumbnail: null });
       expect(other.status).toBe(403);
       const name = await campusA
         .as(tokens.student1)

@@ -3,12 +3,15 @@ import { DataSource } from 'typeorm';
 import { Agent, request } from 'undici';
 import { flushTracing, startTracing, stopTracing } from '@lms/platform';
 import {
+  ApiClient,
   expectEventually,
   type JsonResource,
   type OtlpReceiver,
   type ReceivedSpan,
+  fileForm,
   SPAN_KIND,
   startOtlpReceiver,
+  TINY_PNG,
 } from '@lms/testing';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
@@ -21,7 +24,7 @@ const PROXY_ADDRESS = '127.0.0.2';
 const fromProxy = new Agent({ localAddress: PROXY_ADDRESS });
 
 interface Call {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST';
   body?: unknown;
   token?: string;
   headers?: Record<string, string>;
@@ -68,20 +71,21 @@ function recordRequestsTo(platform: TestPlatform, service: string): IncomingHttp
   return seen;
 }
 
-/** Changes the user's thumbnail (identity) and waits until course's users projection has it. */
-async function changeThumbnail(
+/**
+ * Uploads a new avatar for the user (identity changes their thumbnail) and waits until course's
+ * users projection has the new thumbnail.
+ */
+async function changeAvatar(
   platform: TestPlatform,
   user: { token: string; userId: number },
-  thumbnail: string,
   headers: Record<string, string>,
 ) {
-  const patched = await call(platform, `/api/course/users/${user.userId}`, {
-    method: 'PATCH',
-    token: user.token,
-    body: { data: { attributes: { thumbnail } } },
-    headers,
-  });
-  expect(patched.status).toBe(200);
+  const response = await new ApiClient(platform.url)
+    .at('localhost')
+    .as(user.token)
+    .post(`/api/course/users/${user.userId}/avatar`, fileForm(TINY_PNG), headers);
+  expect(response.status).toBe(200);
+  const thumbnail = String((response.body.data as JsonResource).attributes.thumbnail);
   const course = platform.services.course.get(DataSource);
   await expectEventually(async () => {
     const [row] = (await course.query('SELECT thumbnail FROM users WHERE id = $1', [user.userId])) as {
@@ -89,7 +93,7 @@ async function changeThumbnail(
     }[];
     expect(row.thumbnail).toBe(thumbnail);
   });
-  return patched;
+  return { headers: response.headers, thumbnail };
 }
 
 /** The envelope identity recorded for the user's latest change. */
@@ -126,11 +130,11 @@ describe('traces: tracing off (the default)', () => {
   it('passes no traceparent on, records no trace context in events and exports nothing', async () => {
     const user = await signIn(platform);
     const seen = recordRequestsTo(platform, 'identity');
-    const patched = await changeThumbnail(platform, user, 'avatars/off.png', { traceparent: FORGED });
-    expect(patched.headers.traceparent).toBeUndefined();
+    const changed = await changeAvatar(platform, user, { traceparent: FORGED });
+    expect(changed.headers.traceparent).toBeUndefined();
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((headers) => headers.traceparent || headers.tracestate)).toEqual([]);
-    expect(await recordedEnvelope(platform, 'avatars/off.png')).not.toHaveProperty('traceContext');
+    expect(await recordedEnvelope(platform, changed.thumbnail)).not.toHaveProperty('traceContext');
     await flushTracing();
     expect(receiver.requests).toBe(0);
   });
@@ -170,14 +174,14 @@ describe('traces: gateway → service → event consumer (OTLP/HTTP)', () => {
     const user = await signIn(platform);
     const seen = recordRequestsTo(platform, 'identity');
     // A browser's traceparent is not continued: the gateway is not behind it.
-    await changeThumbnail(platform, user, 'avatars/traced.png', {
+    const changed = await changeAvatar(platform, user, {
       'x-request-id': 'trace-e2e-write',
       traceparent: FORGED,
     });
 
     const gateway = await gatewaySpanOf('trace-e2e-write');
     expect(gateway).toMatchObject({
-      name: 'PATCH /api/*',
+      name: 'POST /api/*',
       kind: SPAN_KIND.server,
       parentSpanId: '',
       attributes: expect.objectContaining({
@@ -192,11 +196,11 @@ describe('traces: gateway → service → event consumer (OTLP/HTTP)', () => {
     );
     expect(identity).toMatchObject({
       traceId: gateway.traceId,
-      name: 'PATCH /api/course/users/:id',
+      name: 'POST /api/course/users/:id/avatar',
       kind: SPAN_KIND.server,
       attributes: expect.objectContaining({
-        'http.route': '/api/course/users/:id',
-        'http.request.method': 'PATCH',
+        'http.route': '/api/course/users/:id/avatar',
+        'http.request.method': 'POST',
         'http.response.status_code': 200,
         'lms.request_id': 'trace-e2e-write',
       }),
@@ -206,7 +210,7 @@ describe('traces: gateway → service → event consumer (OTLP/HTTP)', () => {
     expect(sent?.traceparent).toBe(`00-${gateway.traceId}-${gateway.spanId}-01`);
 
     // The event carries the write's span; course's handling of it is that span's child.
-    expect((await recordedEnvelope(platform, 'avatars/traced.png')).traceContext).toEqual({
+    expect((await recordedEnvelope(platform, changed.thumbnail)).traceContext).toEqual({
       traceparent: `00-${identity.traceId}-${identity.spanId}-01`,
     });
     const consumer = await exported(

@@ -3,12 +3,12 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import {
   apiToken,
+  LANGUAGES,
   launchBrowser,
   screenshot,
   seriousA11yViolations,
   settled,
-  signInAs,
-  watchErrors,
+  signedInAt,
 } from '../support/browser';
 
 interface Resource {
@@ -16,8 +16,6 @@ interface Resource {
   attributes: Record<string, unknown>;
 }
 type Body = { data: Resource | Resource[] | null };
-
-const LANGUAGES = ['en', 'id', 'de', 'fr', 'pt'] as const;
 
 /**
  * The lecturer's Downloads page of an assignment (issue 14, the answers as a zip) and the
@@ -44,18 +42,8 @@ describe('the answers of an assignment as a zip, and the assignments to grade', 
   const one = (body: Body | null) => body!.data as Resource;
   const many = (body: Body | null) => body!.data as Resource[];
 
-  async function signedIn(width: number, language: string): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({
-      viewport: { width, height: width < 600 ? 844 : 900 },
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    // Signed in on the English page, then the interface language chosen as the language menu keeps it.
-    await signInAs(page, base, 'lecturer');
-    await page.evaluate(`localStorage.setItem('lms.language', '${language}')`);
-    return { page, errors };
-  }
+  const signedIn = (width: number, language: string) =>
+    signedInAt(browser, base, 'lecturer', width, language);
 
   /** Settled, screenshot taken, the page no wider than the window, axe clean. */
   async function checked(page: Page, name: string, width: number) {

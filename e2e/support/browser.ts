@@ -48,6 +48,31 @@ export async function signInAs(page: Page, base: string, username: string): Prom
   await page.locator('#main').waitFor();
 }
 
+/** Every interface language of the web client. */
+export const LANGUAGES = ['en', 'id', 'de', 'fr', 'pt'] as const;
+
+/**
+ * A new browser context `width` pixels wide (a phone's height below 600), signed in as `username`
+ * on the English page, then in `language` as the language menu keeps it; with the page's errors.
+ */
+export async function signedInAt(
+  browser: Browser,
+  base: string,
+  username: string,
+  width: number,
+  language: string,
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 844 : 900 },
+    bypassCSP: true,
+  });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await signInAs(page, base, username);
+  await page.evaluate(`localStorage.setItem('lms.language', '${language}')`);
+  return { page, errors };
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;

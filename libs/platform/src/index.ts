@@ -55,3 +55,12 @@ export {
   tracingEnabled,
 } from './tracing';
 export type { TracingOptions } from './tracing';
+export {
+  askUpstream,
+  getUpstream,
+  UpstreamError,
+  upstreamAnswer,
+  upstreamBase,
+  upstreamJson,
+} from './upstream';
+export type { UpstreamFailure, UpstreamGet } from './upstream';

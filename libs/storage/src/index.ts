@@ -32,6 +32,15 @@ export {
   formatBytes,
   storedFileSchema,
 } from './uploads/file-uploads';
+export {
+  IMAGE_FILE_TYPES,
+  IMAGE_NAME,
+  IMAGE_RESPONSES,
+  ImagePart,
+  receiveImage,
+  sendImage,
+} from './uploads/image-upload';
+export type { ImageUploadOptions, StoredImage } from './uploads/image-upload';
 export { cellText } from './uploads/spreadsheet-cells';
 export { importProblems, readImportFile } from './uploads/import-file';
 export type { FileUploadsOptions, ReceiveOptions, StoredFile, Upload } from './uploads/file-uploads';

@@ -32,7 +32,8 @@ export interface JsonResource {
 
 /**
  * A small HTTP client for tests: real requests over the network stack, with an optional bearer
- * token and Host header (campuses are told apart by host).
+ * token and Host header (campuses are told apart by host). A body is sent as JSON, or as it is
+ * when it is a string or a `FormData` (a multipart upload).
  */
 export class ApiClient {
   constructor(
@@ -72,12 +73,18 @@ export class ApiClient {
     };
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     if (this.options.host) headers.host = this.options.host;
-    if (body !== undefined && typeof body !== 'string') headers['content-type'] = 'application/json';
-    const response = await request(this.baseUrl + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
+    let sent: string | Buffer | undefined;
+    if (body instanceof FormData) {
+      // multipart/form-data, encoded (with its boundary) as fetch would send it
+      const encoded = new Response(body);
+      headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
+      sent = Buffer.from(await encoded.arrayBuffer());
+    } else if (body === undefined || typeof body === 'string') sent = body;
+    else {
+      headers['content-type'] = 'application/json';
+      sent = JSON.stringify(body);
+    }
+    const response = await request(this.baseUrl + path, { method, headers, body: sent });
     const text = await response.body.text();
     let parsed: unknown = text;
     try {

@@ -18,3 +18,4 @@ export type { OtlpReceiver, ReceivedSpan } from './otlp';
 export { openEventsDatabase } from './events-database';
 export { startMailbox } from './mailbox';
 export type { Mailbox, ReceivedMail } from './mailbox';
+export { fileForm, TINY_PNG } from './pictures';

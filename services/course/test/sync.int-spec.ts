@@ -589,7 +589,7 @@ describe('academic-system sync: POST /api/sync/sync/syncByCourse', () => {
     await expectBadGateway(
       { status: 401, body: {} },
       502,
-      "The academic system refused the sync's credentials (HTTP 401)",
+      'The academic system refused the credentials of ACADEMIC_SYNC_TOKEN (HTTP 401)',
     );
     await expectBadGateway(
       { body: good, delayMs: 3000 },

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
+import { openServiceStorage } from '@lms/storage';
 import { MEMBERSHIPS, ProjectionsBackfill } from '@lms/projections';
 import type { IdentityConfig } from './config';
 import { ENTITIES } from './entities';
@@ -25,6 +26,13 @@ import { RegistrationsController } from './registrations/registrations.controlle
 import { RegistrationsService } from './registrations/registrations.service';
 import { PasswordsController } from './passwords/passwords.controller';
 import { PasswordsService } from './passwords/passwords.service';
+import { AvatarsController } from './users/avatars.controller';
+import { AvatarsService } from './users/avatars.service';
+import { AvatarStore } from './users/avatar-store';
+import { BLOB_STORAGE } from './storage/blob-storage';
+import { NATIONAL_REGISTRY, openNationalRegistry } from './registry/national-registry';
+import { RegistryController } from './registry/registry.controller';
+import { RegistryChecksService } from './registry/registry.service';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { UserImportsController } from './user-imports/user-imports.controller';
@@ -49,6 +57,8 @@ export class IdentityAppModule {
         PasswordsController,
         RegistrationsController,
         UsersController,
+        AvatarsController,
+        RegistryController,
         InternalController,
         ...MEMBERSHIPS.handlers,
         SnapshotRequestedHandler,
@@ -56,6 +66,11 @@ export class IdentityAppModule {
       providers: [
         TenantsService,
         UsersService,
+        AvatarsService,
+        AvatarStore,
+        RegistryChecksService,
+        { provide: NATIONAL_REGISTRY, useFactory: () => openNationalRegistry(config.registry) },
+        { provide: BLOB_STORAGE, useFactory: () => openServiceStorage('identity', config.blobs) },
         UserImportsService,
         ManagedUsersService,
         PasswordsService,

@@ -429,6 +429,40 @@ export interface paths {
     patch: operations['course_Academic_changePeriod'];
     trace?: never;
   };
+  '/api/admin/registry/lecturers/{nidn}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Roles: admin, lptk */
+    get: operations['identity_Registry_lecturer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/registry/students/{nim}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Roles: admin, lptk */
+    get: operations['identity_Registry_student'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/blob-storage/exam/{id}/export': {
     parameters: {
       query?: never;
@@ -2331,6 +2365,40 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['identity_Users_update'];
+    trace?: never;
+  };
+  '/api/course/users/{id}/avatar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload your avatar */
+    post: operations['identity_Avatars_upload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/users/{id}/avatar/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Show a user’s avatar */
+    get: operations['identity_Avatars_show'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/course/vlabs': {
@@ -5696,6 +5764,22 @@ export interface components {
         count: number;
       };
     };
+    RegistryCheck: {
+      /** @enum {string} */
+      type: 'registry_checks';
+      id: string;
+      attributes: {
+        /** @enum {string} */
+        kind: 'lecturer' | 'student';
+        number: string;
+        found: boolean;
+        records: {
+          name: string;
+          institution: string;
+          study_programme: string | null;
+        }[];
+      };
+    };
     Resource: {
       type: string;
       id: string;
@@ -8835,6 +8919,112 @@ export interface operations {
           };
           'application/json': {
             data: components['schemas']['ManagedPeriod'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  identity_Registry_lecturer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        nidn: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: RegistryCheck */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['RegistryCheck'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['RegistryCheck'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  identity_Registry_student: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        nim: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: RegistryCheck */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['RegistryCheck'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['RegistryCheck'];
             meta?: {
               [key: string]: unknown;
             };
@@ -20865,7 +21055,8 @@ export interface operations {
             type?: string;
             id?: string;
             attributes: {
-              thumbnail?: string | null;
+              /** @enum {string|null} */
+              thumbnail?: null;
               /** Format: email */
               notification_email?: string | null;
               /** @enum {string|null} */
@@ -20880,7 +21071,8 @@ export interface operations {
             type?: string;
             id?: string;
             attributes: {
-              thumbnail?: string | null;
+              /** @enum {string|null} */
+              thumbnail?: null;
               /** Format: email */
               notification_email?: string | null;
               /** @enum {string|null} */
@@ -20911,6 +21103,112 @@ export interface operations {
               [key: string]: unknown;
             };
           };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  identity_Avatars_upload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          crop_x?: number;
+          crop_y?: number;
+          crop_size?: number;
+          /** Format: binary */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: User */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['User'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['User'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  identity_Avatars_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image (PNG, JPEG, GIF or WebP) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/*': string;
         };
       };
       /** @description A JSON:API error document */

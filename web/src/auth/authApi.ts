@@ -35,11 +35,17 @@ export interface UserInfo {
   theme: NonNullable<User['theme']> | null;
 }
 
-/** A change of the signed-in user's interface choices (`PATCH /course/users/:id`); null forgets one. */
-export interface PreferencesChange {
+/**
+ * A change of the signed-in user's own profile (`PATCH /course/users/:id`): the interface language
+ * and theme they chose (null forgets one), their notification e-mail (null: the account's e-mail),
+ * or `thumbnail: null` to remove their picture (a new one is uploaded: `AvatarEditor`).
+ */
+export interface ProfileChange {
   id: string;
   language?: NonNullable<User['language']> | null;
   theme?: NonNullable<User['theme']> | null;
+  notification_email?: string | null;
+  thumbnail?: null;
 }
 
 /**
@@ -109,8 +115,8 @@ export const authApi = api.injectEndpoints({
       transformResponse: (document: Document) => toUserInfo(deserializeOne<User>(document)),
       providesTags: ['Me'],
     }),
-    /** Keeps the interface language or theme the user chose on their account; the answer is their user info. */
-    savePreferences: build.mutation<UserInfo, PreferencesChange>({
+    /** Changes the user's own profile (`ProfileChange`); the answer is their user info. */
+    saveProfile: build.mutation<UserInfo, ProfileChange>({
       query: ({ id, ...changes }) => ({
         url: `course/users/${id}`,
         method: 'PATCH',
@@ -136,13 +142,15 @@ announceSaves(authApi, {
   ssoAuthorize: silent('the browser moves on to the identity provider at once'),
   ssoCallback: silent('signing in moves on to the signed-in page, which is its confirmation'),
   online: silent('a presence ping in the background, not something the user did'),
-  savePreferences: () => i18n.t('saved.preferences'),
+  saveProfile: ({ arg }) =>
+    i18n.t(
+      arg.thumbnail === null
+        ? 'saved.avatarRemoved'
+        : arg.notification_email !== undefined
+          ? 'saved.profile'
+          : 'saved.preferences',
+    ),
 });
 
-export const {
-  useLoginMutation,
-  useLogoutMutation,
-  useMeQuery,
-  useOnlineMutation,
-  useSavePreferencesMutation,
-} = authApi;
+export const { useLoginMutation, useLogoutMutation, useMeQuery, useOnlineMutation, useSaveProfileMutation } =
+  authApi;

@@ -5,7 +5,7 @@
  * sign-in; the most recent choice wins), and the campus's default language comes with its site info.
  */
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
-import { authApi, type PreferencesChange, type UserInfo } from '../auth/authApi';
+import { authApi, type ProfileChange, type UserInfo } from '../auth/authApi';
 import { siteApi } from '../site/siteApi';
 import {
   accountPreferencesLoaded,
@@ -21,8 +21,8 @@ type State = Parameters<ReturnType<typeof authApi.endpoints.me.select>>[0] & {
 };
 
 /** The choices of this browser the account does not have yet; null when it has them all. */
-function unsavedChange(me: UserInfo, preferences: PreferencesState): PreferencesChange | null {
-  const change: PreferencesChange = { id: me.id };
+function unsavedChange(me: UserInfo, preferences: PreferencesState): ProfileChange | null {
+  const change: ProfileChange = { id: me.id };
   for (const field of preferences.unsaved) {
     if (preferences[field] !== me[field]) Object.assign(change, { [field]: preferences[field] });
   }
@@ -36,7 +36,7 @@ export function syncAccountPreferences(listener: ListenerMiddlewareInstance): vo
     // admin and lptk accounts are signed out at once (spec 01 §6): nothing to keep for them
     if (!me || me.role === 'admin' || me.role === 'lptk') return;
     const change = unsavedChange(me, state.preferences);
-    if (change) void dispatch(authApi.endpoints.savePreferences.initiate(change));
+    if (change) void dispatch(authApi.endpoints.saveProfile.initiate(change));
     else dispatch(accountPreferencesSaved({ language: me.language, theme: me.theme }));
   };
 
@@ -49,7 +49,7 @@ export function syncAccountPreferences(listener: ListenerMiddlewareInstance): vo
   });
 
   listener.startListening({
-    matcher: authApi.endpoints.savePreferences.matchFulfilled,
+    matcher: authApi.endpoints.saveProfile.matchFulfilled,
     effect: ({ meta }, { dispatch }) => {
       const { id: _id, ...saved } = meta.arg.originalArgs;
       dispatch(accountPreferencesSaved(saved));

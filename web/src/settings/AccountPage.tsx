@@ -3,16 +3,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { forgetAccount, switchAccount } from '../accounts/switchAccount';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ADD_ACCOUNT_QUERY, LOGIN_PATH } from '../auth/guard';
-import { useChangeLanguage } from '../layout/TopbarMenus';
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  LANGUAGES,
-  MAX_STARRED,
-  starRemoved,
-  themeChanged,
-  THEMES,
-} from '../preferences/preferencesSlice';
+import { LanguageField } from '../preferences/LanguageField';
+import { MAX_STARRED, starRemoved, themeChanged, THEMES } from '../preferences/preferencesSlice';
 import styles from './AccountPage.module.css';
 
 /**
@@ -23,12 +15,8 @@ export default function AccountPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { theme, language, campusLanguage, browserLanguage, starred } = useAppSelector(
-    (state) => state.preferences,
-  );
-  const automatic = campusLanguage ?? browserLanguage ?? DEFAULT_LANGUAGE;
+  const { theme, starred } = useAppSelector((state) => state.preferences);
   const { list, activeId } = useAppSelector((state) => state.accounts);
-  const changeLanguage = useChangeLanguage();
 
   return (
     <section aria-labelledby="account-title">
@@ -55,23 +43,7 @@ export default function AccountPage() {
             ))}
           </div>
         </fieldset>
-        <div className="field">
-          <label htmlFor="language">{t('preferences.language')}</label>
-          <select
-            id="language"
-            value={language ?? ''}
-            onChange={(event) =>
-              void changeLanguage(isLanguage(event.target.value) ? event.target.value : null)
-            }
-          >
-            <option value="">{t('preferences.automatic', { language: t(`languages.${automatic}`) })}</option>
-            {LANGUAGES.map((option) => (
-              <option key={option} value={option} lang={option}>
-                {t(`languages.${option}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LanguageField />
       </div>
 
       <div className={`card card-body ${styles.card}`}>

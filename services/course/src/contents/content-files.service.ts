@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
@@ -13,6 +14,7 @@ import {
   drain,
   OFFICE_TYPES,
   peekHead,
+  receiveImage,
 } from '@lms/storage';
 import { CourseConfig } from '../config';
 import { BLOB_STORAGE, DOWNLOAD_LINK_SECONDS } from '../files/blob-storage';
@@ -41,8 +43,6 @@ export const UPLOAD_TYPES: ReadonlyArray<readonly [mime: string, label: string, 
   ['text/csv', 'CSV', 'csv'],
 ];
 const ALLOWED = new Set(UPLOAD_TYPES.map(([mime]) => mime));
-/** What an image in rich text may be: the image types above (never SVG). */
-const IMAGE_MIMES = new Set(UPLOAD_TYPES.map(([mime]) => mime).filter((mime) => mime.startsWith('image/')));
 const EXTENSIONS = new Map(UPLOAD_TYPES.map(([mime, , extension]) => [mime, extension]));
 
 /**
@@ -143,7 +143,7 @@ export class ContentFilesService {
    * fields sent before the file. The file stream is always consumed, also when refused.
    */
   async upload(auth: AuthContext, fields: Record<string, string>, part: MultipartFile): Promise<Content> {
-    return this.receive(part, ALLOWED, async (store) => {
+    return this.receive(part, async (store) => {
       const input = validateWith(contentUploadRules, fields);
       const target = { contentable_type: input.contentable_type, contentable_id: input.contentable_id };
       const courseId = await this.contents.writableTarget(auth, target);
@@ -154,23 +154,20 @@ export class ContentFilesService {
   }
 
   /**
-   * Stores one uploaded image as a file of the course (recorded in `course_files` as the caller's
-   * upload), for rich text to show: PNG, JPEG, GIF or WebP, judged by its bytes (no SVG, which
-   * can carry scripts). Only someone who teaches the course may add one.
+   * Stores the image of an upload as a file of the course (recorded in `course_files` as the
+   * caller's upload), for rich text to show: PNG, JPEG, GIF or WebP, judged by its bytes (no SVG,
+   * which can carry scripts). Only someone who teaches the course may add one.
    */
-  async uploadImage(auth: AuthContext, courseId: number, part: MultipartFile): Promise<CourseImage> {
-    return this.receive(part, IMAGE_MIMES, async (store) => {
+  async uploadImage(auth: AuthContext, courseId: number, request: FastifyRequest): Promise<CourseImage> {
+    return receiveImage(request, { maxBytes: this.config.maxUploadBytes }, async (image) => {
       await this.access.requireTeaching(auth, courseId);
-      const stored = await store(`course/${auth.tenantId}/${courseId}`);
+      const name = randomUUID();
+      const blobKey = `course/${auth.tenantId}/${courseId}/${name}`;
+      const { size, mime } = await image.storeIn(this.storage, blobKey);
       await this.dataSource.transaction((manager) =>
-        recordUpload(manager, auth, courseId, stored.blobKey, stored),
+        recordUpload(manager, auth, courseId, blobKey, { size, mime }),
       );
-      return {
-        courseId,
-        name: stored.blobKey.slice(stored.blobKey.lastIndexOf('/') + 1),
-        size: stored.size,
-        mime: stored.mime,
-      };
+      return { courseId, name, size, mime };
     });
   }
 
@@ -199,21 +196,20 @@ export class ContentFilesService {
   }
 
   /**
-   * Receives the file of an upload: its type checked against `types` by its first bytes, then
+   * Receives the file of an upload: its type checked against {@link UPLOAD_TYPES} by its first bytes, then
    * streamed into storage under `<prefix>/<uuid>` when `accept` calls `store(prefix)` (after its
    * own checks), bounded by MAX_UPLOAD_MB. The stream is always consumed and a stored blob removed
    * again when anything fails.
    */
   private async receive<T>(
     part: MultipartFile,
-    types: ReadonlySet<string>,
     accept: (store: (prefix: string) => Promise<StoredBlob>) => Promise<T>,
   ): Promise<T> {
     let blobKey: string | null = null;
     try {
       return await accept(async (prefix) => {
         const { head, body } = await peekHead(part.file);
-        const mime = this.checkType(head, part, types);
+        const mime = this.checkType(head, part);
         blobKey = `${prefix}/${randomUUID()}`;
         const stored = await this.storage.put(blobKey, body, {
           contentType: mime,
@@ -231,11 +227,11 @@ export class ContentFilesService {
   }
 
   /** The type to store the file as; a 422 naming the type when it is refused. */
-  private checkType(head: Buffer, part: MultipartFile, types: ReadonlySet<string>): string {
+  private checkType(head: Buffer, part: MultipartFile): string {
     const detected = detectContentType(head);
     if (detected === '') throw fileIssue('The file is empty');
-    if (!types.has(detected)) {
-      const labels = UPLOAD_TYPES.filter(([mime]) => types.has(mime)).map(([, label]) => label);
+    if (!ALLOWED.has(detected)) {
+      const labels = UPLOAD_TYPES.map(([, label]) => label);
       throw fileIssue(`Files of type ${detected} are not accepted; allowed: ${labels.join(', ')}`);
     }
     const declared = (part.mimetype ?? '').split(';')[0].trim().toLowerCase();

@@ -1,24 +1,12 @@
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type {} from '@fastify/multipart';
 import { type AuthContext, CurrentAuth, Public } from '@lms/auth';
-import {
-  attributePointer,
-  badRequest,
-  notFound,
-  ParseIdPipe,
-  respond,
-  Responds,
-  unprocessable,
-} from '@lms/jsonapi';
+import { notFound, ParseIdPipe, respond, Responds } from '@lms/jsonapi';
 import { DocumentOperation } from '@lms/platform';
-import { drain } from '@lms/storage';
+import { IMAGE_NAME, IMAGE_RESPONSES, MULTIPART_FILES_BODY, sendImage } from '@lms/storage';
 import { CampusResolver } from '../tenants/campus.resolver';
 import { ContentFilesService } from './content-files.service';
 import { courseImageResource } from './course-images.resource';
-
-/** An image's name: the random UUID of its storage key. */
-const IMAGE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Images of a course's rich text (text contents, its description): uploaded, then shown. */
 @Controller('api/course/courses')
@@ -37,43 +25,14 @@ export class CourseImagesController {
   @Responds(courseImageResource)
   @DocumentOperation({
     summary: 'Upload an image for the rich text of a course',
-    requestBody: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            required: ['file'],
-            properties: { file: { type: 'string', format: 'binary' } },
-          },
-        },
-      },
-    },
+    requestBody: MULTIPART_FILES_BODY,
   })
   async upload(
     @CurrentAuth() auth: AuthContext,
     @Param('id', ParseIdPipe) courseId: number,
     @Req() request: FastifyRequest,
   ) {
-    if (!request.isMultipart())
-      throw badRequest('An image upload is multipart/form-data with the image in a part named "file"');
-    const parts = request.parts({
-      limits: { fileSize: this.files.maxUploadBytes, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') continue;
-      if (part.fieldname !== 'file') {
-        await drain(part.file);
-        throw unprocessable([
-          {
-            pointer: attributePointer('file'),
-            detail: `The image goes in a part named "file", not "${part.fieldname}"`,
-          },
-        ]);
-      }
-      return respond(courseImageResource, await this.files.uploadImage(auth, courseId, part));
-    }
-    throw unprocessable([{ pointer: attributePointer('file'), detail: 'The image is required' }]);
+    return respond(courseImageResource, await this.files.uploadImage(auth, courseId, request));
   }
 
   /**
@@ -87,12 +46,7 @@ export class CourseImagesController {
   @DocumentOperation({
     summary: 'Show an image of a course’s rich text',
     security: [],
-    responses: {
-      '200': {
-        description: 'The image (PNG, JPEG, GIF or WebP)',
-        content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
-      },
-    },
+    responses: IMAGE_RESPONSES,
   })
   async show(
     @Param('id', ParseIdPipe) courseId: number,
@@ -103,12 +57,6 @@ export class CourseImagesController {
     if (!IMAGE_NAME.test(name)) throw notFound('The image does not exist');
     const campus = await this.campuses.resolve(request);
     const image = await this.files.image(campus.id, courseId, name);
-    return reply
-      .header('content-type', image.mime)
-      .header('content-length', String(image.size))
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
-      .send(image.body);
+    return sendImage(reply, image);
   }
 }

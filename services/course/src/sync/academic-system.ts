@@ -1,3 +1,5 @@
+import { UpstreamError } from '@lms/platform';
+
 /**
  * The port to the university's academic information system (SIAKAD-like): the one place that
  * knows which courses run in a semester, who teaches them, and which students sit in which class.
@@ -40,23 +42,10 @@ export interface AcademicCourse {
   classes: AcademicClass[];
 }
 
-/** Why a call failed: each becomes its own HTTP answer of the sync (503, 502, 504, 502). */
-export type AcademicSystemFailure = 'not-configured' | 'unreachable' | 'timeout' | 'bad-answer';
-
-/** A failed call; the message is meant for the caller of the sync (no addresses, no secrets). */
-export class AcademicSystemError extends Error {
-  constructor(
-    readonly failure: AcademicSystemFailure,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export interface AcademicSystem {
   /**
    * The course as the academic system has it, or null when it has no such course in that
-   * semester. Throws {@link AcademicSystemError} when it cannot tell.
+   * semester. Throws an `UpstreamError` (@lms/platform) when it cannot tell.
    */
   fetchCourse(query: AcademicCourseQuery): Promise<AcademicCourse | null>;
 }
@@ -65,7 +54,7 @@ export interface AcademicSystem {
 export class UnconfiguredAcademicSystem implements AcademicSystem {
   fetchCourse(): Promise<AcademicCourse | null> {
     return Promise.reject(
-      new AcademicSystemError(
+      new UpstreamError(
         'not-configured',
         'No academic system is configured for this deployment (ACADEMIC_SYNC_URL): courses cannot be synced',
       ),

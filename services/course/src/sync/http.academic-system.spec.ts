@@ -1,4 +1,4 @@
-import { AcademicSystemError } from './academic-system';
+import { UpstreamError } from '@lms/platform';
 import { readAcademicCourse } from './http.academic-system';
 
 const query = { campusId: 1, year: 2025, type: 'GANJIL', code: 'IF101' };
@@ -19,8 +19,8 @@ function problemOf(body: unknown): string {
   try {
     readAcademicCourse(body, query);
   } catch (error) {
-    expect(error).toBeInstanceOf(AcademicSystemError);
-    expect((error as AcademicSystemError).failure).toBe('bad-answer');
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).failure).toBe('bad-answer');
     return (error as Error).message.replace("The academic system's answer is malformed: ", '');
   }
   throw new Error('accepted');

@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { CourseConfig } from '../config';
+import { askUpstream, UpstreamError, upstreamBase, upstreamJson } from '@lms/platform';
 import {
   type AcademicClass,
   type AcademicCourse,
   type AcademicCourseQuery,
   type AcademicSystem,
-  AcademicSystemError,
   UnconfiguredAcademicSystem,
 } from './academic-system';
 
@@ -29,7 +29,7 @@ const LIMITS = {
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const malformed = (detail: string) =>
-  new AcademicSystemError('bad-answer', `The academic system's answer is malformed: ${detail}`);
+  new UpstreamError('bad-answer', `The academic system's answer is malformed: ${detail}`);
 
 type Json = Record<string, unknown>;
 
@@ -111,34 +111,6 @@ export function readAcademicCourse(body: unknown, query: AcademicCourseQuery): A
   return { code, name, year: root.year as number, type, lecturer, classes };
 }
 
-/** The body as text, refusing (and not reading) more than `max` bytes. */
-async function readText(response: Response, max: number): Promise<string> {
-  const tooLarge = () =>
-    new AcademicSystemError(
-      'bad-answer',
-      `The academic system's answer is larger than ${max / (1024 * 1024)} MB`,
-    );
-  if (Number(response.headers.get('content-length') ?? 0) > max) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export interface HttpAcademicSystemOptions {
   /** Base URL of the academic system's course API (`ACADEMIC_SYNC_URL`). */
   url: string;
@@ -152,7 +124,7 @@ export interface HttpAcademicSystemOptions {
  * The academic system over HTTP: `GET <url>/courses/<code>?year=…&type=…&campus_id=…` with
  * `Authorization: Bearer <token>`, answered 200 with the course as JSON or 404 when there is no
  * such course. Anything else (another status, a body that is not the course asked for, no answer
- * in time, no connection) is an {@link AcademicSystemError}; what went wrong is also logged with
+ * in time, no connection) is an `UpstreamError`; what went wrong is also logged with
  * the address, which the error's message leaves out.
  */
 export class HttpAcademicSystem implements AcademicSystem {
@@ -160,7 +132,7 @@ export class HttpAcademicSystem implements AcademicSystem {
   private readonly base: URL;
 
   constructor(private readonly options: HttpAcademicSystemOptions) {
-    this.base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
+    this.base = upstreamBase(options.url);
   }
 
   async fetchCourse(query: AcademicCourseQuery): Promise<AcademicCourse | null> {
@@ -168,48 +140,17 @@ export class HttpAcademicSystem implements AcademicSystem {
     url.searchParams.set('year', String(query.year));
     url.searchParams.set('type', query.type);
     url.searchParams.set('campus_id', String(query.campusId));
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
-    try {
-      // No redirects followed: the token goes to the configured address only.
-      const response = await fetch(url, { headers, signal, redirect: 'manual' });
-      const body = await readText(response, MAX_ANSWER_BYTES);
-      return this.read(response.status, body, query);
-    } catch (error) {
-      const failure = error instanceof AcademicSystemError ? error : this.callFailed(error, signal);
-      this.logger.warn(`GET ${url.origin}${url.pathname}${url.search}: ${failure.message}`);
-      throw failure;
-    }
-  }
-
-  private read(status: number, body: string, query: AcademicCourseQuery): AcademicCourse | null {
-    if (status === 404) return null;
-    if (status === 401 || status === 403)
-      throw new AcademicSystemError(
-        'bad-answer',
-        `The academic system refused the sync's credentials (HTTP ${status})`,
-      );
-    if (status !== 200)
-      throw new AcademicSystemError('bad-answer', `The academic system answered HTTP ${status}`);
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      throw new AcademicSystemError('bad-answer', `The academic system's answer is not JSON`);
-    }
-    return readAcademicCourse(json, query);
-  }
-
-  private callFailed(error: unknown, signal: AbortSignal): AcademicSystemError {
-    if (signal.aborted)
-      return new AcademicSystemError(
-        'timeout',
-        `The academic system did not answer within ${this.options.timeoutMs / 1000} s`,
-      );
-    const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-    const code = typeof cause?.code === 'string' ? cause.code : 'the connection failed';
-    return new AcademicSystemError('unreachable', `The academic system could not be reached (${code})`);
+    const call = {
+      system: 'The academic system',
+      url,
+      token: this.options.token,
+      tokenVariable: 'ACADEMIC_SYNC_TOKEN',
+      timeoutMs: this.options.timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
+    };
+    return askUpstream(call, this.logger, (answer) =>
+      answer.status === 404 ? null : readAcademicCourse(upstreamJson(answer, call), query),
+    );
   }
 }
 

@@ -2,14 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { type CourseEnrolmentChanged, recordEvent, UnitOfWork } from '@lms/events';
-import {
-  attributePointer,
-  forbidden,
-  JsonApiException,
-  serviceUnavailable,
-  unprocessable,
-  type ValidationIssue,
-} from '@lms/jsonapi';
+import { attributePointer, forbidden, unprocessable, type ValidationIssue } from '@lms/jsonapi';
+import { UpstreamError, upstreamAnswer } from '@lms/platform';
 import { CourseAccess, LECTURER_ONLY } from '../courses/course-access.service';
 import { CourseAdminService } from '../courses/course-admin.service';
 import { Course } from '../courses/course.entity';
@@ -18,12 +12,7 @@ import { enterMembershipWrite } from '../courses/members.data';
 import { recordStaffChanged } from '../staff/staff.data';
 import { lockCourse } from '../structure/structure.data';
 import { type Membership, planRoster, type UnmatchedStudent } from './roster.plan';
-import {
-  ACADEMIC_SYSTEM,
-  type AcademicCourse,
-  type AcademicSystem,
-  AcademicSystemError,
-} from './academic-system';
+import { ACADEMIC_SYSTEM, type AcademicCourse, type AcademicSystem } from './academic-system';
 
 /** The call `{year, type, code, period_id}`, validated. */
 export interface SyncRequest {
@@ -65,13 +54,6 @@ interface CourseRow {
 
 const problem = (field: string, detail: string) =>
   unprocessable([{ pointer: attributePointer(field), detail }]);
-
-/** The academic system's failures as answers: its absence 503, no answer in time 504, else 502. */
-function answerFor(error: AcademicSystemError): JsonApiException {
-  if (error.failure === 'not-configured') return serviceUnavailable(error.message);
-  const [status, title] = error.failure === 'timeout' ? [504, 'Gateway Timeout'] : [502, 'Bad Gateway'];
-  return new JsonApiException(status, [{ status: String(status), title, detail: error.message }]);
-}
 
 /** `{class_id, user_id}` pairs as two arrays, for `unnest($1::bigint[], $2::bigint[])`. */
 const columns = (rows: Membership[]) => [rows.map((row) => row.class_id), rows.map((row) => row.user_id)];
@@ -146,7 +128,7 @@ export class SyncService {
         code,
       });
     } catch (error) {
-      if (error instanceof AcademicSystemError) throw answerFor(error);
+      if (error instanceof UpstreamError) throw upstreamAnswer(error);
       throw error;
     }
     if (!course)

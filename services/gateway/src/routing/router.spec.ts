@@ -7,6 +7,8 @@ describe('Router (longest prefix wins)', () => {
     ['/login/me', 'identity'],
     ['/public/lptk', 'identity'],
     ['/course/users/12', 'identity'],
+    ['/course/users/12/avatar', 'identity'],
+    ['/admin/registry/students/2101234567', 'identity'],
     ['/course/courses', 'course'],
     ['/course/courses/5/students', 'course'],
     ['/course/tasks/3', 'task'],

@@ -24,6 +24,7 @@ export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceNam
   ['/course/online', 'identity'],
   ['/course/lptks', 'identity'],
   ['/admin/campuses', 'identity'],
+  ['/admin/registry', 'identity'],
   ['/account', 'identity'],
   ['/stats/user', 'identity'],
   ['/exam', 'exam'],

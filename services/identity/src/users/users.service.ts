@@ -12,6 +12,7 @@ import {
 } from '@lms/jsonapi';
 import type { Tenant } from '../tenants/tenant.entity';
 import { TenantsService } from '../tenants/tenants.service';
+import { AvatarStore } from './avatar-store';
 import { OwnRecords } from './own-records';
 import { User } from './user.entity';
 import { recordUserUpserted } from './users.data';
@@ -28,7 +29,10 @@ export interface InCampus<T> {
   timeZone: string;
 }
 
-export type OwnProfileChanges = AttributesOf<typeof ownProfileRules>;
+/** What a user changes of their own profile: the PATCH's attributes, or a new avatar's address. */
+export type OwnProfileChanges = Omit<AttributesOf<typeof ownProfileRules>, 'thumbnail'> & {
+  thumbnail?: string | null;
+};
 
 @Injectable()
 export class UsersService {
@@ -37,6 +41,7 @@ export class UsersService {
     private readonly unit: UnitOfWork,
     private readonly tenants: TenantsService,
     private readonly own: OwnRecords,
+    private readonly avatars: AvatarStore,
   ) {}
 
   /** The caller's campus (cached for a few seconds: every read of a user needs its name and zone). */
@@ -110,19 +115,32 @@ export class UsersService {
     return { ...(await this.viewsOf(auth, users)), total };
   }
 
+  /** Nobody changes someone else's profile: 403 for a user the caller sees, 404 for any other. */
+  async requireOwn(auth: AuthContext, id: number): Promise<void> {
+    if (id === auth.userId) return;
+    await this.get(auth, id);
+    throw forbidden('You can only change your own profile');
+  }
+
   /**
-   * A user changes their own picture, notification e-mail, interface language or theme; nobody
-   * changes someone else's.
+   * A user changes their own picture (a new avatar, or none), notification e-mail, interface
+   * language or theme; nobody changes someone else's. The avatar replaced is deleted.
    */
   async updateOwn(auth: AuthContext, id: number, changes: OwnProfileChanges): Promise<InCampus<UserView>> {
-    if (id !== auth.userId) {
-      await this.get(auth, id);
-      throw forbidden('You can only change your own profile');
-    }
+    await this.requireOwn(auth, id);
     this.own.forget(auth.tenantId, id);
+    let replaced: string | null = null;
     const updated = await this.unit.run(async (manager) => {
+      const before = await manager.findOne(User, {
+        where: { id, tenantId: auth.tenantId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!before) throw notFound('User not found');
       const patch: Partial<User> = {};
-      if (changes.thumbnail !== undefined) patch.thumbnail = changes.thumbnail;
+      if (changes.thumbnail !== undefined && changes.thumbnail !== before.thumbnail) {
+        patch.thumbnail = changes.thumbnail;
+        replaced = before.thumbnail;
+      }
       if (changes.notification_email !== undefined) patch.notificationEmail = changes.notification_email;
       if (changes.language !== undefined) patch.language = changes.language;
       if (changes.theme !== undefined) patch.theme = changes.theme;
@@ -132,6 +150,7 @@ export class UsersService {
       return user;
     });
     this.own.forget(auth.tenantId, id);
+    await this.avatars.discard(auth.tenantId, id, replaced);
     const { data, timeZone } = await this.viewsOf(auth, [updated]);
     return { data: data[0], timeZone };
   }
