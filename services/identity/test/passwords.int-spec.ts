@@ -58,6 +58,22 @@ describe('/api/account/password (forgotten, reset by mail, changed)', () => {
     expect((await signIn(campus.domain, user.username, 'a new secret')).status).toBe(200);
   });
 
+  it("writes in the person's language, else in their campus's default, the link working alike", async () => {
+    const ownChoice = await h.campus({ defaultLanguage: 'de' });
+    await h.user(ownChoice.id, 'student', { email: 'sari@students.example.ac.id', language: 'id' });
+    await forgot(ownChoice.domain, 'sari@students.example.ac.id');
+    const indonesian = await mailbox.next('sari@students.example.ac.id');
+    expect(indonesian.subject).toBe(`${ownChoice.name}: atur ulang kata sandi Anda`);
+    expect(indonesian.text).toContain('Buka tautan ini dalam 60 menit');
+    expect(LINK.exec(indonesian.text)).not.toBeNull();
+
+    await h.user(ownChoice.id, 'lecturer', { email: 'jonas@example.ac.id' });
+    await forgot(ownChoice.domain, 'jonas@example.ac.id');
+    const german = await mailbox.next('jonas@example.ac.id');
+    expect(german.subject).toBe(`${ownChoice.name}: Passwort zurücksetzen`);
+    expect(LINK.exec(german.text)).not.toBeNull();
+  });
+
   it('refuses an expired link, a link on another campus, a short password and an inactive account', async () => {
     const { campus, user } = await person('tono@students.example.ac.id');
     const other = await h.campus();

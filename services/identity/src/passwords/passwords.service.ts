@@ -1,3 +1,4 @@
+import { mailTexts } from '../account-mail/mail-texts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import { type AuthContext, RevokedSessions } from '@lms/auth';
@@ -28,21 +29,14 @@ const invalidLink = () =>
   ]);
 
 function resetMail(from: string, tenant: Tenant, user: User, link: string) {
-  return {
-    from,
-    to: user.email!,
-    subject: `${tenant.name}: reset your password`,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      `someone, hopefully you, asked to reset the password of the account "${user.username}" at ${tenant.name}.`,
-      `Open this link within ${RESET_LINK_MINUTES} minutes to choose a new password (it works once):`,
-      '',
-      link,
-      '',
-      'If you did not ask for it, ignore this mail: your password stays as it is.',
-    ].join('\n'),
-  };
+  const text = mailTexts(user.language, tenant.defaultLanguage).reset({
+    campus: tenant.name,
+    name: user.name,
+    username: user.username,
+    minutes: RESET_LINK_MINUTES,
+    link,
+  });
+  return { from, to: user.email!, ...text };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { mailTexts } from '../account-mail/mail-texts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { normalizeUsername } from '@lms/auth';
@@ -141,58 +142,33 @@ export class RegistrationsService {
     }
   }
 
+  /** A registrant has no language of their own yet: the campus's default, else English. */
   private verificationMail(tenant: Tenant, to: string, name: string, username: string, link: string): Mail {
-    return {
-      from: this.mail.sender(tenant),
-      to,
-      subject: `${tenant.name}: confirm your e-mail address`,
-      text: [
-        `Hello ${name},`,
-        '',
-        `someone, hopefully you, asked for the account "${username}" at ${tenant.name} with this address.`,
-        `Open this link within ${VERIFICATION_LINK_HOURS} hours to confirm the address; the account can sign in after that (the link works once):`,
-        '',
-        link,
-        '',
-        'If you did not ask for it, ignore this mail: no account is made.',
-      ].join('\n'),
-    };
+    const text = mailTexts(null, tenant.defaultLanguage).verification({
+      campus: tenant.name,
+      name,
+      username,
+      hours: VERIFICATION_LINK_HOURS,
+      link,
+    });
+    return { from: this.mail.sender(tenant), to, ...text };
   }
 
   private accountExistsMail(origin: Origin, tenant: Tenant, to: string, holders: User[]): Mail {
-    const usernames = holders.map((user) => `"${user.username}"`).join(', ');
-    return {
-      from: this.mail.sender(tenant),
-      to,
-      subject: `${tenant.name}: you already have an account`,
-      text: [
-        'Hello,',
-        '',
-        `someone, hopefully you, asked for a new account at ${tenant.name} with this address, which already has one: ${usernames}.`,
-        'No new account is made. Sign in with it; if you forgot its password, choose a new one here:',
-        '',
-        `${origin.protocol}://${origin.host}/pages/forgot-password`,
-        '',
-        'If you did not ask for it, ignore this mail.',
-      ].join('\n'),
-    };
+    const text = mailTexts(holders[0]?.language, tenant.defaultLanguage).accountExists({
+      campus: tenant.name,
+      usernames: holders.map((user) => `"${user.username}"`).join(', '),
+      link: `${origin.protocol}://${origin.host}/pages/forgot-password`,
+    });
+    return { from: this.mail.sender(tenant), to, ...text };
   }
 
   private usernameTakenMail(origin: Origin, tenant: Tenant, to: string, username: string): Mail {
-    return {
-      from: this.mail.sender(tenant),
-      to,
-      subject: `${tenant.name}: choose another username`,
-      text: [
-        'Hello,',
-        '',
-        `someone, hopefully you, asked for the account "${username}" at ${tenant.name} with this address, but that username is taken.`,
-        'No account is made. Register again with another username:',
-        '',
-        `${origin.protocol}://${origin.host}/pages/register`,
-        '',
-        'If you did not ask for it, ignore this mail.',
-      ].join('\n'),
-    };
+    const text = mailTexts(null, tenant.defaultLanguage).usernameTaken({
+      campus: tenant.name,
+      username,
+      link: `${origin.protocol}://${origin.host}/pages/register`,
+    });
+    return { from: this.mail.sender(tenant), to, ...text };
   }
 }
