@@ -54,7 +54,7 @@ function SessionStudents({ presence }: { presence: Presence }) {
       <header className="page-header">
         <div>
           <h1 id="detail-title">
-            {presence.act_code && <span className={styles.label}>{presence.act_code}</span>}
+            {presence.act_code && <span className={styles.label}>{presence.act_code}</span>}{' '}
             {t('presence.detail.title', {
               when: t('presence.sessions.when', {
                 start: dates.dateTime(presence.start_at),

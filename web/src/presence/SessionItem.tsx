@@ -51,7 +51,7 @@ export function SessionItem({
     <article aria-labelledby={titleId} className={styles.session}>
       <div className={styles.sessionHead}>
         <h2 id={titleId} className={styles.sessionTitle}>
-          {presence.act_code && <span className={styles.label}>{presence.act_code}</span>}
+          {presence.act_code && <span className={styles.label}>{presence.act_code}</span>}{' '}
           {t('presence.sessions.when', { start: when, end: dates.time(presence.end_at) })}
         </h2>
         <span className={cx('badge', sent && 'badge-muted')}>

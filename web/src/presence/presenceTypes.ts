@@ -205,9 +205,11 @@ export function sessionWrite(
   for (const key of ['start', 'end', 'windowStart', 'windowEnd'] as const)
     if (!clockTime(fields[key])) problems[key] = 'time';
   const at = (time: string) => toPresenceDateTime(fields.date, time) ?? '';
-  if (!problems.start && !problems.end && at(fields.end) <= at(fields.start)) problems.end = 'order';
-  if (!problems.windowStart && !problems.windowEnd && at(fields.windowEnd) <= at(fields.windowStart))
-    problems.windowEnd = 'window';
+  // the times are compared on the day typed, once it is one
+  const ordered = (from: 'start' | 'windowStart', to: 'end' | 'windowEnd') =>
+    problems.date || problems[from] || problems[to] || at(fields[to]) > at(fields[from]);
+  if (!ordered('start', 'end')) problems.end = 'order';
+  if (!ordered('windowStart', 'windowEnd')) problems.windowEnd = 'window';
   if (Object.keys(problems).length > 0) return { write: null, problems };
   return {
     write: {
