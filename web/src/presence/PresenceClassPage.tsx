@@ -14,6 +14,7 @@ import { RecapCharts } from './RecapCharts';
 import { SessionForm } from './SessionForm';
 import { SessionItem } from './SessionItem';
 import { useExportTexts } from './useExportTexts';
+import styles from './presence.module.css';
 
 /**
  * `/presence/{course_id}/{class_id}`: the sessions of a class by start, ten a page. The staff plan
@@ -57,7 +58,7 @@ function ClassSessions({ course, classId, staff }: { course: Course; classId: st
           <h1 id="sessions-title">{t('presence.sessions.title', { class: className })}</h1>
         </div>
         {staff && (
-          <div className="row-actions">
+          <div className={styles.actions}>
             <button
               type="button"
               className="button button-primary"

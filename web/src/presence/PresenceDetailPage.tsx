@@ -69,7 +69,7 @@ function SessionStudents({ presence }: { presence: Presence }) {
             })}
           </p>
         </div>
-        <div className="row-actions">
+        <div className={styles.actions}>
           <ExportButton produce={() => exportPresence(presence.id).unwrap()} texts={exportTexts} />
           {!sent && <SendSessionButton presence={presence} />}
         </div>
