@@ -47,8 +47,9 @@ function ClassSessions({ course, classId, staff }: { course: Course; classId: st
   const exportTexts = useExportTexts('presence.export.recap');
   /** The session being planned: 'new', or the id of one being changed. */
   const [editing, setEditing] = useState<string | null>(null);
-  const className = (course.class ?? []).find((item) => item.id === classId)?.name ?? classId;
   const items = sessions.data?.items ?? [];
+  const className =
+    (course.class ?? []).find((item) => item.id === classId)?.name ?? items[0]?.class_name ?? classId;
 
   return (
     <section aria-labelledby="sessions-title">

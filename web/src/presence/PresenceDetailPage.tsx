@@ -8,7 +8,12 @@ import { KeyFigures } from '../lib/charts/Charts';
 import { cx } from '../lib/classNames';
 import { useDates } from '../lib/dates';
 import { notificationFor } from '../notifications/notification';
-import { useExportPresenceMutation, useMarkPresenceMutation, usePresenceQuery } from './presenceApi';
+import {
+  useExportPresenceMutation,
+  useMarkPresenceMutation,
+  usePresenceQuery,
+  useRenewCheckInCodeMutation,
+} from './presenceApi';
 import {
   PRESENCE_TYPES,
   tally,
@@ -77,11 +82,7 @@ function SessionStudents({ presence }: { presence: Presence }) {
       {sent ? (
         <p className="alert alert-warning">{t('presence.detail.locked')}</p>
       ) : (
-        presence.check_in_code && (
-          <p className={styles.codePanel}>
-            {t('presence.sessions.code')} <strong className={styles.code}>{presence.check_in_code}</strong>
-          </p>
-        )
+        presence.check_in_code && <CheckInCode presence={presence} code={presence.check_in_code} />
       )}
       <KeyFigures
         items={[
@@ -111,6 +112,36 @@ function SessionStudents({ presence }: { presence: Presence }) {
   );
 }
 
+/** The code students check in with, large enough to show the room, and a new one when it went round. */
+function CheckInCode({ presence, code }: { presence: Presence; code: string }) {
+  const { t } = useTranslation();
+  const [renew, renewing] = useRenewCheckInCodeMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <div className={styles.codePanel}>
+      <p>
+        {t('presence.sessions.code')} <strong className={styles.code}>{code}</strong>
+      </p>
+      <button
+        type="button"
+        className="button small"
+        disabled={renewing.isLoading}
+        onClick={() => {
+          setFailure(null);
+          renew({ id: presence.id })
+            .unwrap()
+            .catch((error: unknown) =>
+              setFailure(notificationFor(error, t('presence.detail.newCodeFailed')).text),
+            );
+        }}
+      >
+        {t('presence.detail.newCode')}
+      </button>
+      <WarningAlert>{failure}</WarningAlert>
+    </div>
+  );
+}
+
 /** One student's five types as a radio group: a click (or an arrow key) marks at once. */
 function StudentMarks({
   presenceId,
@@ -122,6 +153,7 @@ function StudentMarks({
   locked: boolean;
 }) {
   const { t } = useTranslation();
+  const dates = useDates();
   const [mark] = useMarkPresenceMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const choose = (type: PresenceType) => {
@@ -136,6 +168,12 @@ function StudentMarks({
     <fieldset className={styles.student} disabled={locked}>
       <legend className={styles.studentName}>
         {student.name} <span className="muted small">{student.code}</span>
+        {student.source === 'check_in' && student.marked_at && (
+          <span className="muted small">
+            {' '}
+            · {t('presence.detail.checkedInAt', { at: dates.time(student.marked_at) })}
+          </span>
+        )}
       </legend>
       <div className={styles.choices}>
         {PRESENCE_TYPES.map((type) => (

@@ -111,6 +111,17 @@ export const presenceApi = withTags.injectEndpoints({
       transformResponse: (document: Document) => deserializeList<Presence>(document),
       invalidatesTags: [PRESENCE_LIST],
     }),
+    /** A new check-in code for a session (the old one stops working), when the code went round. */
+    renewCheckInCode: build.mutation<Presence, { id: string }>({
+      extraOptions: QUIET,
+      query: ({ id }) => ({
+        url: `course/presences/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: attributesBody({ regenerate_code: true }),
+      }),
+      transformResponse: (document: Document) => deserializeOne<Presence>(document),
+      invalidatesTags: (_r, _e, { id }) => [presenceTag(id), PRESENCE_LIST],
+    }),
     /** One click on a type: the cached session shows it at once and goes back if refused. */
     markPresence: build.mutation<void, MarkArgs>({
       extraOptions: QUIET,
@@ -192,6 +203,7 @@ const when = (at: string | undefined) => formatDateTime(at, i18n.language) ?? ''
 announceSaves(presenceApi, {
   createPresence: ({ result }) => i18n.t('presence.saved.created', { when: when(result.start_at) }),
   updatePresence: ({ result }) => i18n.t('presence.saved.updated', { when: when(result.start_at) }),
+  renewCheckInCode: ({ result }) => i18n.t('presence.saved.newCode', { code: result.check_in_code }),
   markPresence: ({ arg }) =>
     i18n.t('presence.saved.marked', { name: arg.student.name, type: i18n.t(`presence.types.${arg.type}`) }),
   sendPresence: ({ arg, before }) =>
@@ -210,6 +222,7 @@ export const {
   useCreatePresenceMutation,
   useOpenPresencesMutation,
   useUpdatePresenceMutation,
+  useRenewCheckInCodeMutation,
   useMarkPresenceMutation,
   useSendPresenceMutation,
   useCheckInPresenceMutation,

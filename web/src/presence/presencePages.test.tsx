@@ -345,7 +345,10 @@ describe('presence pages', () => {
   });
 
   it('marks each student of a session with one click (a radio group each), and locks a sent session', async () => {
-    const students = [detail(55, 'Ana Putri', 'attend'), detail(56, 'Budi Santoso', null)];
+    const students = [
+      { ...detail(55, 'Ana Putri', 'attend'), source: 'check_in', marked_at: '2026-03-02 08:05:00' },
+      detail(56, 'Budi Santoso', null),
+    ];
     const calls = serve({
       'GET /api/login/me': lecturer,
       'GET /api/course/presences/12': () => json(200, one(session({ details: students }))),
@@ -358,6 +361,8 @@ describe('presence pages', () => {
             )
           : json(200, one(session({ details: students })));
       },
+      'PATCH /api/course/presences/12': () =>
+        json(200, one(session({ check_in_code: 'ZZ9Q4M', details: students }))),
       'GET /api/presence-export/export/12': () =>
         json(
           200,
@@ -407,6 +412,15 @@ describe('presence pages', () => {
       'The session was sent: its marks are final.',
     );
     expect((within(ana).getByRole('radio', { name: 'Present' }) as HTMLInputElement).checked).toBe(true);
+
+    // who checked in themselves says when
+    expect(within(ana).getByText('· checked in at 08:05')).toBeTruthy();
+    // a code that went round is replaced
+    expect(screen.getByText('K7Q2XF')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'New code' }));
+    expect(await screen.findByText('New check-in code: ZZ9Q4M.')).toBeTruthy();
+    const renewed = calls.find((call) => call.method === 'PATCH')!;
+    expect(await attributesOf(renewed)).toEqual({ regenerate_code: true });
 
     fireEvent.click(screen.getByRole('button', { name: 'Export the session (.xlsx)' }));
     expect(await screen.findByRole('link', { name: 'Download P01.xlsx again' })).toBeTruthy();

@@ -116,6 +116,9 @@ const presence = {
     students_other: '{{count}} Studierende',
     noStudents: 'Diese Klasse hat noch keine Studierenden.',
     markFailed: 'Der Eintrag für {{name}} konnte nicht gespeichert werden.',
+    newCode: 'Neuer Code',
+    newCodeFailed: 'Es konnte kein neuer Code erstellt werden.',
+    checkedInAt: 'eingecheckt um {{at}}',
   },
   recap: {
     title: 'Übersicht der Klasse',
@@ -143,6 +146,7 @@ const presence = {
     marked: '{{name}}: {{type}}.',
     sent: 'Sitzung vom {{when}} abgeschlossen.',
     checkedIn: 'Sie sind eingecheckt.',
+    newCode: 'Neuer Check-in-Code: {{code}}.',
   },
 };
 

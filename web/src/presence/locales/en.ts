@@ -115,6 +115,9 @@ const presence = {
     students_other: '{{count}} students',
     noStudents: 'No student takes this class yet.',
     markFailed: 'The mark of {{name}} could not be saved.',
+    newCode: 'New code',
+    newCodeFailed: 'A new code could not be made.',
+    checkedInAt: 'checked in at {{at}}',
   },
   recap: {
     title: 'Recap of the class',
@@ -142,6 +145,7 @@ const presence = {
     marked: '{{name}}: {{type}}.',
     sent: 'Session of {{when}} sent.',
     checkedIn: 'You are checked in.',
+    newCode: 'New check-in code: {{code}}.',
   },
 };
 

@@ -115,6 +115,9 @@ const presence = {
     students_other: '{{count}} étudiants',
     noStudents: 'Aucun étudiant ne suit encore cette classe.',
     markFailed: 'La présence de {{name}} n’a pas pu être enregistrée.',
+    newCode: 'Nouveau code',
+    newCodeFailed: 'Un nouveau code n’a pas pu être créé.',
+    checkedInAt: 'pointé à {{at}}',
   },
   recap: {
     title: 'Récapitulatif de la classe',
@@ -142,6 +145,7 @@ const presence = {
     marked: '{{name}} : {{type}}.',
     sent: 'Séance du {{when}} envoyée.',
     checkedIn: 'Votre présence est enregistrée.',
+    newCode: 'Nouveau code de pointage : {{code}}.',
   },
 };
 

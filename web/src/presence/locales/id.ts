@@ -115,6 +115,9 @@ const presence = {
     students_other: '{{count}} mahasiswa',
     noStudents: 'Belum ada mahasiswa di kelas ini.',
     markFailed: 'Presensi {{name}} tidak dapat disimpan.',
+    newCode: 'Kode baru',
+    newCodeFailed: 'Kode baru tidak dapat dibuat.',
+    checkedInAt: 'presensi pukul {{at}}',
   },
   recap: {
     title: 'Rekap kelas',
@@ -142,6 +145,7 @@ const presence = {
     marked: '{{name}}: {{type}}.',
     sent: 'Pertemuan {{when}} dikirim.',
     checkedIn: 'Presensi Anda tercatat.',
+    newCode: 'Kode presensi baru: {{code}}.',
   },
 };
 

@@ -115,6 +115,9 @@ const presence = {
     students_other: '{{count}} estudantes',
     noStudents: 'Esta turma ainda não tem estudantes.',
     markFailed: 'Não foi possível guardar a presença de {{name}}.',
+    newCode: 'Novo código',
+    newCodeFailed: 'Não foi possível criar um novo código.',
+    checkedInAt: 'registou-se às {{at}}',
   },
   recap: {
     title: 'Resumo da turma',
@@ -142,6 +145,7 @@ const presence = {
     marked: '{{name}}: {{type}}.',
     sent: 'Sessão de {{when}} enviada.',
     checkedIn: 'A sua presença foi registada.',
+    newCode: 'Novo código de presença: {{code}}.',
   },
 };
 
