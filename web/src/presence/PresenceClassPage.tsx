@@ -60,12 +60,7 @@ function ClassSessions({ course, classId, staff }: { course: Course; classId: st
         </div>
         {staff && (
           <div className={styles.actions}>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => setEditing('new')}
-              disabled={editing === 'new'}
-            >
+            <button type="button" className="button button-primary" onClick={() => setEditing('new')}>
               {t('presence.sessions.new')}
             </button>
             <ExportButton produce={() => exportRecap(where).unwrap()} texts={exportTexts} />

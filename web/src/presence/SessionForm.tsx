@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Course } from '../courses/coursesApi';
@@ -45,6 +45,9 @@ export function SessionForm({
   const [create, creating] = useCreatePresenceMutation();
   const [update, updating] = useUpdatePresenceMutation();
   const busy = creating.isLoading || updating.isLoading;
+  const form = useRef<HTMLFormElement>(null);
+  // the form opens where the keyboard is: on its first field
+  useEffect(() => form.current?.querySelector('input')?.focus(), []);
   const set = (key: keyof SessionFields) => (value: string) => setFields((now) => ({ ...now, [key]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -91,7 +94,12 @@ export function SessionForm({
     }));
 
   return (
-    <form className={`card card-body ${styles.form}`} onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      ref={form}
+      className={`card card-body ${styles.form}`}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <h2 className="section-title">{t(presence ? 'presence.form.editTitle' : 'presence.form.newTitle')}</h2>
       <div className={styles.formGrid}>
         <InputField

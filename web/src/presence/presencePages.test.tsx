@@ -168,6 +168,7 @@ describe('presence pages', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'New session' }));
     const form = screen.getByRole('heading', { name: 'New session' }).closest('form')!;
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Label')));
     const type = (label: string, value: string) =>
       fireEvent.change(within(form).getByLabelText(label), { target: { value } });
     type('Label', 'P03');
