@@ -4,11 +4,14 @@ import { WarningAlert } from '../layout/WarningAlert';
 import { notificationFor } from '../notifications/notification';
 import { useCheckInPresenceMutation } from './presenceApi';
 
-/** A student's check-in: the code the lecturer shows, sent while the session's window is open. */
-export function CheckInForm({ presenceId }: { presenceId: string }) {
+/**
+ * A student's check-in: the code the lecturer shows (filled in when a QR code brought it), sent
+ * while the session's window is open.
+ */
+export function CheckInForm({ presenceId, initialCode }: { presenceId: string; initialCode: string }) {
   const { t } = useTranslation();
   const id = useId();
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(initialCode);
   const [failure, setFailure] = useState<string | null>(null);
   const [checkIn, checking] = useCheckInPresenceMutation();
 

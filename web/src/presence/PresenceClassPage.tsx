@@ -35,7 +35,7 @@ export default function PresenceClassPage() {
 
 function ClassSessions({ course, classId, staff }: { course: Course; classId: string; staff: boolean }) {
   const { t } = useTranslation();
-  const { page, goTo } = useListParams();
+  const { page, goTo, params } = useListParams();
   const where = { courseId: course.id, classId };
   const sessions = usePresencesQuery({
     ...where,
@@ -101,6 +101,7 @@ function ClassSessions({ course, classId, staff }: { course: Course; classId: st
                   <SessionItem
                     presence={presence}
                     courseId={course.id}
+                    scannedCode={params.get('check_in') === presence.id ? (params.get('code') ?? '') : ''}
                     onEdit={() => setEditing(presence.id)}
                   />
                 )}

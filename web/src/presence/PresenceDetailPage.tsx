@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { ExportButton } from '../layout/ExportButton';
 import { Spinner } from '../layout/Spinner';
 import { WarningAlert } from '../layout/WarningAlert';
+import { QrCode } from '../layout/QrCode';
 import { KeyFigures } from '../lib/charts/Charts';
 import { cx } from '../lib/classNames';
 import { useDates } from '../lib/dates';
@@ -22,6 +23,7 @@ import {
   type PresenceType,
 } from './presenceTypes';
 import { SendSessionButton } from './SendSessionButton';
+import { checkInLink } from './SessionItem';
 import { useExportTexts } from './useExportTexts';
 import styles from './presence.module.css';
 
@@ -112,13 +114,21 @@ function SessionStudents({ presence }: { presence: Presence }) {
   );
 }
 
-/** The code students check in with, large enough to show the room, and a new one when it went round. */
+/**
+ * The code students check in with, large enough to show the room, and as a QR code of the class's
+ * page with the code filled in; a new code when it went round.
+ */
 function CheckInCode({ presence, code }: { presence: Presence; code: string }) {
   const { t } = useTranslation();
   const [renew, renewing] = useRenewCheckInCodeMutation();
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <div className={styles.codePanel}>
+      <QrCode
+        text={checkInLink(globalThis.location?.origin ?? '', presence, code)}
+        label={t('presence.detail.qr', { code })}
+        size={160}
+      />
       <p>
         {t('presence.sessions.code')} <strong className={styles.code}>{code}</strong>
       </p>

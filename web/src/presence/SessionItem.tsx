@@ -13,6 +13,13 @@ import styles from './presence.module.css';
 export const detailPath = (presence: Presence) =>
   `/presence/${encodeURIComponent(presence.course_id)}/${encodeURIComponent(presence.class_id)}/detail/${encodeURIComponent(presence.id)}`;
 
+/**
+ * The class's page with a session's code filled in (`?check_in={id}&code={code}`): what the QR code
+ * the lecturer shows opens, so a student scanning it only presses "Check in".
+ */
+export const checkInLink = (origin: string, presence: Presence, code: string) =>
+  `${origin}/presence/${encodeURIComponent(presence.course_id)}/${encodeURIComponent(presence.class_id)}?${new URLSearchParams({ check_in: presence.id, code })}`;
+
 /** Where a session's check-in window stands at `now`. */
 export function windowState(presence: Presence, now: number): 'before' | 'open' | 'after' {
   const from = parseDate(presence.presence_start)?.getTime() ?? 0;
@@ -28,10 +35,13 @@ export function windowState(presence: Presence, now: number): 'before' | 'open' 
 export function SessionItem({
   presence,
   courseId,
+  scannedCode,
   onEdit,
 }: {
   presence: Presence;
   courseId: string;
+  /** The code of this session a scanned QR code brought (the student's check-in starts with it). */
+  scannedCode: string;
   onEdit: () => void;
 }) {
   const { t } = useTranslation();
@@ -106,14 +116,14 @@ export function SessionItem({
           </div>
         </>
       ) : (
-        <StudentMark presence={presence} />
+        <StudentMark presence={presence} scannedCode={scannedCode} />
       )}
     </article>
   );
 }
 
 /** A student's own mark in a session, and the check-in while its window is open. */
-function StudentMark({ presence }: { presence: Presence }) {
+function StudentMark({ presence, scannedCode }: { presence: Presence; scannedCode: string }) {
   const { t } = useTranslation();
   const dates = useDates();
   const now = useNow({ until: presence.presence_end });
@@ -129,7 +139,7 @@ function StudentMark({ presence }: { presence: Presence }) {
         </strong>
       </p>
       {presence.is_sent || marked === 'attend' ? null : state === 'open' ? (
-        <CheckInForm presenceId={presence.id} />
+        <CheckInForm presenceId={presence.id} initialCode={scannedCode} />
       ) : (
         <p className="muted small">
           {state === 'before'

@@ -337,6 +337,13 @@ describe('presence pages', () => {
       calls.filter((call) => pathOf(call) === '/api/presence/13/check-in').map(attributesOf),
     );
     expect(sentCodes).toEqual([{ code: 'WRONG1' }, { code: 'K7Q2XF' }]);
+
+    // the QR code the lecturer shows opens the page with the session's code filled in
+    cleanup();
+    checkedIn = false;
+    start('/presence/3/7?check_in=13&code=K7Q2XF');
+    const scanned = await screen.findByRole('article', { name: /^P02 / });
+    expect((within(scanned).getByLabelText('Check-in code') as HTMLInputElement).value).toBe('K7Q2XF');
   });
 
   it('marks each student of a session with one click (a radio group each), and locks a sent session', async () => {
@@ -410,8 +417,10 @@ describe('presence pages', () => {
 
     // who checked in themselves says when
     expect(within(ana).getByText('· checked in at 08:05')).toBeTruthy();
-    // a code that went round is replaced
+    // the code, and its QR code opening the class's page with the code filled in
     expect(screen.getByText('K7Q2XF')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'QR code of the check-in with the code K7Q2XF' })).toBeTruthy();
+    // a code that went round is replaced
     fireEvent.click(screen.getByRole('button', { name: 'New code' }));
     expect(await screen.findByText('New check-in code: ZZ9Q4M.')).toBeTruthy();
     const renewed = calls.find((call) => call.method === 'PATCH')!;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkInLink } from './SessionItem';
 import {
   fieldsOf,
   sessionWrite,
@@ -73,6 +74,13 @@ describe('presence dates and the session form', () => {
     });
     expect(sessionWrite({ ...FIELDS, end: '08:00' }, where).problems).toEqual({ end: 'order' });
     expect(sessionWrite({ ...FIELDS, windowEnd: '07:50' }, where).problems).toEqual({ windowEnd: 'window' });
+  });
+
+  it('links the QR code of a check-in to the class’s page with the session and its code', () => {
+    const presence = { id: '12', course_id: 3, class_id: 7 } as Presence;
+    expect(checkInLink('https://lms.example.ac.id', presence, 'K7 Q2')).toBe(
+      'https://lms.example.ac.id/presence/3/7?check_in=12&code=K7+Q2',
+    );
   });
 
   it('counts the marks of a session by type, the students not marked yet apart', () => {

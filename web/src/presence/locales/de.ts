@@ -119,6 +119,7 @@ const presence = {
     newCode: 'Neuer Code',
     newCodeFailed: 'Es konnte kein neuer Code erstellt werden.',
     checkedInAt: 'eingecheckt um {{at}}',
+    qr: 'QR-Code des Check-ins mit dem Code {{code}}',
   },
   recap: {
     title: 'Übersicht der Klasse',

@@ -118,6 +118,7 @@ const presence = {
     newCode: 'New code',
     newCodeFailed: 'A new code could not be made.',
     checkedInAt: 'checked in at {{at}}',
+    qr: 'QR code of the check-in with the code {{code}}',
   },
   recap: {
     title: 'Recap of the class',

@@ -118,6 +118,7 @@ const presence = {
     newCode: 'Nouveau code',
     newCodeFailed: 'Un nouveau code n’a pas pu être créé.',
     checkedInAt: 'pointé à {{at}}',
+    qr: 'Code QR du pointage avec le code {{code}}',
   },
   recap: {
     title: 'Récapitulatif de la classe',

@@ -118,6 +118,7 @@ const presence = {
     newCode: 'Kode baru',
     newCodeFailed: 'Kode baru tidak dapat dibuat.',
     checkedInAt: 'presensi pukul {{at}}',
+    qr: 'Kode QR presensi dengan kode {{code}}',
   },
   recap: {
     title: 'Rekap kelas',

@@ -118,6 +118,7 @@ const presence = {
     newCode: 'Novo código',
     newCodeFailed: 'Não foi possível criar um novo código.',
     checkedInAt: 'registou-se às {{at}}',
+    qr: 'Código QR do registo de presença com o código {{code}}',
   },
   recap: {
     title: 'Resumo da turma',
