@@ -12,6 +12,7 @@ import { notificationFor } from '../notifications/notification';
 import {
   useExportPresenceMutation,
   useMarkPresenceMutation,
+  useMarkUnmarkedPresentMutation,
   usePresenceQuery,
   useRenewCheckInCodeMutation,
 } from './presenceApi';
@@ -96,9 +97,12 @@ function SessionStudents({ presence }: { presence: Presence }) {
           { key: 'unmarked', label: t('presence.detail.unmarked'), value: counts.unmarked },
         ]}
       />
-      <h2 className="section-title" id="students-title">
-        {t('presence.detail.students', { count: students.length })}
-      </h2>
+      <div className={styles.sessionHead}>
+        <h2 className="section-title" id="students-title">
+          {t('presence.detail.students', { count: students.length })}
+        </h2>
+        {!sent && <MarkUnmarkedPresent presenceId={presence.id} students={students} />}
+      </div>
       {students.length === 0 ? (
         <p className="muted empty-state">{t('presence.detail.noStudents')}</p>
       ) : (
@@ -146,6 +150,36 @@ function CheckInCode({ presence, code }: { presence: Presence; code: string }) {
         }}
       >
         {t('presence.detail.newCode')}
+      </button>
+      <WarningAlert>{failure}</WarningAlert>
+    </div>
+  );
+}
+
+/** Marks present, in one go, the students not marked yet (the others keep their marks). */
+function MarkUnmarkedPresent({ presenceId, students }: { presenceId: string; students: PresenceDetail[] }) {
+  const { t } = useTranslation();
+  const [markAll, marking] = useMarkUnmarkedPresentMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const unmarked = students.filter((student) => student.type === null);
+  if (unmarked.length === 0) return null;
+  return (
+    <div>
+      <button
+        type="button"
+        className="button small"
+        disabled={marking.isLoading}
+        aria-busy={marking.isLoading || undefined}
+        onClick={() => {
+          setFailure(null);
+          markAll({ presenceId, students: unmarked })
+            .unwrap()
+            .catch((error: unknown) =>
+              setFailure(notificationFor(error, t('presence.detail.allFailed')).text),
+            );
+        }}
+      >
+        {t('presence.detail.allPresent', { count: unmarked.length })}
       </button>
       <WarningAlert>{failure}</WarningAlert>
     </div>

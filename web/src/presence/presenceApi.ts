@@ -40,6 +40,21 @@ export interface MarkArgs {
   type: PresenceType;
 }
 
+/** A student's mark as `PUT /course/presences/{id}/manual` takes it (`status` follows the type). */
+const manualMark = ({ presenceId, student, type }: MarkArgs) => ({
+  url: `course/presences/${encodeURIComponent(presenceId)}/manual`,
+  method: 'PUT',
+  body: attributesBody({
+    action: 'update',
+    user_id: student.user_id,
+    code: student.code,
+    name: student.name,
+    role: 'STUDENT',
+    status: statusFor(type),
+    type,
+  }),
+});
+
 const withTags = api.enhanceEndpoints({ addTagTypes: ['Presence'] });
 const PRESENCE_LIST = { type: 'Presence' as const, id: 'LIST' };
 const presenceTag = (id: string) => ({ type: 'Presence' as const, id });
@@ -125,19 +140,7 @@ export const presenceApi = withTags.injectEndpoints({
     /** One click on a type: the cached session shows it at once and goes back if refused. */
     markPresence: build.mutation<void, MarkArgs>({
       extraOptions: QUIET,
-      query: ({ presenceId, student, type }) => ({
-        url: `course/presences/${encodeURIComponent(presenceId)}/manual`,
-        method: 'PUT',
-        body: attributesBody({
-          action: 'update',
-          user_id: student.user_id,
-          code: student.code,
-          name: student.name,
-          role: 'STUDENT',
-          status: statusFor(type),
-          type,
-        }),
-      }),
+      query: manualMark,
       async onQueryStarted({ presenceId, student, type }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           presenceApi.util.updateQueryData('presence', presenceId, (draft) => {
@@ -152,6 +155,21 @@ export const presenceApi = withTags.injectEndpoints({
         }
       },
       invalidatesTags: [PRESENCE_LIST],
+    }),
+    /**
+     * Marks present every student not marked yet, one call after the other (the first refusal
+     * stops the rest and is answered); the session is read again after.
+     */
+    markUnmarkedPresent: build.mutation<void, { presenceId: string; students: PresenceDetail[] }>({
+      extraOptions: QUIET,
+      async queryFn({ presenceId, students }, _api, _extra, baseQuery) {
+        for (const student of students) {
+          const result = await baseQuery(manualMark({ presenceId, student, type: 'attend' }));
+          if (result.error) return { error: result.error };
+        }
+        return { data: undefined };
+      },
+      invalidatesTags: (_r, _e, { presenceId }) => [presenceTag(presenceId), PRESENCE_LIST],
     }),
     /** Closes a session for good (`is_sent` 1): its marks can no longer change. */
     sendPresence: build.mutation<void, { id: string }>({
@@ -206,6 +224,7 @@ announceSaves(presenceApi, {
   renewCheckInCode: ({ result }) => i18n.t('presence.saved.newCode', { code: result.check_in_code }),
   markPresence: ({ arg }) =>
     i18n.t('presence.saved.marked', { name: arg.student.name, type: i18n.t(`presence.types.${arg.type}`) }),
+  markUnmarkedPresent: ({ arg }) => i18n.t('presence.saved.allPresent', { count: arg.students.length }),
   sendPresence: ({ arg, before }) =>
     i18n.t('presence.saved.sent', { when: when(sessionStart(before, arg.id)) }),
   openPresences: ({ arg, result }) =>
@@ -224,6 +243,7 @@ export const {
   useUpdatePresenceMutation,
   useRenewCheckInCodeMutation,
   useMarkPresenceMutation,
+  useMarkUnmarkedPresentMutation,
   useSendPresenceMutation,
   useCheckInPresenceMutation,
   useExportRecapMutation,

@@ -443,4 +443,25 @@ describe('presence pages', () => {
     expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
     expect(screen.queryByText('K7Q2XF')).toBeNull();
   });
+
+  it('marks the students not marked yet present in one go, leaving the others’ marks', async () => {
+    const students = [
+      detail(55, 'Ana Putri', 'sick'),
+      detail(56, 'Budi Santoso', null),
+      detail(57, 'Citra Dewi', null),
+    ];
+    const calls = serve({
+      'GET /api/login/me': lecturer,
+      'GET /api/course/presences/12': () => json(200, one(session({ details: students }))),
+      'PUT /api/course/presences/12/manual': () => json(200, one(session({ details: students }))),
+    });
+    start('/presence/3/7/detail/12');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark the 2 students not marked as present' }));
+    expect(await screen.findByText('2 students marked present.')).toBeTruthy();
+    const marks = await Promise.all(calls.filter((call) => call.method === 'PUT').map(attributesOf));
+    expect(marks.map((mark) => [mark.user_id, mark.type, mark.status])).toEqual([
+      [56, 'attend', 1],
+      [57, 'attend', 1],
+    ]);
+  });
 });

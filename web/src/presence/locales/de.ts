@@ -120,6 +120,9 @@ const presence = {
     newCodeFailed: 'Es konnte kein neuer Code erstellt werden.',
     checkedInAt: 'eingecheckt um {{at}}',
     qr: 'QR-Code des Check-ins mit dem Code {{code}}',
+    allPresent_one: 'Die {{count}} nicht erfasste Person als anwesend eintragen',
+    allPresent_other: 'Die {{count}} nicht erfassten Personen als anwesend eintragen',
+    allFailed: 'Nicht alle konnten als anwesend eingetragen werden.',
   },
   recap: {
     title: 'Übersicht der Klasse',
@@ -148,6 +151,8 @@ const presence = {
     sent: 'Sitzung vom {{when}} abgeschlossen.',
     checkedIn: 'Sie sind eingecheckt.',
     newCode: 'Neuer Check-in-Code: {{code}}.',
+    allPresent_one: '{{count}} Person als anwesend eingetragen.',
+    allPresent_other: '{{count}} Personen als anwesend eingetragen.',
   },
 };
 

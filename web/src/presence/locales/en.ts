@@ -119,6 +119,9 @@ const presence = {
     newCodeFailed: 'A new code could not be made.',
     checkedInAt: 'checked in at {{at}}',
     qr: 'QR code of the check-in with the code {{code}}',
+    allPresent_one: 'Mark the {{count}} student not marked as present',
+    allPresent_other: 'Mark the {{count}} students not marked as present',
+    allFailed: 'Not every student could be marked present.',
   },
   recap: {
     title: 'Recap of the class',
@@ -147,6 +150,8 @@ const presence = {
     sent: 'Session of {{when}} sent.',
     checkedIn: 'You are checked in.',
     newCode: 'New check-in code: {{code}}.',
+    allPresent_one: '{{count}} student marked present.',
+    allPresent_other: '{{count}} students marked present.',
   },
 };
 

@@ -119,6 +119,9 @@ const presence = {
     newCodeFailed: 'Un nouveau code n’a pas pu être créé.',
     checkedInAt: 'pointé à {{at}}',
     qr: 'Code QR du pointage avec le code {{code}}',
+    allPresent_one: 'Noter présent l’étudiant non noté ({{count}})',
+    allPresent_other: 'Noter présents les {{count}} étudiants non notés',
+    allFailed: 'Tous les étudiants n’ont pas pu être notés présents.',
   },
   recap: {
     title: 'Récapitulatif de la classe',
@@ -147,6 +150,8 @@ const presence = {
     sent: 'Séance du {{when}} envoyée.',
     checkedIn: 'Votre présence est enregistrée.',
     newCode: 'Nouveau code de pointage : {{code}}.',
+    allPresent_one: '{{count}} étudiant noté présent.',
+    allPresent_other: '{{count}} étudiants notés présents.',
   },
 };
 

@@ -119,6 +119,9 @@ const presence = {
     newCodeFailed: 'Kode baru tidak dapat dibuat.',
     checkedInAt: 'presensi pukul {{at}}',
     qr: 'Kode QR presensi dengan kode {{code}}',
+    allPresent_one: 'Tandai {{count}} mahasiswa yang belum diisi sebagai hadir',
+    allPresent_other: 'Tandai {{count}} mahasiswa yang belum diisi sebagai hadir',
+    allFailed: 'Tidak semua mahasiswa dapat ditandai hadir.',
   },
   recap: {
     title: 'Rekap kelas',
@@ -147,6 +150,8 @@ const presence = {
     sent: 'Pertemuan {{when}} dikirim.',
     checkedIn: 'Presensi Anda tercatat.',
     newCode: 'Kode presensi baru: {{code}}.',
+    allPresent_one: '{{count}} mahasiswa ditandai hadir.',
+    allPresent_other: '{{count}} mahasiswa ditandai hadir.',
   },
 };
 

@@ -119,6 +119,9 @@ const presence = {
     newCodeFailed: 'Não foi possível criar um novo código.',
     checkedInAt: 'registou-se às {{at}}',
     qr: 'Código QR do registo de presença com o código {{code}}',
+    allPresent_one: 'Marcar como presente o estudante sem registo ({{count}})',
+    allPresent_other: 'Marcar como presentes os {{count}} estudantes sem registo',
+    allFailed: 'Nem todos os estudantes puderam ser marcados como presentes.',
   },
   recap: {
     title: 'Resumo da turma',
@@ -147,6 +150,8 @@ const presence = {
     sent: 'Sessão de {{when}} enviada.',
     checkedIn: 'A sua presença foi registada.',
     newCode: 'Novo código de presença: {{code}}.',
+    allPresent_one: '{{count}} estudante marcado como presente.',
+    allPresent_other: '{{count}} estudantes marcados como presentes.',
   },
 };
 
