@@ -61,6 +61,7 @@ function SessionStudents({ presence }: { presence: Presence }) {
     <section aria-labelledby="detail-title">
       <header className="page-header">
         <div>
+          <p className="muted">{t('presence.list.class', { class: presence.class_name })}</p>
           <h1 id="detail-title">
             {presence.act_code && <span className={styles.label}>{presence.act_code}</span>}{' '}
             {t('presence.detail.title', {
