@@ -55,6 +55,8 @@ function SessionStudents({ presence }: { presence: Presence }) {
   const [exportPresence] = useExportPresenceMutation();
   const exportTexts = useExportTexts('presence.export.session');
   const sent = presence.is_sent;
+  // only the course's lecturers and assistants change marks (`can_edit`), and only until it is sent
+  const locked = sent || !presence.can_edit;
   const counts = tally(presence.details);
   const students = presence.details;
   return (
@@ -80,7 +82,7 @@ function SessionStudents({ presence }: { presence: Presence }) {
         </div>
         <div className={styles.actions}>
           <ExportButton produce={() => exportPresence(presence.id).unwrap()} texts={exportTexts} />
-          {!sent && <SendSessionButton presence={presence} />}
+          {!locked && <SendSessionButton presence={presence} />}
         </div>
       </header>
       {sent ? (
@@ -102,7 +104,7 @@ function SessionStudents({ presence }: { presence: Presence }) {
         <h2 className="section-title" id="students-title">
           {t('presence.detail.students', { count: students.length })}
         </h2>
-        {!sent && <MarkUnmarkedPresent presenceId={presence.id} students={students} />}
+        {!locked && <MarkUnmarkedPresent presenceId={presence.id} students={students} />}
       </div>
       {students.length === 0 ? (
         <p className="muted empty-state">{t('presence.detail.noStudents')}</p>
@@ -110,7 +112,7 @@ function SessionStudents({ presence }: { presence: Presence }) {
         <ul className={cx('plain-list', styles.students)} aria-labelledby="students-title">
           {students.map((student) => (
             <li key={student.user_id}>
-              <StudentMarks presenceId={presence.id} student={student} locked={sent} />
+              <StudentMarks presenceId={presence.id} student={student} locked={locked} />
             </li>
           ))}
         </ul>

@@ -29,7 +29,7 @@ function byCourse(items: readonly PresenceClass[]): PresenceClass[][] {
 /**
  * `/presence`: the classes the caller teaches or takes, under their course, each with how many
  * sessions it has (how many sent, the latest) and leading to its sessions, ten classes a page; a
- * lecturer opens a session now in every class of a course.
+ * course's lecturer or assistant opens a session now in every class of it.
  */
 export default function PresenceListPage() {
   const { t } = useTranslation();
@@ -81,7 +81,7 @@ function CourseClasses({ classes }: { classes: PresenceClass[] }) {
   const [failure, setFailure] = useState<string | null>(null);
   const course = classes[0];
   const titleId = `course-${course.course_id}`;
-  const teaches = classes.some((item) => item.role !== 'student');
+  const teaches = classes.some((item) => item.role === 'lecturer' || item.role === 'assistant');
   const openNow = () => {
     setFailure(null);
     open({ periodId: course.period_id, courseId: course.course_id, courseName: course.course_name })

@@ -86,14 +86,17 @@ export function SessionItem({
         </p>
       )}
       {presence.note && <p className={styles.note}>{presence.note}</p>}
-      {presence.can_edit ? (
+      {counts === null ? (
+        <StudentMark presence={presence} scannedCode={scannedCode} />
+      ) : (
+        // the staff's view: the code, the counts, and the changes the caller may make (`can_edit`)
         <>
           {!sent && presence.check_in_code && (
             <p>
               {t('presence.sessions.code')} <strong className={styles.code}>{presence.check_in_code}</strong>
             </p>
           )}
-          {summary && <p className="small">{summary}</p>}
+          <p className="small">{summary}</p>
           <div className="row-actions">
             <Link
               className="button small"
@@ -102,7 +105,7 @@ export function SessionItem({
             >
               {t('presence.sessions.students')}
             </Link>
-            {!sent && (
+            {!sent && presence.can_edit && (
               <button
                 type="button"
                 className="button small"
@@ -112,11 +115,9 @@ export function SessionItem({
                 {t('presence.sessions.edit')}
               </button>
             )}
-            {!sent && <SendSessionButton presence={presence} />}
+            {!sent && presence.can_edit && <SendSessionButton presence={presence} />}
           </div>
         </>
-      ) : (
-        <StudentMark presence={presence} scannedCode={scannedCode} />
       )}
     </article>
   );

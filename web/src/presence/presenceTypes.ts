@@ -74,7 +74,8 @@ export interface PresenceClass {
   period_id: number | string;
   class_id: number | string;
   class_name: string;
-  role: 'lecturer' | 'assistant' | 'student';
+  /** How the caller is in the class (a campus administrator reads every class). */
+  role: 'lecturer' | 'assistant' | 'student' | 'admin';
   /** How many sessions it has, and how many of them are sent. */
   sessions: number;
   sent: number;
