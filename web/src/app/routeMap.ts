@@ -5,6 +5,7 @@ import { examRoutes } from '../exams/routes';
 import { groupRoutes } from '../groups/routes';
 import { formRoutes } from '../forms/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
+import { presenceRoutes } from '../presence/routes';
 import { publicRoutes } from '../public/routes';
 import { settingsRoutes } from '../settings/routes';
 import { taskRoutes } from '../tasks/routes';
@@ -33,6 +34,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...vlabRoutes,
   ...agendaRoutes,
   ...formRoutes,
+  ...presenceRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];

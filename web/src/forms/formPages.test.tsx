@@ -1,16 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn, start } from '../test/app';
-import { many, one, resource, user } from '../test/factories';
+import { many, one, resource, user, wall } from '../test/factories';
 import { json, serve } from '../test/server';
 
 const DAY = 86_400_000;
-/** A wall-clock time as the API writes it (`YYYY-MM-DD HH:mm:ss`, this computer's zone in the tests). */
-const wall = (offset: number) => {
-  const at = new Date(Date.now() + offset);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:00`;
-};
 
 const student = () => json(200, one(user({ name: 'Ayu Lestari', username: 'student1', level: 'student' })));
 const lecturer = () =>

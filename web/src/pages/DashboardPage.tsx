@@ -3,20 +3,13 @@ import { Link } from 'react-router-dom';
 import { useMeQuery } from '../auth/authApi';
 import { useCoursesQuery } from '../courses/coursesApi';
 import { Icon } from '../layout/Icon';
-import { routeDef, type IconName } from '../app/routeMap';
 import { ActivityCard, NextUpCard } from '../agenda/DashboardCards';
 import { ToGradeCard } from '../tasks/staff/ToGradeCard';
 import styles from './DashboardPage.module.css';
 
-/** Areas the dashboard summarises once their services exist; until then each says it is not available. */
-const PENDING: Array<{ routeId: string; feature: string; icon: IconName }> = [
-  { routeId: 'presence', feature: 'presence', icon: 'users' },
-];
-
 /**
- * The dashboard: real figures where the service exists (courses; the to-do's next items, the
- * staff's ended assignments waiting for grading and the user's activity), honest placeholders
- * elsewhere.
+ * The dashboard: the user's courses (all and active), the to-do's next items, the staff's ended
+ * assignments waiting for grading and the user's activity.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -52,22 +45,6 @@ export default function DashboardPage() {
         {me.data && me.data.role !== 'student' && <ToGradeCard />}
         <ActivityCard />
       </div>
-      <h2 className="section-title">{t('dashboard.comingUp')}</h2>
-      <ul className={styles.pending}>
-        {PENDING.map((item) => (
-          <li key={item.routeId} className={`card ${styles.pendingCard}`}>
-            <Icon name={item.icon} />
-            <div>
-              <h3>
-                <Link to={routeDef(item.routeId)?.path ?? '/'}>{t(`routes.${item.routeId}`)}</Link>
-              </h3>
-              <p className="muted small">
-                {t('unavailable.short', { feature: t(`features.${item.feature}`) })}
-              </p>
-            </div>
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }

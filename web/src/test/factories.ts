@@ -42,6 +42,13 @@ export const campus = (attributes: Partial<components['schemas']['Campus']['attr
     id,
   );
 
+/** A wall-clock time `offset` ms from now as the API writes it (`YYYY-MM-DD HH:mm:ss`, this computer's zone in the tests). */
+export const wall = (offset: number) => {
+  const at = new Date(Date.now() + offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:00`;
+};
+
 /** A document of one resource, with what it includes. */
 export const one = (data: Resource, included?: Resource[]) => ({ data, ...(included ? { included } : {}) });
 

@@ -1,4 +1,4 @@
-import { ADMIN_LECTURER, type IconName, LECTURER, type NavSection, type RouteDef } from '../app/routeTypes';
+import { type IconName, LECTURER, type NavSection, type RouteDef } from '../app/routeTypes';
 
 /**
  * The screens of features whose services are not built yet (specs 02 and 03): each route answers
@@ -35,17 +35,7 @@ export const upcomingRoutes: RouteDef[] = [
     ['announcementNew', '/announcements/new'],
   ),
 
-  // presence, live classroom, labs, surveys, workspaces, messaging (spec 03)
-  ...screens(
-    'presence',
-    ['presence', '/presence', nav('learning', 'users', 40)],
-    ['presenceClass', '/presence/:courseId/:classId'],
-    [
-      'presenceDetail',
-      '/presence/:courseId/:classId/detail/:presenceId',
-      { roles: ADMIN_LECTURER, parent: 'presenceClass' },
-    ],
-  ),
+  // live classroom, labs, surveys, workspaces, messaging (spec 03)
   ...screens('liveClass', ['liveClass', '/crs/:id', reduced], ['liveClassResult', '/crs/:id/result']),
   ...screens('interactiveContent', ['liveClassH5p', '/crs-result-h5p/:id', { roles: LECTURER }]),
   ...screens(

@@ -4,7 +4,7 @@ import { useDates } from '../../lib/dates';
 import { useEnrolWindowQuery } from '../enrol/enrolmentApi';
 import { joinLink } from '../enrol/joinForm';
 import { CopyButton } from './CopyButton';
-import { QrCode } from './QrCode';
+import { QrCode } from '../../layout/QrCode';
 import styles from './EnrolTokens.module.css';
 
 /**

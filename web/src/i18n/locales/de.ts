@@ -5,6 +5,7 @@ import discussion from '../../discussions/locales/de';
 import groups from '../../groups/locales/de';
 import vlabs from '../../vlabs/locales/de';
 import forms from '../../forms/locales/de';
+import presence from '../../presence/locales/de';
 import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
 import agenda from '../../agenda/locales/de';
@@ -226,7 +227,6 @@ const de: typeof en = {
     learningPlan: 'Der Lernplan',
     semesterPlan: 'Semesterpläne (RPS)',
     announcements: 'Ankündigungen',
-    presence: 'Anwesenheit',
     liveClass: 'Das Live-Klassenzimmer',
     interactiveContent: 'Ergebnisse interaktiver Inhalte',
     workspaces: 'Arbeitsbereiche und Projekte',
@@ -279,6 +279,7 @@ const de: typeof en = {
     automatic: 'Automatisch ({{language}})',
     help: 'Sprache und Design werden in Ihrem Konto gespeichert und gelten überall, wo Sie sich anmelden. „Automatisch“ folgt der Sprache Ihres Campus, sonst der Ihres Browsers.',
   },
+  presence,
   languages: {
     en: 'English',
     de: 'Deutsch',
@@ -362,7 +363,6 @@ const de: typeof en = {
     subtitle: 'Eine Übersicht für {{name}}',
     courses: 'Kurse',
     activeCourses: 'Aktive Kurse',
-    comingUp: 'Arbeit und Termine',
   },
   profile: {
     fullname: 'Vollständiger Name',

@@ -4,6 +4,7 @@ import discussion from '../../discussions/locales/en';
 import groups from '../../groups/locales/en';
 import vlabs from '../../vlabs/locales/en';
 import forms from '../../forms/locales/en';
+import presence from '../../presence/locales/en';
 import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
 import agenda from '../../agenda/locales/en';
@@ -218,7 +219,6 @@ const en = {
     learningPlan: 'The learning plan',
     semesterPlan: 'Semester plans (RPS)',
     announcements: 'Announcements',
-    presence: 'Presence',
     liveClass: 'The live classroom',
     interactiveContent: 'Interactive content results',
     workspaces: 'Workspaces and projects',
@@ -271,6 +271,7 @@ const en = {
     automatic: 'Automatic ({{language}})',
     help: 'Your language and theme are kept on your account and apply wherever you sign in. Automatic follows your campus’s language, else your browser’s.',
   },
+  presence,
   languages: {
     en: 'English',
     de: 'Deutsch',
@@ -354,7 +355,6 @@ const en = {
     subtitle: 'An overview for {{name}}',
     courses: 'Courses',
     activeCourses: 'Active courses',
-    comingUp: 'Work and schedule',
   },
   profile: {
     fullname: 'Full name',

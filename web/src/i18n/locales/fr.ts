@@ -5,6 +5,7 @@ import discussion from '../../discussions/locales/fr';
 import groups from '../../groups/locales/fr';
 import vlabs from '../../vlabs/locales/fr';
 import forms from '../../forms/locales/fr';
+import presence from '../../presence/locales/fr';
 import gradebook from '../../gradebook/locales/fr';
 import completion from '../../completion/locales/fr';
 import agenda from '../../agenda/locales/fr';
@@ -221,7 +222,6 @@ const fr: typeof en = {
     learningPlan: "Le plan d'apprentissage",
     semesterPlan: 'Les plans semestriels (RPS)',
     announcements: 'Les annonces',
-    presence: 'Les présences',
     liveClass: 'La classe en direct',
     interactiveContent: 'Les résultats des contenus interactifs',
     workspaces: 'Les espaces de travail et projets',
@@ -274,6 +274,7 @@ const fr: typeof en = {
     automatic: 'Automatique ({{language}})',
     help: 'Votre langue et votre thème sont enregistrés dans votre compte et s’appliquent partout où vous vous connectez. « Automatique » suit la langue de votre campus, sinon celle de votre navigateur.',
   },
+  presence,
   languages: {
     en: 'English',
     de: 'Deutsch',
@@ -357,7 +358,6 @@ const fr: typeof en = {
     subtitle: "Vue d'ensemble pour {{name}}",
     courses: 'Cours',
     activeCourses: 'Cours actifs',
-    comingUp: 'Travaux et calendrier',
   },
   profile: {
     fullname: 'Nom complet',

@@ -5,6 +5,7 @@ import discussion from '../../discussions/locales/id';
 import groups from '../../groups/locales/id';
 import vlabs from '../../vlabs/locales/id';
 import forms from '../../forms/locales/id';
+import presence from '../../presence/locales/id';
 import gradebook from '../../gradebook/locales/id';
 import completion from '../../completion/locales/id';
 import agenda from '../../agenda/locales/id';
@@ -223,7 +224,6 @@ const id: typeof en = {
     learningPlan: 'Rencana pembelajaran',
     semesterPlan: 'Rencana Pembelajaran Semester (RPS)',
     announcements: 'Pengumuman',
-    presence: 'Presensi',
     liveClass: 'Kelas daring',
     interactiveContent: 'Hasil konten interaktif',
     workspaces: 'Ruang kerja dan proyek',
@@ -276,6 +276,7 @@ const id: typeof en = {
     automatic: 'Otomatis ({{language}})',
     help: 'Bahasa dan tema Anda disimpan di akun Anda dan berlaku di mana pun Anda masuk. Otomatis mengikuti bahasa kampus Anda, atau bahasa peramban Anda.',
   },
+  presence,
   languages: {
     en: 'English',
     de: 'Deutsch',
@@ -359,7 +360,6 @@ const id: typeof en = {
     subtitle: 'Ikhtisar untuk {{name}}',
     courses: 'Mata kuliah',
     activeCourses: 'Mata kuliah aktif',
-    comingUp: 'Tugas dan jadwal',
   },
   profile: {
     fullname: 'Nama lengkap',

@@ -5,6 +5,7 @@ import discussion from '../../discussions/locales/pt';
 import groups from '../../groups/locales/pt';
 import vlabs from '../../vlabs/locales/pt';
 import forms from '../../forms/locales/pt';
+import presence from '../../presence/locales/pt';
 import gradebook from '../../gradebook/locales/pt';
 import completion from '../../completion/locales/pt';
 import agenda from '../../agenda/locales/pt';
@@ -221,7 +222,6 @@ const pt: typeof en = {
     learningPlan: 'O plano de aprendizagem',
     semesterPlan: 'Os planos semestrais (RPS)',
     announcements: 'Os avisos',
-    presence: 'As presenças',
     liveClass: 'A aula ao vivo',
     interactiveContent: 'Os resultados de conteúdos interativos',
     workspaces: 'Os espaços de trabalho e projetos',
@@ -274,6 +274,7 @@ const pt: typeof en = {
     automatic: 'Automático ({{language}})',
     help: 'O idioma e o tema ficam guardados na sua conta e aplicam-se onde quer que inicie sessão. «Automático» segue o idioma do seu campus, ou então o do seu navegador.',
   },
+  presence,
   languages: {
     en: 'English',
     de: 'Deutsch',
@@ -357,7 +358,6 @@ const pt: typeof en = {
     subtitle: 'Uma visão geral para {{name}}',
     courses: 'Cursos',
     activeCourses: 'Cursos ativos',
-    comingUp: 'Trabalho e calendário',
   },
   profile: {
     fullname: 'Nome completo',
