@@ -135,3 +135,12 @@ export async function apiToken(base: string, username: string): Promise<string> 
   return ((await login.json()) as { data: { attributes: { access_token: string } } }).data.attributes
     .access_token;
 }
+
+/** The id of the first course the lecturer teaches (the demo campus's IF101), for a test's setup. */
+export async function lecturersFirstCourse(base: string): Promise<string> {
+  const token = await apiToken(base, 'lecturer');
+  const courses = await fetch(`${base}/api/course/courses`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
+}
