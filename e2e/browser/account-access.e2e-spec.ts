@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type Mailbox, startMailbox } from '@lms/testing';
 import {
   apiToken,
+  LANGUAGES,
   launchBrowser,
   screenshot,
   seriousA11yViolations,
@@ -10,8 +11,6 @@ import {
   watchErrors,
 } from '../support/browser';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
-
-const LANGUAGES = ['en', 'id', 'de', 'fr', 'pt'] as const;
 
 /** The link of a mail to a page of the client (`…/pages/reset-password?token=…`). */
 const linkIn = (text: string, page: string) =>

@@ -1,15 +1,6 @@
-import { join } from 'node:path';
 import { formatWireDate } from '@lms/jsonapi';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 /**
  * The agenda, the to-do and the dashboard's cards on the demo seed (issue 15): student1 sees the
@@ -19,35 +10,17 @@ import {
  * project) to score, which open the submissions to score — at desktop and phone width.
  */
 describe('agenda and to-do in the browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
+    web = await startBrowserPlatform();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
-
-  async function signedIn(
-    username: string,
-    viewport = { width: 1366, height: 900 },
-  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport, bypassCSP: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, username);
-    return { context, page, errors };
-  }
+  afterAll(() => web?.stop());
 
   it('shows student1 the seeded quiz on the agenda, in the to-do and on the dashboard', async () => {
-    const student = await signedIn('student1');
-    await student.page.goto(`${base}/agenda`);
+    const student = await web.signedIn('student1');
+    await student.page.goto(`${web.base}/agenda`);
     await settled(student.page);
     const grid = student.page.getByRole('grid');
     await grid.waitFor();
@@ -69,13 +42,13 @@ describe('agenda and to-do in the browser', () => {
     expect(await seriousA11yViolations(student.page)).toEqual([]);
     await screenshot(student.page, 'agenda-student-1366');
 
-    await student.page.goto(`${base}/todo`);
+    await student.page.goto(`${web.base}/todo`);
     const todo = student.page.getByTestId('todo-items');
     await todo.getByRole('link', { name: 'Take Quiz 1: Branching and loops' }).waitFor();
     expect(await seriousA11yViolations(student.page)).toEqual([]);
     await screenshot(student.page, 'todo-student-1366');
 
-    await student.page.goto(`${base}/dashboard`);
+    await student.page.goto(`${web.base}/dashboard`);
     await student.page
       .getByRole('region', { name: 'Next up' })
       .getByRole('link', { name: /Quiz 1/ })
@@ -87,8 +60,8 @@ describe('agenda and to-do in the browser', () => {
     expect(student.errors).toEqual([]);
     await student.context.close();
 
-    const phone = await signedIn('student1', { width: 390, height: 844 });
-    await phone.page.goto(`${base}/agenda`);
+    const phone = await web.signedIn('student1', { width: 390 });
+    await phone.page.goto(`${web.base}/agenda`);
     await phone.page.getByTestId('agenda-day-items').getByText('Quiz 1: Branching and loops').waitFor();
     expect(await seriousA11yViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, 'agenda-student-390');
@@ -96,14 +69,14 @@ describe('agenda and to-do in the browser', () => {
   });
 
   it('shows the lecturer the seeded quiz and the essay on the agenda', async () => {
-    const lecturer = await signedIn('lecturer');
-    await lecturer.page.goto(`${base}/agenda`);
+    const lecturer = await web.signedIn('lecturer');
+    await lecturer.page.goto(`${web.base}/agenda`);
     const today = lecturer.page.getByRole('grid').locator('[aria-current="date"]');
     await today.getByText('Quiz 1: Branching and loops').waitFor();
     // The essay closes seven days after the seed ran, on the campus's (Jakarta's) calendar: a day
     // of the month that page shows (the day before, should midnight have passed since the seed).
     const essayDay = formatWireDate(new Date(Date.now() + 7 * 86_400_000), 'Asia/Jakarta').slice(0, 10);
-    await lecturer.page.goto(`${base}/agenda?day=${essayDay}`);
+    await lecturer.page.goto(`${web.base}/agenda?day=${essayDay}`);
     const essay = 'Essay: choosing the right loop';
     await lecturer.page.getByRole('grid').locator('[role="gridcell"]', { hasText: essay }).last().click();
     const link = lecturer.page.getByTestId('agenda-day-items').getByRole('link', { name: essay });
@@ -120,12 +93,9 @@ describe('agenda and to-do in the browser', () => {
   });
 
   it("puts the sent answers on the lecturer's to-do, each opening the submissions to score", async () => {
-    for (const viewport of [
-      { width: 1366, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
-      const lecturer = await signedIn('lecturer', viewport);
-      await lecturer.page.goto(`${base}/todo`);
+    for (const width of [1366, 390]) {
+      const lecturer = await web.signedIn('lecturer', { width });
+      await lecturer.page.goto(`${web.base}/todo`);
       const todo = lecturer.page.getByTestId('todo-items');
       await todo
         .getByRole('link', { name: 'Score 1 answer to Group project: a number-guessing game' })
@@ -137,8 +107,8 @@ describe('agenda and to-do in the browser', () => {
       // nothing wider than the phone's screen
       expect(
         (await lecturer.page.evaluate('document.documentElement.scrollWidth')) as number,
-      ).toBeLessThanOrEqual(viewport.width);
-      await screenshot(lecturer.page, `todo-lecturer-${viewport.width}`);
+      ).toBeLessThanOrEqual(width);
+      await screenshot(lecturer.page, `todo-lecturer-${width}`);
       await essay.click();
       await lecturer.page.waitForURL(/\/assignment\/\d+\/submissions$/);
       await lecturer.page.getByText('Ayu Lestari').first().waitFor();

@@ -1,15 +1,5 @@
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { lecturersFirstCourse, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 /**
  * Completion tracking in the browser (issue 15): the demo course IF101 tracks completion and
@@ -17,41 +7,19 @@ import {
  * lecturer's report then shows them at 80 %, in the table and in the distribution chart.
  */
 describe('completion tracking in the browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let courseId: string;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    const token = await apiToken(base, 'lecturer');
-    const courses = await fetch(`${base}/api/course/courses`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
+    web = await startBrowserPlatform();
+    courseId = await lecturersFirstCourse(web.base);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
-
-  async function signedIn(
-    username: string,
-    viewport = { width: 1366, height: 900 },
-  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport, bypassCSP: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, username);
-    return { context, page, errors };
-  }
+  afterAll(() => web?.stop());
 
   it('a student marks two contents done and the lecturer sees the percentage in the report and the chart', async () => {
-    const student = await signedIn('student1');
-    await student.page.goto(`${base}/courses/${courseId}`);
+    const student = await web.signedIn('student1');
+    await student.page.goto(`${web.base}/courses/${courseId}`);
     await settled(student.page);
     const progress = student.page.getByRole('region', { name: 'Your progress' });
     await progress.getByText('2 of 5 done').waitFor();
@@ -74,8 +42,8 @@ describe('completion tracking in the browser', () => {
     expect(student.errors).toEqual([]);
     await student.context.close();
 
-    const lecturer = await signedIn('lecturer');
-    await lecturer.page.goto(`${base}/courses/${courseId}/completion`);
+    const lecturer = await web.signedIn('lecturer');
+    await lecturer.page.goto(`${web.base}/courses/${courseId}/completion`);
     await settled(lecturer.page);
     await lecturer.page.getByRole('heading', { name: 'Completion', level: 1 }).waitFor();
     const table = lecturer.page.getByRole('table', { name: 'Completion of each student' });
@@ -95,8 +63,8 @@ describe('completion tracking in the browser', () => {
     expect(lecturer.errors).toEqual([]);
     await lecturer.context.close();
 
-    const phone = await signedIn('lecturer', { width: 390, height: 844 });
-    await phone.page.goto(`${base}/courses/${courseId}/completion`);
+    const phone = await web.signedIn('lecturer', { width: 390 });
+    await phone.page.goto(`${web.base}/courses/${courseId}/completion`);
     await settled(phone.page);
     await phone.page.getByRole('table', { name: 'Completion of each student' }).waitFor();
     const overflow = (await phone.page.evaluate(

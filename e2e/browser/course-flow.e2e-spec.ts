@@ -1,16 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { Page } from 'playwright-core';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
 import {
   apiToken,
   dispatchDragAndDrop,
-  launchBrowser,
   screenshot,
   seriousA11yViolations,
   settled,
-  signInAs,
-  watchErrors,
 } from '../support/browser';
 
 /** A 1.5 MB PDF (by its signature) for the upload and the download. */
@@ -35,42 +31,25 @@ async function firstModuleIs(page: Page, name: string): Promise<void> {
 }
 
 describe('the course flow: editor, archive, enrolment and reading', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let courseId: string;
   let lecturerToken: string;
   const joined = { token: '' };
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    lecturerToken = await apiToken(base, 'lecturer');
-    const courses = await fetch(`${base}/api/course/courses`, {
+    web = await startBrowserPlatform();
+    lecturerToken = await apiToken(web.base, 'lecturer');
+    const courses = await fetch(`${web.base}/api/course/courses`, {
       headers: { authorization: `Bearer ${lecturerToken}` },
     });
     courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
-
-  async function signedIn(
-    username: string,
-  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ bypassCSP: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, username);
-    return { context, page, errors };
-  }
+  afterAll(() => web?.stop());
 
   it('lets the lecturer build, reorder, archive and restore, and open enrolment', async () => {
-    const { context, page, errors } = await signedIn('lecturer');
-    await page.goto(`${base}/courses/${courseId}/edit`);
+    const { context, page, errors } = await web.signedIn('lecturer');
+    await page.goto(`${web.base}/courses/${courseId}/edit`);
     await settled(page);
     await page.getByRole('heading', { name: /Course editor: Algorithms and Programming/ }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -125,7 +104,7 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     await page.getByRole('link', { name: 'Back to the course' }).click();
     await page.getByText('You have unsaved changes. Leave this page and lose them?').waitFor();
     await page.getByRole('button', { name: 'Stay on this page' }).click();
-    expect(page.url()).toBe(`${base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
+    expect(page.url()).toBe(`${web.base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
     await page.getByRole('form', { name: 'New content' }).getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('Unsaved changes').waitFor({ state: 'detached' });
 
@@ -146,26 +125,26 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
 
     // preview shows the content as students will read it
     await page.getByRole('link', { name: 'Course preview' }).click();
-    await page.waitForURL(`${base}/courses/${courseId}/preview/${moduleId}/${activityId}`);
+    await page.waitForURL(`${web.base}/courses/${courseId}/preview/${moduleId}/${activityId}`);
     await page.getByRole('heading', { name: 'E2E note' }).waitFor();
     expect(await page.getByTestId('rich-text').innerHTML()).toBe('<p>Hello <strong>students</strong></p>');
 
     // archive the content, then restore it from the archived list
-    await page.goto(`${base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
+    await page.goto(`${web.base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
     await page.getByRole('button', { name: 'Archive E2E note' }).click();
     const contents = page.getByRole('list', { name: 'Contents of E2E Activity' });
     await contents.getByText('E2E note').waitFor({ state: 'detached' });
     await contents.getByText('E2E handout').waitFor();
-    await page.goto(`${base}/courses/${courseId}/deleted`);
+    await page.goto(`${web.base}/courses/${courseId}/deleted`);
     await settled(page);
     await page.getByRole('button', { name: 'Restore E2E note' }).click();
     await page.getByText('“E2E note” is back in its place.').waitFor();
     await screenshot(page, 'course-archive-restored');
-    await page.goto(`${base}/courses/${courseId}/preview/${moduleId}/${activityId}`);
+    await page.goto(`${web.base}/courses/${courseId}/preview/${moduleId}/${activityId}`);
     await page.getByRole('heading', { name: 'E2E note' }).waitFor();
 
     // open enrolment and read the class's token
-    await page.goto(`${base}/courses/${courseId}/enroll`);
+    await page.goto(`${web.base}/courses/${courseId}/enroll`);
     await settled(page);
     // the seeded window shows its token; opening a new window replaces it
     const token = page.getByTestId(/^token-/).first();
@@ -187,7 +166,7 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     await screenshot(page, 'course-enrolment');
 
     // settings: only the modified detail is sent, and it is kept
-    await page.goto(`${base}/courses/${courseId}/settings`);
+    await page.goto(`${web.base}/courses/${courseId}/settings`);
     await settled(page);
     await page.getByLabel('Description', { exact: true }).fill('Taught with the E2E flow.');
     await page.getByText('Unsaved changes').waitFor();
@@ -217,8 +196,8 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
   });
 
   it('lets a student fail with a wrong token, leave, re-join with the token and read the course', async () => {
-    const { context, page, errors } = await signedIn('student1');
-    await page.goto(`${base}/courses`);
+    const { context, page, errors } = await web.signedIn('student1');
+    await page.goto(`${web.base}/courses`);
     await settled(page);
     await page.getByLabel('Token').fill('WRONG234');
     await page.getByRole('button', { name: 'Join', exact: true }).click();
@@ -240,7 +219,7 @@ describe('the course flow: editor, archive, enrolment and reading', () => {
     // …and join again with the lecturer's token
     await page.getByLabel('Token').fill(joined.token.toLowerCase());
     await page.getByRole('button', { name: 'Join', exact: true }).click();
-    await page.waitForURL(`${base}/courses/${courseId}`);
+    await page.waitForURL(`${web.base}/courses/${courseId}`);
     await page.getByRole('heading', { name: 'Algorithms and Programming' }).waitFor();
 
     // the reader: outline, and the contents of the first activity by type

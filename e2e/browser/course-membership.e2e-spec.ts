@@ -1,14 +1,10 @@
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
 import {
   apiToken,
   DEMO_PASSWORD,
-  launchBrowser,
   screenshot,
   seriousA11yViolations,
   settled,
-  signInAs,
   watchErrors,
 } from '../support/browser';
 
@@ -18,14 +14,12 @@ import {
  * the free course with one click, and joining by a join link from signed out.
  */
 describe('course membership and visibility in the browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let courseId: string;
   let lecturerToken: string;
 
   const api = async (token: string, method: string, path: string, attributes?: Record<string, unknown>) => {
-    const response = await fetch(`${base}${path}`, {
+    const response = await fetch(`${web.base}${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: attributes ? JSON.stringify({ data: { attributes } }) : undefined,
@@ -37,30 +31,15 @@ describe('course membership and visibility in the browser', () => {
   };
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    lecturerToken = await apiToken(base, 'lecturer');
-    const courses = await fetch(`${base}/api/course/courses`, {
+    web = await startBrowserPlatform();
+    lecturerToken = await apiToken(web.base, 'lecturer');
+    const courses = await fetch(`${web.base}/api/course/courses`, {
       headers: { authorization: `Bearer ${lecturerToken}` },
     });
     courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
-
-  async function signedIn(
-    username: string,
-  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ bypassCSP: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, username);
-    return { context, page, errors };
-  }
+  afterAll(() => web?.stop());
 
   it('hides a module from students with the keyboard, archives it with what it holds and restores it', async () => {
     const week = (
@@ -85,8 +64,8 @@ describe('course membership and visibility in the browser', () => {
       });
     }
 
-    const { context, page, errors } = await signedIn('lecturer');
-    await page.goto(`${base}/courses/${courseId}/edit`);
+    const { context, page, errors } = await web.signedIn('lecturer');
+    await page.goto(`${web.base}/courses/${courseId}/edit`);
     await settled(page);
     const row = page
       .getByTestId('module-row')
@@ -103,8 +82,8 @@ describe('course membership and visibility in the browser', () => {
     await screenshot(page, 'editor-hidden-module');
 
     // the student does not see it at all
-    const student = await signedIn('student1');
-    await student.page.goto(`${base}/courses/${courseId}`);
+    const student = await web.signedIn('student1');
+    await student.page.goto(`${web.base}/courses/${courseId}`);
     await settled(student.page);
     await student.page.getByRole('heading', { name: 'Algorithms and Programming' }).waitFor();
     await student.page.getByRole('navigation', { name: /modules/i }).waitFor();
@@ -126,7 +105,7 @@ describe('course membership and visibility in the browser', () => {
     await dialog.getByRole('button', { name: 'Move to the archive' }).click();
     await row.waitFor({ state: 'detached' });
 
-    await page.goto(`${base}/courses/${courseId}/deleted`);
+    await page.goto(`${web.base}/courses/${courseId}/deleted`);
     await settled(page);
     const archived = page.getByTestId('archived-item').filter({ hasText: 'Week H' });
     await archived.getByText('1 activity, 2 contents').waitFor();
@@ -136,7 +115,7 @@ describe('course membership and visibility in the browser', () => {
     await page.getByText('“Week H” is back, with what was archived with it.').waitFor();
     await archived.waitFor({ state: 'detached' });
 
-    await page.goto(`${base}/courses/${courseId}/edit`);
+    await page.goto(`${web.base}/courses/${courseId}/edit`);
     await settled(page);
     await row.waitFor();
     await page.getByRole('link', { name: 'Reading', exact: true }).waitFor();
@@ -145,12 +124,12 @@ describe('course membership and visibility in the browser', () => {
   });
 
   it('lets a student who is not enrolled join the free course with one click', async () => {
-    const catalogue = await fetch(`${base}/api/public/courses`);
+    const catalogue = await fetch(`${web.base}/api/public/courses`);
     const open = (
       (await catalogue.json()) as { data: Array<{ id: string; attributes: { code: string } }> }
     ).data.find((course) => course.attributes.code === 'OPEN101')!;
-    const { context, page, errors } = await signedIn('student2');
-    await page.goto(`${base}/courses/${open.id}`);
+    const { context, page, errors } = await web.signedIn('student2');
+    await page.goto(`${web.base}/courses/${open.id}`);
     await settled(page);
     await page.getByRole('heading', { name: 'Digital Literacy for Everyone' }).waitFor();
     expect(await page.getByRole('button', { name: /^Leave/ }).count()).toBe(0);
@@ -167,9 +146,9 @@ describe('course membership and visibility in the browser', () => {
   });
 
   it('gives the lecturer a join link to copy and a QR code, which joins a signed-out student after signing in', async () => {
-    const { context, page, errors } = await signedIn('lecturer');
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-    await page.goto(`${base}/courses/${courseId}/enroll`);
+    const { context, page, errors } = await web.signedIn('lecturer');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.base });
+    await page.goto(`${web.base}/courses/${courseId}/enroll`);
     await settled(page);
     const token = page.getByTestId(/^token-/).first();
     const seeded = (await token.textContent())!.trim();
@@ -198,19 +177,19 @@ describe('course membership and visibility in the browser', () => {
     await context.close();
 
     // student3 leaves, then opens the link signed out: signs in and is in the class
-    const student = await apiToken(base, 'student3');
+    const student = await apiToken(web.base, 'student3');
     expect(
       (await api(student, 'POST', '/api/course/enrolls/leave', { course_id: Number(courseId) })).status,
     ).toBe(200);
-    const visitor = await browser.newContext({ bypassCSP: true });
+    const visitor = await web.browser.newContext({ bypassCSP: true });
     const tab = await visitor.newPage();
     const visitorErrors = watchErrors(tab);
-    await tab.goto(link.replace(/^https?:\/\/[^/]+/, base));
+    await tab.goto(link.replace(/^https?:\/\/[^/]+/, web.base));
     await tab.waitForURL((url) => url.pathname === '/pages/login');
     await tab.getByLabel('Username').fill('student3');
     await tab.getByLabel('Password').fill(DEMO_PASSWORD);
     await tab.getByRole('button', { name: 'Sign in' }).click();
-    await tab.waitForURL(`${base}/courses/${courseId}`);
+    await tab.waitForURL(`${web.base}/courses/${courseId}`);
     await tab.getByRole('heading', { name: 'Algorithms and Programming' }).waitFor();
     await tab.getByRole('button', { name: /^Leave the course/ }).waitFor();
     await screenshot(tab, 'join-link-after-sign-in');

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import { apiToken, launchBrowser, screenshot, settled, signInAs, watchErrors } from '../support/browser';
+import type { Locator } from 'playwright-core';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { lecturersFirstCourse, screenshot, settled } from '../support/browser';
 
 /** The computed styles that make a button look like the others of its row. */
 function buttonLook(button: Locator): Promise<Record<string, string>> {
@@ -22,41 +21,22 @@ function buttonLook(button: Locator): Promise<Record<string, string>> {
 
 /** The course screens' layout, as a lecturer sees it on a desktop and on a phone (issue 11). */
 describe('the course screens are laid out for desktop and phone', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let courseId: string;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    const token = await apiToken(base, 'lecturer');
-    const courses = await fetch(`${base}/api/course/courses`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
+    web = await startBrowserPlatform();
+    courseId = await lecturersFirstCourse(web.base);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
-  async function lecturerAt(
-    width: number,
-    height: number,
-  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, 'lecturer');
-    return { context, page, errors };
-  }
+  const lecturerAt = (width: number, height: number) =>
+    web.signedIn('lecturer', { viewport: { width, height } });
 
   it('lines the Access checkboxes up in one column, each with its label beside it', async () => {
     const { context, page, errors } = await lecturerAt(1366, 768);
-    await page.goto(`${base}/courses/${courseId}/settings`);
+    await page.goto(`${web.base}/courses/${courseId}/settings`);
     await settled(page);
     const access = page.getByRole('group', { name: 'Access' });
     const boxes = access.getByRole('checkbox');
@@ -86,7 +66,7 @@ describe('the course screens are laid out for desktop and phone', () => {
       [1366, 768, 'course-editor-desktop'],
     ] as const) {
       const { context, page, errors } = await lecturerAt(width, height);
-      await page.goto(`${base}/courses/${courseId}/edit`);
+      await page.goto(`${web.base}/courses/${courseId}/edit`);
       await settled(page);
       const row = page.getByTestId('module-row').first();
       const rename = row.getByRole('button', { name: /^Rename /, includeHidden: true }).first();

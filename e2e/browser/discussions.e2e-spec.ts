@@ -1,15 +1,5 @@
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 interface Resource {
   id: string;
@@ -25,31 +15,22 @@ interface Resource {
  * mention's event is proved by services/course/test/threads.int-spec.ts.)
  */
 describe('discussions', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let courseId: string;
   let moduleId: string;
   let activityId: string;
 
   const api = async (token: string, path: string) => {
-    const response = await fetch(`${base}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${web.base}/api/${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { data: Resource | Resource[]; included?: Resource[] };
   };
 
-  async function signedIn(username: string, width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-    const page = await context.newPage();
-    await signInAs(page, base, username);
-    return page;
-  }
-
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    const lecturer = await apiToken(base, 'lecturer');
+    web = await startBrowserPlatform();
+    const lecturer = await apiToken(web.base, 'lecturer');
     const courses = (await api(lecturer, 'course/courses')).data as Resource[];
     courseId = courses.find((item) => item.attributes.code === 'IF101')!.id;
     const outline = await api(lecturer, `course/courses/${courseId}?include=modules.activities`);
@@ -60,18 +41,14 @@ describe('discussions', () => {
     )!.id;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   it('a student starts a thread, another replies with a mention and a file, the lecturer locks it', async () => {
     const title = `Infinite loops ${Date.now()}`;
 
     // student1 starts a thread from the activity in the course reader
-    const first = await signedIn('student1', 1366);
-    const errors = watchErrors(first);
-    await first.goto(`${base}/courses/${courseId}?module=${moduleId}&activity=${activityId}`);
+    const { page: first, errors: errors } = await web.signedIn('student1');
+    await first.goto(`${web.base}/courses/${courseId}?module=${moduleId}&activity=${activityId}`);
     await first.getByRole('heading', { name: 'Discussions', level: 3 }).waitFor();
     await first.getByText('No discussion on this activity yet.').waitFor();
     await first.getByRole('button', { name: 'Start a discussion' }).click();
@@ -85,9 +62,8 @@ describe('discussions', () => {
     await first.getByText('No replies yet. Be the first to answer.').waitFor();
 
     // student2 answers with a mention and a file, at phone width
-    const second = await signedIn('student2', 390);
-    const secondErrors = watchErrors(second);
-    await second.goto(`${base}${threadPath}`);
+    const { page: second, errors: secondErrors } = await web.signedIn('student2', { width: 390 });
+    await second.goto(`${web.base}${threadPath}`);
     await second.getByRole('heading', { name: title, level: 1 }).waitFor();
     await second.getByRole('textbox', { name: 'Your reply' }).click();
     await second.keyboard.type('@student1 the condition never becomes false: change the counter inside.');
@@ -120,9 +96,8 @@ describe('discussions', () => {
       .waitFor();
 
     // the lecturer locks it from the moderation menu
-    const lecturer = await signedIn('lecturer', 1366);
-    const lecturerErrors = watchErrors(lecturer);
-    await lecturer.goto(`${base}${threadPath}`);
+    const { page: lecturer, errors: lecturerErrors } = await web.signedIn('lecturer');
+    await lecturer.goto(`${web.base}${threadPath}`);
     await lecturer.getByRole('heading', { name: title, level: 1 }).waitFor();
     await lecturer.getByText('That was it, thank you!').waitFor();
     await lecturer.getByRole('button', { name: 'Moderate' }).click();
@@ -138,7 +113,7 @@ describe('discussions', () => {
     await second.getByText('This thread is locked: it takes no new replies.').waitFor();
     expect(await second.getByRole('textbox', { name: 'Your reply' }).count()).toBe(0);
     expect(await second.getByRole('button', { name: /^Reply to / }).count()).toBe(0);
-    await second.goto(`${base}/courses/${courseId}?module=${moduleId}&activity=${activityId}`);
+    await second.goto(`${web.base}/courses/${courseId}?module=${moduleId}&activity=${activityId}`);
     const row = second.getByRole('listitem').filter({ has: second.getByRole('link', { name: title }) });
     await row.getByText('Locked').waitFor();
     await row.getByText('2 replies').waitFor();
@@ -147,7 +122,7 @@ describe('discussions', () => {
     await screenshot(second, 'discussion-activity-390');
 
     // what the service holds: a reply and the reply to it
-    const student1 = await apiToken(base, 'student1');
+    const student1 = await apiToken(web.base, 'student1');
     const threadId = threadPath.split('/').pop()!;
     const replies = (await api(student1, `course/thread/replies?filter[thread_id]=${threadId}`))
       .data as Resource[];

@@ -1,16 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import type { Page } from 'playwright-core';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { lecturersFirstCourse, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 /**
  * Issue 12's lecturer screens in a browser: a lecturer creates an exam in a course, sets a token
@@ -19,26 +10,15 @@ import {
  * and previews the package as a student; the pages are axe clean at 1366 and 390 px.
  */
 describe('a lecturer authors an exam', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let courseId: string;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    const token = await apiToken(base, 'lecturer');
-    const courses = await fetch(`${base}/api/course/courses`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
+    web = await startBrowserPlatform();
+    courseId = await lecturersFirstCourse(web.base);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   async function addQuestion(page: Page, type: string, text: string): Promise<void> {
     await page.getByLabel('Type of the new question').selectOption({ label: type });
@@ -60,16 +40,9 @@ describe('a lecturer authors an exam', () => {
   }
 
   it('creates an exam, sets its access, adds, reorders and previews questions', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1366, height: 900 },
-      bypassCSP: true,
-      acceptDownloads: true,
-    });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, 'lecturer');
+    const { context, page, errors } = await web.signedIn('lecturer', { acceptDownloads: true });
 
-    await page.goto(`${base}/courses/${courseId}/edit/exam`);
+    await page.goto(`${web.base}/courses/${courseId}/edit/exam`);
     await settled(page);
     await page.getByLabel('Name').fill('Browser midterm');
     await page.getByLabel('Kind of exam').selectOption('midterm');
@@ -205,16 +178,14 @@ describe('a lecturer authors an exam', () => {
     await context.close();
 
     // the same editor on a phone
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
-    const small = await phone.newPage();
-    await signInAs(small, base, 'lecturer');
-    await small.goto(`${base}/exam/${examId}/edit?tab=questions&pack=1`);
+    const { context: phone, page: small } = await web.signedIn('lecturer', { width: 390 });
+    await small.goto(`${web.base}/exam/${examId}/edit?tab=questions&pack=1`);
     await small.getByRole('listitem', { name: 'Question 1', exact: true }).waitFor();
     const width = (await small.evaluate('document.documentElement.scrollWidth')) as number;
     expect(width).toBeLessThanOrEqual(390);
     expect(await seriousA11yViolations(small)).toEqual([]);
     await screenshot(small, 'exam-questions-390');
-    await small.goto(`${base}/exam/${examId}/edit?tab=people`);
+    await small.goto(`${web.base}/exam/${examId}/edit?tab=people`);
     await small.getByRole('list', { name: 'Exam assistants' }).waitFor();
     expect((await small.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(390);
     expect(await seriousA11yViolations(small)).toEqual([]);

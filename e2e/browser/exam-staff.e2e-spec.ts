@@ -1,15 +1,5 @@
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 type Resource = { id: string; attributes: Record<string, unknown> };
 
@@ -24,15 +14,13 @@ const wireDate = (days: number) =>
  * grades the essay in the queue and reads the statistics. Axe clean; 1366 and 390 px.
  */
 describe('the staff of an exam on exam day', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let lecturer: string;
   let student: string;
   let examId: string;
 
   async function api(token: string, method: string, path: string, attributes?: unknown): Promise<unknown> {
-    const response = await fetch(`${base}/api/${path}`, {
+    const response = await fetch(`${web.base}/api/${path}`, {
       method,
       headers: {
         authorization: `Bearer ${token}`,
@@ -47,11 +35,9 @@ describe('the staff of an exam on exam day', () => {
   const data = async <T = Resource>(promise: Promise<unknown>) => ((await promise) as { data: T }).data;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    lecturer = await apiToken(base, 'lecturer');
-    student = await apiToken(base, 'student1');
+    web = await startBrowserPlatform();
+    lecturer = await apiToken(web.base, 'lecturer');
+    student = await apiToken(web.base, 'student1');
     const [course] = await data<Resource[]>(api(lecturer, 'GET', 'course/courses'));
 
     // a published exam open now: a multiple-choice question (option 1 right) and an essay
@@ -96,17 +82,11 @@ describe('the staff of an exam on exam day', () => {
     });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   it('watches a student take the exam, grades the essay and reads the statistics', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, 'lecturer');
-    await page.goto(`${base}/exam/${examId}`);
+    const { context, page, errors } = await web.signedIn('lecturer');
+    await page.goto(`${web.base}/exam/${examId}`);
     await page.getByRole('heading', { name: 'Exam day: Staff quiz' }).waitFor();
     await page.getByText('No student has started this exam yet.').waitFor();
     // the service's socket is up: the screen stops polling, so whatever it shows next was pushed
@@ -181,7 +161,7 @@ describe('the staff of an exam on exam day', () => {
     await page.getByRole('button', { name: 'Produce the workbook' }).click();
     const link = page.getByRole('link', { name: 'Download the workbook (.xlsx)' });
     await link.waitFor({ timeout: 30_000 });
-    const file = await fetch(new URL((await link.getAttribute('href'))!, base));
+    const file = await fetch(new URL((await link.getAttribute('href'))!, web.base));
     expect(file.status).toBe(200);
     expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -190,15 +170,13 @@ describe('the staff of an exam on exam day', () => {
     await context.close();
 
     // the same pages on a phone
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
-    const small = await phone.newPage();
-    await signInAs(small, base, 'lecturer');
+    const { context: phone, page: small } = await web.signedIn('lecturer', { width: 390 });
     for (const [path, name, ready] of [
       [`/exam/${examId}`, 'exam-monitor-390', 'Live monitor'],
       [`/exam/${examId}/statistic`, 'exam-statistic-390', 'Score distribution'],
       [`/exam/${examId}/download`, 'exam-download-390', 'Results workbook'],
     ]) {
-      await small.goto(`${base}${path}`);
+      await small.goto(`${web.base}${path}`);
       await small.getByText(ready).first().waitFor();
       await settled(small);
       expect((await small.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(

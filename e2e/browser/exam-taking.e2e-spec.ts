@@ -1,15 +1,6 @@
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import type { Page } from 'playwright-core';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 interface Resource {
   id: string;
@@ -24,14 +15,12 @@ interface Resource {
  * 1366 and 390 px.
  */
 describe('a student takes an exam', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let lecturer: string;
   let examId: string;
 
   const api = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${base}/api/${path}`, {
+    const response = await fetch(`${web.base}/api/${path}`, {
       ...init,
       headers: {
         authorization: `Bearer ${lecturer}`,
@@ -57,10 +46,8 @@ describe('a student takes an exam', () => {
   }
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    lecturer = await apiToken(base, 'lecturer');
+    web = await startBrowserPlatform();
+    lecturer = await apiToken(web.base, 'lecturer');
     const courses = (await api('course/courses'))!.data as Resource[];
     const course = courses.find((item) => item.attributes.code === 'IF101') ?? courses[0];
     const exam = (await post('exam/exams', {
@@ -99,10 +86,7 @@ describe('a student takes an exam', () => {
     await question({ questions_type: 'essay', question: '<p>Why do loops end?</p>' });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   /** Answers the three questions; the network is cut after the first. */
   async function answerAll(page: Page, cutNetwork: () => Promise<void>) {
@@ -122,12 +106,9 @@ describe('a student takes an exam', () => {
   }
 
   it('keeps every answer through a network outage, hands in and shows the result', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, 'student1');
+    const { context, page, errors } = await web.signedIn('student1');
 
-    await page.goto(`${base}/exam/${examId}/start`);
+    await page.goto(`${web.base}/exam/${examId}/start`);
     await page.getByRole('heading', { name: 'Browser quiz' }).waitFor();
     await page.getByText('30 minutes').waitFor();
     await settled(page);
@@ -193,10 +174,8 @@ describe('a student takes an exam', () => {
   });
 
   it('is usable on a phone', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
-    const page = await phone.newPage();
-    await signInAs(page, base, 'student2');
-    await page.goto(`${base}/exam/${examId}/start`);
+    const { context: phone, page } = await web.signedIn('student2', { width: 390 });
+    await page.goto(`${web.base}/exam/${examId}/start`);
     await page.getByRole('button', { name: 'Start the exam' }).click();
     await page.getByRole('heading', { name: 'Question 1 of 3' }).waitFor();
     await page.getByRole('radio', { name: /Three/ }).check();
@@ -206,7 +185,7 @@ describe('a student takes an exam', () => {
     expect(width).toBeLessThanOrEqual(390);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'exam-taking-390');
-    await page.goto(`${base}/exam/${examId}`);
+    await page.goto(`${web.base}/exam/${examId}`);
     await page.getByRole('heading', { name: 'Result: Browser quiz' }).waitFor();
     await screenshot(page, 'exam-result-390');
     await phone.close();

@@ -1,16 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 interface Resource {
   id: string;
@@ -30,34 +20,16 @@ const DAY = 24 * 60 * 60 * 1000;
  * the logbook through `GET /public/forms`, without its questions. Axe clean, at 1366 and 390 px.
  */
 describe('logbooks in the browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
+    web = await startBrowserPlatform();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
-
-  async function signedIn(
-    username: string,
-    viewport = { width: 1366, height: 900 },
-  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport, bypassCSP: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, username);
-    return { context, page, errors };
-  }
+  afterAll(() => web?.stop());
 
   async function api(token: string | null, method: string, path: string, attributes?: unknown) {
-    const response = await fetch(`${base}/api/${path}`, {
+    const response = await fetch(`${web.base}/api/${path}`, {
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -74,11 +46,11 @@ describe('logbooks in the browser', () => {
     const title = 'Lab diary of the sorting project';
 
     // The lecturer builds the logbook in the editor.
-    const lecturer = await signedIn('lecturer');
-    await lecturer.page.goto(`${base}/forms`);
+    const lecturer = await web.signedIn('lecturer');
+    await lecturer.page.goto(`${web.base}/forms`);
     await lecturer.page.getByRole('link', { name: 'New logbook' }).click();
     await lecturer.page.getByRole('heading', { name: 'New logbook', level: 1 }).waitFor();
-    const lecturerToken = await apiToken(base, 'lecturer');
+    const lecturerToken = await apiToken(web.base, 'lecturer');
     const courses = (await api(lecturerToken, 'GET', 'course/courses')).body!.data as Resource[];
     const if101 = courses.find((item) => item.attributes.code === 'IF101')!;
     const course = lecturer.page.getByLabel('Course', { exact: true });
@@ -142,8 +114,8 @@ describe('logbooks in the browser', () => {
     expect((saved.attributes.rubric as { name: string }).name).toBe('Group Peer Review Evaluation');
 
     // student1 writes today's entry with a file.
-    const student = await signedIn('student1');
-    await student.page.goto(`${base}/forms`);
+    const student = await web.signedIn('student1');
+    await student.page.goto(`${web.base}/forms`);
     await student.page.getByRole('link', { name: title }).click();
     await student.page.getByRole('heading', { name: title, level: 1 }).waitFor();
     await student.page.getByLabel(/What I worked on/).fill('Timed quicksort and mergesort on 10⁶ numbers.');
@@ -164,7 +136,7 @@ describe('logbooks in the browser', () => {
     await student.page.getByRole('status').getByText('Entry sent.').waitFor();
 
     // Before the assessment the service gives the student no score, and refuses them the assessor's part.
-    const studentToken = await apiToken(base, 'student1');
+    const studentToken = await apiToken(web.base, 'student1');
     const mine = (await api(studentToken, 'GET', `course/formanswers?filter[form_id]=${formId}`)).body!
       .data as Resource[];
     expect(mine).toHaveLength(1);
@@ -188,7 +160,7 @@ describe('logbooks in the browser', () => {
     });
     expect(selfAssessed.status).toBe(403);
     // another student of the course does not read it
-    const student2 = await apiToken(base, 'student2');
+    const student2 = await apiToken(web.base, 'student2');
     expect((await api(student2, 'GET', `course/formanswers/${answerId}`)).status).toBe(404);
 
     await student.page.getByRole('link', { name: 'My entries' }).click();
@@ -235,13 +207,13 @@ describe('logbooks in the browser', () => {
     await student.context.close();
 
     // At phone width: the list shows the day's entry written, the entries page reads.
-    const phone = await signedIn('student1', { width: 390, height: 844 });
-    await phone.page.goto(`${base}/forms`);
+    const phone = await web.signedIn('student1', { width: 390 });
+    await phone.page.goto(`${web.base}/forms`);
     await phone.page.getByRole('link', { name: title }).waitFor();
     await settled(phone.page);
     expect(await seriousA11yViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, 'forms-student-390');
-    await phone.page.goto(`${base}/gradebook/${formId}`);
+    await phone.page.goto(`${web.base}/gradebook/${formId}`);
     await phone.page.getByTestId(`score-${answerId}`).getByText('Score: 80', { exact: false }).waitFor();
     await settled(phone.page);
     expect(await seriousA11yViolations(phone.page)).toEqual([]);

@@ -1,17 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 interface Resource {
   id: string;
@@ -35,15 +25,13 @@ interface GradebookDocument {
  * yet"). Axe clean, at 1366 and 390 px.
  */
 describe('the gradebook', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let lecturer: string;
   let courseId: string;
   let taskId: string;
 
   const call = async (token: string, method: string, path: string, attributes?: Record<string, unknown>) => {
-    const response = await fetch(`${base}/api/${path}`, {
+    const response = await fetch(`${web.base}/api/${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
       body: attributes ? JSON.stringify({ data: { attributes } }) : undefined,
@@ -55,22 +43,12 @@ describe('the gradebook', () => {
   const gradebook = async () =>
     (await call(lecturer, 'GET', `gradebook?course_id=${courseId}`)) as unknown as GradebookDocument;
 
-  async function signedIn(username: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({
-      viewport: { width, height: width > 800 ? 900 : 844 },
-      bypassCSP: true,
-      acceptDownloads: true,
-    });
-    const page = await context.newPage();
-    await signInAs(page, base, username);
-    return { context, page };
-  }
+  const signedIn = (username: string, width: number) =>
+    web.signedIn(username, { width, acceptDownloads: true });
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    lecturer = await apiToken(base, 'lecturer');
+    web = await startBrowserPlatform();
+    lecturer = await apiToken(web.base, 'lecturer');
     const courses = (await call(lecturer, 'GET', 'course/courses'))!.data as Resource[];
     courseId = (courses.find((item) => item.attributes.code === 'IF101') ?? courses[0]).id;
     const outline = (await call(lecturer, 'GET', `course/courses/${courseId}?include=modules`))!
@@ -97,7 +75,7 @@ describe('the gradebook', () => {
       tasks_type: 'PERSONAL',
     }))!.data as Resource;
     taskId = task.id;
-    const student1 = await apiToken(base, 'student1');
+    const student1 = await apiToken(web.base, 'student1');
     const answer = (await call(student1, 'POST', 'course/tasks/setAnswer', {
       task_id: Number(taskId),
       answer: '<p>Mergesort is stable.</p>',
@@ -117,10 +95,7 @@ describe('the gradebook', () => {
     }
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   it('is set up and published by the lecturer and read by the student', async () => {
     const names = Object.fromEntries(
@@ -129,9 +104,8 @@ describe('the gradebook', () => {
         row.attributes.name as string,
       ]),
     );
-    const { context, page } = await signedIn('lecturer', 1366);
-    const errors = watchErrors(page);
-    await page.goto(`${base}/courses/${courseId}/gradebook`);
+    const { context, page, errors } = await signedIn('lecturer', 1366);
+    await page.goto(`${web.base}/courses/${courseId}/gradebook`);
     await page.getByRole('heading', { name: 'Gradebook', level: 1 }).waitFor();
     const grid = page.getByRole('table', { name: 'Grades' });
     await grid.waitFor();
@@ -217,7 +191,7 @@ describe('the gradebook', () => {
 
     // not published yet: the student is told so
     const student = await signedIn('student1', 1366);
-    await student.page.goto(`${base}/courses/${courseId}`);
+    await student.page.goto(`${web.base}/courses/${courseId}`);
     const grades = student.page.getByRole('region', { name: 'Your grades' });
     await grades.getByText('Your lecturer has not published the grades of this course yet.').waitFor();
 
@@ -247,7 +221,7 @@ describe('the gradebook', () => {
 
     // on a phone: the grid scrolls sideways in its frame, the editors stack
     const phone = await signedIn('lecturer', 390);
-    await phone.page.goto(`${base}/courses/${courseId}/gradebook`);
+    await phone.page.goto(`${web.base}/courses/${courseId}/gradebook`);
     const phoneGrid = phone.page.getByRole('region', { name: 'Grades' });
     await phone.page.getByRole('table', { name: 'Grades' }).waitFor();
     await settled(phone.page);
@@ -261,7 +235,7 @@ describe('the gradebook', () => {
     expect(await seriousA11yViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, 'gradebook-lecturer-390');
     const phoneStudent = await signedIn('student1', 390);
-    await phoneStudent.page.goto(`${base}/courses/${courseId}`);
+    await phoneStudent.page.goto(`${web.base}/courses/${courseId}`);
     await phoneStudent.page.getByTestId('my-final-score').getByText('42.60').waitFor();
     await settled(phoneStudent.page);
     expect(await seriousA11yViolations(phoneStudent.page)).toEqual([]);

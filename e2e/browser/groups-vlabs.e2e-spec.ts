@@ -1,17 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { expectEventually } from '@lms/testing';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 interface Resource {
   id: string;
@@ -27,14 +17,14 @@ interface Resource {
  * student's leaderboard with the chart of their attempts. Axe clean, at 1366 and 390 px.
  */
 describe('course groups and virtual labs', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let lecturer: string;
   let courseId: string;
 
   const api = async (path: string, token = lecturer) => {
-    const response = await fetch(`${base}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${web.base}/api/${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { data: Resource | Resource[] };
   };
@@ -45,31 +35,18 @@ describe('course groups and virtual labs', () => {
   const membersOf = (group: Resource) =>
     group.attributes.users as Array<{ id: number; name: string; is_leader: boolean }>;
 
-  async function signedIn(username: string, width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-    const page = await context.newPage();
-    await signInAs(page, base, username);
-    return page;
-  }
-
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    lecturer = await apiToken(base, 'lecturer');
+    web = await startBrowserPlatform();
+    lecturer = await apiToken(web.base, 'lecturer');
     const courses = (await api('course/courses')).data as Resource[];
     courseId = (courses.find((item) => item.attributes.code === 'IF101') ?? courses[0]).id;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   it('generates a set after a preview, moves a student and makes them leader; the student sees their group', async () => {
-    const page = await signedIn('lecturer', 1366);
-    const errors = watchErrors(page);
-    await page.goto(`${base}/courses/${courseId}`);
+    const { page: page, errors: errors } = await web.signedIn('lecturer');
+    await page.goto(`${web.base}/courses/${courseId}`);
     await page.getByRole('link', { name: 'Groups' }).click();
     await page.getByRole('heading', { name: /^Groups: Algorithms and Programming/, level: 1 }).waitFor();
     // the demo seed's set is there
@@ -125,9 +102,10 @@ describe('course groups and virtual labs', () => {
     const username = (
       (await api(`course/courses/${courseId}/students?page[limit]=0`)).data as Resource[]
     ).find((student) => Number(student.attributes.user_id) === moving.id)?.attributes.username;
-    const student = await signedIn(String(username ?? 'student1'), 390);
-    const studentErrors = watchErrors(student);
-    await student.goto(`${base}/courses/${courseId}/groups`);
+    const { page: student, errors: studentErrors } = await web.signedIn(String(username ?? 'student1'), {
+      width: 390,
+    });
+    await student.goto(`${web.base}/courses/${courseId}/groups`);
     const mine = student.getByRole('list', { name: `Members of ${small.attributes.name}` });
     await mine.waitFor();
     await mine.getByText('Leader').waitFor();
@@ -139,9 +117,8 @@ describe('course groups and virtual labs', () => {
   });
 
   it('adds a lab, shows its secret once, and a signed result reaches the student’s leaderboard', async () => {
-    const page = await signedIn('lecturer', 1366);
-    const errors = watchErrors(page);
-    await page.goto(`${base}/courses/${courseId}`);
+    const { page: page, errors: errors } = await web.signedIn('lecturer');
+    await page.goto(`${web.base}/courses/${courseId}`);
     const labs = page.getByRole('region', { name: 'Virtual labs' });
     await labs.getByText('Flowchart simulator').waitFor();
     await labs.getByRole('button', { name: 'Add a virtual lab' }).click();
@@ -159,14 +136,14 @@ describe('course groups and virtual labs', () => {
     const lab = (
       (await api(`course/vlabs?filter[course_id][is]=${courseId}&page[limit]=0`)).data as Resource[]
     ).find((item) => item.attributes.name === 'Sorting race')!;
-    const student1 = await apiToken(base, 'student1');
+    const student1 = await apiToken(web.base, 'student1');
     const me = (await api('login/me', student1)).data as Resource;
     // the lab reports two attempts, signed with its secret; a tampered one is refused
     const report = async (score: number, sign = secret) => {
       const body = JSON.stringify({ user_id: Number(me.id), score });
       const timestamp = String(Math.floor(Date.now() / 1000));
       const signature = createHmac('sha256', sign).update(`${timestamp}.${body}`).digest('hex');
-      return fetch(`${base}/api/course/vlabs/${lab.id}/results`, {
+      return fetch(`${web.base}/api/course/vlabs/${lab.id}/results`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -180,9 +157,8 @@ describe('course groups and virtual labs', () => {
     expect((await report(97)).status).toBe(201);
     expect((await report(100, 'f'.repeat(64))).status).toBe(401);
 
-    const student = await signedIn('student1', 1366);
-    const studentErrors = watchErrors(student);
-    await student.goto(`${base}/courses/${courseId}`);
+    const { page: student, errors: studentErrors } = await web.signedIn('student1');
+    await student.goto(`${web.base}/courses/${courseId}`);
     await student
       .getByRole('region', { name: 'Virtual labs' })
       .getByRole('link', { name: 'Results of “Sorting race”' })

@@ -1,24 +1,16 @@
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import { apiToken, launchBrowser, screenshot, signInAs, watchErrors } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, watchErrors } from '../support/browser';
 
 /** The interface language and theme: kept on the account, and the campus's default for visitors. */
 describe('language and theme in a browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
+    web = await startBrowserPlatform();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   const html = (page: Page) =>
     page.evaluate(() => {
@@ -31,11 +23,8 @@ describe('language and theme in a browser', () => {
     });
 
   it('follows student1 to a fresh browser: chosen Indonesian and dark in one, signed in from another', async () => {
-    const first = await browser.newContext({ locale: 'en-US' });
-    const page = await first.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, 'student1');
-    await page.goto(`${base}/settings/account`);
+    const { context: first, page, errors } = await web.signedIn('student1', { locale: 'en-US' });
+    await page.goto(`${web.base}/settings/account`);
     const saved = page.waitForResponse(
       (response) => response.request().method() === 'PATCH' && response.url().includes('/api/course/users/'),
     );
@@ -53,10 +42,10 @@ describe('language and theme in a browser', () => {
     await first.close();
 
     // a fresh browser: nothing remembered, an English browser, a campus without a default language
-    const second = await browser.newContext({ locale: 'en-US' });
+    const second = await web.browser.newContext({ locale: 'en-US' });
     const fresh = await second.newPage();
     const freshErrors = watchErrors(fresh);
-    await fresh.goto(`${base}/courses`);
+    await fresh.goto(`${web.base}/courses`);
     await fresh.getByLabel('Username').waitFor();
     expect(await html(fresh)).toEqual({ lang: 'en', theme: 'light' });
     await fresh.getByLabel('Username').fill('student1');
@@ -84,11 +73,11 @@ describe('language and theme in a browser', () => {
   });
 
   it("shows a visitor the campus's default language, which an administrator sets through the API", async () => {
-    const admin = await apiToken(base, 'admin');
-    const sites = await (await fetch(`${base}/api/public/lptk?filter[domain][like]=localhost`)).json();
+    const admin = await apiToken(web.base, 'admin');
+    const sites = await (await fetch(`${web.base}/api/public/lptk?filter[domain][like]=localhost`)).json();
     const campusId = (sites as { data: Array<{ id: string }> }).data[0].id;
     const setDefault = (language: string | null) =>
-      fetch(`${base}/api/course/lptks/${campusId}`, {
+      fetch(`${web.base}/api/course/lptks/${campusId}`, {
         method: 'PATCH',
         headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
         body: JSON.stringify({ data: { attributes: { default_language: language } } }),
@@ -96,9 +85,9 @@ describe('language and theme in a browser', () => {
     expect((await setDefault('klingon')).status).toBe(422);
     expect((await setDefault('id')).status).toBe(200);
     try {
-      const context = await browser.newContext({ locale: 'en-US' });
+      const context = await web.browser.newContext({ locale: 'en-US' });
       const page = await context.newPage();
-      await page.goto(`${base}/pages/login`);
+      await page.goto(`${web.base}/pages/login`);
       await page.getByLabel('Nama pengguna').waitFor();
       await page.getByRole('button', { name: 'Masuk' }).waitFor();
       expect((await html(page)).lang).toBe('id');

@@ -1,17 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 /**
  * Issue 17's attendance in a browser on the real services, from the demo's IF101-A (three sent
@@ -21,16 +11,14 @@ import {
  * back with exceljs. Axe clean.
  */
 describe('attendance (presence) in the browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
+  let web: BrowserPlatform;
   let base: string;
   let classPath: string;
   let sessionsUrl: string;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
+    web = await startBrowserPlatform();
+    base = web.base;
     const token = await apiToken(base, 'lecturer');
     const list = (await (
       await fetch(`${base}/api/course/presences/list`, { headers: { authorization: `Bearer ${token}` } })
@@ -41,21 +29,11 @@ describe('attendance (presence) in the browser', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
+    await web?.stop();
   });
 
-  async function signedIn(username: string, viewport = { width: 1366, height: 900 }) {
-    const context: BrowserContext = await browser.newContext({
-      viewport,
-      bypassCSP: true,
-      acceptDownloads: true,
-    });
-    const page: Page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, username);
-    return { context, page, errors };
-  }
+  const signedIn = (username: string, viewport = { width: 1366, height: 900 }) =>
+    web.signedIn(username, { viewport, acceptDownloads: true });
 
   it('lets the lecturer open a session, a student check in with its code, and the lecturer mark and export', async () => {
     const lecturer = await signedIn('lecturer');

@@ -2,16 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  LANGUAGES,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signedInAt,
-} from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { LANGUAGES, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 /**
  * The profile page on the real services (issue 16): a student uploads a photo, keeps a square of
@@ -19,18 +11,15 @@ import {
  * every interface language, at 1366 and 390 px, axe clean.
  */
 describe('the profile: avatar with a crop', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
+  let web: BrowserPlatform;
   let base: string;
   let photo: string;
 
-  const signedIn = (width: number, language: string) =>
-    signedInAt(browser, base, 'student1', width, language);
+  const signedIn = (width: number, language: string) => web.signedIn('student1', { width, language });
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
+    web = await startBrowserPlatform();
+    base = web.base;
     // a landscape photo: red on the left, blue on the right
     photo = join(mkdtempSync(join(tmpdir(), 'profile-e2e-')), 'photo.png');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600">
@@ -38,8 +27,7 @@ describe('the profile: avatar with a crop', () => {
     writeFileSync(photo, await sharp(Buffer.from(svg)).png().toBuffer());
   });
   afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
+    await web?.stop();
   });
 
   it('uploads a photo, keeps the square chosen, and shows the avatar in the header', async () => {

@@ -1,16 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  watchErrors,
-} from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled, watchErrors } from '../support/browser';
 
 /** A small PDF (by its signature) that the lecturer puts into the course they open to the public. */
 const HANDOUT = Buffer.concat([
@@ -27,15 +18,13 @@ interface Resource {
 }
 
 describe('the public catalogue: a visitor reads public courses without signing in', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let algorithmsId: string;
   let openCourseId: string;
 
   /** Visits recorded for a course (the API records them but lists them nowhere: read from the database). */
   async function viewsOf(courseId: string): Promise<number> {
-    const rows: Array<{ count: string }> = await platform.services.course
+    const rows: Array<{ count: string }> = await web.platform.services.course
       .get(DataSource)
       .query('SELECT count(*) AS count FROM course_views WHERE course_id = $1', [courseId]);
     return Number(rows[0].count);
@@ -49,16 +38,14 @@ describe('the public catalogue: a visitor reads public courses without signing i
   }
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
+    web = await startBrowserPlatform();
 
     // The lecturer opens IF101 to the public and puts a handout into its first activity.
-    const token = await apiToken(base, 'lecturer');
+    const token = await apiToken(web.base, 'lecturer');
     const auth = { authorization: `Bearer ${token}` };
-    const courses = await fetch(`${base}/api/course/courses`, { headers: auth });
+    const courses = await fetch(`${web.base}/api/course/courses`, { headers: auth });
     algorithmsId = ((await courses.json()) as { data: Resource[] }).data[0].id;
-    const opened = await fetch(`${base}/api/course/courses/${algorithmsId}`, {
+    const opened = await fetch(`${web.base}/api/course/courses/${algorithmsId}`, {
       method: 'PATCH',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ data: { attributes: { is_public: true, is_free: true } } }),
@@ -66,7 +53,7 @@ describe('the public catalogue: a visitor reads public courses without signing i
     expect(opened.status).toBe(200);
 
     const tree = (await (
-      await fetch(`${base}/api/course/courses/${algorithmsId}?include=modules,modules.activities`, {
+      await fetch(`${web.base}/api/course/courses/${algorithmsId}?include=modules,modules.activities`, {
         headers: auth,
       })
     ).json()) as { included: Resource[] };
@@ -82,7 +69,7 @@ describe('the public catalogue: a visitor reads public courses without signing i
     form.append('contentable_id', firstActivity.id);
     form.append('name', 'Public handout');
     form.append('file', new Blob([HANDOUT], { type: 'application/pdf' }), 'public-handout.pdf');
-    const upload = await fetch(`${base}/api/course/contents/upload`, {
+    const upload = await fetch(`${web.base}/api/course/contents/upload`, {
       method: 'POST',
       headers: auth,
       body: form,
@@ -90,23 +77,20 @@ describe('the public catalogue: a visitor reads public courses without signing i
     expect(upload.status).toBe(201);
 
     // The seeded open course, found as a visitor would: in the public catalogue.
-    const catalogue = await fetch(`${base}/api/public/courses?filter[code][is]=OPEN101`);
+    const catalogue = await fetch(`${web.base}/api/public/courses?filter[code][is]=OPEN101`);
     openCourseId = ((await catalogue.json()) as { data: Resource[] }).data[0].id;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   it('shows the catalogue on the landing page, searches it and opens a public course to read and download', async () => {
-    const context = await browser.newContext({ bypassCSP: true, acceptDownloads: true });
+    const context = await web.browser.newContext({ bypassCSP: true, acceptDownloads: true });
     const page = await context.newPage();
     const errors = watchErrors(page);
 
     // the landing page: the catalogue, with a sign-in link; both its courses are free, so the
     // "explore" strip of free courses would only show the same cards again and is left out
-    await page.goto(`${base}/home-landing`);
+    await page.goto(`${web.base}/home-landing`);
     await settled(page);
     const catalogue = page.getByRole('region', { name: 'Course catalogue' });
     await catalogue.getByText('2 courses in the catalogue').waitFor();
@@ -133,7 +117,7 @@ describe('the public catalogue: a visitor reads public courses without signing i
     // open the course from the keyboard
     await catalogue.getByRole('link', { name: 'Digital Literacy for Everyone' }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${base}/public/courses/${openCourseId}`);
+    await page.waitForURL(`${web.base}/public/courses/${openCourseId}`);
     await settled(page);
     await page.getByRole('heading', { level: 1, name: 'Digital Literacy for Everyone' }).waitFor();
     // the first activity is read without choosing: its text, sanitised, and its link in a new tab
@@ -155,12 +139,12 @@ describe('the public catalogue: a visitor reads public courses without signing i
 
     // back to the catalogue; the lecturer's course, with its handout through the public download link
     await page.getByRole('link', { name: 'Back to the course catalogue' }).click();
-    await page.waitForURL(`${base}/home-landing`);
+    await page.waitForURL(`${web.base}/home-landing`);
     await page
       .getByRole('region', { name: 'Course catalogue' })
       .getByRole('link', { name: 'Algorithms and Programming' })
       .click();
-    await page.waitForURL(`${base}/public/courses/${algorithmsId}`);
+    await page.waitForURL(`${web.base}/public/courses/${algorithmsId}`);
     await page.getByRole('heading', { level: 1, name: 'Algorithms and Programming' }).waitFor();
     await page.getByText('Dr. Ratna Wijaya').first().waitFor();
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
@@ -177,10 +161,10 @@ describe('the public catalogue: a visitor reads public courses without signing i
   });
 
   it('says honestly that a course is not in the catalogue, and records no visit', async () => {
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await web.browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${base}/public/courses/987654`);
+    await page.goto(`${web.base}/public/courses/987654`);
     await settled(page);
     await page.getByRole('heading', { name: 'Course not found' }).waitFor();
     await page.getByText('This course does not exist or is not open to the public.').waitFor();

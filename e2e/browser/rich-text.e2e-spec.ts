@@ -1,17 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expectEventually } from '@lms/testing';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 /** A real PNG of `width`×`height` pixels: a blue-to-orange gradient. */
 function png(width: number, height: number): Buffer {
@@ -86,27 +77,23 @@ const EXPECTED = {
 };
 
 describe('the rich-text editor: a lecturer writes, saves, reloads and reads', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let courseId: string;
   let moduleId: string;
   let activityId: string;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    const token = await apiToken(base, 'lecturer');
+    web = await startBrowserPlatform();
+    const token = await apiToken(web.base, 'lecturer');
     const call = async (method: string, path: string, attributes: Record<string, unknown>) => {
-      const response = await fetch(`${base}${path}`, {
+      const response = await fetch(`${web.base}${path}`, {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
         body: JSON.stringify({ data: { attributes } }),
       });
       return ((await response.json()) as { data: { id: string } }).data;
     };
-    const courses = await fetch(`${base}/api/course/courses`, {
+    const courses = await fetch(`${web.base}/api/course/courses`, {
       headers: { authorization: `Bearer ${token}` },
     });
     courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
@@ -116,18 +103,12 @@ describe('the rich-text editor: a lecturer writes, saves, reloads and reads', ()
     await call('PATCH', `/api/course/activities/${activityId}`, { name: 'Rich activity' });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   it('keeps headings, bold, lists, a link, a table, an uploaded image and a formula across a reload', async () => {
     // No bypassCSP: the images and KaTeX's fonts and styles load under the gateway's policy.
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, 'lecturer');
-    await page.goto(`${base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
+    const { context, page, errors } = await web.signedIn('lecturer', { bypassCSP: false });
+    await page.goto(`${web.base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
     await settled(page);
     await page.getByRole('button', { name: 'Add content' }).click();
     const form = page.getByRole('form', { name: 'New content' });
@@ -244,7 +225,7 @@ describe('the rich-text editor: a lecturer writes, saves, reloads and reads', ()
     await page.getByRole('list', { name: 'Contents of Rich activity' }).getByText('Rich notes').waitFor();
 
     // after a reload, the reader shows the same
-    await page.goto(`${base}/courses/${courseId}/preview/${moduleId}/${activityId}`);
+    await page.goto(`${web.base}/courses/${courseId}/preview/${moduleId}/${activityId}`);
     await page.reload();
     await settled(page);
     await page.getByRole('heading', { name: 'Rich notes' }).waitFor();
@@ -259,7 +240,7 @@ describe('the rich-text editor: a lecturer writes, saves, reloads and reads', ()
     await screenshot(page, 'rich-text-reader');
 
     // and the editor opens it as it was saved
-    await page.goto(`${base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
+    await page.goto(`${web.base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
     await settled(page);
     await page.getByRole('button', { name: 'Edit Rich notes' }).click();
     const edit = page.getByRole('form', { name: 'Edit Rich notes' });
@@ -275,16 +256,14 @@ describe('the rich-text editor: a lecturer writes, saves, reloads and reads', ()
 
   it('fits a phone: the toolbar wraps within 390 px and the reader shows the text', async () => {
     // bypassCSP lets axe-core be injected for the accessibility check.
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
-    const page = await context.newPage();
-    await signInAs(page, base, 'lecturer');
-    await page.goto(`${base}/courses/${courseId}/preview/${moduleId}/${activityId}`);
+    const { context, page } = await web.signedIn('lecturer', { width: 390 });
+    await page.goto(`${web.base}/courses/${courseId}/preview/${moduleId}/${activityId}`);
     await settled(page);
     await page.getByRole('heading', { name: 'Rich notes' }).waitFor();
     expect(await readerFacts(page)).toMatchObject({ h2: 'Sorting', katex: 1 });
     await screenshot(page, 'rich-text-reader-390');
 
-    await page.goto(`${base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
+    await page.goto(`${web.base}/courses/${courseId}/edit/${moduleId}/${activityId}`);
     await settled(page);
     await page.getByRole('button', { name: 'Edit Rich notes' }).click();
     const toolbar = page.getByRole('toolbar', { name: 'Formatting' });

@@ -1,15 +1,6 @@
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import type { Page } from 'playwright-core';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { lecturersFirstCourse, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 /** The accessible name of the element that has the keyboard focus. */
 function focusedName(page: Page): Promise<string> {
@@ -24,38 +15,21 @@ function focusedName(page: Page): Promise<string> {
 
 /** A success toast after every save, and confirmations that name what will happen (issue 11). */
 describe('saving tells the user it worked, and destructive actions ask in specific words', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let courseId: string;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    const token = await apiToken(base, 'lecturer');
-    const courses = await fetch(`${base}/api/course/courses`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
+    web = await startBrowserPlatform();
+    courseId = await lecturersFirstCourse(web.base);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
-  async function lecturer(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, 'lecturer');
-    return { context, page, errors };
-  }
+  const lecturer = () => web.signedIn('lecturer', { viewport: { width: 1366, height: 768 } });
 
   it('shows a success toast after saving the course settings, read out politely, held while hovered', async () => {
     const { context, page, errors } = await lecturer();
-    await page.goto(`${base}/courses/${courseId}/settings`);
+    await page.goto(`${web.base}/courses/${courseId}/settings`);
     await settled(page);
     await page.getByLabel('Description', { exact: true }).fill('Saved with a toast.');
     await page.getByRole('button', { name: 'Save details' }).click();
@@ -91,7 +65,7 @@ describe('saving tells the user it worked, and destructive actions ask in specif
 
   it('asks before removing a student in words that name the student, the course and the class', async () => {
     const { context, page, errors } = await lecturer();
-    await page.goto(`${base}/courses/${courseId}/enroll`);
+    await page.goto(`${web.base}/courses/${courseId}/enroll`);
     await settled(page);
     const row = page.getByRole('row').filter({ hasText: 'Ayu Lestari' });
     await row.waitFor();
@@ -141,11 +115,8 @@ describe('saving tells the user it worked, and destructive actions ask in specif
   });
 
   it('asks a student before leaving a course, naming it and saying how to come back', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, 'student2');
-    await page.goto(`${base}/courses/${courseId}`);
+    const { context, page, errors } = await web.signedIn('student2', { width: 390 });
+    await page.goto(`${web.base}/courses/${courseId}`);
     await settled(page);
     await page.getByRole('button', { name: 'Leave the course “Algorithms and Programming”' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Leave the course “Algorithms and Programming”?' });

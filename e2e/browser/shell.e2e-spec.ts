@@ -1,15 +1,11 @@
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectEventually } from '@lms/testing';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
 import {
   apiToken,
   DEMO_PASSWORD,
-  launchBrowser,
   screenshot,
   seriousA11yViolations,
   settled,
-  signInAs,
   watchErrors,
 } from '../support/browser';
 
@@ -142,9 +138,7 @@ const may = (role: 'student' | 'lecturer', allowed: Allowed) =>
   allowed === 'all' || (role === 'lecturer' && (allowed === 'lecturer' || allowed === 'adminLecturer'));
 
 describe('the web client shell', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let courseId: string;
   /** The lecturer's unpublished exam the route map opens (the demo seed has exams of its own). */
   let examId: string;
@@ -153,25 +147,23 @@ describe('the web client shell', () => {
   const publicCourse = { id: '', moduleId: '', activityId: '' };
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    const token = await apiToken(base, 'lecturer');
-    const courses = await fetch(`${base}/api/course/courses`, {
+    web = await startBrowserPlatform();
+    const token = await apiToken(web.base, 'lecturer');
+    const courses = await fetch(`${web.base}/api/course/courses`, {
       headers: { authorization: `Bearer ${token}` },
     });
     courseId = ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
-    const catalogue = await fetch(`${base}/api/public/courses?filter[code][is]=OPEN101`);
+    const catalogue = await fetch(`${web.base}/api/public/courses?filter[code][is]=OPEN101`);
     publicCourse.id = ((await catalogue.json()) as { data: Array<{ id: string }> }).data[0].id;
     const detail = (await (
-      await fetch(`${base}/api/public/courses/${publicCourse.id}?include=modules,modules.activities`)
+      await fetch(`${web.base}/api/public/courses/${publicCourse.id}?include=modules,modules.activities`)
     ).json()) as { included: Array<{ id: string; type: string }> };
     publicCourse.moduleId = detail.included.find((resource) => resource.type === 'modules')!.id;
     publicCourse.activityId = detail.included.find((resource) => resource.type === 'activities')!.id;
     // The demo tasks arrive once the task service has learnt the course from its events.
     await expectEventually(async () => {
       const listed = (await (
-        await fetch(`${base}/api/course/tasks?filter[course_id]=${courseId}&page[limit]=0`, {
+        await fetch(`${web.base}/api/course/tasks?filter[course_id]=${courseId}&page[limit]=0`, {
           headers: { authorization: `Bearer ${token}` },
         })
       ).json()) as { data: Array<{ id: string; attributes: { tasks_type: string } }> };
@@ -182,7 +174,7 @@ describe('the web client shell', () => {
     // The route map opens /exam/{id}/…: the lecturer's new exam of the course (once the exam service has
     // learnt the course from its events).
     await expectEventually(async () => {
-      const created = await fetch(`${base}/api/exam/exams`, {
+      const created = await fetch(`${web.base}/api/exam/exams`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
         body: JSON.stringify({
@@ -206,9 +198,11 @@ describe('the web client shell', () => {
 
   /** Forgets a user's interface language and theme on their account (a test chose them). */
   async function forgetChoices(username: string): Promise<void> {
-    const headers = { authorization: `Bearer ${await apiToken(base, username)}` };
-    const me = (await (await fetch(`${base}/api/login/me`, { headers })).json()) as { data: { id: string } };
-    const reset = await fetch(`${base}/api/course/users/${me.data.id}`, {
+    const headers = { authorization: `Bearer ${await apiToken(web.base, username)}` };
+    const me = (await (await fetch(`${web.base}/api/login/me`, { headers })).json()) as {
+      data: { id: string };
+    };
+    const reset = await fetch(`${web.base}/api/course/users/${me.data.id}`, {
       method: 'PATCH',
       headers: { ...headers, 'content-type': 'application/vnd.api+json' },
       body: JSON.stringify({
@@ -218,42 +212,31 @@ describe('the web client shell', () => {
     expect(reset.status).toBe(200);
   }
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   /** A signed-in browser context; axe is injected as a script, so the page's CSP is bypassed there. */
-  async function signedIn(
-    username: string,
-    options: { bypassCSP?: boolean } = {},
-  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, username);
-    return { context, page, errors };
-  }
+  const signedIn = (username: string, options: { bypassCSP?: boolean } = {}) =>
+    web.signedIn(username, { viewport: { width: 1280, height: 720 }, bypassCSP: false, ...options });
 
   it('applies the guard rules: login with `to`, away from login when signed in, 404 with `from`', async () => {
-    const context = await browser.newContext();
+    const context = await web.browser.newContext();
     const page = await context.newPage();
     const errors = watchErrors(page);
 
-    await page.goto(`${base}/assignment/take/${tasks.personal}`);
-    await page.waitForURL(`${base}/pages/login?to=%2Fassignment%2Ftake%2F${tasks.personal}`);
+    await page.goto(`${web.base}/assignment/take/${tasks.personal}`);
+    await page.waitForURL(`${web.base}/pages/login?to=%2Fassignment%2Ftake%2F${tasks.personal}`);
 
     await page.getByLabel('Username').fill('student1');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/assignment/take/${tasks.personal}`);
+    await page.waitForURL(`${web.base}/assignment/take/${tasks.personal}`);
     await page.getByRole('heading', { name: 'Essay: choosing the right loop' }).waitFor();
 
-    await page.goto(`${base}/pages/login`);
-    await page.waitForURL(`${base}/`);
+    await page.goto(`${web.base}/pages/login`);
+    await page.waitForURL(`${web.base}/`);
     await page.getByRole('heading', { name: /Welcome, Ayu Lestari/ }).waitFor();
 
-    await page.goto(`${base}/courses/${courseId}/gradebook`);
+    await page.goto(`${web.base}/courses/${courseId}/gradebook`);
     await page.waitForURL(/\/pages\/error-404\?from=/);
     expect(new URL(page.url()).searchParams.get('from')).toBe(`/courses/${courseId}/gradebook`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -264,15 +247,15 @@ describe('the web client shell', () => {
   });
 
   it('refuses an admin account with its message and keeps it signed out', async () => {
-    const context = await browser.newContext();
+    const context = await web.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${base}/settings/profile`);
+    await page.goto(`${web.base}/settings/profile`);
     await page.waitForURL(/\/pages\/login\?to=/);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: 'Cannot login using Admin Account' }).waitFor();
-    await page.goto(`${base}/settings/profile`);
+    await page.goto(`${web.base}/settings/profile`);
     await page.waitForURL(/\/pages\/login\?to=/);
     await context.close();
   });
@@ -313,7 +296,7 @@ describe('the web client shell', () => {
 
   it('stars pages (kept across a reload) and switches between two signed-in accounts', async () => {
     const { context, page, errors } = await signedIn('student1');
-    await page.goto(`${base}/courses/${courseId}`);
+    await page.goto(`${web.base}/courses/${courseId}`);
     await page.getByRole('heading', { name: 'Algorithms and Programming' }).waitFor();
     await page.getByRole('button', { name: 'Star this page' }).click();
     await page.reload();
@@ -350,7 +333,7 @@ describe('the web client shell', () => {
       const failures: string[] = [];
       const landings = role === 'lecturer' ? staffLandAt(tasks) : {};
       for (const [path, allowed] of appRoutes(courseId, examId, tasks)) {
-        await page.goto(`${base}${path}`);
+        await page.goto(`${web.base}${path}`);
         if (role === 'student' && notAStudentsExam(examId).includes(path)) {
           // The route is open to every role, but this is the lecturer's unpublished exam: the
           // service answers 404 to a student, and the client shows its not-found page.
@@ -373,7 +356,7 @@ describe('the web client shell', () => {
       // The refusals a student's browser logs on that exam's pages are the expected ones.
       const refused = (error: string) =>
         role === 'student' &&
-        notAStudentsExam(examId).some((path) => error.startsWith(`${base}${path}: `)) &&
+        notAStudentsExam(examId).some((path) => error.startsWith(`${web.base}${path}: `)) &&
         / status of 40[34] /.test(error);
       expect(errors.filter((error) => !refused(error))).toEqual([]);
       await context.close();
@@ -382,15 +365,15 @@ describe('the web client shell', () => {
   }
 
   it('renders every public page signed out, without console errors', async () => {
-    const context = await browser.newContext();
+    const context = await web.browser.newContext();
     const page = await context.newPage();
     const errors = watchErrors(page);
     for (const path of publicRoutes(publicCourse)) {
-      await page.goto(`${base}${path}`);
+      await page.goto(`${web.base}${path}`);
       await settled(page);
       expect(new URL(page.url()).pathname).toBe(path);
     }
-    await page.goto(`${base}/no/such/page`);
+    await page.goto(`${web.base}/no/such/page`);
     await page.waitForURL(/\/pages\/error-404$/);
     expect(errors).toEqual([]);
     await context.close();
@@ -398,7 +381,7 @@ describe('the web client shell', () => {
 
   it('has no serious or critical accessibility violations on the main pages', async () => {
     const results: Record<string, unknown> = {};
-    const anonymous = await browser.newContext({ bypassCSP: true });
+    const anonymous = await web.browser.newContext({ bypassCSP: true });
     const visitor = await anonymous.newPage();
     for (const [path, name] of [
       ['/pages/login', 'login'],
@@ -406,7 +389,7 @@ describe('the web client shell', () => {
       ['/pages/error-404', 'not-found'],
       ['/pages/register', 'register-unavailable'],
     ]) {
-      await visitor.goto(`${base}${path}`);
+      await visitor.goto(`${web.base}${path}`);
       await settled(visitor);
       const violations = await seriousA11yViolations(visitor);
       if (violations.length) results[path] = violations;
@@ -425,7 +408,7 @@ describe('the web client shell', () => {
         ['/settings/profile', 'profile'],
         ['/settings/account', 'account-settings'],
       ]) {
-        await page.goto(`${base}${path}`);
+        await page.goto(`${web.base}${path}`);
         await settled(page);
         const violations = await seriousA11yViolations(page);
         if (violations.length) results[`${username} ${path}`] = violations;
@@ -441,10 +424,9 @@ describe('the web client shell', () => {
   });
 
   it('works on a phone: the sidebar is a drawer opened from the menu button', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, 'student1');
+    const { context, page, errors } = await web.signedIn('student1', {
+      viewport: { width: 390, height: 780 },
+    });
     await settled(page);
     expect(await page.getByRole('link', { name: 'Courses', exact: true }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
@@ -452,7 +434,7 @@ describe('the web client shell', () => {
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Courses', exact: true })
       .click();
-    await page.waitForURL(`${base}/courses`);
+    await page.waitForURL(`${web.base}/courses`);
     await settled(page);
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(false);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -467,7 +449,7 @@ describe('the web client shell', () => {
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(false);
 
     // keyboard users reach the content first
-    await page.goto(`${base}/courses`);
+    await page.goto(`${web.base}/courses`);
     await settled(page);
     await page.keyboard.press('Tab');
     expect(await page.locator(':focus').textContent()).toBe('Skip to content');

@@ -1,35 +1,26 @@
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import { launchBrowser, screenshot, watchErrors } from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { screenshot, watchErrors } from '../support/browser';
 
 describe('signing in with a browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
+    web = await startBrowserPlatform();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   it('takes a student from a protected page to the login page and back to their course list', async () => {
-    const page = await browser.newPage();
+    const page = await web.browser.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${base}/courses`);
+    await page.goto(`${web.base}/courses`);
     await page.waitForURL(/\/pages\/login\?to=%2Fcourses|\/pages\/login\?to=\/courses/);
 
     await page.getByLabel('Username').fill('student1');
     await page.getByLabel('Password').fill('lms-demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
 
-    await page.waitForURL(`${base}/courses`);
+    await page.waitForURL(`${web.base}/courses`);
     const card = page.getByRole('article').filter({ hasText: 'Algorithms and Programming' });
     await card.waitFor();
     expect(await card.textContent()).toContain('IF101');
@@ -43,8 +34,8 @@ describe('signing in with a browser', () => {
   });
 
   it('refuses an admin account with "Cannot login using Admin Account"', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}/pages/login`);
+    const page = await web.browser.newPage();
+    await page.goto(`${web.base}/pages/login`);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('lms-demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -55,8 +46,8 @@ describe('signing in with a browser', () => {
   });
 
   it('shows the 404 page for an unknown path', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}/no/such/page`);
+    const page = await web.browser.newPage();
+    await page.goto(`${web.base}/no/such/page`);
     await page.waitForURL(/\/pages\/error-404/);
     await page.close();
   });

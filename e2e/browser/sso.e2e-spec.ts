@@ -1,22 +1,18 @@
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { apiToken, launchBrowser, screenshot, seriousA11yViolations, watchErrors } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { apiToken, screenshot, seriousA11yViolations, watchErrors } from '../support/browser';
 import { TestIdentityProvider } from '../support/oidc';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
 
 describe('signing in through the campus identity provider with a browser', () => {
-  let platform: TestPlatform;
+  let web: BrowserPlatform;
   let idp: TestIdentityProvider;
-  let browser: Browser;
-  let base: string;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
+    web = await startBrowserPlatform();
+    const { base } = web;
     idp = await TestIdentityProvider.start([
       { client_id: 'lms-demo', client_secret: 'browser-secret', redirect_uris: [`${base}/callback`] },
     ]);
-    browser = await launchBrowser();
     const admin = await apiToken(base, 'admin');
     const version = (await (await fetch(`${base}/api/public/version?domain=localhost`)).json()) as {
       data: { attributes: { lptk_id: number } };
@@ -39,9 +35,8 @@ describe('signing in through the campus identity provider with a browser', () =>
   });
 
   afterAll(async () => {
-    await browser?.close();
     await idp?.stop();
-    await platform?.stop();
+    await web?.stop();
   });
 
   /** The provider's own sign-in form (its development interactions: any password). */
@@ -53,18 +48,18 @@ describe('signing in through the campus identity provider with a browser', () =>
   }
 
   it('signs a student in at a phone width, adds their lecturer account through the provider and switches between them', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const context = await web.browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
     const page = await context.newPage();
     const errors = watchErrors(page);
 
-    await page.goto(`${base}/pages/login`);
+    await page.goto(`${web.base}/pages/login`);
     const button = page.getByRole('button', { name: 'Sign in with Demo SSO' });
     await button.waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'sso-login-phone');
     await button.click();
     await atProvider(page, 'student1');
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${web.base}/`);
     await page.locator('#main').waitFor();
     await page.getByRole('button', { name: 'Account menu of Ayu Lestari' }).waitFor();
 
@@ -81,14 +76,14 @@ describe('signing in through the campus identity provider with a browser', () =>
     await page.getByRole('button', { name: 'Switch to Ayu Lestari' }).click();
     await page.getByRole('button', { name: 'Account menu of Ayu Lestari' }).waitFor();
 
-    expect(errors.filter((error) => error.startsWith(base))).toEqual([]);
+    expect(errors.filter((error) => error.startsWith(web.base))).toEqual([]);
     await context.close();
   });
 
   it('tells a person why /callback could not finish, and leads back to sign-in', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const context = await web.browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
     const page = await context.newPage();
-    await page.goto(`${base}/callback?code=stale&state=not-from-this-tab`);
+    await page.goto(`${web.base}/callback?code=stale&state=not-from-this-tab`);
     await page.getByRole('alert').filter({ hasText: 'was not started in this browser tab' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'sso-callback-refused-phone');

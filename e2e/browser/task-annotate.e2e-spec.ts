@@ -1,17 +1,8 @@
-import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import type { Page } from 'playwright-core';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 interface Resource {
   id: string;
@@ -25,15 +16,13 @@ interface Resource {
  * phone and sees every annotation, without the tools. Axe clean, 1366 and 390 px.
  */
 describe('the lecturer annotates a student’s PDF', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let lecturer: string;
   let student: string;
   let answerId: string;
 
   async function call(token: string, path: string, init: RequestInit = {}) {
-    const response = await fetch(`${base}/api/${path}`, {
+    const response = await fetch(`${web.base}/api/${path}`, {
       ...init,
       headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
     });
@@ -85,11 +74,9 @@ describe('the lecturer annotates a student’s PDF', () => {
   }
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    lecturer = await apiToken(base, 'lecturer');
-    student = await apiToken(base, 'student1');
+    web = await startBrowserPlatform();
+    lecturer = await apiToken(web.base, 'lecturer');
+    student = await apiToken(web.base, 'student1');
     const courses = (await call(lecturer, 'course/courses'))!.data as Resource[];
     const courseId = (courses.find((item) => item.attributes.code === 'IF101') ?? courses[0]).id;
     const module = (await send(lecturer, 'POST', 'course/modules', {
@@ -130,21 +117,11 @@ describe('the lecturer annotates a student’s PDF', () => {
     answerId = answer.id;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   it('highlights, draws and pins a note that the student then sees', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1366, height: 900 },
-      bypassCSP: true,
-      acceptDownloads: true,
-    });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, 'lecturer');
-    await page.goto(`${base}/assignment/annotate-pdf/${answerId}`);
+    const { context, page, errors } = await web.signedIn('lecturer', { acceptDownloads: true });
+    await page.goto(`${web.base}/assignment/annotate-pdf/${answerId}`);
     await page.getByRole('heading', { name: 'Annotate PDF', level: 1 }).waitFor();
     await page.getByTestId('pdf-page-2').waitFor();
     await page.getByText('Drawing page 1…').waitFor({ state: 'detached' });
@@ -258,11 +235,12 @@ describe('the lecturer annotates a student’s PDF', () => {
     await context.close();
 
     // the student, on a phone: every annotation, no tools, the page fits the width
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
-    const small = await phone.newPage();
-    const studentErrors = watchErrors(small);
-    await signInAs(small, base, 'student1');
-    await small.goto(`${base}/assignment/annotate-pdf/${answerId}`);
+    const {
+      context: phone,
+      page: small,
+      errors: studentErrors,
+    } = await web.signedIn('student1', { width: 390 });
+    await small.goto(`${web.base}/assignment/annotate-pdf/${answerId}`);
     await small.getByTestId('pdf-page-1').waitFor();
     await small.getByText('Drawing page 1…').waitFor({ state: 'detached' });
     await small.getByRole('heading', { name: 'Annotations (3)' }).waitFor();
@@ -276,7 +254,7 @@ describe('the lecturer annotates a student’s PDF', () => {
     expect(await seriousA11yViolations(small)).toEqual([]);
     await screenshot(small, 'task-annotate-student-390');
     // a student cannot write: the service refuses, whatever the screen offers
-    const refused = await fetch(`${base}/api/course/task/answers/${answerId}/annotations`, {
+    const refused = await fetch(`${web.base}/api/course/task/answers/${answerId}/annotations`, {
       method: 'POST',
       headers: { authorization: `Bearer ${student}`, 'content-type': 'application/vnd.api+json' },
       body: JSON.stringify({

@@ -1,15 +1,6 @@
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  LANGUAGES,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signedInAt,
-} from '../support/browser';
+import type { Page } from 'playwright-core';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, LANGUAGES, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 interface Resource {
   id: string;
@@ -24,14 +15,12 @@ type Body = { data: Resource | Resource[] | null };
  * interface language, at 1366 and 390 px, axe clean.
  */
 describe('the answers of an assignment as a zip, and the assignments to grade', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   const tokens: Record<string, string> = {};
   let taskId: string;
 
   async function call(user: string, path: string, init: RequestInit = {}): Promise<Body | null> {
-    const response = await fetch(`${base}/api/${path}`, {
+    const response = await fetch(`${web.base}/api/${path}`, {
       ...init,
       headers: { authorization: `Bearer ${tokens[user]}`, ...(init.headers ?? {}) },
     });
@@ -41,9 +30,6 @@ describe('the answers of an assignment as a zip, and the assignments to grade', 
   }
   const one = (body: Body | null) => body!.data as Resource;
   const many = (body: Body | null) => body!.data as Resource[];
-
-  const signedIn = (width: number, language: string) =>
-    signedInAt(browser, base, 'lecturer', width, language);
 
   /** Settled, screenshot taken, the page no wider than the window, axe clean. */
   async function checked(page: Page, name: string, width: number) {
@@ -56,10 +42,8 @@ describe('the answers of an assignment as a zip, and the assignments to grade', 
   }
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    for (const user of ['lecturer', 'student1', 'student2']) tokens[user] = await apiToken(base, user);
+    web = await startBrowserPlatform();
+    for (const user of ['lecturer', 'student1', 'student2']) tokens[user] = await apiToken(web.base, user);
     const courses = many(await call('lecturer', 'course/courses'));
     const courseId = (courses.find((item) => item.attributes.code === 'IF101') ?? courses[0]).id;
     const outline = one(await call('lecturer', `course/courses/${courseId}?include=modules`)) as Resource & {
@@ -105,14 +89,11 @@ describe('the answers of an assignment as a zip, and the assignments to grade', 
     }
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   it('prepares the zip in the background, shows its progress and downloads it', async () => {
-    const { page, errors } = await signedIn(1366, 'en');
-    await page.goto(`${base}/assignment/${taskId}/download`);
+    const { page, errors } = await web.signedIn('lecturer', { language: 'en' });
+    await page.goto(`${web.base}/assignment/${taskId}/download`);
     const card = page.getByRole('region', { name: 'Answers of this assignment (.zip)' });
     await card.getByText('No .zip prepared yet.').waitFor();
     await card.getByRole('button', { name: 'Prepare the .zip' }).click();
@@ -130,11 +111,11 @@ describe('the answers of an assignment as a zip, and the assignments to grade', 
     'shows the downloads and the assignments to grade in %s, wide and narrow',
     async (language) => {
       for (const width of [1366, 390]) {
-        const { page, errors } = await signedIn(width, language);
-        await page.goto(`${base}/assignment/${taskId}/download`);
+        const { page, errors } = await web.signedIn('lecturer', { width, language });
+        await page.goto(`${web.base}/assignment/${taskId}/download`);
         await page.locator('[role="status"] .badge').first().waitFor();
         await checked(page, `task-export-${language}-${width}`, width);
-        await page.goto(`${base}/dashboard`);
+        await page.goto(`${web.base}/dashboard`);
         const toGrade = page.locator('section:has(#to-grade-title)');
         await toGrade.locator(`a[href="/assignment/${taskId}/submissions"]`).first().waitFor();
         await checked(page, `task-to-grade-${language}-${width}`, width);

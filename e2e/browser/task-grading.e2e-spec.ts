@@ -1,16 +1,7 @@
-import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import type { Page } from 'playwright-core';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 interface Resource {
   id: string;
@@ -28,15 +19,13 @@ type Body = { data: Resource | Resource[] | null; meta?: Record<string, unknown>
  * docs/task-scoring.md computes them. Axe clean, 1366 and 390 px.
  */
 describe('a lecturer grades assignments', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   const tokens: Record<string, string> = {};
   let courseId: string;
   let moduleId: string;
 
   async function call(user: string, path: string, init: RequestInit = {}): Promise<Body | null> {
-    const response = await fetch(`${base}/api/${path}`, {
+    const response = await fetch(`${web.base}/api/${path}`, {
       ...init,
       headers: { authorization: `Bearer ${tokens[user]}`, ...(init.headers ?? {}) },
     });
@@ -94,16 +83,6 @@ describe('a lecturer grades assignments', () => {
     return one(await call(user, 'course/tasks/setAnswer', { method: 'POST', body: form })).id;
   }
 
-  async function signedIn(user: string, width: number): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width, height: width < 600 ? 844 : 900 },
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
-    await signInAs(page, base, user);
-    return page;
-  }
-
   /** Settled, screenshot taken (to look at, also when what follows fails), no wider than the window, axe clean. */
   async function checked(page: Page, name: string, width: number) {
     await settled(page);
@@ -119,11 +98,9 @@ describe('a lecturer grades assignments', () => {
     page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
+    web = await startBrowserPlatform();
     for (const user of ['lecturer', 'student1', 'student2', 'student3'])
-      tokens[user] = await apiToken(base, user);
+      tokens[user] = await apiToken(web.base, user);
     const courses = many(await call('lecturer', 'course/courses'));
     courseId = (courses.find((item) => item.attributes.code === 'IF101') ?? courses[0]).id;
     const outline = one(await call('lecturer', `course/courses/${courseId}?include=modules`)) as Resource & {
@@ -132,10 +109,7 @@ describe('a lecturer grades assignments', () => {
     moduleId = outline.relationships.modules.data[0].id;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   it('annotates, asks for a change, scores by rubric; the student sees the score only once shown', async () => {
     const level = (name: string, point: number) => ({ name, point });
@@ -161,9 +135,8 @@ describe('a lecturer grades assignments', () => {
     );
 
     // the lecturer finds the sent answer and annotates its PDF
-    const lecturer = await signedIn('lecturer', 1366);
-    const errors = watchErrors(lecturer);
-    await lecturer.goto(`${base}/assignment/${taskId}/submissions`);
+    const { page: lecturer, errors } = await web.signedIn('lecturer');
+    await lecturer.goto(`${web.base}/assignment/${taskId}/submissions`);
     // the whole class first: without it, "Putri gone" below also holds while the list still loads
     await lecturer.getByRole('rowheader', { name: /Putri Maharani/ }).waitFor();
     await lecturer.getByLabel('State').selectOption('sent');
@@ -195,9 +168,8 @@ describe('a lecturer grades assignments', () => {
     });
 
     // the student reads the request and the note, changes the answer and sends it again
-    const student = await signedIn('student1', 390);
-    const studentErrors = watchErrors(student);
-    await student.goto(`${base}/assignment/take/${taskId}`);
+    const { page: student, errors: studentErrors } = await web.signedIn('student1', { width: 390 });
+    await student.goto(`${web.base}/assignment/take/${taskId}`);
     await student
       .getByTestId('change-request')
       .getByText('Add the base case and an example trace.')
@@ -242,7 +214,7 @@ describe('a lecturer grades assignments', () => {
     expect(withheld).toMatchObject({ score: null, rubrics: null });
     const task = one(await call('student1', `course/tasks/${taskId}`));
     expect((task.attributes.meta as { my_answer: { score?: unknown } }).my_answer.score ?? null).toBeNull();
-    await student.goto(`${base}/assignment/${taskId}`);
+    await student.goto(`${web.base}/assignment/${taskId}`);
     await student.getByTestId('answer-state').waitFor();
     expect(await student.getByTestId('task-score').count()).toBe(0);
 
@@ -274,9 +246,8 @@ describe('a lecturer grades assignments', () => {
       is_late: true,
     });
 
-    const page = await signedIn('lecturer', 1366);
-    const errors = watchErrors(page);
-    await page.goto(`${base}/assignment/${taskId}/submissions`);
+    const { page, errors } = await web.signedIn('lecturer');
+    await page.goto(`${web.base}/assignment/${taskId}/submissions`);
     await page.getByRole('rowheader', { name: /Putri Maharani/ }).waitFor();
     const listed = async () =>
       (await page.getByRole('rowheader').allInnerTexts()).map((text) =>
@@ -338,8 +309,8 @@ describe('a lecturer grades assignments', () => {
     expect(errors).toEqual([]);
     await page.context().close();
 
-    const phone = await signedIn('lecturer', 390);
-    await phone.goto(`${base}/assignment/${taskId}/submissions?state=not_started`);
+    const { page: phone } = await web.signedIn('lecturer', { width: 390 });
+    await phone.goto(`${web.base}/assignment/${taskId}/submissions?state=not_started`);
     await rowOf(phone, 'Putri Maharani').waitFor();
     await checked(phone, 'task-grading-submissions-390', 390);
     await phone.context().close();
@@ -378,9 +349,8 @@ describe('a lecturer grades assignments', () => {
     await rate('student2', 'student1', [3, 3, 3, 3, 3]);
 
     // the lecturer scores the group's answer 84
-    const page = await signedIn('lecturer', 1366);
-    const errors = watchErrors(page);
-    await page.goto(`${base}/assignment/${taskId}/submissions`);
+    const { page, errors } = await web.signedIn('lecturer');
+    await page.goto(`${web.base}/assignment/${taskId}/submissions`);
     await page.getByRole('button', { name: 'Grade Ayu Lestari' }).click();
     const form = page.getByRole('form', { name: /^Score of Group Lexer/ });
     await form.getByLabel('Score', { exact: true }).fill('84');
@@ -394,8 +364,8 @@ describe('a lecturer grades assignments', () => {
 
     const mine = one(await call('student1', `course/tasks/${taskId}`));
     expect((mine.attributes.meta as { my_answer: { score: number } }).my_answer.score).toBe(82.8);
-    const student = await signedIn('student1', 390);
-    await student.goto(`${base}/assignment/group/${taskId}`);
+    const { page: student } = await web.signedIn('student1', { width: 390 });
+    await student.goto(`${web.base}/assignment/group/${taskId}`);
     await student.getByTestId('task-score').getByText('82.8 / 100').waitFor();
     await student.getByTestId('group-score').getByText('Group score: 84 / 100').waitFor();
     await checked(student, 'task-grading-member-score-390', 390);

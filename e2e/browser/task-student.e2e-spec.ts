@@ -1,16 +1,7 @@
-import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import type { Page } from 'playwright-core';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 interface Resource {
   id: string;
@@ -26,15 +17,13 @@ interface Resource {
  * 1366 and 390 px.
  */
 describe('a student answers assignments', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  let base: string;
+  let web: BrowserPlatform;
   let lecturer: string;
   let courseId: string;
   let moduleId: string;
 
   const api = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${base}/api/${path}`, {
+    const response = await fetch(`${web.base}/api/${path}`, {
       ...init,
       headers: {
         authorization: `Bearer ${lecturer}`,
@@ -78,20 +67,12 @@ describe('a student answers assignments', () => {
     return Buffer.from(await document.save());
   }
 
-  async function studentPage(context: BrowserContext, username: string): Promise<Page> {
-    const page = await context.newPage();
-    await signInAs(page, base, username);
-    return page;
-  }
-
   const editor = (page: Page) => page.getByRole('textbox', { name: 'Answer' });
   const draftSaved = (page: Page) => page.getByTestId('autosave-status').getByText(/^Draft saved at/);
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
-    lecturer = await apiToken(base, 'lecturer');
+    web = await startBrowserPlatform();
+    lecturer = await apiToken(web.base, 'lecturer');
     const courses = (await api('course/courses'))!.data as Resource[];
     courseId = (courses.find((item) => item.attributes.code === 'IF101') ?? courses[0]).id;
     // a module of the demo course, which the task service knows already (a new one reaches it by an event)
@@ -101,19 +82,14 @@ describe('a student answers assignments', () => {
     moduleId = outline.relationships.modules.data[0].id;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  afterAll(() => web?.stop());
 
   it('drafts, keeps the draft through a reload, uploads a PDF, sends, answers a change request and sees the score', async () => {
     const taskId = await createTask({ name: 'Sorting essay', tasks_type: 'PERSONAL', file_required: true });
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
-    const page = await studentPage(context, 'student1');
-    const errors = watchErrors(page);
+    const { context, page, errors } = await web.signedIn('student1');
 
     // the to-do list, then the task's page
-    await page.goto(`${base}/assignment`);
+    await page.goto(`${web.base}/assignment`);
     await page.getByRole('link', { name: 'Sorting essay' }).click();
     await page.getByRole('heading', { name: 'Sorting essay', level: 1 }).waitFor();
     await page.getByText('Compare two sorting algorithms on the same input.').waitFor();
@@ -182,7 +158,7 @@ describe('a student answers assignments', () => {
 
     // scored, and the task shows scores
     await send('PUT', 'course/task/answers/score', { answer_id: Number(answerId), score: '85' });
-    await page.goto(`${base}/assignment/${taskId}`);
+    await page.goto(`${web.base}/assignment/${taskId}`);
     await page.getByTestId('task-score').getByText('85 / 100').waitFor();
     await page.getByText('Passed', { exact: true }).waitFor();
     await settled(page);
@@ -213,10 +189,8 @@ describe('a student answers assignments', () => {
       student_ids: [idOf('student1'), idOf('student2')],
     });
 
-    const desk = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
-    const first = await studentPage(desk, 'student1');
-    const errors = watchErrors(first);
-    await first.goto(`${base}/assignment/group/${taskId}`);
+    const { context: desk, page: first, errors } = await web.signedIn('student1');
+    await first.goto(`${web.base}/assignment/group/${taskId}`);
     await first.getByRole('heading', { name: 'Group Quick' }).waitFor();
     await first.getByTestId('group-members').getByText('@student2').waitFor();
     await editor(first).click();
@@ -255,9 +229,8 @@ describe('a student answers assignments', () => {
     await screenshot(first, 'task-student-group-1366');
     expect(errors).toEqual([]);
 
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
-    const second = await studentPage(phone, 'student2');
-    await second.goto(`${base}/assignment/group/${taskId}`);
+    const { context: phone, page: second } = await web.signedIn('student2', { width: 390 });
+    await second.goto(`${web.base}/assignment/group/${taskId}`);
     await editor(second).getByText('Our plan: each member implements one algorithm.').waitFor();
     await rate(second, 'Ayu Lestari', ['Agree (80)', 'Agree (80)', 'Agree (80)', 'Agree (80)', 'Agree (80)']);
     await settled(second);
@@ -273,7 +246,7 @@ describe('a student answers assignments', () => {
       .data as Resource[];
     expect(ratings.map((rating) => Number(rating.attributes.score)).sort()).toEqual([80, 84]);
 
-    await second.goto(`${base}/assignment`);
+    await second.goto(`${web.base}/assignment`);
     await second.getByRole('heading', { name: 'Assignments', level: 1 }).waitFor();
     await settled(second);
     await screenshot(second, 'task-student-list-390');

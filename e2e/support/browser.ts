@@ -51,28 +51,6 @@ export async function signInAs(page: Page, base: string, username: string): Prom
 /** Every interface language of the web client. */
 export const LANGUAGES = ['en', 'id', 'de', 'fr', 'pt'] as const;
 
-/**
- * A new browser context `width` pixels wide (a phone's height below 600), signed in as `username`
- * on the English page, then in `language` as the language menu keeps it; with the page's errors.
- */
-export async function signedInAt(
-  browser: Browser,
-  base: string,
-  username: string,
-  width: number,
-  language: string,
-): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    bypassCSP: true,
-  });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await signInAs(page, base, username);
-  await page.evaluate(`localStorage.setItem('lms.language', '${language}')`);
-  return { page, errors };
-}
-
 export interface AxeViolation {
   id: string;
   impact: string | null;
@@ -159,4 +137,13 @@ export async function apiToken(base: string, username: string): Promise<string> 
   if (!login.ok) throw new Error(`signing ${username} in failed: ${login.status}`);
   return ((await login.json()) as { data: { attributes: { access_token: string } } }).data.attributes
     .access_token;
+}
+
+/** The id of the first course the lecturer teaches (the demo campus's IF101), for a test's setup. */
+export async function lecturersFirstCourse(base: string): Promise<string> {
+  const token = await apiToken(base, 'lecturer');
+  const courses = await fetch(`${base}/api/course/courses`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
 }

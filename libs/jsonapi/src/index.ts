@@ -43,7 +43,7 @@ export type {
 } from './query';
 export { defineList, ListQuery } from './list';
 export type { ListDefinition, ListScope, ToMany, ToOne } from './list';
-export { PendingDocument, respond, type RespondOptions } from './respond';
+export { PendingDocument, respond, respondPage, type RespondOptions } from './respond';
 export { readAttributes, toDocument, toMany, toOne } from './serializer';
 export { attributesJsonSchema, defineResource, wireJsonSchema } from './resource';
 export type { ResourceAttributes, ResourceDefinition } from './resource';

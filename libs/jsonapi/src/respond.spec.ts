@@ -1,4 +1,5 @@
-import { PendingDocument, respond } from './respond';
+import { PendingDocument, respond, respondPage } from './respond';
+import { parseQuery } from './query';
 import { defineResource } from './resource';
 import { z } from './schema';
 
@@ -69,5 +70,16 @@ describe('respond', () => {
   it('refuses to be written as JSON without being rendered', () => {
     const pending: PendingDocument<Request> = respond(requestResource, noon);
     expect(() => JSON.stringify(pending)).toThrow(/requests document was serialized without/);
+  });
+
+  it('answers a page of a list with the total and the page it is as meta', () => {
+    const query = parseQuery({ 'page[limit]': '1', 'page[offset]': '2' }, { filters: {}, sorts: {} });
+    const document = respondPage(requestResource, [[noon], 3], query, { timeZone: 'UTC' }).render(
+      'Asia/Jakarta',
+    );
+    expect(document).toEqual({
+      data: [{ type: 'requests', id: '1', attributes: { created_at: '2026-03-01 12:00:00' } }],
+      meta: { total: 3, limit: 1, offset: 2 },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { pageMeta, type ParsedQuery } from './query';
 import { type JsonApiDocument, type ResourceType, toDocument, type ToDocumentOptions } from './serializer';
 
 /**
@@ -62,4 +63,17 @@ export function respond<T, V>(
   options: Omit<RespondOptions, 'viewer'> = {},
 ): PendingDocument<T, V> {
   return new PendingDocument(resource, data, options);
+}
+
+/**
+ * A page of a list, `[rows, total]` as a service's `findAndCount` gives it, with the list's `total`
+ * and the page's `limit` and `offset` as `meta` (a `PAGE_META` list's answer).
+ */
+export function respondPage<T, V>(
+  resource: ResourceType<T, V>,
+  [rows, total]: readonly [readonly T[], number],
+  query: ParsedQuery,
+  options: Omit<RespondOptions, 'viewer' | 'meta'> = {},
+): PendingDocument<T, V> {
+  return respond(resource, rows, { ...options, meta: pageMeta(total, query) });
 }

@@ -1,17 +1,10 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedFlag } from '../courses/editor/unsaved';
+import { controlProps, SettingField, settingRows } from '../layout/SettingsForm';
 import { WarningAlert } from '../layout/WarningAlert';
 import { notificationFor } from '../notifications/notification';
-import {
-  changedSettings,
-  type ExamSettings,
-  problemOf,
-  type SettingSwitch,
-  settingsOf,
-  settingsProblems,
-  type SettingsProblem,
-} from './examSettings';
+import { changedSettings, type ExamSettings, problemOf, settingsOf, settingsProblems } from './examSettings';
 import { EXAM_TYPES, type Exam, FINAL_SCORE_TYPES, MOBILE_FLAGS } from './examTypes';
 import { useUpdateExamMutation } from './examsApi';
 import { SebDownload, TokenSettings } from './AccessTools';
@@ -49,61 +42,27 @@ export function ExamSettingsForm({ exam }: { exam: Exam }) {
       .catch((error: unknown) => setFailure(notificationFor(error).text));
   };
 
-  const problemText = (problem: SettingsProblem) => t(`exam.problems.${problem.problem}`, problem.values);
-  const field = (name: keyof ExamSettings) => {
+  const problemText = (name: keyof ExamSettings) => {
     const problem = problemOf(problems, name);
-    return {
-      id: `exam-${name}`,
-      'aria-invalid': problem ? true : undefined,
-      'aria-describedby': problem ? `exam-${name}-problem` : undefined,
-    };
+    return problem ? t(`exam.problems.${problem.problem}`, problem.values) : null;
   };
-  // render helpers, not components: a component defined here would remount its inputs on every key
-  const problemFor = (name: keyof ExamSettings) => {
-    const problem = problemOf(problems, name);
-    return problem ? (
-      <span id={`exam-${name}-problem`} className={styles.problem}>
-        {problemText(problem)}
-      </span>
-    ) : null;
-  };
-  const toggle = (name: SettingSwitch, children?: ReactNode) => (
-    <Fragment key={name}>
-      <label className={styles.switch}>
-        <input
-          type="checkbox"
-          checked={draft[name]}
-          onChange={(event) => set({ [name]: event.target.checked })}
-        />
-        <span>
-          {t(`exam.settings.${name}`)}
-          <span className="muted small"> — {t(`exam.settings.${name}Help`)}</span>
-        </span>
-      </label>
-      {draft[name] && children && <div className={styles.nested}>{children}</div>}
-    </Fragment>
-  );
+  const { input, toggle } = settingRows({
+    idPrefix: 'exam',
+    draft,
+    set,
+    problemText,
+    switchText: (name) => ({ label: t(`exam.settings.${name}`), help: t(`exam.settings.${name}Help`) }),
+  });
 
   return (
     <form onSubmit={submit} aria-label={t('exam.settings.title')} noValidate>
       <div className={styles.groups}>
         <fieldset className={styles.group}>
           <legend>{t('exam.settings.general')}</legend>
-          <div className="field">
-            <label htmlFor="exam-name">{t('exam.settings.name')}</label>
-            <input
-              {...field('name')}
-              value={draft.name}
-              maxLength={255}
-              required
-              onChange={(event) => set({ name: event.target.value })}
-            />
-            {problemFor('name')}
-          </div>
-          <div className="field">
-            <label htmlFor="exam-exams_type">{t('exam.settings.type')}</label>
+          {input('name', t('exam.settings.name'), { maxLength: 255, required: true })}
+          <SettingField id="exam-exams_type" label={t('exam.settings.type')}>
             <select
-              {...field('exams_type')}
+              {...controlProps('exam-exams_type', null)}
               value={draft.exams_type}
               onChange={(event) => set({ exams_type: event.target.value })}
             >
@@ -117,75 +76,31 @@ export function ExamSettingsForm({ exam }: { exam: Exam }) {
                 <option value={draft.exams_type}>{draft.exams_type}</option>
               )}
             </select>
-          </div>
-          <div className="field">
-            <label htmlFor="exam-intro">{t('exam.settings.intro')}</label>
+          </SettingField>
+          <SettingField id="exam-intro" label={t('exam.settings.intro')} help={t('exam.settings.introHelp')}>
             <textarea
-              {...field('intro')}
+              {...controlProps('exam-intro', null)}
               rows={4}
               value={draft.intro}
               onChange={(event) => set({ intro: event.target.value })}
             />
-            <span className="muted small">{t('exam.settings.introHelp')}</span>
-          </div>
+          </SettingField>
           {toggle('is_published')}
         </fieldset>
 
         <fieldset className={styles.group}>
           <legend>{t('exam.settings.window')}</legend>
-          <div className="field">
-            <label htmlFor="exam-start_at">{t('exam.settings.startAt')}</label>
-            <input
-              {...field('start_at')}
-              type="datetime-local"
-              value={draft.start_at}
-              onChange={(event) => set({ start_at: event.target.value })}
-            />
-            {problemFor('start_at')}
-          </div>
-          <div className="field">
-            <label htmlFor="exam-end_at">{t('exam.settings.endAt')}</label>
-            <input
-              {...field('end_at')}
-              type="datetime-local"
-              value={draft.end_at}
-              onChange={(event) => set({ end_at: event.target.value })}
-            />
-            {problemFor('end_at')}
-          </div>
-          {toggle(
-            'is_duration',
-            <>
-              <div className="field">
-                <label htmlFor="exam-duration">{t('exam.settings.duration')}</label>
-                <input
-                  {...field('duration')}
-                  inputMode="numeric"
-                  value={draft.duration}
-                  onChange={(event) => set({ duration: event.target.value })}
-                />
-                {problemFor('duration')}
-              </div>
-            </>,
-          )}
+          {input('start_at', t('exam.settings.startAt'), { type: 'datetime-local' })}
+          {input('end_at', t('exam.settings.endAt'), { type: 'datetime-local' })}
+          {toggle('is_duration', input('duration', t('exam.settings.duration'), { inputMode: 'numeric' }))}
         </fieldset>
 
         <fieldset className={styles.group}>
           <legend>{t('exam.settings.grading')}</legend>
-          <div className="field">
-            <label htmlFor="exam-passing_grade">{t('exam.settings.passingGrade')}</label>
-            <input
-              {...field('passing_grade')}
-              inputMode="decimal"
-              value={draft.passing_grade}
-              onChange={(event) => set({ passing_grade: event.target.value })}
-            />
-            {problemFor('passing_grade')}
-          </div>
-          <div className="field">
-            <label htmlFor="exam-final_score_type">{t('exam.settings.finalScore')}</label>
+          {input('passing_grade', t('exam.settings.passingGrade'), { inputMode: 'decimal' })}
+          <SettingField id="exam-final_score_type" label={t('exam.settings.finalScore')}>
             <select
-              {...field('final_score_type')}
+              {...controlProps('exam-final_score_type', null)}
               value={draft.final_score_type}
               onChange={(event) => set({ final_score_type: event.target.value })}
             >
@@ -195,59 +110,42 @@ export function ExamSettingsForm({ exam }: { exam: Exam }) {
                 </option>
               ))}
             </select>
-          </div>
+          </SettingField>
           {toggle('is_show_score')}
-          {toggle('is_show_solution', <>{toggle('is_show_solution_directly')}</>)}
+          {toggle('is_show_solution', toggle('is_show_solution_directly'))}
         </fieldset>
 
         <fieldset className={styles.group}>
           <legend>{t('exam.settings.attempts')}</legend>
-          <div className="field">
-            <label htmlFor="exam-retry">{t('exam.settings.retry')}</label>
-            <input
-              {...field('retry')}
-              inputMode="numeric"
-              value={draft.retry}
-              onChange={(event) => set({ retry: event.target.value })}
-            />
-            <span className="muted small">{t('exam.settings.retryHelp')}</span>
-            {problemFor('retry')}
-          </div>
+          {input('retry', t('exam.settings.retry'), {
+            inputMode: 'numeric',
+            help: t('exam.settings.retryHelp'),
+          })}
           {toggle('is_back')}
           {toggle('is_shuffle')}
         </fieldset>
 
         <fieldset className={styles.group}>
           <legend>{t('exam.settings.access')}</legend>
-          {toggle(
-            'is_token',
-            <>
-              <TokenSettings exam={exam} />
-            </>,
-          )}
+          {toggle('is_token', <TokenSettings exam={exam} />)}
           {toggle(
             'is_restricted_ip',
-            <>
-              <div className="field">
-                <label htmlFor="exam-ip_whitelists">{t('exam.settings.ipWhitelist')}</label>
-                <textarea
-                  {...field('ip_whitelists')}
-                  rows={4}
-                  value={draft.ip_whitelists}
-                  placeholder="10.20.0.0/16"
-                  onChange={(event) => set({ ip_whitelists: event.target.value })}
-                />
-                <span className="muted small">{t('exam.settings.ipHelp')}</span>
-                {problemFor('ip_whitelists')}
-              </div>
-            </>,
+            <SettingField
+              id="exam-ip_whitelists"
+              label={t('exam.settings.ipWhitelist')}
+              help={t('exam.settings.ipHelp')}
+              problem={problemText('ip_whitelists')}
+            >
+              <textarea
+                {...controlProps('exam-ip_whitelists', problemText('ip_whitelists'))}
+                rows={4}
+                value={draft.ip_whitelists}
+                placeholder="10.20.0.0/16"
+                onChange={(event) => set({ ip_whitelists: event.target.value })}
+              />
+            </SettingField>,
           )}
-          {toggle(
-            'is_safe',
-            <>
-              <SebDownload exam={exam} saved={original.is_safe} />
-            </>,
-          )}
+          {toggle('is_safe', <SebDownload exam={exam} saved={original.is_safe} />)}
           {toggle('is_mobile', <>{MOBILE_FLAGS.map((flag) => toggle(flag))}</>)}
         </fieldset>
       </div>

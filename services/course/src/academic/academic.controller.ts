@@ -5,10 +5,10 @@ import {
   Attributes,
   type AttributesOf,
   PAGE_META,
-  pageMeta,
   type ParsedQuery,
   ParseIdPipe,
   respond,
+  respondPage,
   queryFlag,
   queryId,
   Responds,
@@ -49,8 +49,7 @@ export class AcademicController {
   @Get('periods')
   @Responds(managedPeriodResource, { list: true, meta: PAGE_META })
   async periods(@CurrentAuth() auth: AuthContext, @JsonApiQuery(managedPeriodQuery) query: ParsedQuery) {
-    const [periods, total] = await this.academic.listPeriods(auth, query);
-    return respond(managedPeriodResource, periods, { meta: pageMeta(total, query) });
+    return respondPage(managedPeriodResource, await this.academic.listPeriods(auth, query), query);
   }
 
   @Get('periods/:id')
@@ -82,8 +81,7 @@ export class AcademicController {
   @Get('faculties')
   @Responds(managedFacultyResource, { list: true, meta: PAGE_META })
   async faculties(@CurrentAuth() auth: AuthContext, @JsonApiQuery(managedFacultyQuery) query: ParsedQuery) {
-    const [faculties, total] = await this.academic.listFaculties(auth, query);
-    return respond(managedFacultyResource, faculties, { meta: pageMeta(total, query) });
+    return respondPage(managedFacultyResource, await this.academic.listFaculties(auth, query), query);
   }
 
   @Get('faculties/:id')
@@ -115,8 +113,7 @@ export class AcademicController {
   @Get('courses')
   @Responds(managedCourseResource, { list: true, meta: PAGE_META })
   async courses(@CurrentAuth() auth: AuthContext, @JsonApiQuery(managedCourseQuery) query: ParsedQuery) {
-    const [courses, total] = await this.academic.listCourses(auth, query);
-    return respond(managedCourseResource, courses, { meta: pageMeta(total, query) });
+    return respondPage(managedCourseResource, await this.academic.listCourses(auth, query), query);
   }
 
   /**

@@ -5,12 +5,12 @@ import {
   Attributes,
   type AttributesOf,
   PAGE_META,
-  pageMeta,
   type ParsedQuery,
   ParseIdPipe,
   parseQuery,
   type RawQuery,
   respond,
+  respondPage,
   Responds,
 } from '@lms/jsonapi';
 import { DocumentOperation } from '@lms/platform';
@@ -42,8 +42,7 @@ export class FormsController {
   @Get('forms')
   @Responds(formResource, { list: true, meta: PAGE_META })
   async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(formQuery) query: ParsedQuery) {
-    const [forms, total] = await this.forms.list(auth, query);
-    return respond(formResource, forms, { meta: pageMeta(total, query) });
+    return respondPage(formResource, await this.forms.list(auth, query), query);
   }
 
   @Get('forms/:id')
@@ -95,8 +94,7 @@ export class FormAnswersController {
   @Get('formanswers')
   @Responds(formAnswerResource, { list: true, meta: PAGE_META })
   async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(formAnswerQuery) query: ParsedQuery) {
-    const [answers, total] = await this.answers.list(auth, query);
-    return respond(formAnswerResource, answers, { meta: pageMeta(total, query) });
+    return respondPage(formAnswerResource, await this.answers.list(auth, query), query);
   }
 
   @Get('formanswers/:id')
@@ -172,7 +170,8 @@ export class PublicFormsController {
   async list(@Req() request: FastifyRequest, @Query() raw: RawQuery) {
     const campus = await this.campuses.resolve(request);
     const query = parseQuery(raw, publicFormQuery, { timeZone: campus.timeZone });
-    const [forms, total] = await this.forms.listPublic(campus.id, query);
-    return respond(publicFormResource, forms, { meta: pageMeta(total, query), timeZone: campus.timeZone });
+    return respondPage(publicFormResource, await this.forms.listPublic(campus.id, query), query, {
+      timeZone: campus.timeZone,
+    });
   }
 }

@@ -6,10 +6,10 @@ import {
   Attributes,
   type AttributesOf,
   PAGE_META,
-  pageMeta,
   type ParsedQuery,
   ParseIdPipe,
   respond,
+  respondPage,
   Responds,
 } from '@lms/jsonapi';
 import { DocumentOperation } from '@lms/platform';
@@ -31,8 +31,7 @@ export class RepliesController {
   @Get()
   @Responds(replyResource, { list: true, meta: PAGE_META })
   async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(replyQuery) query: ParsedQuery) {
-    const [replies, total] = await this.replies.list(auth, query);
-    return respond(replyResource, replies, { meta: pageMeta(total, query) });
+    return respondPage(replyResource, await this.replies.list(auth, query), query);
   }
 
   @Get(':id')

@@ -4,10 +4,10 @@ import {
   Attributes,
   type AttributesOf,
   PAGE_META,
-  pageMeta,
   type ParsedQuery,
   ParseIdPipe,
   respond,
+  respondPage,
   Responds,
 } from '@lms/jsonapi';
 import { campusChangeRules, newCampusRules } from './campuses.rules';
@@ -26,8 +26,7 @@ export class CampusesController {
   @Get()
   @Responds(campusResource, { list: true, meta: PAGE_META })
   async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(tenantQuery) query: ParsedQuery) {
-    const [campuses, total] = await this.tenants.manageable(auth, query);
-    return respond(campusResource, campuses, { meta: pageMeta(total, query) });
+    return respondPage(campusResource, await this.tenants.manageable(auth, query), query);
   }
 
   @Get(':id')

@@ -78,7 +78,12 @@ function Overview({ task }: { task: Task }) {
             </>
           )}
         </dl>
-        {task.description && <RichText html={task.description} />}
+        {task.description && (
+          <div className={styles.instructions}>
+            <h3>{t('task.staff.detail.instructions')}</h3>
+            <RichText html={task.description} />
+          </div>
+        )}
       </section>
 
       <h2 className="section-title">{t('task.staff.detail.progress')}</h2>

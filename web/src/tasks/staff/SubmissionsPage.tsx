@@ -179,7 +179,7 @@ function Submissions({ task }: { task: Task }) {
                   <th scope="col">{t('task.staff.submissions.state')}</th>
                   <th scope="col">{t('task.staff.submissions.sentAt')}</th>
                   <th scope="col">{t('task.staff.submissions.score')}</th>
-                  <th scope="col">
+                  <th scope="col" className={styles.stickyAction}>
                     <span className="sr-only">{t('task.staff.rubric.actions')}</span>
                   </th>
                 </tr>
@@ -217,7 +217,7 @@ function Submissions({ task }: { task: Task }) {
                       </td>
                       <td>{row.answer?.sent_at ? dateTime(row.answer.sent_at) : '–'}</td>
                       <td>{row.answer?.score ?? '–'}</td>
-                      <td>
+                      <td className={styles.stickyAction}>
                         <button
                           type="button"
                           className="button small"

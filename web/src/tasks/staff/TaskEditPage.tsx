@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CourseLoadFailed } from '../../courses/CoursePage';
@@ -6,6 +6,7 @@ import { useCourseQuery, type Course } from '../../courses/coursesApi';
 import { UnsavedProvider, useUnsavedFlag } from '../../courses/editor/unsaved';
 import { activityName } from '../../courses/names';
 import { ConfirmButton } from '../../layout/ConfirmDialog';
+import { controlProps, SettingField, SettingProblem, settingRows } from '../../layout/SettingsForm';
 import { Spinner } from '../../layout/Spinner';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { RichTextEditor } from '../../lib/richtext/RichTextEditor';
@@ -23,7 +24,6 @@ import {
   problemOf,
   taskProblems,
   type TaskDraft,
-  type TaskProblem,
 } from './taskForm';
 import styles from './staff.module.css';
 
@@ -159,48 +159,20 @@ function TaskForm({ course, initial, task }: { course: Course; initial: TaskDraf
       .catch((error: unknown) => setFailure(notificationFor(error).text));
   };
 
-  const problemText = (problem: TaskProblem | undefined) =>
-    problem ? t(`task.staff.problems.${problem.problem}`, problem.values) : null;
-  const field = (name: string) => {
+  const problemText = (name: string) => {
     const problem = problemOf(shown, name);
-    return {
-      id: `task-${name}`,
-      'aria-invalid': problem ? true : undefined,
-      'aria-describedby': problem ? `task-${name}-problem` : undefined,
-    };
+    return problem ? t(`task.staff.problems.${problem.problem}`, problem.values) : null;
   };
-  const problemFor = (name: string) => {
-    const text = problemText(problemOf(shown, name));
-    return text ? (
-      <span id={`task-${name}-problem`} className={styles.problem}>
-        {text}
-      </span>
-    ) : null;
-  };
-  type Switch =
-    | 'is_active'
-    | 'file_required'
-    | 'is_lateable'
-    | 'show_score'
-    | 'peer_assessment'
-    | 'is_assesment_open'
-    | 'all_class';
-  const toggle = (name: Switch, children?: ReactNode) => (
-    <>
-      <label className={styles.switch}>
-        <input
-          type="checkbox"
-          checked={draft[name]}
-          onChange={(event) => set({ [name]: event.target.checked })}
-        />
-        <span>
-          {t(`task.staff.editor.${name}`)}
-          <span className="muted small"> — {t(`task.staff.editor.${name}Help`)}</span>
-        </span>
-      </label>
-      {draft[name] && children && <div className={styles.nested}>{children}</div>}
-    </>
-  );
+  const { input, toggle } = settingRows({
+    idPrefix: 'task',
+    draft,
+    set,
+    problemText,
+    switchText: (name) => ({
+      label: t(`task.staff.editor.${name}`),
+      help: t(`task.staff.editor.${name}Help`),
+    }),
+  });
 
   const modules = course.modules ?? [];
   const places: Array<{ type: TaskableType; id: string; label: string }> = modules.flatMap((module) => [
@@ -218,27 +190,20 @@ function TaskForm({ course, initial, task }: { course: Course; initial: TaskDraf
       <div className={styles.groups}>
         <fieldset className={styles.group}>
           <legend>{t('task.staff.editor.general')}</legend>
-          <div className="field">
-            <label htmlFor="task-name">{t('task.staff.editor.name')}</label>
-            <input
-              {...field('name')}
-              value={draft.name}
-              maxLength={255}
-              required
-              onChange={(event) => set({ name: event.target.value })}
-            />
-            {problemFor('name')}
-          </div>
+          {input('name', t('task.staff.editor.name'), { maxLength: 255, required: true })}
           <RichTextEditor
             id="task-description"
             label={t('task.staff.editor.description')}
             value={initial.description}
             onChange={(html) => set({ description: html === '<p></p>' ? '' : html })}
           />
-          <div className="field">
-            <label htmlFor="task-taskable_id">{t('task.staff.editor.place')}</label>
+          <SettingField
+            id="task-taskable_id"
+            label={t('task.staff.editor.place')}
+            problem={problemText('taskable_id')}
+          >
             <select
-              {...field('taskable_id')}
+              {...controlProps('task-taskable_id', problemText('taskable_id'))}
               value={`${draft.taskable_type}:${draft.taskable_id}`}
               onChange={(event) => {
                 const [type, placeId] = event.target.value.split(':');
@@ -254,49 +219,21 @@ function TaskForm({ course, initial, task }: { course: Course; initial: TaskDraf
                 </option>
               ))}
             </select>
-            {problemFor('taskable_id')}
-          </div>
+          </SettingField>
           {toggle('is_active')}
         </fieldset>
 
         <fieldset className={styles.group}>
           <legend>{t('task.staff.editor.window')}</legend>
-          <div className="field">
-            <label htmlFor="task-start_at">{t('task.staff.editor.startAt')}</label>
-            <input
-              {...field('start_at')}
-              type="datetime-local"
-              value={draft.start_at}
-              onChange={(event) => set({ start_at: event.target.value })}
-            />
-            {problemFor('start_at')}
-          </div>
-          <div className="field">
-            <label htmlFor="task-end_at">{t('task.staff.editor.endAt')}</label>
-            <input
-              {...field('end_at')}
-              type="datetime-local"
-              value={draft.end_at}
-              onChange={(event) => set({ end_at: event.target.value })}
-            />
-            {problemFor('end_at')}
-          </div>
+          {input('start_at', t('task.staff.editor.startAt'), { type: 'datetime-local' })}
+          {input('end_at', t('task.staff.editor.endAt'), { type: 'datetime-local' })}
           {toggle('is_lateable')}
           {toggle('file_required')}
         </fieldset>
 
         <fieldset className={styles.group}>
           <legend>{t('task.staff.editor.grading')}</legend>
-          <div className="field">
-            <label htmlFor="task-passing_grade">{t('task.staff.editor.passingGrade')}</label>
-            <input
-              {...field('passing_grade')}
-              inputMode="decimal"
-              value={draft.passing_grade}
-              onChange={(event) => set({ passing_grade: event.target.value })}
-            />
-            {problemFor('passing_grade')}
-          </div>
+          {input('passing_grade', t('task.staff.editor.passingGrade'), { inputMode: 'decimal' })}
           {toggle('show_score')}
           <div className="field" role="radiogroup" aria-labelledby="task-method-label">
             <span id="task-method-label" className={styles.label}>
@@ -341,31 +278,13 @@ function TaskForm({ course, initial, task }: { course: Course; initial: TaskDraf
               'peer_assessment',
               <>
                 <div className="form-row">
-                  <div className="field">
-                    <label htmlFor="task-lecturer_percentage">
-                      {t('task.staff.editor.lecturerPercentage')}
-                    </label>
-                    <input
-                      {...field('lecturer_percentage')}
-                      inputMode="decimal"
-                      value={draft.lecturer_percentage}
-                      onChange={(event) => set({ lecturer_percentage: event.target.value })}
-                    />
-                  </div>
-                  <div className="field">
-                    <label htmlFor="task-student_percentage">
-                      {t('task.staff.editor.studentPercentage')}
-                    </label>
-                    <input
-                      {...field('student_percentage')}
-                      inputMode="decimal"
-                      value={draft.student_percentage}
-                      onChange={(event) => set({ student_percentage: event.target.value })}
-                    />
-                  </div>
+                  {input('lecturer_percentage', t('task.staff.editor.lecturerPercentage'), {
+                    inputMode: 'decimal',
+                  })}
+                  {input('student_percentage', t('task.staff.editor.studentPercentage'), {
+                    inputMode: 'decimal',
+                  })}
                 </div>
-                {problemFor('student_percentage')}
-                {problemFor('lecturer_percentage')}
                 {toggle('is_assesment_open')}
               </>,
             )}
@@ -378,7 +297,7 @@ function TaskForm({ course, initial, task }: { course: Course; initial: TaskDraf
             <div
               role="group"
               aria-labelledby="task-classes-label"
-              aria-describedby={problemOf(shown, 'class_ids') ? 'task-class_ids-problem' : undefined}
+              aria-describedby={problemText('class_ids') ? 'task-class_ids-problem' : undefined}
             >
               <span id="task-classes-label" className={styles.label}>
                 {t('task.staff.editor.chooseClasses')}
@@ -403,7 +322,7 @@ function TaskForm({ course, initial, task }: { course: Course; initial: TaskDraf
                   </label>
                 );
               })}
-              {problemFor('class_ids')}
+              <SettingProblem id="task-class_ids" problem={problemText('class_ids')} />
             </div>
           )}
         </fieldset>

@@ -48,27 +48,32 @@ export function ScoreView({ task, answer }: { task: Task; answer: TaskAnswer }) 
           </p>
         )}
         {levels.length > 0 && (
-          <table className="data-table">
-            <caption className="sr-only">{t('task.student.score.rubric')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('task.student.score.criterion')}</th>
-                <th scope="col">{t('task.student.score.weight')}</th>
-                <th scope="col">{t('task.student.score.level')}</th>
-                <th scope="col">{t('task.student.score.points')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {levels.map((row) => (
-                <tr key={row.criterion}>
-                  <th scope="row">{row.criterion}</th>
-                  <td>{row.weight} %</td>
-                  <td>{row.level ?? '–'}</td>
-                  <td>{row.point ?? '–'}</td>
+          // a scroll box of its own: four columns are wider than a phone in some languages
+          <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="score-rubric-caption">
+            <table className="data-table">
+              <caption id="score-rubric-caption" className="sr-only">
+                {t('task.student.score.rubric')}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('task.student.score.criterion')}</th>
+                  <th scope="col">{t('task.student.score.weight')}</th>
+                  <th scope="col">{t('task.student.score.level')}</th>
+                  <th scope="col">{t('task.student.score.points')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {levels.map((row) => (
+                  <tr key={row.criterion}>
+                    <th scope="row">{row.criterion}</th>
+                    <td>{row.weight} %</td>
+                    <td>{row.level ?? '–'}</td>
+                    <td>{row.point ?? '–'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </div>
     </section>

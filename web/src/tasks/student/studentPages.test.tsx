@@ -301,6 +301,10 @@ describe('the student’s task page', () => {
     const table = screen.getByRole('table', { name: 'Rubric levels chosen by the lecturer' });
     expect(within(table).getByRole('row', { name: /Correctness/ }).textContent).toContain('Sound');
     expect(within(table).getByRole('row', { name: /Clarity/ }).textContent).toContain('Clear');
+    // in a scroll box of its own, reachable by keyboard, that a phone scrolls sideways (not the page)
+    const box = screen.getByRole('region', { name: 'Rubric levels chosen by the lecturer' });
+    expect(box.contains(table)).toBe(true);
+    expect(box.getAttribute('tabindex')).toBe('0');
     expect(screen.getByRole('link', { name: 'View your answer' }).getAttribute('href')).toBe(
       '/assignment/take/7',
     );

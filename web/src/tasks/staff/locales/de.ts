@@ -41,6 +41,7 @@ const staff: typeof en = {
     passed: 'Bestanden',
   },
   detail: {
+    instructions: 'Aufgabenstellung',
     about: 'Zur Aufgabe',
     allClasses: 'Alle Klassen des Kurses',
     visibility: 'Sichtbarkeit',

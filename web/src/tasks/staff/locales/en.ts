@@ -39,6 +39,7 @@ const staff = {
     passed: 'Passed',
   },
   detail: {
+    instructions: 'Instructions',
     about: 'About the assignment',
     allClasses: 'Every class of the course',
     visibility: 'Visibility',

@@ -41,6 +41,7 @@ const staff: typeof en = {
     passed: 'Réussis',
   },
   detail: {
+    instructions: 'Consignes',
     about: 'À propos du devoir',
     allClasses: 'Toutes les classes du cours',
     visibility: 'Visibilité',

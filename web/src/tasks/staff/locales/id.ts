@@ -41,6 +41,7 @@ const staff: typeof en = {
     passed: 'Lulus',
   },
   detail: {
+    instructions: 'Petunjuk',
     about: 'Tentang tugas',
     allClasses: 'Semua kelas mata kuliah',
     visibility: 'Visibilitas',

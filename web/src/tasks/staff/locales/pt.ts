@@ -41,6 +41,7 @@ const staff: typeof en = {
     passed: 'Aprovados',
   },
   detail: {
+    instructions: 'Instruções',
     about: 'Sobre a tarefa',
     allClasses: 'Todas as turmas da unidade',
     visibility: 'Visibilidade',
