@@ -154,7 +154,8 @@ function Editing({
         base={answer ? `course/task/answers/${encodeURIComponent(answer.id)}/files` : ''}
         onRemove={removeFile}
         label={t('task.student.files.answerFiles')}
-        annotationsOf={answer?.id}
+        // notes exist only on an answer the lecturer has seen: one sent at least once
+        annotationsOf={answer?.sent_at ? answer.id : undefined}
       />
       <AnswerFiles
         taskId={task.id}

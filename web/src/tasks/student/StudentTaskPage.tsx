@@ -134,7 +134,7 @@ function MyAnswer({ task, mine }: { task: Task; mine: ReturnType<typeof useTaskA
         </p>
       )}
       {state === 'changes_requested' && answer?.comment && <ChangeRequest comment={answer.comment} />}
-      {task.file_required && <p className="muted small">{t('task.student.files.required')}</p>}
+      {task.file_required && editable && <p className="muted small">{t('task.student.files.required')}</p>}
       <p className="row-actions">
         {(editable || answer || task.tasks_type === 'GROUP') && (
           <Link className={editable ? 'button button-primary' : 'button'} to={answerPath(task)}>

@@ -204,6 +204,9 @@ describe('the student’s take page', () => {
       },
     });
     start('/assignment/take/7');
+    // a draft never sent: no lecturer has seen it, so its PDF has no notes to open
+    await screen.findByRole('button', { name: 'Remove draft.pdf' });
+    expect(screen.queryByRole('link', { name: 'The lecturer’s notes on draft.pdf' })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Remove draft.pdf' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove “draft.pdf” from your answer?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
@@ -275,7 +278,8 @@ describe('the student’s task page', () => {
     };
     serve({
       'GET /api/login/me': me,
-      'GET /api/course/tasks/7': () => json(200, one(task({ assesment_method: 'rubric', rubric }))),
+      'GET /api/course/tasks/7': () =>
+        json(200, one(task({ assesment_method: 'rubric', rubric, file_required: true }))),
       'GET /api/course/task/answers': () =>
         json(
           200,
@@ -298,6 +302,8 @@ describe('the student’s task page', () => {
     expect((await screen.findByTestId('task-score')).textContent).toBe('96 / 100');
     expect(screen.getByText('Passed')).toBeTruthy();
     expect(screen.getByTestId('answer-state').textContent).toBe('Scored');
+    // a file was required to send it: nothing left to tell once it is sent and scored
+    expect(screen.queryByText('A file is required for this assignment.')).toBeNull();
     const table = screen.getByRole('table', { name: 'Rubric levels chosen by the lecturer' });
     expect(within(table).getByRole('row', { name: /Correctness/ }).textContent).toContain('Sound');
     expect(within(table).getByRole('row', { name: /Clarity/ }).textContent).toContain('Clear');
