@@ -1,15 +1,5 @@
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
-import {
-  apiToken,
-  launchBrowser,
-  screenshot,
-  seriousA11yViolations,
-  settled,
-  signInAs,
-  watchErrors,
-} from '../support/browser';
+import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
+import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
 
 /**
  * Issue 16, course requests in the browser on a phone: a lecturer asks for a course from the
@@ -17,8 +7,7 @@ import {
  * use the web app), and the lecturer reads both decisions and opens the new course.
  */
 describe('course requests in the browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
+  let web: BrowserPlatform;
   let base: string;
   let admin: string;
 
@@ -40,15 +29,13 @@ describe('course requests in the browser', () => {
   };
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ webDist: join(__dirname, '../../web/dist') });
-    base = platform.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
+    web = await startBrowserPlatform();
+    base = web.base;
     admin = await apiToken(base, 'admin');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
+    await web?.stop();
   });
 
   it('asks for a course at phone width, then reads the decisions and opens the approved course', async () => {
@@ -67,10 +54,7 @@ describe('course requests in the browser', () => {
         .status,
     ).toBe(201);
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 780 }, bypassCSP: true });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signInAs(page, base, 'lecturer');
+    const { context, page, errors } = await web.signedIn('lecturer', { width: 390 });
     await page.goto(`${base}/courses`);
     await settled(page);
     await page.getByRole('link', { name: 'Request a course' }).click();
