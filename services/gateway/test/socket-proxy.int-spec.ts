@@ -220,7 +220,9 @@ describe('gateway: socket.io proxy', () => {
 
   it('upgrades from long-polling to WebSocket through the gateway (the browser default)', async () => {
     const socket = await connected(open('/socket/messages', { auth: { token: await student(9) } }));
-    await within(5000, new Promise((resolve) => socket.io.engine.once('upgrade', resolve)));
+    // the upgrade may have finished while `connected` resolved: wait only if it has not
+    if (socket.io.engine.transport.name !== 'websocket')
+      await within(15_000, new Promise((resolve) => socket.io.engine.once('upgrade', resolve)));
     expect(socket.io.engine.transport.name).toBe('websocket');
     const received = nextEvent(socket, 'room update');
     realtime.toUser(1, 9).emit('room update', { id: 5 });
