@@ -283,7 +283,16 @@ describe('bad input through the gateway, on every route', () => {
         ),
       );
     await pool(jobs, 8, ({ route, id, who }) =>
-      probe(who, route.method, withParams(route, id), tokens[who], route.method === 'GET' ? undefined : '{}'),
+      probe(
+        who,
+        route.method,
+        withParams(route, id),
+        tokens[who],
+        route.method === 'GET' ? undefined : '{}',
+        // a registry number is no id: one of the right form reaches the registry, which this
+        // platform has none of (503 "not configured", what an operator must be told)
+        route.path.startsWith('/api/admin/registry/'),
+      ),
     );
     expect(failures).toEqual([]);
   }, 300_000);
