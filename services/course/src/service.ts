@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { DataSource } from 'typeorm';
-import { defineService } from '@lms/platform';
+import { defineService, seedWhenReady } from '@lms/platform';
 import { type BlobStorage, blobRoutesOpenApi, serveServiceBlobs } from '@lms/storage';
 import { CourseAppModule } from './app.module';
 import { CourseConfig } from './config';
@@ -34,22 +34,10 @@ export const courseService = defineService({
     );
   },
   // The demo course; its users arrive by event from identity, so it waits until they are here.
-  seedDemo: async (app, demo) => {
-    if (demo.tenantId === undefined)
-      throw new Error('course: the demo seed needs the demo campus (identity first)');
-    const dataSource = app.get(DataSource);
-    const storage = app.get<BlobStorage>(BLOB_STORAGE);
-    const deadline = Date.now() + demo.patienceMs;
-    for (;;) {
-      try {
-        await seedCourseDemo(dataSource, storage, demo.tenantId);
-        return;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-  },
+  seedDemo: (app, demo) =>
+    seedWhenReady('course', demo, (tenantId) =>
+      seedCourseDemo(app.get(DataSource), app.get<BlobStorage>(BLOB_STORAGE), tenantId),
+    ),
   // The demo gradebook's weights of the exam and the tasks, once their projections are here.
   seedDemoLast: async (app, demo) => {
     if (demo.tenantId === undefined) return;

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { defineService } from '@lms/platform';
+import { defineService, seedWhenReady } from '@lms/platform';
 import { type BlobStorage, blobRoutesOpenApi, serveServiceBlobs } from '@lms/storage';
 import { ExamAppModule } from './app.module';
 import { ExamConfig } from './config';
@@ -29,18 +29,5 @@ export const examService = defineService({
     );
   },
   // The demo quiz of IF101; the course, its staff and students arrive by event, so it waits.
-  seedDemo: async (app, demo) => {
-    if (demo.tenantId === undefined)
-      throw new Error('exam: the demo seed needs the demo campus (identity first)');
-    const deadline = Date.now() + demo.patienceMs;
-    for (;;) {
-      try {
-        await seedExamDemo(app, demo.tenantId);
-        return;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-  },
+  seedDemo: (app, demo) => seedWhenReady('exam', demo, (tenantId) => seedExamDemo(app, tenantId)),
 });

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { defineService } from '@lms/platform';
+import { defineService, seedWhenReady } from '@lms/platform';
 import { type BlobStorage, blobRoutesOpenApi, serveServiceBlobs } from '@lms/storage';
 import { TaskAppModule } from './app.module';
 import { TaskConfig } from './config';
@@ -29,18 +29,5 @@ export const taskService = defineService({
     );
   },
   // The demo tasks of IF101; the course, its staff, students and structure arrive by event, so it waits.
-  seedDemo: async (app, demo) => {
-    if (demo.tenantId === undefined)
-      throw new Error('task: the demo seed needs the demo campus (identity first)');
-    const deadline = Date.now() + demo.patienceMs;
-    for (;;) {
-      try {
-        await seedTaskDemo(app, demo.tenantId);
-        return;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-  },
+  seedDemo: (app, demo) => seedWhenReady('task', demo, (tenantId) => seedTaskDemo(app, tenantId)),
 });
