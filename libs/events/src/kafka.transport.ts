@@ -25,6 +25,18 @@ export interface KafkaTransportOptions {
  */
 const QUIET = [/Topic creation errors/, /Limiting retries for the idempotent producer/];
 
+/** Runs `step` again while it fails with an error kafkajs marks retriable (at most ~10 s). */
+async function whileRetriable(step: () => Promise<void>, attempts = 20): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error as { retriable?: boolean }).retriable || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 /**
  * Kafka behind the events port. Producer: idempotent, acks from all in-sync replicas, one
  * request in flight, keys = aggregate ids so one aggregate's events keep their order.
@@ -78,7 +90,10 @@ export class KafkaTransport implements EventTransport {
       retry: { retries: 10 },
     });
     await consumer.connect();
-    for (const topic of topics) await consumer.subscribe({ topic, fromBeginning: true });
+    // A topic another process has just created may not have its leaders yet: the broker answers
+    // "does not host this topic-partition" (retriable) until it has; wait for it rather than fail.
+    for (const topic of topics)
+      await whileRetriable(() => consumer.subscribe({ topic, fromBeginning: true }));
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
