@@ -126,7 +126,7 @@ describe('the submissions of a task', () => {
 
     fireEvent.click(within(ayu).getByRole('button', { name: 'Grade Ayu Lestari' }));
     const grader = await screen.findByRole('region', { name: 'Ayu Lestari' });
-    expect(within(grader).getByText('hard')).toBeTruthy();
+    expect(await within(grader).findByText('hard')).toBeTruthy();
     expect(within(grader).getByText(/· 1 of 3$/)).toBeTruthy();
     // a PDF opens in the annotation screen
     expect(within(grader).getByRole('link', { name: 'Annotate “essay.pdf”' }).getAttribute('href')).toBe(
