@@ -3,6 +3,7 @@ import { identityService } from '@lms/identity';
 import { examService } from '@lms/exam';
 import { taskService } from '@lms/task';
 import { presenceService } from '@lms/presence';
+import { messagingService } from '@lms/messaging';
 import type { ServiceDefinition } from '@lms/platform';
 
 /**
@@ -17,4 +18,5 @@ export const SERVICES: ServiceDefinition[] = [
   examService,
   taskService,
   presenceService,
+  messagingService,
 ];

@@ -1,0 +1,2 @@
+export { MessagingConfig } from './config';
+export { messagingService } from './service';
