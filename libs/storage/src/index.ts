@@ -43,6 +43,7 @@ export {
 export type { ImageUploadOptions, StoredImage } from './uploads/image-upload';
 export { cellText } from './uploads/spreadsheet-cells';
 export { importProblems, readImportFile } from './uploads/import-file';
+export { inflatedBytes, loadWorkbook, UnreadableWorkbookError } from './uploads/workbook';
 export type { FileUploadsOptions, ReceiveOptions, StoredFile, Upload } from './uploads/file-uploads';
 export { FILE_DOWNLOAD_RESPONSES, MULTIPART_FILES_BODY } from './uploads/file-openapi';
 export { attributesOfUpload, readWrite, uploadRequestBody } from './uploads/upload-attributes';

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { EntityManager } from 'typeorm';
 import { JsonApiException, validateWith } from '@lms/jsonapi';
-import { cellText } from '@lms/storage';
+import { cellText, loadWorkbook, UnreadableWorkbookError } from '@lms/storage';
 import { Course } from '../courses/course.entity';
 import { courseIssues, type CourseInput, createCourse, updateCourse, type Writer } from './academic.data';
 import { findFaculty, findPeriod, lecturersNamed, splitNames } from './academic.refs';
@@ -29,6 +29,8 @@ const REQUIRED: Column[] = ['code', 'name', 'period'];
 /** More rows than a campus has courses in a semester, fewer than would hold a transaction for long. */
 export const MAX_IMPORTED_ROWS = 2000;
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+/** A courses workbook unpacks to at most this much. */
+const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
 /** A row's cells as the API's attributes; its period is found by name, not given as an id. */
 const ROW_RULES = newCourseRules.omit({ campus_id: true, period_id: true });
@@ -76,11 +78,12 @@ type SheetRow = { row: number } & Record<Column, string>;
 
 /** The rows of the workbook with text in them, or what keeps it from being read. */
 async function readSheet(content: Buffer): Promise<{ rows: SheetRow[]; problems: ImportProblem[] }> {
-  const workbook = new ExcelJS.Workbook();
+  let workbook: ExcelJS.Workbook;
   try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    return { rows: [], problems: [{ reason: 'the file is not an Excel workbook (.xlsx)' }] };
+    workbook = await loadWorkbook(content, MAX_INFLATED_BYTES);
+  } catch (error) {
+    if (!(error instanceof UnreadableWorkbookError)) throw error;
+    return { rows: [], problems: [{ reason: error.message }] };
   }
   const sheet = workbook.getWorksheet(SHEET_NAME) ?? workbook.worksheets[0];
   if (!sheet) return { rows: [], problems: [{ reason: 'the workbook has no sheet' }] };

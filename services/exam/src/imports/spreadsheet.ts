@@ -10,7 +10,7 @@
  * number as the spreadsheet shows it.
  */
 import ExcelJS from 'exceljs';
-import { cellText } from '@lms/storage';
+import { cellText, loadWorkbook, UnreadableWorkbookError } from '@lms/storage';
 import {
   buildQuestion,
   MAX_IMPORTED_QUESTIONS,
@@ -36,6 +36,8 @@ export const COLUMNS = [
 ] as const;
 const OPTION_HEADER = /^option[ _]?([a-z])$/i;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** A questions workbook unpacks to at most this much (thousands of questions take a few MB). */
+const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
 function readDecimal(text: string): number | undefined {
   const trimmed = text.trim().replace(/^(-?\d+),(\d+)$/, '$1.$2');
@@ -45,11 +47,12 @@ function readDecimal(text: string): number | undefined {
 
 /** Reads every question of the workbook, or every problem in it. */
 export async function parseSpreadsheet(content: Buffer): Promise<ImportResult> {
-  const workbook = new ExcelJS.Workbook();
+  let workbook: ExcelJS.Workbook;
   try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    return { ok: false, problems: [{ field: 'file', reason: 'the file is not an Excel workbook (.xlsx)' }] };
+    workbook = await loadWorkbook(content, MAX_INFLATED_BYTES);
+  } catch (error) {
+    if (!(error instanceof UnreadableWorkbookError)) throw error;
+    return { ok: false, problems: [{ field: 'file', reason: error.message }] };
   }
   const sheet = workbook.getWorksheet(SHEET_NAME) ?? workbook.worksheets[0];
   if (!sheet) return { ok: false, problems: [{ field: 'file', reason: 'the workbook has no sheet' }] };

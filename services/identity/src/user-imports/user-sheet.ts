@@ -1,13 +1,14 @@
 /**
- * The rows of an uploaded users file, read as a stream: an .xlsx through exceljs's streaming
- * reader (its first sheet), a .csv through fast-csv (`,` or `;` separated, as the first line
- * shows; a UTF-8 byte-order mark is dropped). Neither holds the file itself in memory: each row
- * is handed on as the texts of its cells and then let go.
+ * The rows of an uploaded users file: an .xlsx read whole through `loadWorkbook` (its first
+ * sheet; the upload limit and the unpacked-size limit bound it — exceljs's streaming reader loses
+ * the workbook part now and then, see libs/storage), a .csv streamed through fast-csv (`,` or `;`
+ * separated, as the first line shows; a UTF-8 byte-order mark is dropped). Each row is handed on
+ * as the texts of its cells.
  */
 import type { Readable } from 'node:stream';
 import { parse as parseCsv } from '@fast-csv/parse';
 import ExcelJS from 'exceljs';
-import { cellText } from '@lms/storage';
+import { cellText, loadWorkbook, UnreadableWorkbookError } from '@lms/storage';
 
 export type SheetFormat = 'xlsx' | 'csv';
 
@@ -20,34 +21,27 @@ export interface SheetRow {
 /** The file is no workbook or CSV the reader understands. */
 export class UnreadableSheetError extends Error {}
 
+/** An .xlsx users file unpacks to at most this much (50 000 users take about 20 MB). */
+const MAX_INFLATED_XLSX_BYTES = 96 * 1024 * 1024;
+
 async function* xlsxRows(input: Readable): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  let sheets = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(chunk as Buffer);
+  let workbook: ExcelJS.Workbook;
   try {
-    for await (const sheet of reader) {
-      if (sheets++ > 0) {
-        // only the first sheet holds users; the others are read past, not kept
-        for await (const row of sheet) void row;
-        continue;
-      }
-      for await (const row of sheet) {
-        const values = row.values as ExcelJS.CellValue[];
-        // exceljs numbers cells from 1: values[0] is always empty
-        yield { row: row.number, cells: Array.from(values.slice(1), (value) => cellText(value).trim()) };
-      }
-    }
+    workbook = await loadWorkbook(Buffer.concat(chunks), MAX_INFLATED_XLSX_BYTES);
   } catch (error) {
-    throw new UnreadableSheetError(
-      `the file is not an Excel workbook (.xlsx): ${error instanceof Error ? error.message : String(error)}`,
-    );
+    if (error instanceof UnreadableWorkbookError) throw new UnreadableSheetError(error.message);
+    throw error;
   }
-  if (sheets === 0) throw new UnreadableSheetError('the workbook has no sheet');
+  // only the first sheet holds users
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new UnreadableSheetError('the workbook has no sheet');
+  for (let number = 1; number <= sheet.rowCount; number += 1) {
+    const values = sheet.getRow(number).values as ExcelJS.CellValue[];
+    // exceljs numbers cells from 1: values[0] is always empty
+    yield { row: number, cells: Array.from(values.slice(1), (value) => cellText(value).trim()) };
+  }
 }
 
 /** The first chunk of the stream, left in it (`unshift`); null for an empty stream. */
