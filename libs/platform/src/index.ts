@@ -64,3 +64,4 @@ export {
   upstreamJson,
 } from './upstream';
 export type { UpstreamFailure, UpstreamGet } from './upstream';
+export { PeriodicJob } from './periodic-job';

@@ -37,6 +37,7 @@ import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { UserImportsController } from './user-imports/user-imports.controller';
 import { UserImportsService } from './user-imports/user-imports.service';
+import { RetentionSweeper } from './retention/retention.sweeper';
 
 @Module({})
 export class IdentityAppModule {
@@ -84,6 +85,7 @@ export class IdentityAppModule {
         ...ProjectionsBackfill.providers({ service: 'identity', topics: MEMBERSHIPS.topics }),
         SsoService,
         OidcProviders,
+        RetentionSweeper,
       ],
     });
   }

@@ -6,6 +6,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { UnitOfWork } from '@lms/events';
+import { PeriodicJob } from '@lms/platform';
 import { SAVE_GRACE_SECONDS } from './answer-saver';
 import { AttemptsService } from './attempts.service';
 
@@ -27,24 +28,30 @@ const SWEEP_BATCH = 200;
 @Injectable()
 export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AttemptSweeper.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly job: PeriodicJob;
   private stopped = false;
 
   constructor(
     private readonly unit: UnitOfWork,
     private readonly attempts: AttemptsService,
-    @Inject(SWEEPER_SETTINGS) private readonly settings: SweeperSettings,
-  ) {}
+    @Inject(SWEEPER_SETTINGS) settings: SweeperSettings,
+  ) {
+    this.job = new PeriodicJob(
+      { name: 'sweep', intervalMs: settings.intervalMs, logger: this.logger },
+      async () => {
+        const count = await this.sweep();
+        if (count > 0) this.logger.log(`finished ${count} attempt(s) at their deadline`);
+      },
+    );
+  }
 
   onApplicationBootstrap() {
-    this.schedule();
+    this.job.start();
   }
 
   async onModuleDestroy() {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running.catch(() => undefined);
+    await this.job.stop();
   }
 
   /** One sweep: finishes every overdue attempt it can claim; how many it finished. */
@@ -65,20 +72,5 @@ export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       total += finished.count;
       if (!finished.full || this.stopped) return total;
     }
-  }
-
-  private schedule() {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sweep()
-        .then((count) => {
-          if (count > 0) this.logger.log(`finished ${count} attempt(s) at their deadline`);
-        })
-        .catch((error: unknown) =>
-          this.logger.warn(`sweep failed, next in ${this.settings.intervalMs} ms: ${String(error)}`),
-        )
-        .finally(() => this.schedule());
-    }, this.settings.intervalMs);
-    this.timer.unref();
   }
 }

@@ -1,0 +1,43 @@
+import type { Logger } from '@nestjs/common';
+
+/**
+ * A job every replica runs every `intervalMs`, one run at a time: the next run is timed from the
+ * end of the last (a slow run never overlaps the next), a failed run is logged and the job tries
+ * again at the next tick, `stop()` waits for a run under way, and the timer never keeps the process
+ * alive. Jobs that several replicas run at once share their work in the database (claims
+ * `FOR UPDATE SKIP LOCKED`, or statements that are harmless twice).
+ */
+export class PeriodicJob {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+  private stopped = true;
+
+  constructor(
+    private readonly settings: { name: string; intervalMs: number; logger: Logger },
+    private readonly run: () => Promise<void>,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running.catch(() => undefined);
+  }
+
+  private schedule() {
+    if (this.stopped) return;
+    const { name, intervalMs, logger } = this.settings;
+    this.timer = setTimeout(() => {
+      this.running = this.run()
+        .catch((error: unknown) => logger.warn(`${name} failed, next in ${intervalMs} ms: ${String(error)}`))
+        .finally(() => this.schedule());
+    }, intervalMs);
+    this.timer.unref();
+  }
+}
