@@ -113,6 +113,14 @@ describe('sign-in through a campus identity provider (OpenID Connect, real provi
       button_label: 'Sign in with Demo SSO',
     });
     for (const answer of [settings, site]) expect(JSON.stringify(answer.body)).not.toContain(SECRET);
+    // stored sealed (AES-256-GCM): the database holds no client secret in the clear
+    const [stored] = (await platform.services.identity
+      .get(DataSource)
+      .query('SELECT sso_client_secret AS secret FROM tenants WHERE id = $1', [
+        await campusId('localhost'),
+      ])) as Array<{ secret: string }>;
+    expect(stored.secret).toMatch(/^v1\./);
+    expect(stored.secret).not.toContain(SECRET);
 
     const unreachable = await admin.send('PUT', `/api/admin/campuses/${await campusId('localhost')}/sso`, {
       data: { attributes: { issuer: 'http://127.0.0.1:1/realms/none', client_id: 'x' } },

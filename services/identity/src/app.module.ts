@@ -1,7 +1,8 @@
+import { join } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
-import { openServiceStorage } from '@lms/storage';
+import { loadOrCreateSigningSecret, openServiceStorage } from '@lms/storage';
 import { MEMBERSHIPS, ProjectionsBackfill } from '@lms/projections';
 import type { IdentityConfig } from './config';
 import { ENTITIES } from './entities';
@@ -38,6 +39,7 @@ import { UsersService } from './users/users.service';
 import { UserImportsController } from './user-imports/user-imports.controller';
 import { UserImportsService } from './user-imports/user-imports.service';
 import { RetentionSweeper } from './retention/retention.sweeper';
+import { SecretBox } from './sso/secret-box';
 
 @Module({})
 export class IdentityAppModule {
@@ -85,6 +87,16 @@ export class IdentityAppModule {
         ...ProjectionsBackfill.providers({ service: 'identity', topics: MEMBERSHIPS.topics }),
         SsoService,
         OidcProviders,
+        {
+          provide: SecretBox,
+          useFactory: () =>
+            new SecretBox(
+              loadOrCreateSigningSecret(
+                join(config.blobs.dataDir, 'keys', 'identity-secrets.key'),
+                config.secretsKey,
+              ),
+            ),
+        },
         RetentionSweeper,
       ],
     });

@@ -15,6 +15,8 @@ const IdentityVariables = z.object({
   // The national higher-education registry (nidn / nim checks); unset, the check says so.
   REGISTRY_URL: variable.httpUrl(),
   REGISTRY_TOKEN: variable.optional(),
+  // Seals the secrets identity stores (campuses' OpenID client secrets); unset, a key kept under DATA_DIR/keys.
+  SECRETS_KEY: variable.optional(),
   // The blob store (@lms/storage): users' avatars; local disk under DATA_DIR, or MinIO/S3.
   DATA_DIR: variable.string('.data'),
   S3_ENDPOINT: variable.optional(),
@@ -44,6 +46,8 @@ export class IdentityConfig implements ServiceConfigBase {
   registry: { url?: string; token?: string };
   /** Its blob store (avatars): MinIO/S3 when `S3_ENDPOINT` is set, else files under DATA_DIR. */
   blobs: ServiceBlobConfig;
+  /** `SECRETS_KEY`: the key material that seals stored secrets; unset, a key kept under DATA_DIR/keys. */
+  secretsKey?: string;
 
   /** `DATABASE_URL` alone, for the operators' command (`npm run campus`). */
   static databaseUrlFromEnv(env: NodeJS.ProcessEnv): string {
@@ -63,6 +67,7 @@ export class IdentityConfig implements ServiceConfigBase {
       smtpUrl: vars.SMTP_URL,
       registry: { url: vars.REGISTRY_URL, token: vars.REGISTRY_TOKEN },
       blobs: blobConfigOf(vars),
+      secretsKey: vars.SECRETS_KEY,
     });
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type EntityManager, LessThan } from 'typeorm';
 import { type AuthContext, normalizeUsername } from '@lms/auth';
 import { UnitOfWork } from '@lms/events';
@@ -17,6 +17,7 @@ import { TenantsService } from '../tenants/tenants.service';
 import { User } from '../users/user.entity';
 import { recordUserUpserted } from '../users/users.data';
 import { newAuthorization, OidcProviders, SsoError } from './oidc';
+import { SecretBox, UnreadableSecretError } from './secret-box';
 import { SsoAttempt, SsoSession } from './sso.entities';
 import type { SSO_PROMPTS, SsoSettings, ssoSettingsRules } from './sso.settings';
 
@@ -41,7 +42,7 @@ function answer(error: unknown): never {
  * or created per the campus's rules, our own session) and the provider's back-channel logout.
  */
 @Injectable()
-export class SsoService {
+export class SsoService implements OnApplicationBootstrap {
   private readonly logger = new Logger(SsoService.name);
 
   constructor(
@@ -50,7 +51,22 @@ export class SsoService {
     private readonly sessions: SessionsService,
     private readonly providers: OidcProviders,
     private readonly unit: UnitOfWork,
+    private readonly box: SecretBox,
   ) {}
+
+  /** Seals the client secrets stored before sealing existed (replicas at once: each row once). */
+  async onApplicationBootstrap(): Promise<void> {
+    const plain: Array<{ id: string; secret: string }> = await this.dataSource.query(
+      `SELECT id, sso_client_secret AS secret FROM tenants
+        WHERE sso_client_secret IS NOT NULL AND sso_client_secret NOT LIKE 'v1.%'`,
+    );
+    for (const { id, secret } of plain)
+      await this.dataSource.query(
+        `UPDATE tenants SET sso_client_secret = $1 WHERE id = $2 AND sso_client_secret = $3`,
+        [this.box.seal(secret), id, secret],
+      );
+    if (plain.length > 0) this.logger.log(`sealed the client secrets of ${plain.length} campus(es)`);
+  }
 
   /** The provider settings of a campus the operator manages (404 when none are set). */
   async settings(auth: AuthContext, id: number): Promise<Tenant> {
@@ -90,7 +106,9 @@ export class SsoService {
     await this.dataSource.getRepository(Tenant).update(id, {
       sso,
       selfRegistration: false,
-      ...(input.client_secret !== undefined ? { ssoClientSecret: input.client_secret } : {}),
+      ...(input.client_secret !== undefined
+        ? { ssoClientSecret: input.client_secret === null ? null : this.box.seal(input.client_secret) }
+        : {}),
     });
     return (await this.withSecret(id)) as Tenant;
   }
@@ -149,7 +167,7 @@ export class SsoService {
     if (!tenant?.sso) throw unauthorized('This campus does not sign in through an identity provider');
     const attempt = await this.useAttempt(tenant.id, state);
     const sso = tenant.sso;
-    const secret = (await this.withSecret(tenant.id))?.ssoClientSecret ?? null;
+    const secret = await this.clientSecret(tenant.id);
     const { claims, idToken } = await (async () => {
       const provider = await this.providers.provider(sso.issuer);
       const idToken = await this.providers.exchange(
@@ -287,6 +305,18 @@ export class SsoService {
       const existing = await this.dataSource.getRepository(User).findOneBy({ tenantId: tenant.id, username });
       if (existing) return existing;
       throw error;
+    }
+  }
+
+  /** The campus's client secret, opened; a 503 (and the reason in the log) when the key does not open it. */
+  private async clientSecret(id: number): Promise<string | null> {
+    const stored = (await this.withSecret(id))?.ssoClientSecret ?? null;
+    try {
+      return stored === null ? null : this.box.open(stored);
+    } catch (error) {
+      if (!(error instanceof UnreadableSecretError)) throw error;
+      this.logger.error(`campus ${id}: ${error.message}`);
+      throw serviceUnavailable('Signing in through the identity provider is not possible now');
     }
   }
 
