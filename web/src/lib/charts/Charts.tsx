@@ -145,13 +145,20 @@ export function ScoreHistogram({
         <BarChart
           accessibilityLayer={false}
           data={[...bins]}
-          margin={{ top: 8, right: 8, bottom: 8, left: 0 }}
+          // room above the plot for the pass mark's label, so it never sits on a bar
+          margin={{ top: passBin ? 22 : 8, right: 8, bottom: 8, left: 0 }}
         >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" />
           <YAxis allowDecimals={false} width={36} />
           <Tooltip />
-          {passBin && <ReferenceLine x={passBin.label} stroke="var(--danger)" label={t('common.passMark')} />}
+          {passBin && (
+            <ReferenceLine
+              x={passBin.label}
+              stroke="var(--danger)"
+              label={{ value: t('common.passMark'), position: 'top', fill: 'var(--danger)', fontSize: 12 }}
+            />
+          )}
           <Bar dataKey="count" name={countLabel} fill="var(--primary)" isAnimationActive={false} />
         </BarChart>
       }
