@@ -18,7 +18,8 @@ export class SnapshotRequestedHandler {
     if (!topics.includes('presence.session')) return;
     const manager = context.manager;
     const sessions = await manager.find(PresenceSession, {
-      where: envelope.tenantId === EVERY_CAMPUS ? { isSent: true } : { isSent: true, tenantId: envelope.tenantId },
+      where:
+        envelope.tenantId === EVERY_CAMPUS ? { isSent: true } : { isSent: true, tenantId: envelope.tenantId },
       order: { tenantId: 'ASC', id: 'ASC' },
     });
     for (const session of sessions) await recordSessionSent(manager, session, envelope.actorId);
