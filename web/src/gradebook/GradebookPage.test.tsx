@@ -507,7 +507,7 @@ describe('the gradebook of a course (staff)', () => {
         const document = gradebookDocument(70);
         if (counted)
           for (const [at, rate] of [75, 25].entries())
-            document.data[at].attributes.scores['presences:3'] = rate;
+            (document.data[at].attributes.scores as Record<string, number>)['presences:3'] = rate;
         return json(200, withMeta(document, counted ? { columns: [...columns, attendance] } : {}));
       },
       'PATCH /api/course/courses/3': () => {
