@@ -257,7 +257,7 @@ export const PlatformSnapshotRequested = z.looseObject({
   /**
    * Topics whose snapshots are wanted: `identity.tenant`, `identity.user`, `course.course`,
    * `course.staff`, `course.enrolment`, `course.structure`, `course.groups`, `exam.exam`, `exam.attempt`,
-   * `task.task`, `task.answer`.
+   * `task.task`, `task.answer`, `presence.session`.
    */
   topics: z.array(z.string().min(1)).min(1),
 });

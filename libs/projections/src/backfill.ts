@@ -13,7 +13,8 @@ export type SnapshotTopic =
   | 'exam.exam'
   | 'exam.attempt'
   | 'task.task'
-  | 'task.answer';
+  | 'task.answer'
+  | 'presence.session';
 
 /** Every topic the projections of this library are fed by. */
 export const PROJECTED_TOPICS: readonly SnapshotTopic[] = [

@@ -31,13 +31,13 @@ describe('gradeables: exams, tasks and their scores as the course service knows 
       )
     )[0];
 
-  it('asks the exam and task services once for their exams, tasks and scores', async () => {
+  it('asks the exam, task and presence services once for their exams, tasks, scores and sent sessions', async () => {
     const requests = await h.events('platform.snapshot.requested');
     expect(requests).toHaveLength(1);
     expect(requests[0].tenantId).toBe(EVERY_CAMPUS);
     expect(requests[0].data).toEqual({
       requestedBy: 'course',
-      topics: ['exam.exam', 'exam.attempt', 'task.task', 'task.answer'],
+      topics: ['exam.exam', 'exam.attempt', 'task.task', 'task.answer', 'presence.session'],
     });
   });
 

@@ -12,10 +12,12 @@ import { MIGRATIONS } from './migrations';
 import { CheckInService } from './sessions/check-in.service';
 import { PresenceController, PresencesController } from './sessions/presences.controller';
 import { PresencesService } from './sessions/presences.service';
+import { SnapshotRequestedHandler } from './sessions/snapshot-requested.handler';
 
 /**
  * presence: database, auth, events and health (serviceModule); the projections of campuses, users
- * and courses (@lms/projections) with their backfill; then its own controllers.
+ * and courses (@lms/projections) with their backfill; then its own controllers, and the answer to
+ * a consumer's backfill of sent sessions.
  */
 @Module({})
 export class PresenceAppModule {
@@ -31,6 +33,7 @@ export class PresenceAppModule {
         PresencesController,
         PresenceController,
         PresenceExportsController,
+        SnapshotRequestedHandler,
       ],
       providers: [
         Projections,

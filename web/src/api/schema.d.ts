@@ -4490,6 +4490,7 @@ export interface components {
         is_parent: boolean;
         is_from_six: boolean;
         gradebook_publish: boolean;
+        gradebook_presence: boolean;
         completion_tracking: boolean;
         /** @enum {string|null} */
         status: 'STUDENT' | 'LECTURER' | 'ASSISTANT' | null;
@@ -11783,6 +11784,7 @@ export interface operations {
               is_public?: boolean;
               is_free?: boolean;
               gradebook_publish?: boolean;
+              gradebook_presence?: boolean;
               completion_tracking?: boolean;
             };
           };
@@ -11807,6 +11809,7 @@ export interface operations {
               is_public?: boolean;
               is_free?: boolean;
               gradebook_publish?: boolean;
+              gradebook_presence?: boolean;
               completion_tracking?: boolean;
             };
           };

@@ -5,6 +5,7 @@ import { useSaveActivityScoresMutation } from './gradebookApi';
 import type { Gradebook, GradebookColumn, GradebookRow } from './gradebookTypes';
 import { parseScore, scoreInput, scoreText } from './rules';
 import { reasonOf } from './errors';
+import { useColumnTitle } from './columnTitle';
 import styles from './GradeGrid.module.css';
 
 /** Where a typed score stands: being saved, saved, or refused (with the reason). */
@@ -23,7 +24,8 @@ const cellKey = (row: GradebookRow, column: GradebookColumn) => `${column.key}/$
  * scrolls sideways), a column per gradeable with its weight (the header stays on top while it
  * scrolls down), then the final score and the band. A custom activity's cells are typed in:
  * Enter saves and goes down a row (Shift+Enter up), Tab saves and goes on, Escape gives the stored
- * score back; each cell says whether its score is being saved, saved, or refused and why.
+ * score back; each cell says whether its score is being saved, saved, or refused and why. The
+ * attendance column is computed by the service (read-only), how is told under its title.
  */
 export function GradeGrid({
   courseId,
@@ -41,6 +43,7 @@ export function GradeGrid({
   const [announced, setAnnounced] = useState('');
   const [save] = useSaveActivityScoresMutation();
   const { columns } = gradebook.meta;
+  const titleOf = useColumnTitle();
 
   const setState = useCallback(
     (key: string, state: CellState | null) =>
@@ -128,10 +131,16 @@ export function GradeGrid({
               </th>
               {columns.map((column) => (
                 <th scope="col" key={column.key} className={styles.score}>
-                  <span className={styles.columnTitle}>{column.title}</span>
+                  <span className={styles.columnTitle}>{titleOf(column)}</span>
                   <span className={styles.columnMeta}>
                     {t(`gradebook.types.${column.gradeable_type}`)} · {column.percentage} %
                   </span>
+                  {column.gradeable_type === 'presences' && (
+                    <details className={styles.tip}>
+                      <summary>{t('gradebook.attendance.tipLabel')}</summary>
+                      <p>{t('gradebook.attendance.tip')}</p>
+                    </details>
+                  )}
                 </th>
               ))}
               <th scope="col" className={styles.score}>

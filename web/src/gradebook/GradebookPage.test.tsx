@@ -480,6 +480,76 @@ describe('the gradebook of a course (staff)', () => {
     click.mockRestore();
   });
 
+  it('counts attendance when switched on: a read-only Attendance column saying how it is computed, weighed like the others', async () => {
+    signedIn();
+    let counted = false;
+    const attendance = {
+      key: 'presences:3',
+      gradeable_type: 'presences',
+      gradeable_id: 3,
+      title: 'Attendance',
+      percentage: 0,
+      grade_id: null,
+    };
+    const calls = serve({
+      ...basics({ value: 70 }),
+      'GET /api/course/courses/3': () =>
+        json(
+          200,
+          one(
+            related(course({ name: 'Algorithms', status: 'LECTURER', gradebook_presence: counted }, '3'), {
+              class: [classA, classB],
+            }),
+            [classA, classB],
+          ),
+        ),
+      'GET /api/gradebook': () => {
+        const document = gradebookDocument(70);
+        if (counted)
+          for (const [at, rate] of [75, 25].entries())
+            (document.data[at].attributes.scores as Record<string, number>)['presences:3'] = rate;
+        return json(200, withMeta(document, counted ? { columns: [...columns, attendance] } : {}));
+      },
+      'PATCH /api/course/courses/3': () => {
+        counted = true;
+        return json(
+          200,
+          one(course({ name: 'Algorithms', status: 'LECTURER', gradebook_presence: true }, '3')),
+        );
+      },
+    });
+    start('/courses/3/gradebook');
+    const toggle = (await screen.findByRole('switch', {
+      name: 'Attendance counts in the grades',
+    })) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(screen.getByText('Off: attendance is no column of the gradebook.')).toBeTruthy();
+    const grid = await screen.findByRole('table', { name: 'Grades' });
+    expect(within(grid).queryByText('Attendance')).toBeNull();
+
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Attendance now counts in the gradebook.')).toBeTruthy();
+    const patch = calls.find((call) => call.method === 'PATCH')!;
+    expect(await patch.json()).toEqual({ data: { attributes: { gradebook_presence: true } } });
+    await waitFor(() => expect(toggle.checked).toBe(true));
+    const header = await within(grid).findByRole('columnheader', { name: /^Attendance/ });
+    expect(within(header).getByText('Presence · 0 %')).toBeTruthy();
+    // how it is computed, under its title (a disclosure: keyboard and screen readers reach it)
+    fireEvent.click(within(header).getByText('How it is computed'));
+    expect(
+      within(header).getByText(/Only Present counts as attended; Sick, Absent, Leave, Other and no mark/),
+    ).toBeTruthy();
+    // read-only: the service computes it
+    const ayu = within(grid).getByRole('row', { name: /Ayu Lestari/ });
+    expect(
+      within(ayu)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['90.00', '80.00', '—', '', '75.00', '74.00', 'B']);
+    expect(screen.queryByLabelText('Score of Ayu Lestari in Attendance')).toBeNull();
+    expect(screen.getByLabelText('Weight of Attendance in percent')).toBeTruthy();
+  });
+
   it('draws the final scores by band, with its numbers as a table', async () => {
     signedIn();
     serve(basics({ value: 100 }));

@@ -6,6 +6,7 @@ import { useCourseQuery } from '../courses/coursesApi';
 import { Spinner } from '../layout/Spinner';
 import { useListParams } from '../lib/useListParams';
 import { ActivitiesPanel } from './ActivitiesPanel';
+import { AttendanceSwitch } from './AttendanceSwitch';
 import { BandChart } from './BandChart';
 import { BandsEditor } from './BandsEditor';
 import { ExportButton } from './ExportButton';
@@ -19,8 +20,8 @@ import styles from './gradebook.module.css';
 /**
  * `/courses/{id}/gradebook` (the course's staff): every student's scores in a grid, one column per
  * gradeable with its weight, the final score and its band; custom activities scored in place; the
- * weights, the index bands and the custom activities edited below; publish and export above. The
- * class and the name search are kept in the URL (`?class=`, `?q=`).
+ * weights, the index bands and the custom activities edited below; publish, count attendance and
+ * export above. The class and the name search are kept in the URL (`?class=`, `?q=`).
  */
 export default function GradebookPage() {
   const { t } = useTranslation();
@@ -56,6 +57,7 @@ export default function GradebookPage() {
               published={data.meta.published}
               weightsTotal={data.meta.weights_total}
             />
+            <AttendanceSwitch courseId={id} counted={Boolean(course.data.gradebook_presence)} />
             <ExportButton courseId={id} />
           </div>
         )}

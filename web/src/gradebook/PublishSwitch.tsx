@@ -1,9 +1,6 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WarningAlert } from '../layout/WarningAlert';
-import { usePublishGradebookMutation } from './gradebookApi';
-import { reasonOf } from './errors';
-import styles from './gradebook.module.css';
+import { useGradebookSettingsMutation } from './gradebookApi';
+import { SettingSwitch } from './SettingSwitch';
 
 /**
  * Whether the students see their own row (`gradebook_publish`). The service refuses to publish
@@ -19,36 +16,21 @@ export function PublishSwitch({
   weightsTotal: number;
 }) {
   const { t } = useTranslation();
-  const helpId = useId();
-  const [publish, { isLoading }] = usePublishGradebookMutation();
-  const [error, setError] = useState<string | null>(null);
-
+  const [save, { isLoading }] = useGradebookSettingsMutation();
   return (
-    <div className={styles.publish}>
-      <label className={styles.switch}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={published}
-          disabled={isLoading}
-          aria-describedby={helpId}
-          onChange={(event) => {
-            setError(null);
-            publish({ courseId, publish: event.target.checked })
-              .unwrap()
-              .catch((failure: unknown) => setError(reasonOf(failure, t('gradebook.publish.failed'))));
-          }}
-        />
-        <span>{t('gradebook.publish.label')}</span>
-      </label>
-      <span id={helpId} className="muted small">
-        {published
+    <SettingSwitch
+      label={t('gradebook.publish.label')}
+      help={
+        published
           ? t('gradebook.publish.on')
           : weightsTotal === 100
             ? t('gradebook.publish.off')
-            : t('gradebook.publish.needsHundred', { total: weightsTotal })}
-      </span>
-      <WarningAlert>{error}</WarningAlert>
-    </div>
+            : t('gradebook.publish.needsHundred', { total: weightsTotal })
+      }
+      checked={published}
+      saving={isLoading}
+      save={(on) => save({ courseId, settings: { gradebook_publish: on } }).unwrap()}
+      failed={t('gradebook.publish.failed')}
+    />
   );
 }

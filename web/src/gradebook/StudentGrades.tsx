@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../layout/Spinner';
 import { useGradebookQuery } from './gradebookApi';
 import { reasonOf, statusOf } from './errors';
+import { useColumnTitle } from './columnTitle';
 import { scoreText } from './rules';
 import styles from './StudentGrades.module.css';
 
@@ -14,6 +15,7 @@ import styles from './StudentGrades.module.css';
  */
 export function StudentGrades({ courseId, published }: { courseId: string; published: boolean }) {
   const { t } = useTranslation();
+  const titleOf = useColumnTitle();
   const titleId = useId();
   const gradebook = useGradebookQuery({ courseId }, { skip: !published });
   const row = gradebook.data?.rows[0];
@@ -67,7 +69,7 @@ export function StudentGrades({ courseId, published }: { courseId: string; publi
           <tbody>
             {weighted.map((column) => (
               <tr key={column.key}>
-                <th scope="row">{column.title}</th>
+                <th scope="row">{titleOf(column)}</th>
                 <td className={styles.number}>{column.percentage} %</td>
                 <td className={styles.number}>{scoreText(row.scores[column.key])}</td>
               </tr>

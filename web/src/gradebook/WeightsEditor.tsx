@@ -6,6 +6,7 @@ import { useSyncWeightsMutation, type WeightsFailure } from './gradebookApi';
 import type { GradebookColumn } from './gradebookTypes';
 import { parseScore, scoreInput, sum, weightCalls } from './rules';
 import { reasonOf } from './errors';
+import { useColumnTitle } from './columnTitle';
 import styles from './gradebook.module.css';
 
 /**
@@ -15,6 +16,7 @@ import styles from './gradebook.module.css';
  */
 export function WeightsEditor({ courseId, columns }: { courseId: string; columns: GradebookColumn[] }) {
   const { t } = useTranslation();
+  const titleOf = useColumnTitle();
   const titleId = useId();
   // what was typed per column key, until saved
   const [typed, setTyped] = useState<Record<string, string>>({});
@@ -70,7 +72,7 @@ export function WeightsEditor({ courseId, columns }: { courseId: string; columns
                 return (
                   <tr key={column.key}>
                     <th scope="row">
-                      <span className={styles.strong}>{column.title}</span>
+                      <span className={styles.strong}>{titleOf(column)}</span>
                       <span className="muted small"> · {t(`gradebook.types.${column.gradeable_type}`)}</span>
                     </th>
                     <td>
@@ -79,7 +81,7 @@ export function WeightsEditor({ courseId, columns }: { courseId: string; columns
                           type="text"
                           inputMode="decimal"
                           className={styles.percentInput}
-                          aria-label={t('gradebook.weights.weightOf', { name: column.title })}
+                          aria-label={t('gradebook.weights.weightOf', { name: titleOf(column) })}
                           aria-invalid={error ? true : undefined}
                           aria-describedby={error ? errorId : undefined}
                           value={textOf(column)}

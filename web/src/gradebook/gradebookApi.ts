@@ -29,6 +29,12 @@ export interface GradebookQuery {
   studentName?: string;
 }
 
+/** A course's gradebook switches (the screens send one at a time). */
+export interface GradebookSettings {
+  gradebook_publish?: boolean;
+  gradebook_presence?: boolean;
+}
+
 /** A failed weight call, with the gradeable it was for (`exams:12`), to show beside its row. */
 export type WeightsFailure = FetchBaseQueryError & { key?: string };
 
@@ -190,13 +196,17 @@ export const gradebookApi = withTags.injectEndpoints({
       },
       invalidatesTags: (_r, error, { courseId }) => (error ? [] : [gradebookOf(courseId)]),
     }),
-    /** Whether the students see their row (`gradebook_publish`); refused while the weights are not 100. */
-    publishGradebook: build.mutation<void, { courseId: string; publish: boolean }>({
+    /**
+     * The course's gradebook settings (`PATCH /course/courses/{id}`): whether the students see
+     * their row (`gradebook_publish`; refused while the weights are not 100) and whether it counts
+     * attendance (`gradebook_presence`: the grid gains or loses its column).
+     */
+    gradebookSettings: build.mutation<void, { courseId: string; settings: GradebookSettings }>({
       extraOptions: QUIET,
-      query: ({ courseId, publish }) => ({
+      query: ({ courseId, settings }) => ({
         url: `course/courses/${encodeURIComponent(courseId)}`,
         method: 'PATCH',
-        body: attributesBody({ gradebook_publish: publish }),
+        body: attributesBody({ ...settings }),
       }),
       invalidatesTags: (_r, _e, { courseId }) => [...courseTag(courseId), gradebookOf(courseId)],
     }),
@@ -216,7 +226,12 @@ announceSaves(gradebookApi, {
   renameCourseActivity: ({ result }) => i18n.t('gradebook.saved.activityRenamed', { name: result.title }),
   deleteCourseActivity: ({ arg }) => i18n.t('gradebook.saved.activityDeleted', { name: arg.title }),
   saveActivityScores: silent('each cell of the grid shows its own saving, saved or failed state'),
-  publishGradebook: ({ arg }) => i18n.t(arg.publish ? 'gradebook.saved.published' : 'gradebook.saved.hidden'),
+  gradebookSettings: ({ arg: { settings } }) =>
+    settings.gradebook_publish !== undefined
+      ? i18n.t(settings.gradebook_publish ? 'gradebook.saved.published' : 'gradebook.saved.hidden')
+      : i18n.t(
+          settings.gradebook_presence ? 'gradebook.saved.attendanceOn' : 'gradebook.saved.attendanceOff',
+        ),
   exportGradebook: silent('the export button shows its progress and offers the download itself'),
 });
 
@@ -230,6 +245,6 @@ export const {
   useRenameCourseActivityMutation,
   useDeleteCourseActivityMutation,
   useSaveActivityScoresMutation,
-  usePublishGradebookMutation,
+  useGradebookSettingsMutation,
   useExportGradebookMutation,
 } = gradebookApi;

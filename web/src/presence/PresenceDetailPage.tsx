@@ -10,6 +10,7 @@ import { cx } from '../lib/classNames';
 import { useDates } from '../lib/dates';
 import { notificationFor } from '../notifications/notification';
 import {
+  useClearMarkMutation,
   useExportPresenceMutation,
   useMarkPresenceMutation,
   useMarkUnmarkedPresentMutation,
@@ -189,7 +190,10 @@ function MarkUnmarkedPresent({ presenceId, students }: { presenceId: string; stu
   );
 }
 
-/** One student's five types as a radio group: a click (or an arrow key) marks at once. */
+/**
+ * One student's five types as a radio group: a click (or an arrow key) marks at once; until the
+ * session is sent, a mark given by mistake can be cleared (the student is then not marked).
+ */
 function StudentMarks({
   presenceId,
   student,
@@ -202,15 +206,17 @@ function StudentMarks({
   const { t } = useTranslation();
   const dates = useDates();
   const [mark] = useMarkPresenceMutation();
+  const [clear, clearing] = useClearMarkMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const choose = (type: PresenceType) => {
+  const saving = (call: Promise<unknown>, failed: string) => {
     setFailure(null);
-    mark({ presenceId, student, type })
-      .unwrap()
-      .catch((error: unknown) =>
-        setFailure(notificationFor(error, t('presence.detail.markFailed', { name: student.name })).text),
-      );
+    call.catch((error: unknown) => setFailure(notificationFor(error, failed).text));
   };
+  const choose = (type: PresenceType) =>
+    saving(
+      mark({ presenceId, student, type }).unwrap(),
+      t('presence.detail.markFailed', { name: student.name }),
+    );
   return (
     <fieldset className={styles.student} disabled={locked}>
       <legend className={styles.studentName}>
@@ -235,6 +241,22 @@ function StudentMarks({
             {t(`presence.types.${type}`)}
           </label>
         ))}
+        {!locked && student.type !== null && (
+          <button
+            type="button"
+            className="button small"
+            disabled={clearing.isLoading}
+            aria-label={t('presence.detail.clearOf', { name: student.name })}
+            onClick={() =>
+              saving(
+                clear({ presenceId, student }).unwrap(),
+                t('presence.detail.clearFailed', { name: student.name }),
+              )
+            }
+          >
+            {t('presence.detail.clear')}
+          </button>
+        )}
       </div>
       <WarningAlert>{failure}</WarningAlert>
     </fieldset>

@@ -55,6 +55,23 @@ const manualMark = ({ presenceId, student, type }: MarkArgs) => ({
   }),
 });
 
+/**
+ * A click's mark shown in the cached session at once (no wait): the change of one student's row,
+ * put back (`undoIfRefused`) when the service refuses it.
+ */
+const changeDetail = (student: PresenceDetail, changes: Partial<PresenceDetail>) => (draft: Presence) => {
+  const detail = draft.details.find((item) => String(item.user_id) === String(student.user_id));
+  if (detail) Object.assign(detail, changes);
+};
+
+async function undoIfRefused(patch: { undo: () => void }, answer: Promise<unknown>) {
+  try {
+    await answer;
+  } catch {
+    patch.undo();
+  }
+}
+
 const withTags = api.enhanceEndpoints({ addTagTypes: ['Presence'] });
 const PRESENCE_LIST = { type: 'Presence' as const, id: 'LIST' };
 const presenceTag = (id: string) => ({ type: 'Presence' as const, id });
@@ -142,17 +159,28 @@ export const presenceApi = withTags.injectEndpoints({
       extraOptions: QUIET,
       query: manualMark,
       async onQueryStarted({ presenceId, student, type }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          presenceApi.util.updateQueryData('presence', presenceId, (draft) => {
-            const detail = draft.details.find((item) => String(item.user_id) === String(student.user_id));
-            if (detail) Object.assign(detail, { type, status: statusFor(type) });
-          }),
+        const change = changeDetail(student, { type, status: statusFor(type) });
+        await undoIfRefused(
+          dispatch(presenceApi.util.updateQueryData('presence', presenceId, change)),
+          queryFulfilled,
         );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
+      },
+      invalidatesTags: [PRESENCE_LIST],
+    }),
+    /** Clears a student's mark (`action: delete`) before the session is sent: shown at once, back if refused. */
+    clearMark: build.mutation<void, { presenceId: string; student: PresenceDetail }>({
+      extraOptions: QUIET,
+      query: ({ presenceId, student }) => ({
+        url: `course/presences/${encodeURIComponent(presenceId)}/manual`,
+        method: 'PUT',
+        body: attributesBody({ action: 'delete', user_id: student.user_id }),
+      }),
+      async onQueryStarted({ presenceId, student }, { dispatch, queryFulfilled }) {
+        const change = changeDetail(student, { type: null, status: null, source: null, marked_at: null });
+        await undoIfRefused(
+          dispatch(presenceApi.util.updateQueryData('presence', presenceId, change)),
+          queryFulfilled,
+        );
       },
       invalidatesTags: [PRESENCE_LIST],
     }),
@@ -224,6 +252,7 @@ announceSaves(presenceApi, {
   renewCheckInCode: ({ result }) => i18n.t('presence.saved.newCode', { code: result.check_in_code }),
   markPresence: ({ arg }) =>
     i18n.t('presence.saved.marked', { name: arg.student.name, type: i18n.t(`presence.types.${arg.type}`) }),
+  clearMark: ({ arg }) => i18n.t('presence.saved.cleared', { name: arg.student.name }),
   markUnmarkedPresent: ({ arg }) => i18n.t('presence.saved.allPresent', { count: arg.students.length }),
   sendPresence: ({ arg, before }) =>
     i18n.t('presence.saved.sent', { when: when(sessionStart(before, arg.id)) }),
@@ -243,6 +272,7 @@ export const {
   useUpdatePresenceMutation,
   useRenewCheckInCodeMutation,
   useMarkPresenceMutation,
+  useClearMarkMutation,
   useMarkUnmarkedPresentMutation,
   useSendPresenceMutation,
   useCheckInPresenceMutation,

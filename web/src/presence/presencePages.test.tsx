@@ -464,4 +464,57 @@ describe('presence pages', () => {
       [57, 'attend', 1],
     ]);
   });
+  it('clears a student’s mark before the session is sent (shown at once, back if refused), never after', async () => {
+    const students = [
+      detail(55, 'Ana Putri', 'sick'),
+      detail(56, 'Budi Santoso', 'attend'),
+      detail(57, 'Citra Dewi', null),
+    ];
+    let refuse = false;
+    const calls = serve({
+      'GET /api/login/me': lecturer,
+      'GET /api/course/presences/12': () => json(200, one(session({ details: students }))),
+      'PUT /api/course/presences/12/manual': () =>
+        refuse
+          ? json(
+              409,
+              errorDocument(409, 'Conflict', { detail: 'This session was sent: its attendance is final.' }),
+            )
+          : json(200, one(session({ details: students }))),
+    });
+    start('/presence/3/7/detail/12');
+    const ana = await screen.findByRole('group', { name: /^Ana Putri/ });
+    // nothing to clear for a student not marked
+    const citra = screen.getByRole('group', { name: /^Citra Dewi/ });
+    expect(within(citra).queryByRole('button', { name: /^Clear/ })).toBeNull();
+
+    fireEvent.click(within(ana).getByRole('button', { name: 'Clear the mark of Ana Putri' }));
+    await waitFor(() =>
+      expect((within(ana).getAllByRole('radio') as HTMLInputElement[]).some((radio) => radio.checked)).toBe(
+        false,
+      ),
+    );
+    expect(await screen.findByText('Ana Putri: not marked.')).toBeTruthy();
+    const cleared = calls.find((call) => call.method === 'PUT')!;
+    expect(await attributesOf(cleared)).toEqual({ action: 'delete', user_id: 55 });
+    expect(within(ana).queryByRole('button', { name: /^Clear/ })).toBeNull();
+
+    // refused (sent meanwhile elsewhere): the mark comes back and the reason shows beside the student
+    refuse = true;
+    const budi = screen.getByRole('group', { name: /^Budi Santoso/ });
+    fireEvent.click(within(budi).getByRole('button', { name: 'Clear the mark of Budi Santoso' }));
+    expect((await within(budi).findByRole('alert')).textContent).toBe(
+      'This session was sent: its attendance is final.',
+    );
+    expect((within(budi).getByRole('radio', { name: 'Present' }) as HTMLInputElement).checked).toBe(true);
+
+    cleanup();
+    serve({
+      'GET /api/login/me': lecturer,
+      'GET /api/course/presences/12': () => json(200, one(session({ is_sent: true, details: students }))),
+    });
+    start('/presence/3/7/detail/12');
+    await screen.findByText('This session was sent: its marks are final and can no longer change.');
+    expect(screen.queryByRole('button', { name: /^Clear the mark/ })).toBeNull();
+  });
 });

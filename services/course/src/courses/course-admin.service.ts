@@ -32,6 +32,7 @@ export interface CourseChanges {
   is_public?: boolean;
   is_free?: boolean;
   gradebook_publish?: boolean;
+  gradebook_presence?: boolean;
   completion_tracking?: boolean;
 }
 
@@ -49,6 +50,7 @@ const FIELDS: Array<[keyof CourseChanges, keyof Course]> = [
   ['is_public', 'isPublic'],
   ['is_free', 'isFree'],
   ['gradebook_publish', 'gradebookPublish'],
+  ['gradebook_presence', 'gradebookPresence'],
   ['completion_tracking', 'completionTracking'],
 ];
 

@@ -96,6 +96,13 @@ export class Course {
   gradebookPublish: boolean;
 
   /**
+   * The gradebook has an attendance column: each student's percentage of the sent presence
+   * sessions they attended (docs/gradebook.md); off by default, switched on by the lecturer.
+   */
+  @Column('boolean', { name: 'gradebook_presence', default: false })
+  gradebookPresence: boolean;
+
+  /**
    * Students mark the course's contents done and the staff read a completion report (Moodle's
    * "Enable completion tracking"); off by default, switched on by the lecturer.
    */

@@ -69,7 +69,7 @@ export class CoursesController {
   /**
    * Partial update by the course's lecturer (`?include=lecturer,period`): name, code, period_id,
    * lecturer_id, is_active, thumbnail, start_at, end_at, is_open, is_public, is_free, gradebook_publish,
-   * completion_tracking.
+   * gradebook_presence, completion_tracking.
    */
   @Patch(':id')
   @Responds(courseResource)

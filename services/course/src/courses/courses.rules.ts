@@ -14,6 +14,7 @@ export const courseUpdateRules = attributes({
   is_public: field.boolean().optional(),
   is_free: field.boolean().optional(),
   gradebook_publish: field.boolean().optional(),
+  gradebook_presence: field.boolean().optional(),
   completion_tracking: field.boolean().optional(),
 });
 

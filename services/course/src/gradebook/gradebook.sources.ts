@@ -6,7 +6,7 @@ import type { GradeableType } from './gradebook.entity';
  * columns in course `$1` of campus `$2` (`gradeable_id, title`, the creation order being the id's)
  * and one of its scores there (`student_id, gradeable_id, score`: one score per student, 0–100).
  * Exams and tasks are the exam and task services' (src/gradeables); forms and custom activities the
- * course's own. `presences` is reserved for the presence service.
+ * course's own; attendance (`presences`) is computed from the presence service's sent sessions.
  */
 export interface GradeableSource {
   type: GradeableType;
@@ -50,6 +50,20 @@ export const GRADEABLE_SOURCES: readonly GradeableSource[] = [
     scores: `SELECT s.student_id, s.activity_id AS gradeable_id, s.score
                FROM custom_activity_scores s JOIN custom_activities a ON a.id = s.activity_id
               WHERE a.course_id = $1 AND a.tenant_id = $2`,
+  },
+  {
+    type: 'presences',
+    // the course's attendance, one column (its id the course's) while the course counts it
+    columns: `SELECT id AS gradeable_id, 'Attendance'::varchar AS title FROM courses
+               WHERE id = $1 AND tenant_id = $2 AND gradebook_presence`,
+    // of the sent sessions listing the student, the percentage they attended (type attend; any
+    // other type, or no mark, is absence); recomputed from the sessions the course keeps
+    scores: `SELECT m.user_id AS student_id, s.course_id AS gradeable_id,
+                    round(100.0 * count(*) FILTER (WHERE m.type = 'attend') / count(*), 2) AS score
+               FROM presence_session_marks m
+               JOIN presence_session_facts s ON s.id = m.session_id AND s.course_id = m.course_id
+              WHERE m.course_id = $1 AND s.tenant_id = $2
+              GROUP BY m.user_id, s.course_id`,
   },
 ];
 

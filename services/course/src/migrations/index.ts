@@ -19,6 +19,7 @@ import { Gradebook1795518607690 } from './1795518607690-gradebook';
 import { Forms1795518774079 } from './1795518774079-forms';
 import { CourseFaculty1795541132393 } from './1795541132393-course-faculty';
 import { CourseRequests1795553067854 } from './1795553067854-course-requests';
+import { GradebookPresence1795563958886 } from './1795563958886-gradebook-presence';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   OutboxOrder1795533482436,
   CourseFaculty1795541132393,
   CourseRequests1795553067854,
+  GradebookPresence1795563958886,
 ];

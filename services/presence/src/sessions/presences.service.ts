@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { recordEvent, UnitOfWork } from '@lms/events';
+import { UnitOfWork } from '@lms/events';
 import {
   attributePointer,
   type AttributesOf,
@@ -16,7 +16,7 @@ import {
   type ValidationIssue,
 } from '@lms/jsonapi';
 import { Projections } from '@lms/projections';
-import { PresenceDetail, PresenceSession, type PresenceType, statusOf } from './presence.entity';
+import { PresenceDetail, PresenceSession, statusOf } from './presence.entity';
 import type { DetailRow, PresenceClassRow, PresenceCounts, ReadPresence } from './presences.resource';
 import type {
   manualMarkRules,
@@ -25,6 +25,8 @@ import type {
   PresenceSettings,
   presenceUpdateRules,
 } from './presences.rules';
+import { ROSTER_SQL, type RosterRow } from './roster.sql';
+import { recordSessionSent } from './session-sent.event';
 
 /** Letters and digits that cannot be mistaken for one another on a projector. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -46,34 +48,6 @@ const ADMIN_SQL = `:isAdmin::boolean`;
 /** The reader (`:me`) is an enrolled student of the session's class. */
 const STUDENT_SQL = `EXISTS (SELECT 1 FROM course_students st
   WHERE st.class_id = presence.class_id AND st.user_id = :me AND st.tenant_id = presence.tenant_id AND st.enrolled)`;
-
-/**
- * The students of each session: the enrolled students of its class and anyone marked in it (a
- * student who left keeps their past marks), with their mark or none. `$1`: session ids.
- */
-const ROSTER_SQL = `WITH roster AS (
-    SELECT p.id AS presence_id, cs.user_id FROM presences p
-      JOIN course_students cs ON cs.class_id = p.class_id AND cs.tenant_id = p.tenant_id AND cs.enrolled
-     WHERE p.id = ANY($1::bigint[])
-    UNION
-    SELECT presence_id, user_id FROM presence_details WHERE presence_id = ANY($1::bigint[]))
-  SELECT r.presence_id, r.user_id, u.name, coalesce(u.nim, u.username) AS code,
-         d.type, d.status, d.marked_at, d.source
-    FROM roster r
-    LEFT JOIN users u ON u.id = r.user_id
-    LEFT JOIN presence_details d ON d.presence_id = r.presence_id AND d.user_id = r.user_id
-   ORDER BY u.name NULLS LAST, r.user_id`;
-
-interface RosterRow {
-  presence_id: string;
-  user_id: string;
-  name: string | null;
-  code: string | null;
-  type: PresenceType | null;
-  status: number | null;
-  marked_at: Date | null;
-  source: DetailRow['source'];
-}
 
 const toDetail = (row: RosterRow): DetailRow => ({
   user_id: Number(row.user_id),
@@ -349,25 +323,7 @@ export class PresencesService {
       session.isSent = true;
       session.sentAt = new Date();
       await manager.save(session);
-      const roster: RosterRow[] = await manager.query(ROSTER_SQL, [[id]]);
-      await recordEvent(manager, 'presence.session.sent', {
-        tenantId: auth.tenantId,
-        actorId: auth.userId,
-        key: session.id,
-        data: {
-          id: Number(session.id),
-          courseId: Number(session.courseId),
-          classId: Number(session.classId),
-          startAt: session.startAt.toISOString(),
-          endAt: session.endAt.toISOString(),
-          sentAt: session.sentAt.toISOString(),
-          details: roster.map((row) => ({
-            userId: Number(row.user_id),
-            type: row.type,
-            status: row.status === 1 ? 1 : 0,
-          })),
-        },
-      });
+      await recordSessionSent(manager, session, auth.userId);
     });
     return this.get(auth, id);
   }

@@ -1,5 +1,5 @@
 import { formatWireDate } from '@lms/jsonapi';
-import { type JsonResource, ServiceHarness } from '@lms/testing';
+import { type HarnessOptions, type JsonResource, ServiceHarness } from '@lms/testing';
 import type { PresenceConfig } from '../../src/config';
 import { presenceService } from '../../src/service';
 
@@ -19,8 +19,8 @@ export const MINUTE = 60_000;
  * their events (`classroom()`).
  */
 export class PresenceHarness extends ServiceHarness<PresenceConfig> {
-  constructor(env: Record<string, string> = {}) {
-    super(presenceService, env);
+  constructor(env: Record<string, string> = {}, options: HarnessOptions = {}) {
+    super(presenceService, env, options);
   }
 
   /**

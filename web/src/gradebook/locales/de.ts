@@ -109,6 +109,15 @@ const gradebook: typeof en = {
     needsHundred: 'Die Gewichte ergeben {{total}} %: vor dem Veröffentlichen müssen sie 100 % ergeben.',
     failed: 'Das Notenbuch konnte nicht veröffentlicht werden.',
   },
+  attendance: {
+    column: 'Anwesenheit',
+    tipLabel: 'Wie sie berechnet wird',
+    tip: 'Der Anteil der gesendeten Anwesenheitstermine seiner Gruppe, bei denen die oder der Studierende anwesend war, in Prozent. Nur „Anwesend“ zählt als anwesend; Krank, Abwesend, Beurlaubt, Sonstiges und keine Markierung zählen als nicht anwesend. Nur lesbar: folgt den Terminen, sobald sie gesendet sind.',
+    switch: 'Anwesenheit zählt in den Noten',
+    on: 'Das Raster hat eine Spalte Anwesenheit (Prozent der gesendeten Termine mit Anwesenheit); gewichten Sie sie unten.',
+    off: 'Aus: Anwesenheit ist keine Spalte des Notenbuchs.',
+    failed: 'Die Einstellung zur Anwesenheit konnte nicht gespeichert werden.',
+  },
   export: {
     button: 'Nach Excel exportieren',
     working: 'Wird exportiert…',
@@ -142,6 +151,8 @@ const gradebook: typeof en = {
     activityDeleted: 'Aktivität „{{name}}“ aus dem Notenbuch gelöscht.',
     published: 'Notenbuch veröffentlicht: Studierende sehen ihre Noten.',
     hidden: 'Notenbuch vor Studierenden verborgen.',
+    attendanceOn: 'Anwesenheit zählt jetzt im Notenbuch.',
+    attendanceOff: 'Anwesenheit zählt nicht mehr im Notenbuch.',
   },
 };
 

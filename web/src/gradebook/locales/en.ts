@@ -107,6 +107,15 @@ const gradebook = {
     needsHundred: 'The weights sum to {{total}} %: they must sum to 100 % before publishing.',
     failed: 'The gradebook could not be published.',
   },
+  attendance: {
+    column: 'Attendance',
+    tipLabel: 'How it is computed',
+    tip: 'Each student’s share of the sent presence sessions of their class that they attended, in percent. Only Present counts as attended; Sick, Absent, Leave, Other and no mark count as not attended. Read-only: it follows the presence sessions once they are sent.',
+    switch: 'Attendance counts in the grades',
+    on: 'The grid has an Attendance column (percentage of sent sessions attended); give it a weight below.',
+    off: 'Off: attendance is no column of the gradebook.',
+    failed: 'The attendance setting could not be saved.',
+  },
   export: {
     button: 'Export to Excel',
     working: 'Exporting…',
@@ -140,6 +149,8 @@ const gradebook = {
     activityDeleted: 'Activity “{{name}}” deleted from the gradebook.',
     published: 'Gradebook published: students see their grades.',
     hidden: 'Gradebook hidden from students.',
+    attendanceOn: 'Attendance now counts in the gradebook.',
+    attendanceOff: 'Attendance no longer counts in the gradebook.',
   },
 };
 

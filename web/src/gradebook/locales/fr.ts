@@ -109,6 +109,15 @@ const gradebook: typeof en = {
     needsHundred: 'Les poids font {{total}} % : ils doivent faire 100 % avant la publication.',
     failed: 'Le carnet de notes n’a pas pu être publié.',
   },
+  attendance: {
+    column: 'Assiduité',
+    tipLabel: 'Comment elle est calculée',
+    tip: 'La part des séances de présence envoyées de sa classe auxquelles l’étudiant a assisté, en pourcentage. Seul « Présent » compte comme présence ; Malade, Absent, Congé, Autre et l’absence de marque comptent comme absence. En lecture seule : elle suit les séances une fois envoyées.',
+    switch: 'L’assiduité compte dans les notes',
+    on: 'La grille a une colonne Assiduité (pourcentage des séances envoyées suivies) ; donnez-lui un poids ci-dessous.',
+    off: 'Désactivé : l’assiduité n’est pas une colonne du carnet de notes.',
+    failed: 'Le réglage de l’assiduité n’a pas pu être enregistré.',
+  },
   export: {
     button: 'Exporter vers Excel',
     working: 'Export…',
@@ -142,6 +151,8 @@ const gradebook: typeof en = {
     activityDeleted: 'Activité « {{name}} » supprimée du carnet de notes.',
     published: 'Carnet de notes publié : les étudiants voient leurs notes.',
     hidden: 'Carnet de notes masqué aux étudiants.',
+    attendanceOn: 'L’assiduité compte désormais dans le carnet de notes.',
+    attendanceOff: 'L’assiduité ne compte plus dans le carnet de notes.',
   },
 };
 

@@ -108,6 +108,15 @@ const gradebook: typeof en = {
     needsHundred: 'Jumlah bobot {{total}} %: harus 100 % sebelum dipublikasikan.',
     failed: 'Buku nilai tidak dapat dipublikasikan.',
   },
+  attendance: {
+    column: 'Kehadiran',
+    tipLabel: 'Cara menghitungnya',
+    tip: 'Persentase sesi presensi terkirim di kelasnya yang dihadiri mahasiswa. Hanya Hadir yang dihitung hadir; Sakit, Alpa, Izin, Lainnya, dan tanpa tanda dihitung tidak hadir. Hanya baca: mengikuti sesi presensi setelah dikirim.',
+    switch: 'Kehadiran dihitung dalam nilai',
+    on: 'Tabel memiliki kolom Kehadiran (persentase sesi terkirim yang dihadiri); beri bobot di bawah.',
+    off: 'Nonaktif: kehadiran bukan kolom buku nilai.',
+    failed: 'Pengaturan kehadiran tidak dapat disimpan.',
+  },
   export: {
     button: 'Ekspor ke Excel',
     working: 'Mengekspor…',
@@ -141,6 +150,8 @@ const gradebook: typeof en = {
     activityDeleted: 'Aktivitas “{{name}}” dihapus dari buku nilai.',
     published: 'Buku nilai dipublikasikan: mahasiswa melihat nilainya.',
     hidden: 'Buku nilai disembunyikan dari mahasiswa.',
+    attendanceOn: 'Kehadiran kini dihitung dalam buku nilai.',
+    attendanceOff: 'Kehadiran tidak lagi dihitung dalam buku nilai.',
   },
 };
 

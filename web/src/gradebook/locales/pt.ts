@@ -109,6 +109,15 @@ const gradebook: typeof en = {
     needsHundred: 'Os pesos somam {{total}} %: têm de somar 100 % antes de publicar.',
     failed: 'Não foi possível publicar o livro de notas.',
   },
+  attendance: {
+    column: 'Assiduidade',
+    tipLabel: 'Como é calculada',
+    tip: 'A parte das sessões de presença enviadas da sua turma a que o estudante assistiu, em percentagem. Só Presente conta como presença; Doente, Ausente, Licença, Outro e sem marcação contam como falta. Só de leitura: acompanha as sessões depois de enviadas.',
+    switch: 'A assiduidade conta nas notas',
+    on: 'A grelha tem uma coluna Assiduidade (percentagem das sessões enviadas assistidas); dê-lhe um peso abaixo.',
+    off: 'Desligado: a assiduidade não é uma coluna do livro de notas.',
+    failed: 'A definição de assiduidade não pôde ser guardada.',
+  },
   export: {
     button: 'Exportar para Excel',
     working: 'A exportar…',
@@ -142,6 +151,8 @@ const gradebook: typeof en = {
     activityDeleted: 'Atividade “{{name}}” eliminada do livro de notas.',
     published: 'Livro de notas publicado: os estudantes veem as suas notas.',
     hidden: 'Livro de notas oculto aos estudantes.',
+    attendanceOn: 'A assiduidade conta agora no livro de notas.',
+    attendanceOff: 'A assiduidade já não conta no livro de notas.',
   },
 };
 
