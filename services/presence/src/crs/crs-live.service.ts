@@ -172,7 +172,7 @@ export class CrsLiveService {
         videoAt: new Date(),
       });
       await manager.save(room);
-      return videoStateOf(room);
+      return videoStateOf(room, room.videoAt ?? undefined);
     });
   }
 
@@ -225,22 +225,21 @@ export class CrsLiveService {
     const wrong = choices.find((choice) => choice >= vote.answers.length);
     if (wrong !== undefined)
       throw unprocessable([{ pointer: '/answer', detail: `answer ${wrong} is not an answer of this vote` }]);
+    const score = choices.reduce((sum, choice) => sum + vote.answers[choice].score, 0);
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO crs_vote_answers (vote_id, user_id, choices, score, answered_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING RETURNING vote_id`,
+      [vote.id, auth.userId, choices, score, now],
+    );
+    if (inserted.length === 0)
+      throw conflict('You already answered this vote; an answer cannot change', 'vote_answered');
     const answer = Object.assign(new CrsVoteAnswer(), {
       voteId: Number(vote.id),
       userId: auth.userId,
       choices,
-      score: choices.reduce((sum, choice) => sum + vote.answers[choice].score, 0),
+      score,
       answeredAt: now,
     });
-    const inserted = await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(CrsVoteAnswer)
-      .values(answer)
-      .orIgnore()
-      .execute();
-    if ((inserted.raw as unknown[]).length === 0)
-      throw conflict('You already answered this vote; an answer cannot change', 'vote_answered');
     return { vote, answer };
   }
 

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import {
   ConnectedSocket,
   type OnGatewayDisconnect,
@@ -60,8 +60,10 @@ const roomOf = (socket: Socket): number => {
  * Refusals answer the acknowledgement, or an `exception` event, as JSON:API errors.
  */
 @WebSocketGateway()
-export class CrsGateway implements OnGatewayDisconnect {
+export class CrsGateway implements OnGatewayDisconnect, OnModuleDestroy {
   private readonly logger = new Logger('CrsGateway');
+  /** Shutting down: the sockets being disconnected are not announced any more. */
+  private closing = false;
   @WebSocketServer() server!: RealtimeServer<CrsSocketEvents>;
 
   constructor(
@@ -172,7 +174,11 @@ export class CrsGateway implements OnGatewayDisconnect {
   /** Someone left: the others see who is still in the room. */
   handleDisconnect(socket: Socket): void {
     const roomId = (socket.data as CrsSocketData | undefined)?.crsRoomId;
-    if (roomId !== undefined) void this.announceParticipants(roomId);
+    if (roomId !== undefined && !this.closing) void this.announceParticipants(roomId);
+  }
+
+  onModuleDestroy(): void {
+    this.closing = true;
   }
 
   private async video(socket: Socket, playing: boolean, input: AttributesOf<typeof videoRules>) {
@@ -190,6 +196,7 @@ export class CrsGateway implements OnGatewayDisconnect {
   private async announceParticipants(roomId: number): Promise<Participant[]> {
     try {
       const sockets = await this.server.in(crsRoom(roomId)).fetchSockets();
+      if (this.closing) return [];
       const hosts = new Map<number, boolean>();
       let tenantId: number | undefined;
       for (const socket of sockets) {

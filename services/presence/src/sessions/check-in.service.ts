@@ -13,7 +13,7 @@ import {
   unprocessable,
 } from '@lms/jsonapi';
 import { PresenceConfig } from '../config';
-import { type MarkSource, PresenceDetail, PresenceSession } from './presence.entity';
+import { type MarkSource, PresenceSession } from './presence.entity';
 import type { ReadPresence } from './presences.resource';
 import { PresencesService } from './presences.service';
 
@@ -136,23 +136,12 @@ export class CheckInService implements OnModuleDestroy {
         lock: { mode: 'pessimistic_read' },
       });
       if (locked) this.presences.assertNotSent(locked, auth.timeZone);
-      const inserted = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(PresenceDetail)
-        .values({
-          presenceId: id,
-          userId: auth.userId,
-          tenantId: auth.tenantId,
-          type: 'attend',
-          status: 1,
-          source,
-          markedBy: auth.userId,
-          markedAt: now,
-        })
-        .orIgnore()
-        .execute();
-      return (inserted.raw as unknown[]).length > 0;
+      const inserted: unknown[] = await manager.query(
+        `INSERT INTO presence_details (presence_id, user_id, tenant_id, type, status, source, marked_by, marked_at)
+         VALUES ($1, $2, $3, 'attend', 1, $4, $2, $5) ON CONFLICT DO NOTHING RETURNING user_id`,
+        [id, auth.userId, auth.tenantId, source, now],
+      );
+      return inserted.length > 0;
     });
   }
 
