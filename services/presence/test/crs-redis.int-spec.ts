@@ -59,6 +59,7 @@ describe('the live classroom on two presence replicas sharing Redis', () => {
     expect(created.status).toBe(201);
     const roomId = one(created.body).id;
     const host = await joinOn(a, c.lecturer, roomId);
+    await nextEvent(host.socket, 'participants'); // the host alone
     const participants = nextEvent(host.socket, 'participants');
     const student = await joinOn(b, c.student, roomId);
     // the list is gathered from both replicas

@@ -290,6 +290,12 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
   it('shows who is in the room, and ends it for everybody when a host says so', async () => {
     const created = await room();
     const { socket: lecturer } = await joined(c.lecturer, created.id);
+    expect(await nextEvent(lecturer, 'participants')).toEqual([
+      {
+        room_id: Number(created.id),
+        data: [{ user_id: c.lecturer.id, name: c.lecturer.name, is_host: true }],
+      },
+    ]);
     const update = nextEvent(lecturer, 'participants');
     const { socket: student, answer } = await joined(c.student, created.id);
     expect(answer.participants).toEqual(

@@ -43,6 +43,12 @@ export interface CrsSocketEvents {
 }
 
 type Socket = RealtimeSocket<CrsSocketEvents>;
+
+/**
+ * Joins and leaves within this time are announced together (`participants`): a class arriving at
+ * once costs one list per room and replica, not one per arrival to everybody already there.
+ */
+export const PARTICIPANTS_DELAY_MS = 300;
 /** A socket's data: the caller and the room it joined (one at a time). */
 type CrsSocketData = SocketData & { crsRoomId?: number; crsHost?: boolean };
 
@@ -64,6 +70,8 @@ export class CrsGateway implements OnGatewayDisconnect, OnModuleDestroy {
   private readonly logger = new Logger('CrsGateway');
   /** Shutting down: the sockets being disconnected are not announced any more. */
   private closing = false;
+  /** Rooms whose participants are to be announced, with the timer that will. */
+  private readonly announcing = new Map<number, NodeJS.Timeout>();
   @WebSocketServer() server!: RealtimeServer<CrsSocketEvents>;
 
   constructor(
@@ -87,14 +95,15 @@ export class CrsGateway implements OnGatewayDisconnect, OnModuleDestroy {
     if (previous !== undefined && previous !== input.room_id) {
       await socket.leave(crsRoom(previous));
       await socket.leave(crsHostsRoom(previous));
-      void this.announceParticipants(previous);
+      this.announceParticipants(previous);
     }
     data.crsRoomId = input.room_id;
     data.crsHost = joined.role === 'host';
     await socket.join(
       joined.role === 'host' ? [crsRoom(input.room_id), crsHostsRoom(input.room_id)] : crsRoom(input.room_id),
     );
-    const participants = await this.announceParticipants(input.room_id);
+    const participants = await this.participantsOf(input.room_id);
+    this.announceParticipants(input.room_id);
     return {
       room: toDocument(crsResource, joined.room, { timeZone: auth.timeZone }),
       role: joined.role,
@@ -174,11 +183,13 @@ export class CrsGateway implements OnGatewayDisconnect, OnModuleDestroy {
   /** Someone left: the others see who is still in the room. */
   handleDisconnect(socket: Socket): void {
     const roomId = (socket.data as CrsSocketData | undefined)?.crsRoomId;
-    if (roomId !== undefined && !this.closing) void this.announceParticipants(roomId);
+    if (roomId !== undefined) this.announceParticipants(roomId);
   }
 
   onModuleDestroy(): void {
     this.closing = true;
+    for (const timer of this.announcing.values()) clearTimeout(timer);
+    this.announcing.clear();
   }
 
   private async video(socket: Socket, playing: boolean, input: AttributesOf<typeof videoRules>) {
@@ -192,8 +203,21 @@ export class CrsGateway implements OnGatewayDisconnect, OnModuleDestroy {
     return state;
   }
 
-  /** Who is in the room on every replica, sent to them all (`participants`); a failure is logged. */
-  private async announceParticipants(roomId: number): Promise<Participant[]> {
+  /** Sends who is in the room to everybody in it (`participants`), soon: once for the arrivals meanwhile. */
+  private announceParticipants(roomId: number): void {
+    if (this.closing || this.announcing.has(roomId)) return;
+    const timer = setTimeout(() => {
+      this.announcing.delete(roomId);
+      void this.participantsOf(roomId).then((data) => {
+        if (!this.closing) this.server.to(crsRoom(roomId)).emit('participants', { room_id: roomId, data });
+      });
+    }, PARTICIPANTS_DELAY_MS);
+    timer.unref();
+    this.announcing.set(roomId, timer);
+  }
+
+  /** Who is in the room, on every replica, by name; a failure is logged (an empty list). */
+  private async participantsOf(roomId: number): Promise<Participant[]> {
     try {
       const sockets = await this.server.in(crsRoom(roomId)).fetchSockets();
       if (this.closing) return [];
@@ -205,15 +229,13 @@ export class CrsGateway implements OnGatewayDisconnect, OnModuleDestroy {
         hosts.set(data.auth.userId, (hosts.get(data.auth.userId) ?? false) || data.crsHost === true);
       }
       const users = tenantId === undefined ? [] : await this.projections.users(tenantId, [...hosts.keys()]);
-      const participants = users.map((user) => ({
+      return users.map((user) => ({
         user_id: Number(user.id),
         name: user.name,
         is_host: hosts.get(Number(user.id)) ?? false,
       }));
-      this.server.to(crsRoom(roomId)).emit('participants', { room_id: roomId, data: participants });
-      return participants;
     } catch (error) {
-      this.logger.warn(`participants of room ${roomId} not sent: ${(error as Error).message}`);
+      this.logger.warn(`participants of room ${roomId} not read: ${(error as Error).message}`);
       return [];
     }
   }
