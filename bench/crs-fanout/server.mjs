@@ -1,6 +1,6 @@
 // Child process of the live-classroom fan-out benchmark: the platform (built dist) with its demo
 // data on an ephemeral embedded PostgreSQL, waiting until presence has learnt the demo course IF101
-// and its students by event; and the baseline, a bare socket.io server (no gateway, no token, no
+// and its students by event (its URL and the gateway's are printed: sockets through either); and the baseline, a bare socket.io server (no gateway, no token, no
 // database) that broadcasts what a client sends to everyone in its one room. Prints the URLs and the
 // demo course's id as one JSON line, then waits.
 import { createServer } from 'node:http';
@@ -42,6 +42,7 @@ await new Promise((resolve) => raw.listen(0, '127.0.0.1', resolve));
 console.log(
   JSON.stringify({
     gateway: `http://localhost:${platform.gateway.getHttpServer().address().port}`,
+    presence: `http://localhost:${platform.services.presence.getHttpServer().address().port}`,
     baseline: `http://127.0.0.1:${raw.address().port}`,
     course_id: Number(course.id),
   }),
