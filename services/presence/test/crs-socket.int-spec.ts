@@ -8,7 +8,7 @@ import {
   refused,
   sleep,
 } from '../../../libs/realtime/test/harness';
-import { body, list, MINUTE, one, PresenceHarness, wire } from './support/harness';
+import { body, list, MINUTE, one, PresenceHarness, windowSession, wire } from './support/harness';
 
 const PATH = '/socket/crs';
 const HOSTS = { 1: 'campus-one.test', 2: 'campus-two.test' } as const;
@@ -319,21 +319,8 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
   });
 
   describe('live attendance', () => {
-    async function session(opensIn: number, closesIn: number) {
-      const response = await c.asLecturer.post(
-        '/api/course/presences',
-        body({
-          course_id: c.course.id,
-          class_id: c.classA,
-          start_at: wire(-30 * MINUTE),
-          end_at: wire(90 * MINUTE),
-          presence_start: wire(opensIn),
-          presence_end: wire(closesIn),
-        }),
-      );
-      expect(response.status).toBe(201);
-      return one(response.body).id;
-    }
+    const session = async (opensIn: number, closesIn: number) =>
+      (await windowSession(c, opensIn, closesIn)).id;
     const marks = (presenceId: string) =>
       h.ds.query(
         `SELECT user_id, type, status, source FROM presence_details WHERE presence_id = $1 ORDER BY user_id`,
