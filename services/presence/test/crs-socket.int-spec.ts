@@ -318,6 +318,17 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     expect(one((await c.asStudent.get(`/api/crs/crs/${created.id}`)).body).attributes.is_ended).toBe(true);
   });
 
+  it('tells whoever is in a room that it is over when its staff delete it', async () => {
+    const created = await room();
+    const { socket: student } = await joined(c.student, created.id);
+    const ended = nextEvent(student, 'end');
+    expect((await c.asAssistant.send('DELETE', `/api/crs/crs/${created.id}`)).status).toBe(204);
+    expect(await ended).toEqual([{ room_id: Number(created.id), ended_at: expect.any(String) }]);
+    expect((await ask(student, 'msg', { message: 'still here?' })).errors?.[0]).toMatchObject({
+      status: '404',
+    });
+  });
+
   describe('live attendance', () => {
     const session = async (opensIn: number, closesIn: number) =>
       (await windowSession(c, opensIn, closesIn)).id;
