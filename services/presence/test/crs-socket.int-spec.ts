@@ -104,24 +104,27 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     });
   });
 
-  it('refuses host events from students (an error to that socket, logged) and changes nothing', async () => {
+  it('refuses host events from students and staff who do not host (an error to that socket, logged) and changes nothing', async () => {
     const created = await room();
     const { socket: lecturer } = await joined(c.lecturer, created.id);
     const { socket: student } = await joined(c.student, created.id);
+    const { socket: assistant, answer: assistantJoined } = await joined(c.assistant, created.id);
+    expect(assistantJoined.role).toBe('staff');
     const heard = [record(lecturer, 'end'), record(lecturer, 'newVote'), record(lecturer, 'playVideo')];
-    for (const [event, message] of [
-      ['end', {}],
-      ['newVote', { question: 'Q?', answers: ['a', 'b'], duration: 30 }],
-      ['playVideo', { position: 12 }],
-      ['pauseVideo', { position: 12 }],
-    ] as const) {
-      const answer = await ask(student, event, message);
-      expect(answer.errors?.[0]).toMatchObject({
-        status: '403',
-        code: 'crs_not_host',
-        detail: `Only the hosts of this live classroom may send ${event}`,
-      });
-    }
+    for (const sender of [student, assistant])
+      for (const [event, message] of [
+        ['end', {}],
+        ['newVote', { question: 'Q?', answers: ['a', 'b'], duration: 30 }],
+        ['playVideo', { position: 12 }],
+        ['pauseVideo', { position: 12 }],
+      ] as const) {
+        const answer = await ask(sender, event, message);
+        expect(answer.errors?.[0]).toMatchObject({
+          status: '403',
+          code: 'crs_not_host',
+          detail: `Only the hosts of this live classroom may send ${event}`,
+        });
+      }
     // without an acknowledgement the refusal comes as an `exception` event to that socket only
     const exception = nextEvent(student, 'exception');
     student.emit('end', {});
@@ -230,9 +233,32 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     });
     await ask(deskmate, 'answerVote', { vote_id: vote.id, answer: 1 });
 
+    // a multiple vote adds the chosen answers' scores; a closed vote takes no answer
+    const multiple = await ask(lecturer, 'newVote', {
+      question: 'Which are sets?',
+      type: 'multiple',
+      answers: ['{1}', { answer: '{}', score: 5 }, { answer: '1', score: 0 }],
+      duration: 60,
+    });
+    expect(await ask(student, 'answerVote', { vote_id: multiple.id, answer: [1, 0] })).toMatchObject({
+      my_answer: [0, 1],
+      my_score: 15,
+    });
+    await h.ds.query(`UPDATE crs_votes SET ends_at = now() - interval '1 second' WHERE id = $1`, [
+      multiple.id,
+    ]);
+    expect(
+      (await ask(deskmate, 'answerVote', { vote_id: multiple.id, answer: [0] })).errors?.[0],
+    ).toMatchObject({
+      status: '409',
+      code: 'vote_closed',
+    });
+
     const forStudent = await c.asStudent.get(`/api/crs/vote?roomId=${created.id}`);
     expect(forStudent.status).toBe(200);
-    expect(list(forStudent.body)[0].attributes).toMatchObject({
+    expect(forStudent.body.meta).toEqual({ total: 2, limit: 10, offset: 0 });
+    expect(list(forStudent.body)[0].attributes).toMatchObject({ is_open: false, my_score: 15 });
+    expect(list(forStudent.body)[1].attributes).toMatchObject({
       total: 2,
       my_answer: [0],
       my_score: 10,
@@ -242,7 +268,7 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
       ],
     });
     const forHost = await c.asLecturer.get(`/api/crs/vote?roomId=${created.id}`);
-    expect(list(forHost.body)[0].attributes).toMatchObject({
+    expect(list(forHost.body)[1].attributes).toMatchObject({
       answers: [{ score: 10 }, { score: 0 }],
       my_answer: null,
     });

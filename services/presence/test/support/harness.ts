@@ -73,6 +73,7 @@ export class PresenceHarness extends ServiceHarness<PresenceConfig> {
       week1,
       week2,
       lecturer,
+      assistant,
       student,
       deskmate,
       classmate,
