@@ -3,6 +3,7 @@ import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
 import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
 import type { MessagingConfig } from './config';
+import { conversations } from './conversations';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
@@ -13,14 +14,17 @@ import { MIGRATIONS } from './migrations';
 @Module({})
 export class MessagingAppModule {
   static forRoot(config: MessagingConfig, transport: EventTransport): DynamicModule {
+    const own = conversations(config);
     return serviceModule(MessagingAppModule, {
       service: 'messaging',
       config,
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
-      controllers: [...PROJECTIONS.handlers],
+      imports: [...own.imports],
+      controllers: [...PROJECTIONS.handlers, ...own.controllers],
       providers: [
+        ...own.providers,
         Projections,
         ...ProjectionsBackfill.providers({ service: 'messaging', topics: PROJECTED_TOPICS }),
       ],

@@ -1,0 +1,30 @@
+import type { ModuleMetadata, Provider } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { TenantProjection } from '@lms/projections';
+import { RealtimeModule } from '@lms/realtime';
+import { ChatController } from './chat/chat.controller';
+import { ChatGateway } from './chat/chat.gateway';
+import { ChatService } from './chat/chat.service';
+import type { MessagingConfig } from './config';
+import { People } from './people';
+
+/**
+ * Course messages, chat rooms (and their socket, `/socket/messages`), announcements and news: what
+ * `MessagingAppModule` adds for them (one spread each in its `imports`, `controllers`, `providers`).
+ */
+export const conversations = (config: MessagingConfig) => ({
+  imports: [
+    // the chat's pushes and `msg_msg` (/socket/messages), a campus's handshake checked against its host
+    RealtimeModule.forRootAsync({
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => ({
+        path: '/socket/messages',
+        redisUrl: config.redisUrl,
+        campusOfHost: async (host: string) =>
+          (await dataSource.getRepository(TenantProjection).findOneBy({ domain: host }))?.id ?? null,
+      }),
+    }),
+  ] satisfies ModuleMetadata['imports'],
+  controllers: [ChatController],
+  providers: [People, ChatService, ChatGateway] satisfies Provider[],
+});
