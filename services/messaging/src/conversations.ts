@@ -1,11 +1,15 @@
 import type { ModuleMetadata, Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TenantProjection } from '@lms/projections';
+import { openServiceStorage } from '@lms/storage';
 import { RealtimeModule } from '@lms/realtime';
 import { ChatController } from './chat/chat.controller';
 import { ChatGateway } from './chat/chat.gateway';
 import { ChatService } from './chat/chat.service';
 import type { MessagingConfig } from './config';
+import { MessageFiles, MESSAGING_STORAGE } from './messages/message-files';
+import { MessagesController } from './messages/messages.controller';
+import { MessagesService } from './messages/messages.service';
 import { People } from './people';
 
 /**
@@ -25,6 +29,13 @@ export const conversations = (config: MessagingConfig) => ({
       }),
     }),
   ] satisfies ModuleMetadata['imports'],
-  controllers: [ChatController],
-  providers: [People, ChatService, ChatGateway] satisfies Provider[],
+  controllers: [ChatController, MessagesController],
+  providers: [
+    People,
+    ChatService,
+    ChatGateway,
+    { provide: MESSAGING_STORAGE, useFactory: () => openServiceStorage('messaging', config.blobs) },
+    MessageFiles,
+    MessagesService,
+  ] satisfies Provider[],
 });

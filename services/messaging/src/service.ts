@@ -1,7 +1,10 @@
+import multipart from '@fastify/multipart';
 import { defineService } from '@lms/platform';
+import { type BlobStorage, blobRoutesOpenApi, serveServiceBlobs } from '@lms/storage';
 import { MessagingAppModule } from './app.module';
 import { MessagingConfig } from './config';
 import { ENTITIES } from './entities';
+import { MESSAGING_STORAGE } from './messages/message-files';
 import { MIGRATIONS } from './migrations';
 
 /** messaging: its own database (lms_messaging), events through the outbox. */
@@ -12,4 +15,16 @@ export const messagingService = defineService({
   module: (config, transport) => MessagingAppModule.forRoot(config, transport),
   entities: ENTITIES,
   migrations: MIGRATIONS,
+  // The local-disk links of the messages' files are plain Fastify routes, outside the controllers.
+  openApi: { extraPaths: blobRoutesOpenApi('messaging') },
+  configure: async (app, config) => {
+    // Files of course messages are read part by part (MessageFiles bounds each one).
+    await app.register(multipart, { throwFileSizeLimit: true });
+    serveServiceBlobs(
+      app.getHttpAdapter().getInstance(),
+      'messaging',
+      app.get<BlobStorage>(MESSAGING_STORAGE),
+      config.fileMaxBytes,
+    );
+  },
 });

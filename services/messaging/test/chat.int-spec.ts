@@ -1,3 +1,4 @@
+import { errorPointers } from '@lms/testing';
 import { list, MessagingHarness, one } from './support/harness';
 
 /**
@@ -48,7 +49,7 @@ describe('chat rooms', () => {
     const before = await h.ds.query(`SELECT count(*)::int AS n FROM chat_rooms`);
     const outsider = await personal(c.outsider.id);
     expect(outsider.status).toBe(422);
-    expect(outsider.body.errors[0].source.pointer).toBe('/data/attributes/users/0/id');
+    expect(errorPointers(outsider.body)).toEqual(['/data/attributes/users/0/id']);
     expect((await personal(c.elsewhere.id)).status).toBe(422);
     const two = await c.asStudent.post('/api/message', {
       type: 'personal',
@@ -59,7 +60,7 @@ describe('chat rooms', () => {
       type: 'group',
       users: [{ id: c.deskmate.id }],
     });
-    expect(nameless.body.errors[0].source.pointer).toBe('/data/attributes/name');
+    expect(errorPointers(nameless.body)).toEqual(['/data/attributes/name']);
     const wrongType = await c.asStudent.post('/api/message', {
       type: 'public',
       users: [{ id: c.deskmate.id }],
@@ -105,7 +106,9 @@ describe('chat rooms', () => {
     const opened = await c.asDeskmate.get(`/api/message/${groupId}`);
     expect(opened.status).toBe(200);
     expect(
-      opened.body.meta.messages.map((m: { attributes: { message: string } }) => m.attributes.message),
+      (opened.body.meta?.messages as Array<{ id: string; attributes: { message: string } }>).map(
+        (m) => m.attributes.message,
+      ),
     ).toEqual(['Quiz on Friday']);
     expect(await unreadOf(c.asDeskmate)).toEqual({ count: before.count + 1, rooms: [direct] });
     // the others still have it unread
@@ -129,17 +132,18 @@ describe('chat rooms', () => {
         (await c.asStudent.post('/api/message/message', { chatId: room, message: `m${n}` })).status,
       ).toBe(201);
     const opened = await c.asAssistant.get(`/api/message/${room}`);
-    const latest = opened.body.meta.messages.map(
+    const latest = (opened.body.meta?.messages as Array<{ id: string; attributes: { message: string } }>).map(
       (m: { attributes: { message: string } }) => m.attributes.message,
     );
     expect(latest).toHaveLength(30);
     expect(latest[0]).toBe('m6');
     expect(latest[29]).toBe('m35');
-    expect(opened.body.meta.has_more).toBe(true);
-    const firstId = opened.body.meta.messages[0].id;
+    expect(opened.body.meta?.has_more).toBe(true);
+    const firstId = (opened.body.meta?.messages as Array<{ id: string; attributes: { message: string } }>)[0]
+      .id;
     const older = await c.asAssistant.get(`/api/message/${room}/messages?before=${firstId}&limit=10`);
     expect(list(older.body).map((m) => m.attributes.message)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
-    expect(older.body.meta.has_more).toBe(false);
+    expect(older.body.meta?.has_more).toBe(false);
     expect((await c.asAssistant.get(`/api/message/${room}/messages?limit=500`)).status).toBe(400);
     expect((await c.asAssistant.get(`/api/message/${room}/messages?before=x`)).status).toBe(400);
   });
@@ -164,7 +168,7 @@ describe('chat rooms', () => {
       reply_message_id: Number(one(message.body).id),
     });
     expect(foreignReply.status).toBe(422);
-    expect(foreignReply.body.errors[0].source.pointer).toBe('/data/attributes/reply_message_id');
+    expect(errorPointers(foreignReply.body)).toEqual(['/data/attributes/reply_message_id']);
   });
 
   it('deletes a personal room for both; a group member leaves, its creator deletes it', async () => {

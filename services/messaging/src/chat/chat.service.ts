@@ -4,7 +4,7 @@ import type { AuthContext } from '@lms/auth';
 import { recordEvent, UnitOfWork } from '@lms/events';
 import { attributePointer, defineList, notFound, type ParsedQuery, unprocessable } from '@lms/jsonapi';
 import { RealtimeEmitter } from '@lms/realtime';
-import { People, type Person, unknownPerson } from '../people';
+import { People, unknownPerson } from '../people';
 import type { ChatSocketEvents } from './chat-events';
 import { ChatMember, ChatMessage, ChatRoom } from './chat.entity';
 import { pushedMessage, type ReadChatMessage, type ReadRoom } from './chat.resource';
