@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import { TenantProjection } from '@lms/projections';
 import { openServiceStorage } from '@lms/storage';
 import { RealtimeModule } from '@lms/realtime';
+import { AnnouncementsController } from './announcements/announcements.controller';
+import { AnnouncementsService } from './announcements/announcements.service';
 import { ChatController } from './chat/chat.controller';
 import { ChatGateway } from './chat/chat.gateway';
 import { ChatService } from './chat/chat.service';
@@ -10,6 +12,8 @@ import type { MessagingConfig } from './config';
 import { MessageFiles, MESSAGING_STORAGE } from './messages/message-files';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesService } from './messages/messages.service';
+import { NewsController, PublicNewsController } from './news/news.controller';
+import { NewsService } from './news/news.service';
 import { People } from './people';
 
 /**
@@ -29,7 +33,13 @@ export const conversations = (config: MessagingConfig) => ({
       }),
     }),
   ] satisfies ModuleMetadata['imports'],
-  controllers: [ChatController, MessagesController],
+  controllers: [
+    ChatController,
+    MessagesController,
+    AnnouncementsController,
+    PublicNewsController,
+    NewsController,
+  ],
   providers: [
     People,
     ChatService,
@@ -37,5 +47,7 @@ export const conversations = (config: MessagingConfig) => ({
     { provide: MESSAGING_STORAGE, useFactory: () => openServiceStorage('messaging', config.blobs) },
     MessageFiles,
     MessagesService,
+    AnnouncementsService,
+    NewsService,
   ] satisfies Provider[],
 });

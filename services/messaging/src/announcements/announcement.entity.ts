@@ -10,7 +10,7 @@ import {
 
 export const URGENCIES = ['low', 'normal', 'high'] as const;
 export type Urgency = (typeof URGENCIES)[number];
-/** Shown in the course's announcement section, or as a popup each student sees once. */
+/** Shown in the course's announcement section, or as a popup each student sees once (spec `announcements_type`). */
 export const DISPLAYS = ['section', 'popup'] as const;
 export type Display = (typeof DISPLAYS)[number];
 
@@ -27,9 +27,7 @@ export class Announcement {
   @Column('bigint', { name: 'course_id' })
   courseId: number;
 
-  @Column('varchar', { length: 255 })
-  title: string;
-
+  /** The announcement's text (rich text, HTML). */
   @Column('text')
   content: string;
 
