@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
-import { defineService } from '@lms/platform';
+import { defineService, seedWhenReady } from '@lms/platform';
 import { type BlobStorage, blobRoutesOpenApi, serveServiceBlobs } from '@lms/storage';
 import { MessagingAppModule } from './app.module';
 import { MessagingConfig } from './config';
 import { ENTITIES } from './entities';
 import { MESSAGING_STORAGE } from './messages/message-files';
 import { MIGRATIONS } from './migrations';
+import { seedMessagingDemo } from './seed/demo-messaging.seed';
 
 /** messaging: its own database (lms_messaging), events through the outbox. */
 export const messagingService = defineService({
@@ -27,4 +28,6 @@ export const messagingService = defineService({
       config.fileMaxBytes,
     );
   },
+  // Messages, chats and an announcement of IF101, and news; users and the course arrive by event, so it waits.
+  seedDemo: (app, demo) => seedWhenReady('messaging', demo, (tenantId) => seedMessagingDemo(app, tenantId)),
 });
