@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { recordEvent, UnitOfWork } from '@lms/events';
+import { outboxRow, UnitOfWork } from '@lms/events';
 import { attributePointer, defineList, notFound, type ParsedQuery, unprocessable } from '@lms/jsonapi';
 import { RealtimeEmitter } from '@lms/realtime';
 import { People, unknownPerson } from '../people';
@@ -191,72 +191,101 @@ export class ChatService {
   /**
    * `POST /message/message` and the socket's `msg_msg`: a message of a member; the room becomes
    * unread for everyone else, and every member's sockets get the message and the room update.
+   * The hot path of the chat: one read (room, members, author, the replied message) and one
+   * statement that writes the message, the unread marks, the room's time and
+   * `messaging.chat.posted` together (its own transaction) — refused there too if the author has
+   * left the room meanwhile.
    */
   async post(auth: AuthContext, input: ChatPost): Promise<ReadChatMessage> {
-    const { message, memberIds, unreadBy, room } = await this.unit.run(async (manager) => {
-      const room = await manager.findOneBy(ChatRoom, { id: input.chatId, tenantId: auth.tenantId });
-      const members: Array<{ user_id: string }> = room
-        ? await manager.query(`SELECT user_id FROM chat_members WHERE room_id = $1 ORDER BY user_id`, [
-            room.id,
-          ])
-        : [];
-      const memberIds = members.map((row) => Number(row.user_id));
-      if (!room || !memberIds.includes(auth.userId)) throw notFound('Chat room not found');
-      if (input.reply_message_id != null) {
-        const replied: unknown[] = await manager.query(
-          `SELECT 1 FROM chat_messages WHERE id = $1 AND room_id = $2`,
-          [input.reply_message_id, room.id],
-        );
-        if (replied.length === 0)
-          throw unprocessable([
-            { pointer: attributePointer('reply_message_id'), detail: 'is not a message of this room' },
-          ]);
-      }
-      const [row]: MessageRow[] = await manager.query(
-        `INSERT INTO chat_messages (room_id, tenant_id, user_id, message, reply_message_id)
-         VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-        [room.id, auth.tenantId, auth.userId, input.message, input.reply_message_id ?? null],
-      );
-      const message = toMessage(row);
-      await manager.query(
-        `UPDATE chat_members SET unread = (user_id <> $2),
-                read_at = CASE WHEN user_id = $2 THEN $3::timestamptz ELSE read_at END
-          WHERE room_id = $1`,
-        [room.id, auth.userId, message.createdAt],
-      );
-      await manager.query(`UPDATE chat_rooms SET updated_at = $2 WHERE id = $1`, [
-        room.id,
-        message.createdAt,
+    const replyId = input.reply_message_id ?? null;
+    const [room]: Array<{
+      type: 'personal' | 'group';
+      name: string | null;
+      members: string[];
+      reply_ok: boolean;
+      author: { name: string; thumbnail: string | null; username: string; role: string } | null;
+    }> = await this.dataSource.query(
+      `SELECT r.type, r.name,
+              ARRAY(SELECT m.user_id FROM chat_members m WHERE m.room_id = r.id ORDER BY m.user_id) AS members,
+              ($4::bigint IS NULL OR EXISTS (SELECT 1 FROM chat_messages cm WHERE cm.id = $4 AND cm.room_id = r.id)) AS reply_ok,
+              (SELECT json_build_object('name', u.name, 'thumbnail', u.thumbnail, 'username', u.username, 'role', u.role)
+                 FROM users u WHERE u.id = $3 AND u.tenant_id = $2) AS author
+         FROM chat_rooms r WHERE r.id = $1 AND r.tenant_id = $2`,
+      [input.chatId, auth.tenantId, auth.userId, replyId],
+    );
+    const memberIds = (room?.members ?? []).map(Number);
+    if (!room || !memberIds.includes(auth.userId)) throw notFound('Chat room not found');
+    if (!room.reply_ok)
+      throw unprocessable([
+        { pointer: attributePointer('reply_message_id'), detail: 'is not a message of this room' },
       ]);
-      room.updatedAt = message.createdAt;
-      await recordEvent(manager, 'messaging.chat.posted', {
-        tenantId: auth.tenantId,
-        actorId: auth.userId,
-        key: room.id,
-        data: {
-          id: message.id,
-          roomId: Number(room.id),
-          roomType: room.type,
-          roomName: room.name,
-          authorId: auth.userId,
-          memberIds,
-          excerpt: input.message.slice(0, EXCERPT),
-          postedAt: message.createdAt.toISOString(),
-        },
-      });
-      return { message, memberIds, unreadBy: memberIds.filter((userId) => userId !== auth.userId), room };
+    const postedAt = new Date();
+    // messaging.chat.posted, the message's id filled in by the statement that makes it
+    const event = outboxRow('messaging.chat.posted', {
+      tenantId: auth.tenantId,
+      actorId: auth.userId,
+      key: input.chatId,
+      data: {
+        id: 1,
+        roomId: input.chatId,
+        roomType: room.type,
+        roomName: room.name,
+        authorId: auth.userId,
+        memberIds,
+        excerpt: input.message.slice(0, EXCERPT),
+        postedAt: postedAt.toISOString(),
+      },
     });
-    const [read] = await this.withAuthors(auth.tenantId, [message]);
-    const pushed = pushedMessage(read);
+    const [row] = await this.unit.statement<MessageRow>(
+      `WITH msg AS (
+         INSERT INTO chat_messages (room_id, tenant_id, user_id, message, reply_message_id, created_at)
+         SELECT $1, $2, $3, $4, $5, $6
+          WHERE EXISTS (SELECT 1 FROM chat_members WHERE room_id = $1 AND user_id = $3)
+         RETURNING *),
+       marks AS (
+         UPDATE chat_members SET unread = (chat_members.user_id <> $3),
+                read_at = CASE WHEN chat_members.user_id = $3 THEN $6 ELSE chat_members.read_at END
+           FROM msg WHERE chat_members.room_id = msg.room_id),
+       touched AS (UPDATE chat_rooms SET updated_at = $6 FROM msg WHERE chat_rooms.id = msg.room_id),
+       ev AS (
+         INSERT INTO outbox (id, topic, type, partition_key, envelope)
+         SELECT $7::uuid, $8, $9, $10, jsonb_set($11::jsonb, '{data,id}', to_jsonb(msg.id)) FROM msg)
+       SELECT * FROM msg`,
+      [
+        input.chatId,
+        auth.tenantId,
+        auth.userId,
+        input.message,
+        replyId,
+        postedAt,
+        event.id,
+        event.topic,
+        event.type,
+        event.partitionKey,
+        JSON.stringify(event.envelope),
+      ],
+    );
+    if (!row) throw notFound('Chat room not found');
+    const author = room.author
+      ? {
+          id: auth.userId,
+          name: room.author.name,
+          thumbnail: room.author.thumbnail,
+          code: room.author.username,
+          level: room.author.role,
+        }
+      : unknownPerson(auth.userId);
+    const message = Object.assign(toMessage(row), { author });
+    const pushed = pushedMessage(message);
     const members = this.sockets.toUsers(auth.tenantId, memberIds);
-    members.emit('messages update', { chat_id: Number(room.id), messages: [pushed] });
+    members.emit('messages update', { chat_id: input.chatId, messages: [pushed] });
     members.emit('room update', {
-      id: Number(room.id),
-      unread: unreadBy,
-      updatedAt: room.updatedAt.toISOString(),
+      id: input.chatId,
+      unread: memberIds.filter((userId) => userId !== auth.userId),
+      updatedAt: pushed.created_at,
       last_message: pushed,
     });
-    return read;
+    return message;
   }
 
   /**
