@@ -157,16 +157,16 @@ export class ChatService {
    * caller (their other tabs get the room update).
    */
   async open(auth: AuthContext, id: number): Promise<{ room: ReadRoom; messages: ReadChatMessage[] }> {
-    await this.memberRoom(auth, id);
+    // only the caller's own membership row can change: a room they are not in stays untouched
     const changed = await this.dataSource.query(
       `UPDATE chat_members SET unread = false, read_at = now()
-        WHERE room_id = $1 AND user_id = $2 AND unread RETURNING room_id`,
-      [id, auth.userId],
+        WHERE room_id = $1 AND user_id = $2 AND tenant_id = $3 AND unread RETURNING room_id`,
+      [id, auth.userId, auth.tenantId],
     );
     const room = await this.memberRoom(auth, id);
     if ((changed as [unknown[], number])[1] > 0)
       this.sockets.toUser(auth.tenantId, auth.userId).emit('room update', this.pushedRoom(room));
-    return { room, messages: await this.history(auth, id, undefined, HISTORY_PAGE) };
+    return { room, messages: await this.page(auth.tenantId, id, undefined, HISTORY_PAGE) };
   }
 
   /**
@@ -179,13 +179,27 @@ export class ChatService {
     before: number | undefined,
     limit: number,
   ): Promise<ReadChatMessage[]> {
-    await this.memberRoom(auth, id);
+    const member: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM chat_members WHERE room_id = $1 AND user_id = $2 AND tenant_id = $3`,
+      [id, auth.userId, auth.tenantId],
+    );
+    if (member.length === 0) throw notFound('Chat room not found');
+    return this.page(auth.tenantId, id, before, limit);
+  }
+
+  /** The `limit` messages of the room before message `before` (the latest without it), oldest first. */
+  private async page(
+    tenantId: number,
+    id: number,
+    before: number | undefined,
+    limit: number,
+  ): Promise<ReadChatMessage[]> {
     const rows: MessageRow[] = await this.dataSource.query(
       `SELECT * FROM (SELECT * FROM chat_messages WHERE room_id = $1 AND ($2::bigint IS NULL OR id < $2)
                        ORDER BY id DESC LIMIT $3) page ORDER BY id`,
       [id, before ?? null, limit],
     );
-    return this.withAuthors(auth.tenantId, rows.map(toMessage));
+    return this.withAuthors(tenantId, rows.map(toMessage));
   }
 
   /**
