@@ -63,6 +63,7 @@ const OPTIONAL: Record<string, string> = {
   ACADEMIC_SYNC_TOKEN: 'course: bearer token of the academic system (none sent)',
   ACADEMIC_SYNC_TIMEOUT_MS: 'course: budget of one call to the academic system (10000)',
   TASK_FILE_MAX_BYTES: 'task: largest file of a task, an answer or a comment (20 MB)',
+  MESSAGE_FILE_MAX_BYTES: 'messaging: largest file of a course message (10 MB)',
   ATTEMPT_SWEEP_INTERVAL_MS: 'exam: milliseconds between the sweeps that finish overdue attempts (5000)',
   OTEL_EXPORTER_OTLP_ENDPOINT: 'every service: OTLP/HTTP collector of the traces (none: tracing off)',
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'every service: full traces URL instead of the base (none)',

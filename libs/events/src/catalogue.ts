@@ -472,6 +472,56 @@ export const PresenceSessionSent = z.looseObject({
 });
 export type PresenceSessionSent = z.infer<typeof PresenceSessionSent>;
 
+/**
+ * A course message was sent (messaging): who sent it to whom in which course, its subject, and
+ * what it is about (an activity), for the receiver's notification.
+ */
+export const MessagingMessageSent = z.looseObject({
+  id,
+  courseId: id,
+  senderId: id,
+  receiverIds: idList,
+  subject: z.string(),
+  messageableType: z.string().nullable(),
+  messageableId: id.nullable(),
+});
+export type MessagingMessageSent = z.infer<typeof MessagingMessageSent>;
+
+/**
+ * A message was posted in a chat room (messaging): the room, its author, every member (the
+ * author too) and the start of the text, for the members who are offline.
+ */
+export const MessagingChatPosted = z.looseObject({
+  id,
+  roomId: id,
+  roomType: z.enum(['personal', 'group']),
+  roomName: z.string().nullable(),
+  authorId: id,
+  memberIds: idList,
+  /** The first 140 characters of the message. */
+  excerpt: z.string(),
+  /** ISO 8601 instant. */
+  postedAt: z.string(),
+});
+export type MessagingChatPosted = z.infer<typeof MessagingChatPosted>;
+
+/**
+ * A course announcement was published or changed (messaging): its course, urgency, how it is
+ * shown and its window (ISO 8601 instants), for the course's students' notifications.
+ */
+export const MessagingAnnouncementPublished = z.looseObject({
+  id,
+  courseId: id,
+  title: z.string(),
+  urgency: z.enum(['low', 'normal', 'high']),
+  display: z.enum(['section', 'popup']),
+  startAt: z.string(),
+  endAt: z.string(),
+  /** false for the first publication, true for a later change. */
+  updated: z.boolean(),
+});
+export type MessagingAnnouncementPublished = z.infer<typeof MessagingAnnouncementPublished>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -500,6 +550,9 @@ export const EVENT_SCHEMAS = {
   'course.form.assessed': CourseFormAssessed,
   'course.request.decided': CourseRequestDecided,
   'presence.session.sent': PresenceSessionSent,
+  'messaging.message.sent': MessagingMessageSent,
+  'messaging.chat.posted': MessagingChatPosted,
+  'messaging.announcement.published': MessagingAnnouncementPublished,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -21,6 +21,11 @@ export class RealtimeEmitter<ServerEvents extends EventsMap = DefaultEventsMap> 
     return this.io.to(userRoom(tenantId, userId));
   }
 
+  /** Every socket of these users (one broadcast, however many they are). */
+  toUsers(tenantId: number, userIds: readonly number[]): BroadcastOperator<ServerEvents, SocketData> {
+    return this.io.to(userIds.map((userId) => userRoom(tenantId, userId)));
+  }
+
   /** Every socket of one campus. */
   toTenant(tenantId: number): BroadcastOperator<ServerEvents, SocketData> {
     return this.io.to(tenantRoom(tenantId));

@@ -9,3 +9,4 @@ export {
   sanitizeRichText,
 } from './sanitize';
 export { plainTextOf } from './plain-text';
+export { cleanRichText, requiredRichText } from './required';

@@ -57,6 +57,7 @@ export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceNam
   ['/v2/notification', 'messaging'],
   ['/course/announcements', 'messaging'],
   ['/public/news', 'messaging'],
+  ['/course/news', 'messaging'],
   ['', 'course'],
 ];
 
