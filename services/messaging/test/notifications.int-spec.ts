@@ -416,4 +416,15 @@ describe('notifications', () => {
       expect((await h.api.get(`/api/notifications/${c.deskmate.id}`)).status).toBe(401);
     });
   });
+
+  it('without VAPID keys offers no push: no key to subscribe with, a registration answers 503', async () => {
+    const settings = await c.asStudent.get('/api/v2/notification/notifications/settings');
+    expect(one(settings.body).attributes).toMatchObject({ push: true, push_public_key: null });
+    const token = { endpoint: 'https://push.example.com/x', keys: { p256dh: 'k', auth: 'a' } };
+    const refused = await c.asStudent.post('/api/v2/notification/notifications/tokens', {
+      data: { action: 'update', platform: 'web', token },
+    });
+    expect(refused.status).toBe(503);
+    expect(await h.ds.query(`SELECT 1 FROM push_subscriptions`)).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { returnedRows } from '@lms/database';
-import { sendNotification, WebPushError } from 'web-push';
+import { generateRequestDetails } from 'web-push';
 import { notificationText } from '../notification-text';
 import type { NotificationType } from '../notification.entity';
 import { VAPID, type VapidKeys } from './push.service';
@@ -84,24 +84,30 @@ export class PushSender {
       objectId: Number(notification.object_id),
       link: notification.link,
     });
+    // web-push encrypts (aes128gcm) and signs (VAPID); the request is sent by fetch, which also
+    // reaches a push service over http on this machine (development, tests)
+    const details = generateRequestDetails(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      payload,
+      { vapidDetails: vapid, TTL: 24 * 60 * 60 },
+    );
     try {
-      await sendNotification(
-        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-        payload,
-        {
-          vapidDetails: vapid,
-          TTL: 24 * 60 * 60,
-          timeout: 10_000,
-        },
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+      const response = await fetch(details.endpoint, {
+        method: details.method,
+        headers: details.headers as Record<string, string>,
+        body: details.body ?? undefined,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.body?.cancel();
+      if (response.ok) return true;
+      if (response.status === 404 || response.status === 410) {
         await this.dataSource.query(`DELETE FROM push_subscriptions WHERE endpoint = $1`, [target.endpoint]);
         return false;
       }
+      this.logger.warn(`push to ${new URL(target.endpoint).host} refused: ${response.status}`);
+    } catch (error) {
       this.logger.warn(`push to ${new URL(target.endpoint).host} failed: ${String(error)}`);
-      return false;
     }
+    return false;
   }
 }
