@@ -86,12 +86,12 @@ export class PushSender {
     });
     // web-push encrypts (aes128gcm) and signs (VAPID); the request is sent by fetch, which also
     // reaches a push service over http on this machine (development, tests)
-    const details = generateRequestDetails(
-      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-      payload,
-      { vapidDetails: vapid, TTL: 24 * 60 * 60 },
-    );
     try {
+      const details = generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        payload,
+        { vapidDetails: vapid, TTL: 24 * 60 * 60 },
+      );
       const response = await fetch(details.endpoint, {
         method: details.method,
         headers: details.headers as Record<string, string>,
