@@ -6,6 +6,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { PeriodicTask } from '@lms/platform';
 import { ExamReminders } from './exam-reminders';
 import { MailDigest } from './mail/mail-digest';
 import { PushSender } from './push/push-sender';
@@ -21,27 +22,25 @@ export const SWEEP_INTERVAL_MS = Symbol('SWEEP_INTERVAL_MS');
  */
 @Injectable()
 export class NotificationSweep implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('messaging.notification-sweep');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = false;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly reminders: ExamReminders,
     private readonly push: PushSender,
     private readonly digest: MailDigest,
-    @Inject(SWEEP_INTERVAL_MS) private readonly intervalMs: number,
-  ) {}
+    @Inject(SWEEP_INTERVAL_MS) intervalMs: number,
+  ) {
+    const logger = new Logger('messaging.notification-sweep');
+    this.task = new PeriodicTask(logger, 'notification sweep', intervalMs, () => this.sweep());
+  }
 
   onApplicationBootstrap() {
-    this.schedule();
+    this.task.start();
   }
 
   async onModuleDestroy() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running.catch(() => undefined);
+    await this.task.stop();
   }
 
   /** One pass of the three steps, in this order (a reminder made now is pushed now). */
@@ -50,22 +49,10 @@ export class NotificationSweep implements OnApplicationBootstrap, OnModuleDestro
     for (;;) {
       const count = await this.dataSource.transaction((manager) => this.reminders.remindDue(manager));
       reminded += count;
-      if (count === 0 || this.stopped) break;
+      if (count === 0 || this.task.stopped) break;
     }
     const pushed = await this.push.sendDue();
     const digests = await this.digest.sendDue();
     return { reminded, pushed, digests };
-  }
-
-  private schedule() {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sweep()
-        .catch((error: unknown) =>
-          this.logger.warn(`notification sweep failed, next in ${this.intervalMs} ms: ${String(error)}`),
-        )
-        .finally(() => this.schedule());
-    }, this.intervalMs);
-    this.timer.unref();
   }
 }
