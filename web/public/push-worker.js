@@ -1,3 +1,4 @@
+/* global self */
 /**
  * The web client's service worker for browser push (registered by registerPush(), at the site's
  * root so it may show notifications for every page). A push from the messaging service carries

@@ -356,7 +356,13 @@ describe('notifications', () => {
     it('lists the caller’s own, newest first, paged, with the unread count', async () => {
       const first = await page('?page[limit]=2');
       expect(first.status).toBe(200);
-      expect(first.body.meta).toEqual({ total: 5, limit: 2, offset: 0, unread: 5 });
+      expect(first.body.meta).toEqual({
+        total: 5,
+        limit: 2,
+        offset: 0,
+        unread: 5,
+        next_bucket_id: list(first.body)[1].id,
+      });
       expect(list(first.body).map((n) => n.attributes.notifications_type)).toEqual([
         'ANNOUNCEMENT',
         'COURSE_MESSAGE',
@@ -372,6 +378,13 @@ describe('notifications', () => {
         ['MESSAGE', chatId],
       ]);
       expect((await page('?filter[type]=MESSAGE')).body.meta).toMatchObject({ total: 3 });
+      // by cursor (spec 03 §7 "with bucketId"): the page after the one that gave it, then the end
+      const second = await page(`?page[limit]=2&bucketId=${first.body.meta?.next_bucket_id as string}`);
+      expect(list(second.body).map((n) => n.attributes.notifications_type)).toEqual(['MESSAGE', 'MESSAGE']);
+      const third = await page(`?page[limit]=2&bucketId=${second.body.meta?.next_bucket_id as string}`);
+      expect(list(third.body)).toHaveLength(1);
+      expect(third.body.meta).toMatchObject({ total: 1, next_bucket_id: null });
+      expect((await page('?bucketId=abc')).status).toBe(400);
     });
 
     it('marks read by type and object, then by type, then all; the unread count follows', async () => {

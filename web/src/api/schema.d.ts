@@ -26775,6 +26775,7 @@ export interface operations {
               limit: number;
               offset: number;
               unread: number;
+              next_bucket_id: string | null;
             };
           };
           'application/json': {
@@ -26784,6 +26785,7 @@ export interface operations {
               limit: number;
               offset: number;
               unread: number;
+              next_bucket_id: string | null;
             };
           };
         };

@@ -7,23 +7,29 @@ import {
   notificationQuery,
   notificationResource,
 } from './notifications.resource';
-import { NotificationsService, readSelection } from './notifications.service';
+import { bucketOf, NotificationsService, readSelection } from './notifications.service';
 
 /** A user's notifications (spec 03 §7 "Notifications"). */
 @Controller('api/notifications')
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
-  /** The caller's own notifications, newest first (10 a page), with `meta.unread`. */
+  /**
+   * The caller's own notifications, newest first (10 a page), with `meta.unread`; paged by
+   * `page[offset]` or by `bucketId` (the `meta.next_bucket_id` of the page before).
+   */
   @Get(':userId')
   @Responds(notificationResource, { list: true, meta: NOTIFICATION_PAGE_META })
   async list(
     @CurrentAuth() auth: AuthContext,
     @Param('userId', ParseIdPipe) userId: number,
+    @Query('bucketId') bucketId: unknown,
     @JsonApiQuery(notificationQuery) query: ParsedQuery,
   ) {
-    const [rows, total, unread] = await this.notifications.list(auth, userId, query);
-    return respond(notificationResource, rows, { meta: { ...pageMeta(total, query), unread } });
+    const page = await this.notifications.list(auth, userId, bucketOf(bucketId), query);
+    return respond(notificationResource, page.rows, {
+      meta: { ...pageMeta(page.total, query), unread: page.unread, next_bucket_id: page.next },
+    });
   }
 
   /**

@@ -55,10 +55,14 @@ export const notificationQuery: QuerySpec = {
   maxLimit: 100,
 };
 
-/** The list's `meta`: the page, and how many of the user's notifications are unread. */
+/**
+ * The list's `meta`: the page (`total` counts from the `bucketId` given), how many of the user's
+ * notifications are unread, and the `bucketId` of the next page (null at the end).
+ */
 export const NOTIFICATION_PAGE_META = z.object({
   total: z.int(),
   limit: z.int(),
   offset: z.int(),
   unread: z.int(),
+  next_bucket_id: z.string().nullable(),
 });

@@ -15,6 +15,18 @@ export interface ReadSelection {
   objectId?: number;
 }
 
+/** `bucketId` of `GET /notifications/{userId}`: the cursor a page's `meta.next_bucket_id` gave. */
+export function bucketOf(bucketId: unknown): number | null {
+  if (bucketId === undefined || bucketId === '') return null;
+  if (
+    typeof bucketId !== 'string' ||
+    !/^[1-9]\d{0,15}$/.test(bucketId) ||
+    !Number.isSafeInteger(Number(bucketId))
+  )
+    throw badRequest('bucketId must be the next_bucket_id of a page', 'bucketId');
+  return Number(bucketId);
+}
+
 /** `?type=&objectId=` of `PATCH /notifications` checked: a known type, an id only with a type. */
 export function readSelection(type: unknown, objectId: unknown): ReadSelection {
   const selection: ReadSelection = {};
@@ -48,21 +60,26 @@ export class NotificationsService {
     private readonly projections: Projections,
   ) {}
 
+  /**
+   * The page of the user's notifications after `bucketId` (older than the notification it names;
+   * none: from the newest), with `next` the cursor of the page after it (null at the end).
+   */
   async list(
     auth: AuthContext,
     userId: number,
+    bucketId: number | null,
     query: ParsedQuery,
-  ): Promise<[UserNotification[], number, number]> {
+  ): Promise<{ rows: UserNotification[]; total: number; unread: number; next: string | null }> {
     await this.requireSelf(auth, userId);
+    const where = ['notification.tenant_id = :tenantId', 'notification.user_id = :userId'];
+    if (bucketId !== null) where.push('notification.id < :bucketId');
     const [rows, total] = await notificationList.page(
       this.dataSource,
-      {
-        where: ['notification.tenant_id = :tenantId', 'notification.user_id = :userId'],
-        params: { tenantId: auth.tenantId, userId },
-      },
+      { where, params: { tenantId: auth.tenantId, userId, bucketId } },
       query,
     );
-    return [rows, total, await this.unread(auth)];
+    const more = rows.length > 0 && total > query.offset + rows.length;
+    return { rows, total, unread: await this.unread(auth), next: more ? String(rows.at(-1)!.id) : null };
   }
 
   async markRead(auth: AuthContext, selection: ReadSelection): Promise<NotificationCount> {
