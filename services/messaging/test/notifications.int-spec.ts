@@ -187,9 +187,9 @@ describe('notifications', () => {
       expect(await ofType(c.classmate.id, 'TASK_SCORED')).toEqual([]);
     });
 
-    it('a change requested: the student, or every member of the group', async () => {
+    it('a change requested: the student, or every member of the group; once however often it is republished', async () => {
       const [own, group] = [h.nextId(), h.nextId()];
-      await h.project('task.answer.reopened', c.tenantId, {
+      const request = await h.project('task.answer.reopened', c.tenantId, {
         taskId: own,
         courseId: c.course.id,
         studentId: c.classmate.id,
@@ -208,6 +208,15 @@ describe('notifications', () => {
       ]);
       for (const user of [c.student, c.deskmate])
         expect((await ofType(user.id, 'TASK_CHANGE_REQUESTED')).map((n) => n.object_id)).toEqual([group]);
+      // the task service answering a backfill: a new envelope of the same request
+      await h.publish('task.answer.reopened', c.tenantId, request);
+      expect(await ofType(c.classmate.id, 'TASK_CHANGE_REQUESTED')).toHaveLength(1);
+      // a second request for the same answer, later: told again
+      await h.publish('task.answer.reopened', c.tenantId, {
+        ...request,
+        reopenedAt: new Date(Date.now() + 1000).toISOString(),
+      });
+      expect(await ofType(c.classmate.id, 'TASK_CHANGE_REQUESTED')).toHaveLength(2);
     });
 
     it('attendance sent: each student of the class with their mark', async () => {

@@ -87,10 +87,13 @@ export class NotificationEventsHandler {
     );
   }
 
-  /** The staff asked for a change of a sent answer: its student, or every member of its group. */
+  /**
+   * The staff asked for a change of a sent answer: its student, or every member of its group; once
+   * per request, however often the event is republished.
+   */
   @OnEvent('task.answer.reopened')
   async answerReopened(envelope: EventOf<'task.answer.reopened'>, { manager }: EventContext) {
-    const { taskId, courseId, studentId, memberIds } = envelope.data;
+    const { answerId, taskId, courseId, studentId, memberIds, reopenedAt } = envelope.data;
     const recipients = studentId === null ? memberIds : [studentId];
     await notify(
       manager,
@@ -100,7 +103,8 @@ export class NotificationEventsHandler {
         objectId: taskId,
         courseId,
         link: links.task(taskId),
-        dedupeKey: `task-reopened:${envelope.id}`,
+        // by the request's time: the task service republishes the event on request (a backfill)
+        dedupeKey: `task-reopened:${answerId}:${reopenedAt}`,
       },
       everyone(recipients),
     );
