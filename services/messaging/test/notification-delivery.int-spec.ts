@@ -149,6 +149,8 @@ describe('notification delivery', () => {
         data: { action: 'update', platform: 'ios', token: browser },
       });
       expect(wrongPlatform.status).toBe(422);
+      for (const body of [{ data: 'x' }, { data: { action: 'update', platform: 'web', token: 'x' } }])
+        expect([400, 422]).toContain((await c.asLecturer.post(TOKENS, body)).status);
       expect(await subscriptions(c.lecturer.id)).toEqual([]);
       expect((await h.api.post(TOKENS, register(browser))).status).toBe(401);
     });

@@ -435,6 +435,8 @@ describe('notifications', () => {
       expect((await c.asLecturer.get(`/api/notifications/${c.deskmate.id}`)).status).toBe(403);
       expect((await c.asElsewhere.get(`/api/notifications/${c.deskmate.id}`)).status).toBe(404);
       expect((await c.asStudent.get(`/api/notifications/999999`)).status).toBe(404);
+      expect((await c.asStudent.get(`/api/notifications/abc`)).status).toBeGreaterThanOrEqual(400);
+      expect((await c.asStudent.get(`/api/notifications/abc`)).status).toBeLessThan(500);
       expect((await h.api.get(`/api/notifications/${c.deskmate.id}`)).status).toBe(401);
     });
   });
