@@ -26691,7 +26691,22 @@ export interface operations {
   };
   messaging_Notifications_markRead: {
     parameters: {
-      query?: never;
+      query?: {
+        type?:
+          | 'CONTENT'
+          | 'ENROLMENT'
+          | 'EXAM'
+          | 'EXAM_START'
+          | 'TASK_SCORED'
+          | 'TASK_CHANGE_REQUESTED'
+          | 'PRESENCE'
+          | 'MENTION'
+          | 'COURSE_REQUEST'
+          | 'ANNOUNCEMENT'
+          | 'COURSE_MESSAGE'
+          | 'MESSAGE';
+        objectId?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;

@@ -1,6 +1,8 @@
 import { Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
+import { DocumentOperation } from '@lms/platform';
 import { type ParsedQuery, ParseIdPipe, pageMeta, respond, Responds } from '@lms/jsonapi';
+import { NOTIFICATION_TYPES } from './notification.entity';
 import {
   NOTIFICATION_PAGE_META,
   notificationCountResource,
@@ -38,6 +40,17 @@ export class NotificationsController {
    */
   @Patch()
   @Responds(notificationCountResource)
+  @DocumentOperation({
+    parameters: [
+      {
+        name: 'type',
+        in: 'query',
+        required: false,
+        schema: { type: 'string', enum: [...NOTIFICATION_TYPES] },
+      },
+      { name: 'objectId', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+    ],
+  })
   async markRead(
     @CurrentAuth() auth: AuthContext,
     @Query('type') type: unknown,
