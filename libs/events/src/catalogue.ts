@@ -22,6 +22,11 @@ export const IdentityUserUpserted = z.looseObject({
   active: z.boolean(),
   nidn: z.string().nullable(),
   nim: z.string().nullable(),
+  /**
+   * Where the user asked to receive notifications by mail (their profile's notification_email);
+   * absent from events of before. Only messaging keeps it (its mail digest).
+   */
+  notificationEmail: z.string().nullable().optional(),
   /** ISO 8601 instant of the change at the source; projections never go back in time. */
   updatedAt: z.string(),
 });

@@ -10,28 +10,35 @@ import type { Logger } from '@nestjs/common';
 export class PeriodicJob {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> = Promise.resolve();
-  private stopped = true;
+  private started = false;
+  private stopping = false;
 
   constructor(
     private readonly settings: { name: string; intervalMs: number; logger: Logger },
     private readonly run: () => Promise<void>,
   ) {}
 
+  /** True once `stop()` was called: a long run stops between its batches. */
+  get stopped(): boolean {
+    return this.stopping;
+  }
+
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
+    if (this.started) return;
+    this.started = true;
     this.schedule();
   }
 
+  /** No run starts any more; resolves when the one under way has ended. */
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running.catch(() => undefined);
   }
 
   private schedule() {
-    if (this.stopped) return;
+    if (this.stopping) return;
     const { name, intervalMs, logger } = this.settings;
     this.timer = setTimeout(() => {
       this.running = this.run()

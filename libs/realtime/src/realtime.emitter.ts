@@ -26,6 +26,13 @@ export class RealtimeEmitter<ServerEvents extends EventsMap = DefaultEventsMap> 
     return this.io.to(userIds.map((userId) => userRoom(tenantId, userId)));
   }
 
+  /** Which of these users have a socket open now, on any replica (the others asked once). */
+  async connectedUsers(tenantId: number, userIds: readonly number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const sockets = await this.io.in(userIds.map((userId) => userRoom(tenantId, userId))).fetchSockets();
+    return new Set(sockets.map((socket) => Number((socket.data as SocketData).auth.userId)));
+  }
+
   /** Every socket of one campus. */
   toTenant(tenantId: number): BroadcastOperator<ServerEvents, SocketData> {
     return this.io.to(tenantRoom(tenantId));

@@ -2,13 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
-import {
-  PROJECTED_TOPICS,
-  PROJECTIONS,
-  Projections,
-  ProjectionsBackfill,
-  TenantProjection,
-} from '@lms/projections';
+import { campusIdOfHost, PROJECTED_TOPICS, Projections, ProjectionsBackfill } from '@lms/projections';
 import { RealtimeModule } from '@lms/realtime';
 import { openServiceStorage } from '@lms/storage';
 import { AnnouncementsController } from './announcements/announcements.controller';
@@ -25,6 +19,9 @@ import { MIGRATIONS } from './migrations';
 import { NewsController, PublicNewsController } from './news/news.controller';
 import { NewsService } from './news/news.service';
 import { People } from './people';
+import { NOTIFICATION_HANDLERS, notificationProviders } from './notifications/notification-parts';
+import { NotificationsController } from './notifications/notifications.controller';
+import { PushController } from './notifications/push/push.controller';
 
 /**
  * messaging: database, auth, events and health (serviceModule); the projections of campuses, users
@@ -47,13 +44,15 @@ export class MessagingAppModule {
           useFactory: (dataSource: DataSource) => ({
             path: '/socket/messages',
             redisUrl: config.redisUrl,
-            campusOfHost: async (host: string) =>
-              (await dataSource.getRepository(TenantProjection).findOneBy({ domain: host }))?.id ?? null,
+            campusOfHost: campusIdOfHost(dataSource),
           }),
         }),
       ],
       controllers: [
-        ...PROJECTIONS.handlers,
+        // the projections' handlers, those of enrolments and users notifying too (one handler per event)
+        ...NOTIFICATION_HANDLERS,
+        NotificationsController,
+        PushController,
         ChatController,
         MessagesController,
         AnnouncementsController,
@@ -71,6 +70,7 @@ export class MessagingAppModule {
         MessagesService,
         AnnouncementsService,
         NewsService,
+        ...notificationProviders(config),
       ],
     });
   }

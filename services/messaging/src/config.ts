@@ -23,6 +23,13 @@ const MessagingEnv = z
     S3_REGION: variable.optional(),
     S3_PUBLIC_ENDPOINT: variable.optional(),
     BLOB_SIGNING_SECRET: variable.optional(),
+    SMTP_URL: variable.optional(),
+    VAPID_PUBLIC_KEY: variable.optional(),
+    VAPID_PRIVATE_KEY: variable.optional(),
+    VAPID_SUBJECT: variable.string('mailto:lms@localhost'),
+    NOTIFICATION_SWEEP_INTERVAL_MS: variable.int(2000, { min: 50, max: 3_600_000 }),
+    MAIL_DIGEST_INTERVAL_MS: variable.int(900_000, { min: 50, max: 86_400_000 }),
+    EXAM_REMINDER_MINUTES: variable.int(30, { min: 1, max: 10_080 }),
   })
   .superRefine(checkBlobEnv);
 
@@ -40,6 +47,16 @@ export class MessagingConfig implements ServiceConfigBase {
   fileMaxBytes: number;
   /** Its blob store: MinIO/S3 when `S3_ENDPOINT` is set, else files under DATA_DIR. */
   blobs: ServiceBlobConfig;
+  /** `SMTP_URL`: where the notification digests are sent; unset, each mail is logged instead. */
+  smtpUrl: string | undefined;
+  /** Web Push's VAPID keys (base64url, `npx web-push generate-vapid-keys`); unset: no browser push. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** Milliseconds between two passes of the push sender, the exam reminders and the digest. */
+  sweepIntervalMs: number;
+  /** A user receives at most one digest per this many milliseconds. */
+  digestIntervalMs: number;
+  /** Minutes before an exam's start its students are told it is about to start. */
+  examReminderMinutes: number;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): MessagingConfig {
     const vars = readEnv('messaging', MessagingEnv, env);
@@ -52,6 +69,18 @@ export class MessagingConfig implements ServiceConfigBase {
       redisUrl: vars.REDIS_URL,
       fileMaxBytes: vars.MESSAGE_FILE_MAX_BYTES,
       blobs: blobConfigOf(vars),
+      smtpUrl: vars.SMTP_URL,
+      vapid:
+        vars.VAPID_PUBLIC_KEY && vars.VAPID_PRIVATE_KEY
+          ? {
+              publicKey: vars.VAPID_PUBLIC_KEY,
+              privateKey: vars.VAPID_PRIVATE_KEY,
+              subject: vars.VAPID_SUBJECT,
+            }
+          : null,
+      sweepIntervalMs: vars.NOTIFICATION_SWEEP_INTERVAL_MS,
+      digestIntervalMs: vars.MAIL_DIGEST_INTERVAL_MS,
+      examReminderMinutes: vars.EXAM_REMINDER_MINUTES,
     });
   }
 }

@@ -142,6 +142,39 @@ describe('chat over socket.io, two replicas on Redis', () => {
     expect(heard).toEqual([]);
   });
 
+  it("notifies the room's members with no socket open on any replica, not those connected to the other one", async () => {
+    const room = Number(
+      one(
+        (
+          await c.asLecturer.post('/api/message', {
+            type: 'group',
+            name: 'Who is here',
+            users: [{ id: c.student.id }, { id: c.deskmate.id }],
+          })
+        ).body,
+      ).id,
+    );
+    // the earlier tests' sockets closed: only the student is online, on the other replica
+    for (const socket of sockets.splice(0)) socket.disconnect();
+    await sleep(200);
+    await socketOn(bUrl, c.student);
+    await c.asLecturer.post('/api/message/message', { chatId: room, message: 'Read chapter 4' });
+    const notified = async (userId: number) =>
+      (
+        (await a.ds.query(
+          `SELECT 1 FROM notifications WHERE user_id = $1 AND type = 'MESSAGE' AND object_id = $2`,
+          [userId, room],
+        )) as unknown[]
+      ).length;
+    // the event, as the transport hands it to the service (the notifications' handler)
+    const posted = (await a.events('messaging.chat.posted')).filter((event) => event.data.roomId === room);
+    expect(posted).toHaveLength(1);
+    expect(await a.deliver(posted[0])).toBe(true);
+    expect(await notified(c.deskmate.id)).toBe(1);
+    expect(await notified(c.student.id)).toBe(0);
+    expect(await notified(c.lecturer.id)).toBe(0);
+  });
+
   it('refuses a handshake without a token or from another campus’s host', async () => {
     const anonymous = openSocket(a.baseUrl, PATH, { host: HOSTS[1] });
     sockets.push(anonymous);

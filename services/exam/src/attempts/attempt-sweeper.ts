@@ -28,15 +28,14 @@ const SWEEP_BATCH = 200;
 @Injectable()
 export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AttemptSweeper.name);
-  private readonly job: PeriodicJob;
-  private stopped = false;
+  private readonly task: PeriodicJob;
 
   constructor(
     private readonly unit: UnitOfWork,
     private readonly attempts: AttemptsService,
     @Inject(SWEEPER_SETTINGS) settings: SweeperSettings,
   ) {
-    this.job = new PeriodicJob(
+    this.task = new PeriodicJob(
       { name: 'sweep', intervalMs: settings.intervalMs, logger: this.logger },
       async () => {
         const count = await this.sweep();
@@ -46,12 +45,11 @@ export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onApplicationBootstrap() {
-    this.job.start();
+    this.task.start();
   }
 
   async onModuleDestroy() {
-    this.stopped = true;
-    await this.job.stop();
+    await this.task.stop();
   }
 
   /** One sweep: finishes every overdue attempt it can claim; how many it finished. */
@@ -70,7 +68,7 @@ export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
         return { count, full: due.length === SWEEP_BATCH };
       });
       total += finished.count;
-      if (!finished.full || this.stopped) return total;
+      if (!finished.full || this.task.stopped) return total;
     }
   }
 }
