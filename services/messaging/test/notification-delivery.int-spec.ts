@@ -186,9 +186,7 @@ describe('notification delivery', () => {
       expect(mail.subject).toBe('2 new notifications — Universitas Uji');
       expect(mail.from).toBe('no-reply@kampus1.test');
       expect(mail.text).toContain(`New message: Tugas 3\n  https://kampus1.test/messages/${first.id}`);
-      expect(mail.text).toContain(
-        `New message: Tugas 4\n  https://kampus1.test/messages/${second.id}`,
-      );
+      expect(mail.text).toContain(`New message: Tugas 4\n  https://kampus1.test/messages/${second.id}`);
       expect(mailbox.to('budi.notif@mail.test')).toEqual([]);
     });
 
