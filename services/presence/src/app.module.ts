@@ -1,9 +1,22 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
-import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
+import {
+  PROJECTED_TOPICS,
+  PROJECTIONS,
+  Projections,
+  ProjectionsBackfill,
+  TenantProjection,
+} from '@lms/projections';
+import { RealtimeModule } from '@lms/realtime';
 import { openServiceStorage } from '@lms/storage';
+import { DataSource } from 'typeorm';
 import type { PresenceConfig } from './config';
+import { CrsLiveService } from './crs/crs-live.service';
+import { CrsXapiService } from './crs/crs-xapi.service';
+import { CrsController, PublicCrsController } from './crs/crs.controller';
+import { CrsGateway } from './crs/crs.gateway';
+import { CrsService } from './crs/crs.service';
 import { ENTITIES } from './entities';
 import { PresenceExportsController } from './exports/presence-exports.controller';
 import { PresenceExportsService } from './exports/presence-exports.service';
@@ -15,7 +28,8 @@ import { PresencesService } from './sessions/presences.service';
 
 /**
  * presence: database, auth, events and health (serviceModule); the projections of campuses, users
- * and courses (@lms/projections) with their backfill; then its own controllers.
+ * and courses (@lms/projections) with their backfill; the live classroom's socket (@lms/realtime);
+ * then its own controllers.
  */
 @Module({})
 export class PresenceAppModule {
@@ -26,11 +40,25 @@ export class PresenceAppModule {
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
+      imports: [
+        // the live classroom (/socket/crs), a campus's handshake checked against its host
+        RealtimeModule.forRootAsync({
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => ({
+            path: '/socket/crs',
+            redisUrl: config.redisUrl,
+            campusOfHost: async (host: string) =>
+              (await dataSource.getRepository(TenantProjection).findOneBy({ domain: host }))?.id ?? null,
+          }),
+        }),
+      ],
       controllers: [
         ...PROJECTIONS.handlers,
         PresencesController,
         PresenceController,
         PresenceExportsController,
+        CrsController,
+        PublicCrsController,
       ],
       providers: [
         Projections,
@@ -39,6 +67,10 @@ export class PresenceAppModule {
         PresencesService,
         CheckInService,
         PresenceExportsService,
+        CrsService,
+        CrsLiveService,
+        CrsXapiService,
+        CrsGateway,
       ],
     });
   }

@@ -10,7 +10,7 @@ const PresenceEnv = z
     JWT_PUBLIC_KEY: variable.pem(),
     INTERNAL_TOKEN: variable.string(),
     TRUSTED_PROXIES: variable.proxies('loopback'),
-    /** The check-in throttle's counters shared by every replica; unset, this process's memory. */
+    /** The check-in throttle's counters and the live classroom's socket.io rooms (Redis adapter) shared by every replica; unset, this process's memory. */
     REDIS_URL: variable.optional(),
     // The blob store (@lms/storage): the attendance exports; local disk under DATA_DIR, or MinIO/S3.
     DATA_DIR: variable.string('.data'),
@@ -32,7 +32,7 @@ export class PresenceConfig implements ServiceConfigBase {
   internalToken: string;
   /** Whose client address and host are believed: TRUSTED_PROXIES (loopback) and the gateway. */
   forwarding: ForwardingTrust;
-  /** `REDIS_URL`: the check-in throttle shared by the replicas; unset, this process's memory. */
+  /** `REDIS_URL`: the check-in throttle and the `/socket/crs` rooms shared by the replicas; unset, this process's memory. */
   redisUrl?: string;
   /** Its blob store: MinIO/S3 when `S3_ENDPOINT` is set, else files under DATA_DIR. */
   blobs: ServiceBlobConfig;

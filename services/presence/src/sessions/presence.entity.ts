@@ -15,8 +15,11 @@ export type PresenceType = (typeof PRESENCE_TYPES)[number];
 /** A mark's status: 1 for `attend`, 0 for the others. */
 export const statusOf = (type: PresenceType): 0 | 1 => (type === 'attend' ? 1 : 0);
 
-/** How a mark was set: the student's own check-in with the session's code, or by the staff. */
-export const MARK_SOURCES = ['check_in', 'manual'] as const;
+/**
+ * How a mark was set: the student's own check-in with the session's code, by the staff, or by
+ * joining the live classroom linked to the session inside its window.
+ */
+export const MARK_SOURCES = ['check_in', 'manual', 'live'] as const;
 export type MarkSource = (typeof MARK_SOURCES)[number];
 
 /** A topic of a session: a module of the course (its preview is `/courses/{courseId}/preview/{id}`). */
