@@ -37,7 +37,7 @@ export function ChatPanel({
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const latest = messages.at(-1)?.id;
 
@@ -83,42 +83,44 @@ export function ChatPanel({
       {messages.length === 0 ? (
         <p className="muted">{t('crs.chat.empty')}</p>
       ) : (
-        <ol ref={list} className={styles.messages} role="log" aria-labelledby={`${id}-title`} tabIndex={0}>
-          {messages.map((message) => (
-            <li key={message.id} className={styles.message}>
-              <p className={styles.messageHead}>
-                <strong>{message.user_name}</strong>{' '}
-                <span className="muted small">{dateTime(message.created_at)}</span>
-              </p>
-              {message.reply && (
-                <blockquote className={styles.quote}>
-                  <span className="sr-only">
-                    {t('crs.chat.inReplyTo', { name: message.reply.user_name })}
-                  </span>
-                  <span aria-hidden="true">{message.reply.user_name}: </span>
-                  {quote(message.reply.message)}
-                </blockquote>
-              )}
-              <p className={styles.messageText}>{message.message}</p>
-              {live && (
-                <button
-                  type="button"
-                  className={`small ${styles.linkButton}`}
-                  aria-label={t('crs.chat.replyTo', {
-                    name: message.user_name,
-                    message: quote(message.message),
-                  })}
-                  onClick={() => {
-                    setReplyTo(message);
-                    field.current?.focus();
-                  }}
-                >
-                  {t('crs.chat.reply')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
+        <div ref={list} className={styles.messages} role="log" aria-labelledby={`${id}-title`} tabIndex={0}>
+          <ol className={styles.messageList}>
+            {messages.map((message) => (
+              <li key={message.id} className={styles.message}>
+                <p className={styles.messageHead}>
+                  <strong>{message.user_name}</strong>{' '}
+                  <span className="muted small">{dateTime(message.created_at)}</span>
+                </p>
+                {message.reply && (
+                  <blockquote className={styles.quote}>
+                    <span className="sr-only">
+                      {t('crs.chat.inReplyTo', { name: message.reply.user_name })}
+                    </span>
+                    <span aria-hidden="true">{message.reply.user_name}: </span>
+                    {quote(message.reply.message)}
+                  </blockquote>
+                )}
+                <p className={styles.messageText}>{message.message}</p>
+                {live && (
+                  <button
+                    type="button"
+                    className={`small ${styles.linkButton}`}
+                    aria-label={t('crs.chat.replyTo', {
+                      name: message.user_name,
+                      message: quote(message.message),
+                    })}
+                    onClick={() => {
+                      setReplyTo(message);
+                      field.current?.focus();
+                    }}
+                  >
+                    {t('crs.chat.reply')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ol>
+        </div>
       )}
       <form className={styles.chatForm} onSubmit={(event) => void submit(event)}>
         {replyTo && (

@@ -2,10 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../layout/InputField';
 import { WarningAlert } from '../layout/WarningAlert';
-import { parseDate } from '../lib/dates';
-import { useNow } from '../lib/serverClock';
+import { useClockOffset, useNow } from '../lib/serverClock';
 import { notificationFor } from '../notifications/notification';
-import { clock, DEFAULT_ANSWER_SCORE, VOTE_TYPES, type Vote, type VoteType } from './crsTypes';
+import { clock, DEFAULT_ANSWER_SCORE, secondsLeft, VOTE_TYPES, type Vote, type VoteType } from './crsTypes';
 import type { RoomRequests } from './crsSocket';
 import { VoteBars } from './VoteBars';
 import styles from './crs.module.css';
@@ -186,7 +185,8 @@ function VoteCard({ vote, host, live, send }: { vote: Vote; host: boolean; live:
   const [chosen, setChosen] = useState<number[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const left = Math.max(0, Math.round(((parseDate(vote.ends_at)?.getTime() ?? 0) - now) / 1000));
+  // the campus's clock, and this computer's (the same moment without the campus's difference)
+  const left = secondsLeft(vote.ends_at, now, now - (useClockOffset() ?? 0));
   const open = vote.is_open && left > 0;
   const answered = vote.my_answer !== null;
   const mayAnswer = !host && live && open && !answered;
@@ -199,7 +199,7 @@ function VoteCard({ vote, host, live, send }: { vote: Vote; host: boolean; live:
     try {
       await send('answerVote', {
         vote_id: Number(vote.id),
-        answer: vote.type === 'single' ? chosen[0] : chosen,
+        answer: vote.vote_type === 'single' ? chosen[0] : chosen,
       });
     } catch (error) {
       setFailure(notificationFor(error, t('crs.noAnswer')).text);
@@ -216,7 +216,7 @@ function VoteCard({ vote, host, live, send }: { vote: Vote; host: boolean; live:
       <p className="muted small">
         {open ? t('crs.vote.left', { time: clock(left) }) : t('crs.vote.closed')}
         {' · '}
-        {t(`crs.vote.types.${vote.type}`)}
+        {t(`crs.vote.types.${vote.vote_type}`)}
       </p>
       {mayAnswer ? (
         <form onSubmit={(event) => void submit(event)}>
@@ -225,12 +225,12 @@ function VoteCard({ vote, host, live, send }: { vote: Vote; host: boolean; live:
             {vote.answers.map((answer, index) => (
               <label key={`${index}-${answer.answer}`} className={styles.choice}>
                 <input
-                  type={vote.type === 'single' ? 'radio' : 'checkbox'}
+                  type={vote.vote_type === 'single' ? 'radio' : 'checkbox'}
                   name={`${id}-answer`}
                   checked={chosen.includes(index)}
                   onChange={(event) =>
                     setChosen((now) =>
-                      vote.type === 'single'
+                      vote.vote_type === 'single'
                         ? [index]
                         : event.target.checked
                           ? [...now, index]

@@ -92,7 +92,7 @@ const vote = (patch: object = {}) => ({
   id: 21,
   room_id: 9,
   question: 'Which sort is stable?',
-  type: 'single',
+  vote_type: 'single',
   duration: 60,
   started_at: wall(0),
   ends_at: wall(60_000),
@@ -238,7 +238,10 @@ describe('live classroom pages', () => {
           user_name: 'Ayu Lestari',
           message: 'Is merge sort in place?',
         });
-      if (event === 'newVote') return vote(body as object);
+      if (event === 'newVote') {
+        const { type, ...asked } = body as { type: string };
+        return vote({ ...asked, vote_type: type });
+      }
       if (event === 'playVideo' || event === 'pauseVideo')
         return {
           index: 0,
@@ -420,7 +423,7 @@ describe('live classroom pages', () => {
       ),
     );
     const card = await screen.findByRole('article', { name: 'Which sort is stable?' });
-    expect(within(card).getByText(/left/)).toBeTruthy();
+    expect(within(card).getByText(/^\d:\d\d left · One answer$/)).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Send my answer' }));
     expect(within(card).getByRole('alert').textContent).toBe('Choose an answer first.');
     fireEvent.click(within(card).getByRole('radio', { name: 'Merge sort' }));

@@ -1,86 +1,33 @@
+import type { RequestAttributes, ResourceOf } from '../api/types';
+import { parseDate } from '../lib/dates';
+
 /**
- * The live classroom's resources and socket messages as the screens read them (spec 03 §3 "Live
- * classroom (crs)", "Vote", "Interactive-content (h5p) result"; §7 "Live classroom"), written from
- * the presence service's contract (`/crs/crs`, `/crs/vote`, `/public/crs/result`, the socket
- * `/socket/crs`) until its OpenAPI document is merged.
+ * The live classroom's resources as the screens read them (spec 03 §3 "Live classroom (crs)",
+ * "Vote", "Interactive-content (h5p) result"; §7 "Live classroom"), named from the presence
+ * service's OpenAPI document; the socket `/socket/crs` sends the same rows (`crsSocket.ts`).
  */
 
-/** A video of a room, played in sync for everyone in it. */
-export interface RoomVideo {
-  title?: string;
-  url: string;
-}
-
-/** Where a room's video is: `position` seconds at `at` (the server's time), moving on while `playing`. */
-export interface VideoState {
-  index: number;
-  position: number;
-  playing: boolean;
-  at: string;
-}
-
 /** A live classroom of a course (optionally of one of its activities); `host` its hosts' user ids. */
-export interface Room {
-  id: string;
-  course_id: number;
-  activity_id: number | null;
-  type: string;
-  title: string;
-  description: string | null;
-  start_at: string;
-  end_at: string;
-  videos: RoomVideo[];
-  host: number[];
-  presence_id: number | null;
-  ended_at: string | null;
-  is_ended: boolean;
-  video: VideoState;
-  /** The reader is one of its hosts. */
-  is_host: boolean;
-  /** The reader is staff of the course: may change and delete the room. */
-  can_edit: boolean;
-}
+export type Room = ResourceOf<'/api/crs/crs/{id}'>;
+/** A video of a room, played in sync for everyone in it. */
+export type RoomVideo = Room['videos'][number];
+/** Where a room's video is: `position` seconds at `at`, moving on while `playing`. */
+export type VideoState = Omit<Room['video'], 'at'> & { at: string };
 
 /** What a room's form sends (`POST /crs/crs`, `PATCH /crs/crs/{id}`); dates as `yyyy-mm-dd hh:mm:00`. */
-export interface RoomWrite {
-  course_id: number;
-  title: string;
-  description: string | null;
-  start_at: string;
-  end_at: string;
-  videos: RoomVideo[];
-}
+export type RoomWrite = Pick<
+  RequestAttributes<'/api/crs/crs', 'post'>,
+  'course_id' | 'title' | 'description' | 'start_at' | 'end_at' | 'videos'
+>;
 
 /** A chat message with the message it answers. */
-export interface ChatMessage {
-  id: string;
-  room_id: number;
-  user_id: number;
-  user_name: string;
-  message: string;
-  reply_chat_id: number | null;
-  reply: { id: number; user_name: string; message: string } | null;
-  created_at: string;
-}
+export type ChatMessage = ResourceOf<'/api/crs/crs/{id}/messages'>;
 
 export const VOTE_TYPES = ['single', 'multiple'] as const;
 export type VoteType = (typeof VOTE_TYPES)[number];
 
 /** A vote with how many chose each answer; `score` shown to the hosts only, the reader's own answer. */
-export interface Vote {
-  id: string;
-  room_id: number;
-  question: string;
-  type: VoteType;
-  duration: number;
-  started_at: string;
-  ends_at: string;
-  is_open: boolean;
-  answers: Array<{ answer: string; score: number | null; count: number }>;
-  total: number;
-  my_answer: number[] | null;
-  my_score: number | null;
-}
+export type Vote = ResourceOf<'/api/crs/vote'>;
 
 /** What a host sends to start a vote (`newVote`); each answer scores 10 unless said (spec 03 §9). */
 export interface NewVote {
@@ -101,15 +48,7 @@ export interface Participant {
 export type RoomRole = 'host' | 'staff' | 'student';
 
 /** The room's interactive-content results, per content (spec 03 §3): scores in percent. */
-export interface H5pResult {
-  id: string;
-  content_id: string;
-  name: string;
-  attempt: number;
-  max: number | null;
-  min: number | null;
-  avg: number | null;
-}
+export type H5pResult = ResourceOf<'/api/public/crs/result/{id}'>;
 
 /** Spec 03 §9: a vote's answer scores 10 unless the host says otherwise. */
 export const DEFAULT_ANSWER_SCORE = 10;
@@ -120,6 +59,16 @@ export const DEFAULT_ANSWER_SCORE = 10;
  */
 export function positionNow(video: VideoState, receivedAt: number, now: number): number {
   return video.playing ? video.position + Math.max(0, now - receivedAt) / 1000 : video.position;
+}
+
+/**
+ * Seconds until `endsAt`. The socket sends instants (`…Z`), read against this computer's clock; the
+ * HTTP calls send the campus's wall clock (`yyyy-mm-dd hh:mm:ss`), read against the campus's.
+ */
+export function secondsLeft(endsAt: string, campusNow: number, localNow: number): number {
+  const instant = /(?:Z|[+-]\d\d:?\d\d)$/i.test(endsAt);
+  const end = (instant ? new Date(endsAt) : parseDate(endsAt))?.getTime() ?? 0;
+  return Math.max(0, Math.round((end - (instant ? localNow : campusNow)) / 1000));
 }
 
 /** `75.4` → `1:15`, `3725` → `1:02:05`. */
