@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarningAlert } from '../layout/WarningAlert';
 import { useDates } from '../lib/dates';
+import { useClockOffset } from '../lib/serverClock';
 import { notificationFor } from '../notifications/notification';
-import type { ChatMessage } from './crsTypes';
+import { onCampusClock, type ChatMessage } from './crsTypes';
 import type { RoomRequests } from './crsSocket';
 import styles from './crs.module.css';
 
@@ -32,6 +33,7 @@ export function ChatPanel({
 }) {
   const { t } = useTranslation();
   const { dateTime } = useDates();
+  const offset = useClockOffset() ?? 0;
   const id = useId();
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
@@ -89,7 +91,7 @@ export function ChatPanel({
               <li key={message.id} className={styles.message}>
                 <p className={styles.messageHead}>
                   <strong>{message.user_name}</strong>{' '}
-                  <span className="muted small">{dateTime(message.created_at)}</span>
+                  <span className="muted small">{dateTime(onCampusClock(message.created_at, offset))}</span>
                 </p>
                 {message.reply && (
                   <blockquote className={styles.quote}>

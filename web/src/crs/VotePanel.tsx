@@ -185,8 +185,7 @@ function VoteCard({ vote, host, live, send }: { vote: Vote; host: boolean; live:
   const [chosen, setChosen] = useState<number[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // the campus's clock, and this computer's (the same moment without the campus's difference)
-  const left = secondsLeft(vote.ends_at, now, now - (useClockOffset() ?? 0));
+  const left = secondsLeft(vote.ends_at, now, useClockOffset() ?? 0);
   const open = vote.is_open && left > 0;
   const answered = vote.my_answer !== null;
   const mayAnswer = !host && live && open && !answered;

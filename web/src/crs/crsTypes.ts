@@ -61,14 +61,21 @@ export function positionNow(video: VideoState, receivedAt: number, now: number):
   return video.playing ? video.position + Math.max(0, now - receivedAt) / 1000 : video.position;
 }
 
+/** An instant as the socket sends dates (`…Z`), not the campus's wall clock the HTTP calls send. */
+const INSTANT = /(?:Z|[+-]\d\d:?\d\d)$/i;
+
 /**
- * Seconds until `endsAt`. The socket sends instants (`…Z`), read against this computer's clock; the
- * HTTP calls send the campus's wall clock (`yyyy-mm-dd hh:mm:ss`), read against the campus's.
+ * A date on the campus's wall clock, as every screen shows dates: the socket's instants moved by the
+ * campus's difference to this computer (`useClockOffset`), the API's wall-clock strings as they are.
  */
-export function secondsLeft(endsAt: string, campusNow: number, localNow: number): number {
-  const instant = /(?:Z|[+-]\d\d:?\d\d)$/i.test(endsAt);
-  const end = (instant ? new Date(endsAt) : parseDate(endsAt))?.getTime() ?? 0;
-  return Math.max(0, Math.round((end - (instant ? localNow : campusNow)) / 1000));
+export function onCampusClock(value: string, offset: number): string | Date {
+  return INSTANT.test(value) ? new Date(new Date(value).getTime() + offset) : value;
+}
+
+/** Seconds from the campus's time `campusNow` (`useNow`) until `endsAt`. */
+export function secondsLeft(endsAt: string, campusNow: number, offset: number): number {
+  const end = parseDate(onCampusClock(endsAt, offset))?.getTime() ?? 0;
+  return Math.max(0, Math.round((end - campusNow) / 1000));
 }
 
 /** `75.4` → `1:15`, `3725` → `1:02:05`. */
