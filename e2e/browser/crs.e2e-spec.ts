@@ -52,12 +52,24 @@ async function pausedAt(page: Page): Promise<number> {
   return minutes * 60 + seconds;
 }
 
-/** Where the page's player is, and whether it plays. */
-const player = (page: Page) =>
-  page.locator('video').evaluate((element: { currentTime: number; paused: boolean }) => ({
-    time: element.currentTime,
-    paused: element.paused,
-  }));
+/** Where the page's player is (seconds). */
+const playerTime = (page: Page) =>
+  page.locator('video').evaluate((element: { currentTime: number }) => element.currentTime);
+
+/** Waits until the page's player plays (or is paused), within 1.5 s of `near` seconds when given. */
+const playerIs = (page: Page, paused: boolean, near?: number) =>
+  page.waitForFunction(
+    ([wanted, position]) => {
+      const { document } = globalThis as unknown as {
+        document: { querySelector(selector: string): { paused: boolean; currentTime: number } };
+      };
+      const element = document.querySelector('video');
+      return (
+        element.paused === wanted && (position === null || Math.abs(element.currentTime - position) < 1.5)
+      );
+    },
+    [paused, near ?? null] as const,
+  );
 
 /**
  * Issue 17's live classroom in a browser on the real services (presence's /crs API and its
@@ -160,12 +172,7 @@ describe('the live classroom in the browser', () => {
     await host.page.getByRole('button', { name: 'Play for everyone' }).click();
     for (const student of [ayu, phone]) {
       await student.page.getByText('Playing', { exact: true }).waitFor();
-      await student.page.waitForFunction(() => {
-        const element = (
-          globalThis as unknown as { document: { querySelector(s: string): { paused: boolean } } }
-        ).document.querySelector('video');
-        return !element.paused;
-      });
+      await playerIs(student.page, false);
     }
     await host.page.waitForTimeout(2500);
     await settled(host.page);
@@ -177,28 +184,14 @@ describe('the live classroom in the browser', () => {
     for (const student of [ayu, phone]) {
       await student.page.getByText(/^Paused at /).waitFor();
       expect(await pausedAt(student.page)).toBe(at);
-      await student.page.waitForFunction(() => {
-        const element = (
-          globalThis as unknown as { document: { querySelector(s: string): { paused: boolean } } }
-        ).document.querySelector('video');
-        return element.paused;
-      });
-      expect(Math.abs((await player(student.page)).time - (await player(host.page)).time)).toBeLessThan(1.5);
+      await playerIs(student.page, true, await playerTime(host.page));
     }
 
     // a late joiner starts where the room is
     await phone.page.reload();
     await state(phone.page).filter({ hasText: 'Live' }).waitFor();
     expect(await pausedAt(phone.page)).toBe(at);
-    await phone.page.waitForFunction(
-      (position) => {
-        const element = (
-          globalThis as unknown as { document: { querySelector(s: string): { currentTime: number } } }
-        ).document.querySelector('video');
-        return Math.abs(element.currentTime - position) < 1.5;
-      },
-      (await player(host.page)).time,
-    );
+    await playerIs(phone.page, true, await playerTime(host.page));
     await settled(phone.page);
     expect(await seriousA11yViolations(phone.page)).toEqual([]);
     expect((await phone.page.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(

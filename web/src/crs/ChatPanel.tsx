@@ -5,10 +5,8 @@ import { useDates } from '../lib/dates';
 import { useClockOffset } from '../lib/serverClock';
 import { notificationFor } from '../notifications/notification';
 import { onCampusClock, type ChatMessage } from './crsTypes';
-import type { RoomRequests } from './crsSocket';
+import type { RoomSend } from './crsSocket';
 import styles from './crs.module.css';
-
-type Send = <E extends keyof RoomRequests>(event: E, body: RoomRequests[E][0]) => Promise<RoomRequests[E][1]>;
 
 /** A message's text cut to a line, for the quote of a reply. */
 const quote = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
@@ -28,7 +26,7 @@ export function ChatPanel({
   messages: ChatMessage[];
   earlier: number;
   live: boolean;
-  send: Send;
+  send: RoomSend;
   loadEarlier: () => Promise<void>;
 }) {
   const { t } = useTranslation();

@@ -12,6 +12,7 @@ import type { Participant } from './crsTypes';
 import { ChatPanel } from './ChatPanel';
 import { useLiveRoom, type LiveStatus } from './useLiveRoom';
 import { VideoPanel } from './VideoPanel';
+import { RoomLoadFailed } from './RoomLoadFailed';
 import { VotePanel } from './VotePanel';
 import styles from './crs.module.css';
 
@@ -26,17 +27,7 @@ export default function LiveRoomPage() {
   const room = useRoomQuery(id);
   if (room.isLoading) return <Spinner label={t('crs.live.loading')} />;
   if (room.isError || !room.data)
-    return (
-      <div className="page-message" role="alert">
-        <h1>{t('crs.live.notFound')}</h1>
-        <p>{notificationFor(room.error, t('crs.live.failed')).text}</p>
-        <p className="empty-actions">
-          <button type="button" className="button" onClick={() => void room.refetch()}>
-            {t('common.tryAgain')}
-          </button>
-        </p>
-      </div>
-    );
+    return <RoomLoadFailed error={room.error} retry={() => void room.refetch()} />;
   return <LiveRoom roomId={id} />;
 }
 

@@ -8,6 +8,7 @@ import { useDates } from '../lib/dates';
 import { useListParams } from '../lib/useListParams';
 import { notificationFor } from '../notifications/notification';
 import { CRS_PAGE_SIZE, useRoomQuery, useVotesQuery } from './crsApi';
+import { RoomLoadFailed } from './RoomLoadFailed';
 import { VoteBars } from './VoteBars';
 import styles from './crs.module.css';
 
@@ -26,12 +27,7 @@ export default function RoomResultPage() {
   const votes = useVotesQuery({ roomId: id, offset: (page - 1) * CRS_PAGE_SIZE }, { skip: !room.data });
   if (room.isLoading) return <Spinner label={t('crs.result.loading')} />;
   if (room.isError || !room.data)
-    return (
-      <div className="page-message" role="alert">
-        <h1>{t('crs.live.notFound')}</h1>
-        <p>{notificationFor(room.error, t('crs.live.failed')).text}</p>
-      </div>
-    );
+    return <RoomLoadFailed error={room.error} retry={() => void room.refetch()} />;
   const items = votes.data?.items ?? [];
   return (
     <section aria-labelledby="result-title">

@@ -3,15 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { WarningAlert } from '../layout/WarningAlert';
 import { notificationFor } from '../notifications/notification';
 import { clock, positionNow, type Room, type VideoState } from './crsTypes';
-import type { RoomRequests } from './crsSocket';
+import type { RoomSend } from './crsSocket';
 import styles from './crs.module.css';
 
 /** A difference (seconds) between the picture and the room's position that makes the picture jump. */
 const DRIFT = 1;
 /** How far a host's "back" and "forward" move the video (seconds). */
 const STEP = 10;
-
-type Send = <E extends keyof RoomRequests>(event: E, body: RoomRequests[E][0]) => Promise<RoomRequests[E][1]>;
 
 /** This computer's clock, read again every second while the video plays (the position shown moves on). */
 function useTicking(on: boolean): number {
@@ -43,7 +41,7 @@ export function VideoPanel({
   receivedAt: number;
   host: boolean;
   live: boolean;
-  send: Send;
+  send: RoomSend;
 }) {
   const { t } = useTranslation();
   const element = useRef<HTMLVideoElement>(null);

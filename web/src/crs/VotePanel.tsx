@@ -5,11 +5,9 @@ import { WarningAlert } from '../layout/WarningAlert';
 import { useClockOffset, useNow } from '../lib/serverClock';
 import { notificationFor } from '../notifications/notification';
 import { clock, DEFAULT_ANSWER_SCORE, secondsLeft, VOTE_TYPES, type Vote, type VoteType } from './crsTypes';
-import type { RoomRequests } from './crsSocket';
+import type { RoomSend } from './crsSocket';
 import { VoteBars } from './VoteBars';
 import styles from './crs.module.css';
-
-type Send = <E extends keyof RoomRequests>(event: E, body: RoomRequests[E][0]) => Promise<RoomRequests[E][1]>;
 
 const MAX_ANSWERS = 10;
 const DEFAULT_DURATION = 60;
@@ -28,7 +26,7 @@ export function VotePanel({
   votes: Vote[];
   host: boolean;
   live: boolean;
-  send: Send;
+  send: RoomSend;
 }) {
   const { t } = useTranslation();
   return (
@@ -52,7 +50,7 @@ export function VotePanel({
   );
 }
 
-function NewVoteForm({ send }: { send: Send }) {
+function NewVoteForm({ send }: { send: RoomSend }) {
   const { t } = useTranslation();
   const id = useId();
   const [question, setQuestion] = useState('');
@@ -178,7 +176,7 @@ function NewVoteForm({ send }: { send: Send }) {
 }
 
 /** One vote: its question, the time left, the answer form while a student may answer, the results. */
-function VoteCard({ vote, host, live, send }: { vote: Vote; host: boolean; live: boolean; send: Send }) {
+function VoteCard({ vote, host, live, send }: { vote: Vote; host: boolean; live: boolean; send: RoomSend }) {
   const { t } = useTranslation();
   const id = useId();
   const now = useNow({ every: 1000 });

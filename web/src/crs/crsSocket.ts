@@ -128,3 +128,6 @@ export function joinRoom(roomId: string, token: () => string | undefined, handle
 }
 
 export type RoomConnection = ReturnType<typeof joinRoom>;
+
+/** Sends to the room the page is in (`useLiveRoom`'s `send`). */
+export type RoomSend = RoomConnection['send'];
