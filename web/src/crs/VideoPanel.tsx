@@ -46,6 +46,7 @@ export function VideoPanel({
   const { t } = useTranslation();
   const element = useRef<HTMLVideoElement>(null);
   const [blocked, setBlocked] = useState(false);
+  const [muted, setMuted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const now = useTicking(video.playing);
   const source = room.videos[video.index] ?? room.videos[0];
@@ -91,6 +92,7 @@ export function VideoPanel({
         src={source.url}
         preload="auto"
         playsInline
+        muted={muted}
         aria-label={source.title || t('crs.video.label', { n: video.index + 1 })}
         onLoadedMetadata={(event) => {
           event.currentTarget.currentTime = positionNow(video, receivedAt, Date.now());
@@ -114,6 +116,23 @@ export function VideoPanel({
             {t('crs.video.start')}
           </button>
         )}
+        <span className="row-actions">
+          <button
+            type="button"
+            className="button small"
+            aria-pressed={muted}
+            onClick={() => setMuted(!muted)}
+          >
+            {t('crs.video.mute')}
+          </button>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => void element.current?.requestFullscreen?.().catch(() => undefined)}
+          >
+            {t('crs.video.fullScreen')}
+          </button>
+        </span>
         {host && (
           <span className="row-actions">
             <button

@@ -403,6 +403,11 @@ describe('live classroom pages', () => {
     expect(await screen.findByText('Playing')).toBeTruthy();
     expect(screen.getByTestId('video-position').textContent).toBe('0:42');
     expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
+    // each one mutes their own player
+    const mute = screen.getByRole('button', { name: 'Mute' });
+    fireEvent.click(mute);
+    expect(mute.getAttribute('aria-pressed')).toBe('true');
+    expect(document.querySelector('video')!.muted).toBe(true);
     // the host's controls are not offered
     expect(screen.queryByRole('button', { name: 'Play for everyone' })).toBeNull();
     expect(screen.queryByText('New vote')).toBeNull();

@@ -84,6 +84,8 @@ const crs = {
     forward: '{{seconds}} s vor',
     choose: 'Gezeigtes Video',
     start: 'Video hier starten',
+    mute: 'Stumm',
+    fullScreen: 'Vollbild',
   },
   participants: {
     title_one: 'Im Raum ({{count}})',

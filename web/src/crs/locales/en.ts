@@ -82,6 +82,8 @@ const crs = {
     forward: 'Forward {{seconds}} s',
     choose: 'Video shown',
     start: 'Start the video here',
+    mute: 'Mute',
+    fullScreen: 'Full screen',
   },
   participants: {
     title_one: 'In the room ({{count}})',

@@ -83,6 +83,8 @@ const crs = {
     forward: 'Avancer de {{seconds}} s',
     choose: 'Vidéo montrée',
     start: 'Lancer la vidéo ici',
+    mute: 'Couper le son',
+    fullScreen: 'Plein écran',
   },
   participants: {
     title_one: 'Dans la salle ({{count}})',

@@ -82,6 +82,8 @@ const crs = {
     forward: 'Maju {{seconds}} dtk',
     choose: 'Video yang ditampilkan',
     start: 'Mulai video di sini',
+    mute: 'Bisukan',
+    fullScreen: 'Layar penuh',
   },
   participants: {
     title_one: 'Di ruangan ({{count}})',

@@ -82,6 +82,8 @@ const crs = {
     forward: 'Avançar {{seconds}} s',
     choose: 'Vídeo mostrado',
     start: 'Iniciar o vídeo aqui',
+    mute: 'Sem som',
+    fullScreen: 'Ecrã inteiro',
   },
   participants: {
     title_one: 'Na sala ({{count}})',
