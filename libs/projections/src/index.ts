@@ -38,7 +38,7 @@ export {
 };
 export { PROJECTED_TOPICS, ProjectionsBackfill } from './backfill';
 export type { ProjectionsBackfillOptions, SnapshotTopic } from './backfill';
-export { Projections } from './projections';
+export { campusIdOfHost, Projections } from './projections';
 export type { Caller, CourseRole } from './projections';
 export { ProjectionTables1795481547098 } from './projections.migration';
 

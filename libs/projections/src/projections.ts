@@ -6,6 +6,15 @@ import { ActivityProjection } from './structure.entity';
 import { TenantProjection } from './tenant.entity';
 import { UserProjection } from './user.entity';
 
+/**
+ * The campus (tenant id) served at `host`, or null when none is, from the tenants projection: the
+ * `campusOfHost` of a service's `RealtimeModule` (a socket's handshake is of that campus only).
+ */
+export const campusIdOfHost =
+  (dataSource: DataSource) =>
+  async (host: string): Promise<number | null> =>
+    (await dataSource.getRepository(TenantProjection).findOneBy({ domain: host }))?.id ?? null;
+
 /** Who someone is in a course: its lecturer, an assistant, a student of one of its classes. */
 export type CourseRole = 'lecturer' | 'assistant' | 'student';
 

@@ -4,11 +4,11 @@ import { serviceModule } from '@lms/platform';
 import { RealtimeModule } from '@lms/realtime';
 import { DataSource } from 'typeorm';
 import {
+  campusIdOfHost,
   PROJECTED_TOPICS,
   PROJECTIONS,
   Projections,
   ProjectionsBackfill,
-  TenantProjection,
 } from '@lms/projections';
 import { openServiceStorage } from '@lms/storage';
 import { ExamAccessController } from './access/access.controller';
@@ -70,8 +70,7 @@ export class ExamAppModule {
           useFactory: (dataSource: DataSource) => ({
             path: '/socket/exam',
             redisUrl: config.redisUrl,
-            campusOfHost: async (host: string) =>
-              (await dataSource.getRepository(TenantProjection).findOneBy({ domain: host }))?.id ?? null,
+            campusOfHost: campusIdOfHost(dataSource),
           }),
         }),
       ],

@@ -2,11 +2,11 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
 import {
+  campusIdOfHost,
   PROJECTED_TOPICS,
   PROJECTIONS,
   Projections,
   ProjectionsBackfill,
-  TenantProjection,
 } from '@lms/projections';
 import { RealtimeModule } from '@lms/realtime';
 import { openServiceStorage } from '@lms/storage';
@@ -47,8 +47,7 @@ export class PresenceAppModule {
           useFactory: (dataSource: DataSource) => ({
             path: '/socket/crs',
             redisUrl: config.redisUrl,
-            campusOfHost: async (host: string) =>
-              (await dataSource.getRepository(TenantProjection).findOneBy({ domain: host }))?.id ?? null,
+            campusOfHost: campusIdOfHost(dataSource),
           }),
         }),
       ],

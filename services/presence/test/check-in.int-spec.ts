@@ -1,5 +1,5 @@
 import type { ApiClient, JsonDocument, JsonResource } from '@lms/testing';
-import { body, MINUTE, one, PresenceHarness, wire } from './support/harness';
+import { body, MINUTE, one, PresenceHarness, windowSession } from './support/harness';
 
 /** A student marks themselves present: the window, their class, the code, the throttle. */
 describe('check-in', () => {
@@ -11,22 +11,7 @@ describe('check-in', () => {
   });
   afterAll(() => h.stop());
 
-  /** A session of class A whose window runs from `opensIn` to `closesIn` (ms from now). */
-  async function session(opensIn = -5 * MINUTE, closesIn = 15 * MINUTE): Promise<JsonResource> {
-    const response = await c.asLecturer.post(
-      '/api/course/presences',
-      body({
-        course_id: c.course.id,
-        class_id: c.classA,
-        start_at: wire(-30 * MINUTE),
-        end_at: wire(90 * MINUTE),
-        presence_start: wire(opensIn),
-        presence_end: wire(closesIn),
-      }),
-    );
-    expect(response.status).toBe(201);
-    return one(response.body);
-  }
+  const session = (opensIn?: number, closesIn?: number) => windowSession(c, opensIn, closesIn);
   const checkIn = (as: ApiClient, id: string, code: unknown) =>
     as.post(`/api/presence/${id}/check-in`, body({ code }));
   const codeOf = (session: JsonResource) => session.attributes.check_in_code as string;

@@ -8,7 +8,7 @@ import {
   refused,
   sleep,
 } from '../../../libs/realtime/test/harness';
-import { body, list, MINUTE, one, PresenceHarness, wire } from './support/harness';
+import { body, list, MINUTE, one, PresenceHarness, windowSession, wire } from './support/harness';
 
 const PATH = '/socket/crs';
 const HOSTS = { 1: 'campus-one.test', 2: 'campus-two.test' } as const;
@@ -104,24 +104,27 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     });
   });
 
-  it('refuses host events from students (an error to that socket, logged) and changes nothing', async () => {
+  it('refuses host events from students and staff who do not host (an error to that socket, logged) and changes nothing', async () => {
     const created = await room();
     const { socket: lecturer } = await joined(c.lecturer, created.id);
     const { socket: student } = await joined(c.student, created.id);
+    const { socket: assistant, answer: assistantJoined } = await joined(c.assistant, created.id);
+    expect(assistantJoined.role).toBe('staff');
     const heard = [record(lecturer, 'end'), record(lecturer, 'newVote'), record(lecturer, 'playVideo')];
-    for (const [event, message] of [
-      ['end', {}],
-      ['newVote', { question: 'Q?', answers: ['a', 'b'], duration: 30 }],
-      ['playVideo', { position: 12 }],
-      ['pauseVideo', { position: 12 }],
-    ] as const) {
-      const answer = await ask(student, event, message);
-      expect(answer.errors?.[0]).toMatchObject({
-        status: '403',
-        code: 'crs_not_host',
-        detail: `Only the hosts of this live classroom may send ${event}`,
-      });
-    }
+    for (const sender of [student, assistant])
+      for (const [event, message] of [
+        ['end', {}],
+        ['newVote', { question: 'Q?', answers: ['a', 'b'], duration: 30 }],
+        ['playVideo', { position: 12 }],
+        ['pauseVideo', { position: 12 }],
+      ] as const) {
+        const answer = await ask(sender, event, message);
+        expect(answer.errors?.[0]).toMatchObject({
+          status: '403',
+          code: 'crs_not_host',
+          detail: `Only the hosts of this live classroom may send ${event}`,
+        });
+      }
     // without an acknowledgement the refusal comes as an `exception` event to that socket only
     const exception = nextEvent(student, 'exception');
     student.emit('end', {});
@@ -230,9 +233,32 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     });
     await ask(deskmate, 'answerVote', { vote_id: vote.id, answer: 1 });
 
+    // a multiple vote adds the chosen answers' scores; a closed vote takes no answer
+    const multiple = await ask(lecturer, 'newVote', {
+      question: 'Which are sets?',
+      type: 'multiple',
+      answers: ['{1}', { answer: '{}', score: 5 }, { answer: '1', score: 0 }],
+      duration: 60,
+    });
+    expect(await ask(student, 'answerVote', { vote_id: multiple.id, answer: [1, 0] })).toMatchObject({
+      my_answer: [0, 1],
+      my_score: 15,
+    });
+    await h.ds.query(`UPDATE crs_votes SET ends_at = now() - interval '1 second' WHERE id = $1`, [
+      multiple.id,
+    ]);
+    expect(
+      (await ask(deskmate, 'answerVote', { vote_id: multiple.id, answer: [0] })).errors?.[0],
+    ).toMatchObject({
+      status: '409',
+      code: 'vote_closed',
+    });
+
     const forStudent = await c.asStudent.get(`/api/crs/vote?roomId=${created.id}`);
     expect(forStudent.status).toBe(200);
-    expect(list(forStudent.body)[0].attributes).toMatchObject({
+    expect(forStudent.body.meta).toEqual({ total: 2, limit: 10, offset: 0 });
+    expect(list(forStudent.body)[0].attributes).toMatchObject({ is_open: false, my_score: 15 });
+    expect(list(forStudent.body)[1].attributes).toMatchObject({
       total: 2,
       my_answer: [0],
       my_score: 10,
@@ -242,7 +268,7 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
       ],
     });
     const forHost = await c.asLecturer.get(`/api/crs/vote?roomId=${created.id}`);
-    expect(list(forHost.body)[0].attributes).toMatchObject({
+    expect(list(forHost.body)[1].attributes).toMatchObject({
       answers: [{ score: 10 }, { score: 0 }],
       my_answer: null,
     });
@@ -318,22 +344,20 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     expect(one((await c.asStudent.get(`/api/crs/crs/${created.id}`)).body).attributes.is_ended).toBe(true);
   });
 
+  it('tells whoever is in a room that it is over when its staff delete it', async () => {
+    const created = await room();
+    const { socket: student } = await joined(c.student, created.id);
+    const ended = nextEvent(student, 'end');
+    expect((await c.asAssistant.send('DELETE', `/api/crs/crs/${created.id}`)).status).toBe(204);
+    expect(await ended).toEqual([{ room_id: Number(created.id), ended_at: expect.any(String) }]);
+    expect((await ask(student, 'msg', { message: 'still here?' })).errors?.[0]).toMatchObject({
+      status: '404',
+    });
+  });
+
   describe('live attendance', () => {
-    async function session(opensIn: number, closesIn: number) {
-      const response = await c.asLecturer.post(
-        '/api/course/presences',
-        body({
-          course_id: c.course.id,
-          class_id: c.classA,
-          start_at: wire(-30 * MINUTE),
-          end_at: wire(90 * MINUTE),
-          presence_start: wire(opensIn),
-          presence_end: wire(closesIn),
-        }),
-      );
-      expect(response.status).toBe(201);
-      return one(response.body).id;
-    }
+    const session = async (opensIn: number, closesIn: number) =>
+      (await windowSession(c, opensIn, closesIn)).id;
     const marks = (presenceId: string) =>
       h.ds.query(
         `SELECT user_id, type, status, source FROM presence_details WHERE presence_id = $1 ORDER BY user_id`,

@@ -226,6 +226,11 @@ describe('live classrooms (crs)', () => {
           'result.success must be true or false',
         ],
         ['a string', '/data/attributes/statement', 'statement must be an xAPI statement object'],
+        [
+          statement(me, 'answered', undefined, { padding: 'x'.repeat(70_000) }),
+          '/data/attributes/statement',
+          'statement must be at most 64 KB',
+        ],
       ];
       for (const [sent, pointer, detail] of cases) {
         const response = await send(c.asStudent, created.id, sent);

@@ -58,6 +58,15 @@ describe('demo presence seed', () => {
       counts: { attend: 2, sick: 1, unmarked: 0 },
     });
     expect(sessions[3].attributes.counts).toMatchObject({ attend: 1, unmarked: 2 });
+    const rooms = list((await asLecturer.get(`/api/crs/crs?filter[course_id]=${course.id}`)).body);
+    expect(rooms.map((room) => room.attributes)).toEqual([
+      expect.objectContaining({
+        title: 'P04 live: sets and functions',
+        host: [users.lecturer.id],
+        presence_id: Number(sessions[3].id),
+        videos: [expect.objectContaining({ title: 'Flower (CC0)' })],
+      }),
+    ]);
     expect(await h.events('presence.session.sent')).toHaveLength(3);
     const asStudent1 = await h.as(users.student1);
     const today = list(

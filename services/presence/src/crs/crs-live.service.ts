@@ -219,7 +219,9 @@ export class CrsLiveService {
     const now = new Date();
     if (now > vote.endsAt)
       throw conflict(`This vote closed at ${formatWireDate(vote.endsAt, auth.timeZone)}`, 'vote_closed');
-    const choices = [...new Set(Array.isArray(input.answer) ? input.answer : [input.answer])].sort();
+    const choices = [...new Set(Array.isArray(input.answer) ? input.answer : [input.answer])].sort(
+      (a, b) => a - b,
+    );
     if (vote.type === 'single' && choices.length > 1)
       throw unprocessable([{ pointer: '/answer', detail: 'answer must be one answer of this vote' }]);
     const wrong = choices.find((choice) => choice >= vote.answers.length);

@@ -19,6 +19,8 @@ const isObject = (value: unknown): value is Json =>
 const isIri = (value: unknown): value is string =>
   typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\S+$/i.test(value) && value.length <= 2000;
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+/** The largest statement kept (its JSON): H5P's are a few kilobytes. */
+export const MAX_STATEMENT_BYTES = 64 * 1024;
 
 /** What a statement says, once its structure was checked. */
 interface ReadStatement {
@@ -96,6 +98,10 @@ export function readStatement(statement: Json, callerNames: readonly string[]): 
   const at = (...path: string[]) => attributePointer(['statement', ...path]);
   const problem = (path: string[], detail: string) => problems.push({ pointer: at(...path), detail });
 
+  if (Buffer.byteLength(JSON.stringify(statement)) > MAX_STATEMENT_BYTES)
+    throw unprocessable([
+      { pointer: at(), detail: `statement must be at most ${MAX_STATEMENT_BYTES / 1024} KB` },
+    ]);
   const { actor, verb, object, result, context } = statement;
   if (!isObject(actor)) problem(['actor'], 'actor is required: the Agent who did it');
   else {

@@ -13,9 +13,11 @@ import {
   type ValidationIssue,
 } from '@lms/jsonapi';
 import { Projections } from '@lms/projections';
+import { RealtimeEmitter } from '@lms/realtime';
 import { PresenceSession } from '../sessions/presence.entity';
 import { CrsRoom } from './crs.entity';
 import type { ReadRoom } from './crs.resource';
+import { crsRoom, type CrsSocketEvents } from './crs.sockets';
 import type { crsCreateRules, CrsSettings } from './crs.rules';
 
 /** Who the caller is in a room: a host, other staff of its course, a student of the course. */
@@ -46,6 +48,7 @@ export class CrsService {
     private readonly dataSource: DataSource,
     private readonly unit: UnitOfWork,
     private readonly projections: Projections,
+    private readonly sockets: RealtimeEmitter<CrsSocketEvents>,
   ) {}
 
   /** `GET /crs/crs`: the rooms of the courses the caller teaches, hosts or studies in. */
@@ -130,7 +133,7 @@ export class CrsService {
     return this.get(auth, id);
   }
 
-  /** `DELETE /crs/crs/{id}`: the room with its chat, votes and results. */
+  /** `DELETE /crs/crs/{id}`: the room with its chat, votes and results; whoever is in it gets `end`. */
   async remove(auth: AuthContext, id: number): Promise<void> {
     await this.unit.run(async (manager) => {
       await this.lockedForWrite(manager, auth, id);
@@ -142,6 +145,7 @@ export class CrsService {
         await manager.query(`DELETE FROM ${table} WHERE room_id = $1`, [id]);
       await manager.delete(CrsRoom, { id });
     });
+    this.sockets.toRoom(crsRoom(id)).emit('end', { room_id: id, ended_at: new Date() });
   }
 
   /** The room locked for a change by its course's staff (404 unknown, 403 a student). */

@@ -2,6 +2,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { formatWireDate, validateWith } from '@lms/jsonapi';
+import { crsCreateRules } from '../crs/crs.rules';
+import { CrsService } from '../crs/crs.service';
 import { CheckInService } from '../sessions/check-in.service';
 import type { PresenceType } from '../sessions/presence.entity';
 import { presenceCreateRules } from '../sessions/presences.rules';
@@ -12,6 +14,8 @@ const DEMO_CLASS = 'IF101-A';
 const DEMO_STUDENTS = ['student1', 'student2', 'student3'] as const;
 const MINUTE = 60_000;
 const WEEK = 7 * 24 * 60 * MINUTE;
+/** A public-domain (CC0) clip of MDN's examples: what the demo room's video plays. */
+const DEMO_VIDEO = 'https://interactive-examples.mdn.mozilla.net/media/cc0-videos/flower.mp4';
 
 /** The past meetings' marks per student, meeting by meeting (P01, P02, P03). */
 const PAST_MARKS: Record<(typeof DEMO_STUDENTS)[number], PresenceType[]> = {
@@ -23,7 +27,8 @@ const PAST_MARKS: Record<(typeof DEMO_STUDENTS)[number], PresenceType[]> = {
 /**
  * The demo campus's attendance (`npm start`) in IF101 class IF101-A: three weekly meetings in
  * the past (P01–P03, the course's modules in order as topics), marked and sent, and P04 now, its check-in open
- * for an hour, where student1 has checked in with the code. Made through the service's own
+ * for an hour, where student1 has checked in with the code; and P04's live classroom, hosted by the
+ * lecturer with one video, linked to it (a student of IF101-A joining it is marked present). Made through the service's own
  * operations as the course's lecturer (and student1). Waits (throws) until identity's users and
  * course's IF101 with its class, students and modules have arrived by event; does nothing when
  * the class has sessions.
@@ -110,5 +115,21 @@ export async function seedPresenceDemo(
   await app
     .get(CheckInService)
     .checkIn(as(Number(student1.id), 'student'), Number(today.id), today.checkInCode);
+  await app.get(CrsService).create(
+    lecturer,
+    validateWith(
+      crsCreateRules,
+      {
+        course_id: courseId,
+        title: 'P04 live: sets and functions',
+        description: 'Questions, a vote and the recording of last week, together.',
+        start_at: wire(now - 5 * MINUTE),
+        end_at: wire(now + 100 * MINUTE),
+        videos: [{ title: 'Flower (CC0)', url: DEMO_VIDEO }],
+        presence_id: Number(today.id),
+      },
+      { timeZone: lecturer.timeZone },
+    ),
+  );
   return { created: true };
 }

@@ -1,5 +1,5 @@
 import { formatWireDate } from '@lms/jsonapi';
-import { type JsonResource, ServiceHarness } from '@lms/testing';
+import { type ApiClient, type JsonResource, ServiceHarness } from '@lms/testing';
 import type { PresenceConfig } from '../../src/config';
 import { presenceService } from '../../src/service';
 
@@ -73,6 +73,7 @@ export class PresenceHarness extends ServiceHarness<PresenceConfig> {
       week1,
       week2,
       lecturer,
+      assistant,
       student,
       deskmate,
       classmate,
@@ -86,4 +87,28 @@ export class PresenceHarness extends ServiceHarness<PresenceConfig> {
       asElsewhereStudent: await this.as(elsewhereStudent),
     };
   }
+}
+
+/**
+ * A session of class A of `c`'s course made by its lecturer, its check-in window from `opensIn` to
+ * `closesIn` (ms from now).
+ */
+export async function windowSession(
+  c: { course: { id: number }; classA: number; asLecturer: ApiClient },
+  opensIn = -5 * MINUTE,
+  closesIn = 15 * MINUTE,
+): Promise<JsonResource> {
+  const response = await c.asLecturer.post(
+    '/api/course/presences',
+    body({
+      course_id: c.course.id,
+      class_id: c.classA,
+      start_at: wire(-30 * MINUTE),
+      end_at: wire(90 * MINUTE),
+      presence_start: wire(opensIn),
+      presence_end: wire(closesIn),
+    }),
+  );
+  expect(response.status).toBe(201);
+  return one(response.body);
 }
