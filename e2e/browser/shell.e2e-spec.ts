@@ -12,7 +12,7 @@ import {
 type Allowed = 'all' | 'lecturer' | 'adminLecturer' | 'admin';
 
 /** Every route of spec 01 §2 (and specs 02/03) inside the signed-in layout, with who may open it. */
-function appRoutes(course: string, exam: string, tasks: DemoTasks): Array<[string, Allowed]> {
+function appRoutes(course: string, exam: string, tasks: DemoTasks, room: string): Array<[string, Allowed]> {
   return [
     ['/', 'all'],
     ['/homepage', 'all'],
@@ -24,9 +24,10 @@ function appRoutes(course: string, exam: string, tasks: DemoTasks): Array<[strin
     [`/assignment/take/${tasks.personal}`, 'all'],
     [`/assignment/group/${tasks.group}`, 'all'],
     ['/assignment/annotate-pdf/1', 'all'],
-    ['/crs/1', 'all'],
-    ['/crs/1/result', 'all'],
-    ['/crs-result-h5p/1', 'lecturer'],
+    [`/crs/${room}`, 'all'],
+    [`/crs/${room}/result`, 'all'],
+    [`/crs-result-h5p/${room}`, 'lecturer'],
+    [`/courses/${course}/crs`, 'all'],
     ['/discussion', 'all'],
     ['/discussion/1', 'all'],
     ['/discussion/1/2', 'all'],
@@ -142,6 +143,7 @@ describe('the web client shell', () => {
   let courseId: string;
   /** The lecturer's unpublished exam the route map opens (the demo seed has exams of its own). */
   let examId: string;
+  let roomId: string;
   const tasks: DemoTasks = { personal: '', group: '' };
   /** The seeded public course (OPEN101), its first module and activity. */
   const publicCourse = { id: '', moduleId: '', activityId: '' };
@@ -193,6 +195,26 @@ describe('the web client shell', () => {
       });
       expect(created.status).toBe(201);
       examId = ((await created.json()) as { data: { id: string } }).data.id;
+    });
+    // …and /crs/{id}/…: a live class of the course (once the presence service has learnt it).
+    await expectEventually(async () => {
+      const created = await fetch(`${web.base}/api/crs/crs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
+        body: JSON.stringify({
+          data: {
+            type: 'crs',
+            attributes: {
+              course_id: Number(courseId),
+              title: 'Week 3, live',
+              start_at: '2030-03-01 08:00:00',
+              end_at: '2030-03-01 10:00:00',
+            },
+          },
+        }),
+      });
+      expect(created.status).toBe(201);
+      roomId = ((await created.json()) as { data: { id: string } }).data.id;
     });
   });
 
@@ -332,7 +354,7 @@ describe('the web client shell', () => {
       const { context, page, errors } = await signedIn(role === 'student' ? 'student1' : 'lecturer');
       const failures: string[] = [];
       const landings = role === 'lecturer' ? staffLandAt(tasks) : {};
-      for (const [path, allowed] of appRoutes(courseId, examId, tasks)) {
+      for (const [path, allowed] of appRoutes(courseId, examId, tasks, roomId)) {
         await page.goto(`${web.base}${path}`);
         if (role === 'student' && notAStudentsExam(examId).includes(path)) {
           // The route is open to every role, but this is the lecturer's unpublished exam: the

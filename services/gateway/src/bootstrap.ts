@@ -25,6 +25,8 @@ const securityHeaders = helmet({
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       frameSrc: ["'self'", 'https:'],
+      // the videos a live classroom plays for everyone (the lecturer gives their https addresses)
+      mediaSrc: ["'self'", 'blob:', 'https:'],
       objectSrc: ["'none'"],
     },
   },

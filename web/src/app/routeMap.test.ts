@@ -50,6 +50,7 @@ describe('the route map', () => {
       '/courses/:id/gradebook',
       '/courses/:id/cpmk',
       '/courses/:id/completion',
+      '/courses/:id/crs',
       '/courses/:id/learning-plan',
       '/courses/:id/learning-plan/edit',
       '/courses/:id/rps/stage/:stage',

@@ -1,5 +1,6 @@
 import { accountAccessRoutes } from '../account-access/routes';
 import { courseRoutes } from '../courses/routes';
+import { crsRoutes } from '../crs/routes';
 import { discussionRoutes } from '../discussions/routes';
 import { examRoutes } from '../exams/routes';
 import { groupRoutes } from '../groups/routes';
@@ -35,6 +36,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...agendaRoutes,
   ...formRoutes,
   ...presenceRoutes,
+  ...crsRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];

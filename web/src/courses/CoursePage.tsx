@@ -18,6 +18,7 @@ const LECTURER_PAGES: Array<{ routeId: string; segment: string }> = [
   { routeId: 'coursePreview', segment: 'preview' },
   { routeId: 'courseEnroll', segment: 'enroll' },
   { routeId: 'courseGroups', segment: 'groups' },
+  { routeId: 'courseLiveClasses', segment: 'crs' },
   { routeId: 'courseGradebook', segment: 'gradebook' },
   { routeId: 'courseCompletion', segment: 'completion' },
   { routeId: 'courseCpmk', segment: 'cpmk' },
@@ -128,6 +129,11 @@ export default function CoursePage() {
             {data.status === 'STUDENT' && (
               <p className={styles.spacedBlock}>
                 <Link to={`${base}/groups`}>{t('routes.courseGroups')}</Link>
+              </p>
+            )}
+            {data.status === 'STUDENT' && (
+              <p className={styles.spacedBlock}>
+                <Link to={`${base}/crs`}>{t('routes.courseLiveClasses')}</Link>
               </p>
             )}
             {data.status === 'STUDENT' && (

@@ -1,4 +1,4 @@
-import { type IconName, LECTURER, type NavSection, type RouteDef } from '../app/routeTypes';
+import { type IconName, type NavSection, type RouteDef } from '../app/routeTypes';
 
 /**
  * The screens of features whose services are not built yet (specs 02 and 03): each route answers
@@ -35,9 +35,7 @@ export const upcomingRoutes: RouteDef[] = [
     ['announcementNew', '/announcements/new'],
   ),
 
-  // live classroom, labs, surveys, workspaces, messaging (spec 03)
-  ...screens('liveClass', ['liveClass', '/crs/:id', reduced], ['liveClassResult', '/crs/:id/result']),
-  ...screens('interactiveContent', ['liveClassH5p', '/crs-result-h5p/:id', { roles: LECTURER }]),
+  // workspaces, surveys, messaging (spec 03)
   ...screens(
     'workspaces',
     ['workspaces', '/workspace', nav('learning', 'briefcase', 50)],

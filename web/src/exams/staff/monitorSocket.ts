@@ -1,5 +1,5 @@
-import { io } from 'socket.io-client';
 import type { Document, ResourceObject } from '../../api/jsonapi';
+import { serviceSocket } from '../../lib/socket';
 
 /** Where the exam service serves its sockets (through the gateway, as `/api` is). */
 export const MONITOR_SOCKET_PATH = '/socket/exam';
@@ -21,12 +21,7 @@ export function watchMonitor(
   token: () => string | undefined,
   handlers: MonitorSocketHandlers,
 ): () => void {
-  const socket = io({
-    path: MONITOR_SOCKET_PATH,
-    // WebSocket only: where it cannot pass, the screen's polling is the fallback
-    transports: ['websocket'],
-    auth: (send) => send({ token: token() ?? '' }),
-  });
+  const socket = serviceSocket(MONITOR_SOCKET_PATH, token);
   socket.on('connect', () => {
     socket
       .timeout(10_000)

@@ -5,6 +5,7 @@ import discussion from '../../discussions/locales/de';
 import groups from '../../groups/locales/de';
 import vlabs from '../../vlabs/locales/de';
 import forms from '../../forms/locales/de';
+import crs from '../../crs/locales/de';
 import presence from '../../presence/locales/de';
 import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
@@ -171,6 +172,7 @@ const de: typeof en = {
     presence: 'Anwesenheit',
     presenceClass: 'Sitzungen der Klasse',
     presenceDetail: 'Anwesenheit der Sitzung',
+    courseLiveClasses: 'Live-Unterricht',
     liveClass: 'Live-Klassenzimmer',
     liveClassResult: 'Ergebnis des Live-Klassenzimmers',
     liveClassH5p: 'Ergebnis interaktiver Inhalte',
@@ -227,8 +229,6 @@ const de: typeof en = {
     learningPlan: 'Der Lernplan',
     semesterPlan: 'Semesterpläne (RPS)',
     announcements: 'Ankündigungen',
-    liveClass: 'Das Live-Klassenzimmer',
-    interactiveContent: 'Ergebnisse interaktiver Inhalte',
     workspaces: 'Arbeitsbereiche und Projekte',
     surveys: 'Umfragen',
     videoConferences: 'Videokonferenzen',
@@ -280,6 +280,7 @@ const de: typeof en = {
     help: 'Sprache und Design werden in Ihrem Konto gespeichert und gelten überall, wo Sie sich anmelden. „Automatisch“ folgt der Sprache Ihres Campus, sonst der Ihres Browsers.',
   },
   presence,
+  crs,
   languages: {
     en: 'English',
     de: 'Deutsch',

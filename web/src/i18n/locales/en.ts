@@ -4,6 +4,7 @@ import discussion from '../../discussions/locales/en';
 import groups from '../../groups/locales/en';
 import vlabs from '../../vlabs/locales/en';
 import forms from '../../forms/locales/en';
+import crs from '../../crs/locales/en';
 import presence from '../../presence/locales/en';
 import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
@@ -163,6 +164,7 @@ const en = {
     presence: 'Presence',
     presenceClass: 'Class sessions',
     presenceDetail: 'Session attendance',
+    courseLiveClasses: 'Live classes',
     liveClass: 'Live classroom',
     liveClassResult: 'Live classroom result',
     liveClassH5p: 'Interactive content result',
@@ -219,8 +221,6 @@ const en = {
     learningPlan: 'The learning plan',
     semesterPlan: 'Semester plans (RPS)',
     announcements: 'Announcements',
-    liveClass: 'The live classroom',
-    interactiveContent: 'Interactive content results',
     workspaces: 'Workspaces and projects',
     surveys: 'Surveys',
     videoConferences: 'Video conferences',
@@ -272,6 +272,7 @@ const en = {
     help: 'Your language and theme are kept on your account and apply wherever you sign in. Automatic follows your campus’s language, else your browser’s.',
   },
   presence,
+  crs,
   languages: {
     en: 'English',
     de: 'Deutsch',

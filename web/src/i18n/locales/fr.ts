@@ -5,6 +5,7 @@ import discussion from '../../discussions/locales/fr';
 import groups from '../../groups/locales/fr';
 import vlabs from '../../vlabs/locales/fr';
 import forms from '../../forms/locales/fr';
+import crs from '../../crs/locales/fr';
 import presence from '../../presence/locales/fr';
 import gradebook from '../../gradebook/locales/fr';
 import completion from '../../completion/locales/fr';
@@ -166,6 +167,7 @@ const fr: typeof en = {
     presence: 'Présences',
     presenceClass: 'Séances de la classe',
     presenceDetail: 'Présences de la séance',
+    courseLiveClasses: 'Classes en direct',
     liveClass: 'Classe en direct',
     liveClassResult: 'Résultat de la classe en direct',
     liveClassH5p: 'Résultat du contenu interactif',
@@ -222,8 +224,6 @@ const fr: typeof en = {
     learningPlan: "Le plan d'apprentissage",
     semesterPlan: 'Les plans semestriels (RPS)',
     announcements: 'Les annonces',
-    liveClass: 'La classe en direct',
-    interactiveContent: 'Les résultats des contenus interactifs',
     workspaces: 'Les espaces de travail et projets',
     surveys: 'Les enquêtes',
     videoConferences: 'Les visioconférences',
@@ -275,6 +275,7 @@ const fr: typeof en = {
     help: 'Votre langue et votre thème sont enregistrés dans votre compte et s’appliquent partout où vous vous connectez. « Automatique » suit la langue de votre campus, sinon celle de votre navigateur.',
   },
   presence,
+  crs,
   languages: {
     en: 'English',
     de: 'Deutsch',

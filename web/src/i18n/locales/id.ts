@@ -5,6 +5,7 @@ import discussion from '../../discussions/locales/id';
 import groups from '../../groups/locales/id';
 import vlabs from '../../vlabs/locales/id';
 import forms from '../../forms/locales/id';
+import crs from '../../crs/locales/id';
 import presence from '../../presence/locales/id';
 import gradebook from '../../gradebook/locales/id';
 import completion from '../../completion/locales/id';
@@ -168,6 +169,7 @@ const id: typeof en = {
     presence: 'Presensi',
     presenceClass: 'Pertemuan kelas',
     presenceDetail: 'Kehadiran pertemuan',
+    courseLiveClasses: 'Daftar kelas daring',
     liveClass: 'Kelas daring',
     liveClassResult: 'Hasil kelas daring',
     liveClassH5p: 'Hasil konten interaktif',
@@ -224,8 +226,6 @@ const id: typeof en = {
     learningPlan: 'Rencana pembelajaran',
     semesterPlan: 'Rencana Pembelajaran Semester (RPS)',
     announcements: 'Pengumuman',
-    liveClass: 'Kelas daring',
-    interactiveContent: 'Hasil konten interaktif',
     workspaces: 'Ruang kerja dan proyek',
     surveys: 'Survei',
     videoConferences: 'Konferensi video',
@@ -277,6 +277,7 @@ const id: typeof en = {
     help: 'Bahasa dan tema Anda disimpan di akun Anda dan berlaku di mana pun Anda masuk. Otomatis mengikuti bahasa kampus Anda, atau bahasa peramban Anda.',
   },
   presence,
+  crs,
   languages: {
     en: 'English',
     de: 'Deutsch',

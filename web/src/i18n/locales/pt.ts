@@ -5,6 +5,7 @@ import discussion from '../../discussions/locales/pt';
 import groups from '../../groups/locales/pt';
 import vlabs from '../../vlabs/locales/pt';
 import forms from '../../forms/locales/pt';
+import crs from '../../crs/locales/pt';
 import presence from '../../presence/locales/pt';
 import gradebook from '../../gradebook/locales/pt';
 import completion from '../../completion/locales/pt';
@@ -166,6 +167,7 @@ const pt: typeof en = {
     presence: 'Presenças',
     presenceClass: 'Sessões da turma',
     presenceDetail: 'Presenças da sessão',
+    courseLiveClasses: 'Aulas ao vivo',
     liveClass: 'Aula ao vivo',
     liveClassResult: 'Resultado da aula ao vivo',
     liveClassH5p: 'Resultado do conteúdo interativo',
@@ -222,8 +224,6 @@ const pt: typeof en = {
     learningPlan: 'O plano de aprendizagem',
     semesterPlan: 'Os planos semestrais (RPS)',
     announcements: 'Os avisos',
-    liveClass: 'A aula ao vivo',
-    interactiveContent: 'Os resultados de conteúdos interativos',
     workspaces: 'Os espaços de trabalho e projetos',
     surveys: 'Os inquéritos',
     videoConferences: 'As videoconferências',
@@ -275,6 +275,7 @@ const pt: typeof en = {
     help: 'O idioma e o tema ficam guardados na sua conta e aplicam-se onde quer que inicie sessão. «Automático» segue o idioma do seu campus, ou então o do seu navegador.',
   },
   presence,
+  crs,
   languages: {
     en: 'English',
     de: 'Deutsch',
