@@ -3,6 +3,7 @@ import { courseRoutes } from '../courses/routes';
 import { discussionRoutes } from '../discussions/routes';
 import { examRoutes } from '../exams/routes';
 import { groupRoutes } from '../groups/routes';
+import { messagingPublicRoutes, messagingRoutes } from '../messaging/routes';
 import { formRoutes } from '../forms/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { presenceRoutes } from '../presence/routes';
@@ -35,6 +36,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...agendaRoutes,
   ...formRoutes,
   ...presenceRoutes,
+  ...messagingRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];
@@ -44,6 +46,7 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   ...publicRoutes,
   ...shellPublicRoutes,
   ...accountAccessRoutes,
+  ...messagingPublicRoutes,
   ...upcomingPublicRoutes,
 ];
 

@@ -4,9 +4,11 @@ import { Link } from 'react-router-dom';
 import type { UserInfo } from '../auth/authApi';
 import { Icon } from './Icon';
 import styles from './Topbar.module.css';
-import { LanguageMenu, NotificationMenu, StarButton, StarredMenu, ThemeMenu, UserMenu } from './TopbarMenus';
+import { NotificationBell } from '../messaging/alerts/NotificationBell';
+import { ChatLink } from '../messaging/chat/ChatLink';
+import { LanguageMenu, StarButton, StarredMenu, ThemeMenu, UserMenu } from './TopbarMenus';
 
-/** The top bar: menu (small screens), starred pages, language, theme, messages, notifications, accounts. */
+/** The top bar: menu (small screens), starred pages, language, theme, messages, chat, notifications, accounts. */
 export function Topbar({
   page,
   user,
@@ -48,7 +50,8 @@ export function Topbar({
       >
         <Icon name="mail" />
       </Link>
-      <NotificationMenu />
+      <ChatLink />
+      <NotificationBell />
       <UserMenu user={user} />
     </header>
   );

@@ -9,6 +9,7 @@ import presence from '../../presence/locales/de';
 import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
 import agenda from '../../agenda/locales/de';
+import messaging from '../../messaging/locales/de';
 
 /** German. */
 const de: typeof en = {
@@ -22,6 +23,7 @@ const de: typeof en = {
   gradebook,
   completion,
   agenda,
+  messaging,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',
@@ -168,6 +170,7 @@ const de: typeof en = {
     todo: 'To-do',
     announcements: 'Ankündigungen',
     announcementNew: 'Neue Ankündigung',
+    announcementEdit: 'Ankündigung bearbeiten',
     presence: 'Anwesenheit',
     presenceClass: 'Sitzungen der Klasse',
     presenceDetail: 'Anwesenheit der Sitzung',
@@ -189,12 +192,16 @@ const de: typeof en = {
     formGradebook: 'Logbuch-Notenbuch',
     vicon: 'Videokonferenzen',
     agenda: 'Agenda',
+    chat: 'Chat',
+    chatRoom: 'Unterhaltung',
     messages: 'Nachrichten',
     messageNew: 'Neue Nachricht',
     messagesSent: 'Gesendete Nachrichten',
     message: 'Nachricht',
     notifications: 'Benachrichtigungen',
     news: 'Neuigkeiten',
+    newsList: 'Neuigkeiten',
+    publicNews: 'Neuigkeiten',
     notes: 'Notizen',
     bookmarks: 'Lesezeichen',
     profile: 'Profil',
@@ -226,15 +233,11 @@ const de: typeof en = {
     learningOutcomes: 'Lernziele des Kurses',
     learningPlan: 'Der Lernplan',
     semesterPlan: 'Semesterpläne (RPS)',
-    announcements: 'Ankündigungen',
     liveClass: 'Das Live-Klassenzimmer',
     interactiveContent: 'Ergebnisse interaktiver Inhalte',
     workspaces: 'Arbeitsbereiche und Projekte',
     surveys: 'Umfragen',
     videoConferences: 'Videokonferenzen',
-    messages: 'Nachrichten',
-    notifications: 'Benachrichtigungen',
-    news: 'Neuigkeiten',
     notes: 'Notizen',
     bookmarks: 'Lesezeichen',
     whiteboard: 'Das Whiteboard',
@@ -244,7 +247,6 @@ const de: typeof en = {
     title: 'Dieser Teil des LMS ist noch nicht verfügbar',
     text: '{{feature}} wird an diesem Campus noch nicht angeboten. Sobald es so weit ist, finden Sie es hier; bis dahin gibt es hier nichts zu sehen oder zu tun.',
     soon: 'noch nicht verfügbar',
-    short: '{{feature}}: noch nicht verfügbar.',
     toCourses: 'Zu meinen Kursen',
   },
   nav: {

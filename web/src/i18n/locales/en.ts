@@ -8,6 +8,7 @@ import presence from '../../presence/locales/en';
 import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
 import agenda from '../../agenda/locales/en';
+import messaging from '../../messaging/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
@@ -20,6 +21,7 @@ const en = {
   gradebook,
   completion,
   agenda,
+  messaging,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',
@@ -160,6 +162,7 @@ const en = {
     todo: 'To-do',
     announcements: 'Announcements',
     announcementNew: 'New announcement',
+    announcementEdit: 'Edit announcement',
     presence: 'Presence',
     presenceClass: 'Class sessions',
     presenceDetail: 'Session attendance',
@@ -181,12 +184,16 @@ const en = {
     formGradebook: 'Logbook gradebook',
     vicon: 'Video conferences',
     agenda: 'Agenda',
+    chat: 'Chat',
+    chatRoom: 'Conversation',
     messages: 'Messages',
     messageNew: 'New message',
     messagesSent: 'Sent messages',
     message: 'Message',
     notifications: 'Notifications',
     news: 'News',
+    newsList: 'News',
+    publicNews: 'News',
     notes: 'Notes',
     bookmarks: 'Bookmarks',
     profile: 'Profile',
@@ -218,15 +225,11 @@ const en = {
     learningOutcomes: 'Course learning outcomes',
     learningPlan: 'The learning plan',
     semesterPlan: 'Semester plans (RPS)',
-    announcements: 'Announcements',
     liveClass: 'The live classroom',
     interactiveContent: 'Interactive content results',
     workspaces: 'Workspaces and projects',
     surveys: 'Surveys',
     videoConferences: 'Video conferences',
-    messages: 'Messages',
-    notifications: 'Notifications',
-    news: 'News',
     notes: 'Notes',
     bookmarks: 'Bookmarks',
     whiteboard: 'The whiteboard',
@@ -236,7 +239,6 @@ const en = {
     title: 'This part of the LMS is not available yet',
     text: '{{feature}} is not offered on this campus yet. It will appear here once it is; until then there is nothing to see or do here.',
     soon: 'not available yet',
-    short: '{{feature}}: not available yet.',
     toCourses: 'Go to my courses',
   },
   nav: {

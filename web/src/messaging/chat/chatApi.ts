@@ -1,0 +1,273 @@
+import { api, QUIET } from '../../api/baseApi';
+import {
+  attributesBody,
+  deserializeList,
+  deserializeOne,
+  toSearchParams,
+  type Document,
+} from '../../api/jsonapi';
+import i18n from '../../i18n/i18n';
+import { announceSaves, cachedResults, silent, type ApiState } from '../../notifications/saved';
+import { followChat } from './chatSocket';
+
+/** Messages of a room read at a time: the newest page, then older ones on demand. */
+export const CHAT_PAGE_SIZE = 30;
+
+/** A member of a room as room creation sends it (spec 03 §3 "Message room"). */
+export interface ChatUser {
+  id: number | string;
+  name: string;
+  thumbnail: string | null;
+  code: string;
+  level: string;
+}
+
+/** One chat message, with the message it replies to when it does. */
+export interface ChatMessage {
+  id: string;
+  chat_id: string;
+  user_id: number | string;
+  user_name: string;
+  message: string;
+  reply_message_id: string | null;
+  reply: { id: string; user_name: string; message: string } | null;
+  created_at: string;
+}
+
+/** A room of the caller's list: personal (two members) or a named group. */
+export interface Room {
+  id: string;
+  name: string | null;
+  thumbnail: string | null;
+  users: ChatUser[];
+  /** The members who have not read its last message (spec 03 §5 counts the rooms naming the user). */
+  unread: Array<number | string>;
+  updatedAt: string;
+  last_message: ChatMessage | null;
+}
+
+/** A room opened: its newest messages, oldest first, and whether older ones remain. */
+export interface RoomView {
+  room: Room;
+  messages: ChatMessage[];
+  hasOlder: boolean;
+}
+
+/** The caller's rooms, newest first, and whether the socket is connected (spec 03 §3 "socket connection flag"). */
+export interface RoomList {
+  rooms: Room[];
+  live: boolean;
+}
+
+/** Whether the one chat socket is connected now (the list's `live`, kept across its refetches). */
+let socketLive = false;
+
+interface AuthState {
+  auth: { stored: { accessToken?: string } | null };
+}
+
+/** A new room: personal with one other user, or a group with a name. */
+export interface NewRoom {
+  type: 'personal' | 'group';
+  users: ChatUser[];
+  name?: string;
+}
+
+const byTime = (a: ChatMessage, b: ChatMessage) =>
+  a.created_at.localeCompare(b.created_at) || Number(a.id) - Number(b.id);
+
+/** Messages merged by id (a pushed page, a page of older ones), oldest first. */
+export function mergeMessages(held: ChatMessage[], more: ChatMessage[]): ChatMessage[] {
+  const merged = new Map(held.map((message) => [message.id, message]));
+  for (const message of more) merged.set(String(message.id), { ...message, id: String(message.id) });
+  return [...merged.values()].sort(byTime);
+}
+
+/** Whether the user is named in the room's unread list. */
+export const isUnread = (room: Pick<Room, 'unread'>, userId: string | undefined) =>
+  userId !== undefined && room.unread.some((id) => String(id) === userId);
+
+/** A room's name: the group's, else the other member's of a personal room. */
+export const roomName = (room: Room, userId: string | undefined) =>
+  room.name ||
+  room.users
+    .filter((user) => String(user.id) !== userId)
+    .map((user) => user.name)
+    .join(', ');
+
+function toRoomView(document: Document): RoomView {
+  const room = deserializeOne<Room & { messages?: ChatMessage[] }>(document);
+  const { messages = [], ...rest } = room;
+  return {
+    room: rest,
+    messages: mergeMessages([], messages),
+    hasOlder: Boolean(document.meta?.has_more),
+  };
+}
+
+const withTags = api.enhanceEndpoints({ addTagTypes: ['ChatRoom'] });
+const ROOMS = { type: 'ChatRoom' as const, id: 'LIST' };
+const UNREAD = { type: 'ChatRoom' as const, id: 'COUNT' };
+
+/**
+ * Chat rooms (spec 03 §7 "Messaging"). The socket's pushes patch the cached list and the open
+ * room (`useChatLive`); the pages show failures beside what failed, so the calls are quiet.
+ */
+export const chatApi = withTags.injectEndpoints({
+  endpoints: (build) => ({
+    rooms: build.query<RoomList, void>({
+      extraOptions: QUIET,
+      query: () => 'message',
+      transformResponse: (document: Document) => ({
+        rooms: deserializeList<Room>(document).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
+        live: socketLive,
+      }),
+      providesTags: [ROOMS],
+      /**
+       * While the list is shown, the socket keeps it live (spec 03 §4): a room update changes that
+       * room's unread list and time — unless it is the room open (the one whose messages are
+       * cached: `room` keeps nothing unused) — and a messages update is merged into the open room.
+       * The flag outlives a refetch of the list: there is one socket.
+       */
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch, getState }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const close = followChat<ChatMessage>(() => (getState() as unknown as AuthState).auth.stored?.accessToken, {
+          live: (now) => {
+            socketLive = now;
+            updateCachedData((list) => {
+              list.live = now;
+            });
+          },
+          roomUpdate: ({ chatId, unread, updatedAt }) => {
+            if (chatApi.endpoints.room.select(chatId)(getState()).data) return;
+            let known = false;
+            updateCachedData((list) => {
+              const room = list.rooms.find((item) => item.id === chatId);
+              if (!room) return;
+              known = true;
+              Object.assign(room, { unread, updatedAt });
+              list.rooms.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+            });
+            dispatch(chatApi.util.invalidateTags(known ? [UNREAD] : [ROOMS]));
+          },
+          messagesUpdate: ({ chatId, messages }) => {
+            dispatch(
+              chatApi.util.updateQueryData('room', chatId, (view) => {
+                view.messages = mergeMessages(view.messages, messages);
+              }),
+            );
+          },
+        });
+        await cacheEntryRemoved;
+        close();
+        socketLive = false;
+      },
+    }),
+    /** How many rooms hold a message the caller has not read (the header's badge). */
+    unreadRooms: build.query<number, void>({
+      extraOptions: QUIET,
+      query: () => 'message/unread',
+      transformResponse: (document: Document) => document.meta?.total ?? deserializeList(document).length,
+      providesTags: [ROOMS, UNREAD],
+    }),
+    /** Opens a room: its newest messages (reading them marks the room read). */
+    room: build.query<RoomView, string>({
+      extraOptions: QUIET,
+      query: (id) => `message/${encodeURIComponent(id)}?${toSearchParams({ limit: CHAT_PAGE_SIZE })}`,
+      transformResponse: toRoomView,
+      providesTags: (_r, _e, id) => [{ type: 'ChatRoom', id }],
+      keepUnusedDataFor: 0,
+      /** Opening a room marks it read: the list and the count follow. */
+      async onQueryStarted(_id, { dispatch, queryFulfilled }) {
+        if (await queryFulfilled.then(() => true, () => false)) dispatch(chatApi.util.invalidateTags([ROOMS]));
+      },
+    }),
+    /** Older messages of a room, before the oldest one shown. */
+    olderMessages: build.query<RoomView, { id: string; before: string }>({
+      extraOptions: QUIET,
+      query: ({ id, before }) =>
+        `message/${encodeURIComponent(id)}?${new URLSearchParams({
+          'page[limit]': String(CHAT_PAGE_SIZE),
+          'page[before]': before,
+        }).toString()}`,
+      transformResponse: toRoomView,
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (!data) return;
+        dispatch(
+          chatApi.util.updateQueryData('room', id, (view) => {
+            view.messages = mergeMessages(view.messages, data.messages);
+            view.hasOlder = data.hasOlder;
+          }),
+        );
+      },
+      keepUnusedDataFor: 0,
+    }),
+    sendChatMessage: build.mutation<ChatMessage, { chatId: string; message: string; replyTo?: string }>({
+      extraOptions: QUIET,
+      query: ({ chatId, message, replyTo }) => ({
+        url: 'message/message',
+        method: 'POST',
+        body: attributesBody({
+          chatId,
+          message,
+          ...(replyTo ? { reply_message_id: replyTo } : {}),
+        }),
+      }),
+      transformResponse: (document: Document) => deserializeOne<ChatMessage>(document),
+      async onQueryStarted({ chatId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (!data) return;
+        dispatch(
+          chatApi.util.updateQueryData('room', chatId, (view) => {
+            view.messages = mergeMessages(view.messages, [data]);
+          }),
+        );
+      },
+    }),
+    createRoom: build.mutation<Room, NewRoom>({
+      extraOptions: QUIET,
+      query: ({ type, users, name }) => ({
+        url: 'message',
+        method: 'POST',
+        body: attributesBody({ type, users, ...(type === 'group' ? { name, thumbnail: null } : {}) }),
+      }),
+      transformResponse: (document: Document) => deserializeOne<Room>(document),
+      invalidatesTags: [ROOMS],
+    }),
+    deleteRoom: build.mutation<void, string>({
+      extraOptions: QUIET,
+      query: (id) => ({ url: `message/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [ROOMS],
+    }),
+  }),
+});
+
+/** A room's name as the cache held it before a save. */
+function cachedRoomName(before: ApiState, id: string): string {
+  const room = cachedResults(before, chatApi.endpoints.rooms)
+    .flatMap((list) => list.rooms)
+    .find((item) => item.id === id);
+  return room ? roomName(room, undefined) : '';
+}
+
+announceSaves(chatApi, {
+  sendChatMessage: silent('the message appears in the conversation; a toast each time would be noise'),
+  createRoom: ({ arg, result }) =>
+    i18n.t('messaging.saved.roomCreated', { name: result.name || arg.users.map((user) => user.name).join(', ') }),
+  deleteRoom: ({ arg, before }) => i18n.t('messaging.saved.roomDeleted', { name: cachedRoomName(before, arg) }),
+});
+
+export const {
+  useRoomsQuery,
+  useUnreadRoomsQuery,
+  useRoomQuery,
+  useLazyOlderMessagesQuery,
+  useSendChatMessageMutation,
+  useCreateRoomMutation,
+  useDeleteRoomMutation,
+} = chatApi;
