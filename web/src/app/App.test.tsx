@@ -210,7 +210,14 @@ describe('the app', () => {
     const links = [...nav.querySelectorAll('a')].map((link) => link.textContent);
     // entries of features not offered yet say so
     expect(links).toEqual(
-      expect.arrayContaining(['Home', 'Dashboard', 'Courses', 'Exams', 'Messages', 'Workspaces (not available yet)']),
+      expect.arrayContaining([
+        'Home',
+        'Dashboard',
+        'Courses',
+        'Exams',
+        'Messages',
+        'Workspaces (not available yet)',
+      ]),
     );
     expect(links).not.toContain('Admin dashboard');
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });

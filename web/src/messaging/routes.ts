@@ -38,8 +38,18 @@ export const messagingRoutes: RouteDef[] = [
     load: () => import('./messages/MessagesPage'),
     nav: { section: 'communication', icon: 'mail', order: 20 },
   },
-  { id: 'messageNew', path: '/messages/new', parent: 'messages', load: () => import('./messages/NewMessagePage') },
-  { id: 'messagesSent', path: '/messages/sent', parent: 'messages', load: () => import('./messages/MessagesPage') },
+  {
+    id: 'messageNew',
+    path: '/messages/new',
+    parent: 'messages',
+    load: () => import('./messages/NewMessagePage'),
+  },
+  {
+    id: 'messagesSent',
+    path: '/messages/sent',
+    parent: 'messages',
+    load: () => import('./messages/MessagesPage'),
+  },
   { id: 'message', path: '/messages/:id', parent: 'messages', load: () => import('./messages/MessagePage') },
   {
     id: 'notifications',

@@ -20,7 +20,8 @@ import {
 export function useOpenAlert() {
   const [read] = useReadAlertsMutation();
   return (alert: Alert) => {
-    if (!alert.isRead) void read({ type: alert.notifications_type, objectId: alert.objectId }).catch(() => undefined);
+    if (!alert.isRead)
+      void read({ type: alert.notifications_type, objectId: alert.objectId }).catch(() => undefined);
   };
 }
 
@@ -29,7 +30,11 @@ export function AlertLink({ alert, onOpen }: { alert: Alert; onOpen: (alert: Ale
   const { t } = useTranslation();
   const dates = useDates();
   return (
-    <Link to={alert.link} className={cx(styles.alert, !alert.isRead && styles.unread)} onClick={() => onOpen(alert)}>
+    <Link
+      to={alert.link}
+      className={cx(styles.alert, !alert.isRead && styles.unread)}
+      onClick={() => onOpen(alert)}
+    >
       <span>
         {!alert.isRead && <span className="sr-only">{t('messaging.alerts.unread')}: </span>}
         {alertText(alert)}
@@ -92,7 +97,12 @@ export function NotificationBell() {
           )}
           <div className={styles.panelFooter}>
             {unread > 0 && (
-              <button type="button" className="button small" disabled={readingAll.isLoading} onClick={() => void readAll()}>
+              <button
+                type="button"
+                className="button small"
+                disabled={readingAll.isLoading}
+                onClick={() => void readAll()}
+              >
                 {t('messaging.alerts.markAll')}
               </button>
             )}

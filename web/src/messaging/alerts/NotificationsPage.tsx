@@ -31,13 +31,20 @@ export default function NotificationsPage() {
           </p>
         </div>
         {unread > 0 && (
-          <button type="button" className="button" disabled={readingAll.isLoading} onClick={() => void readAll()}>
+          <button
+            type="button"
+            className="button"
+            disabled={readingAll.isLoading}
+            onClick={() => void readAll()}
+          >
             {t('messaging.alerts.markAll')}
           </button>
         )}
       </header>
       {readingAll.isError && (
-        <WarningAlert>{notificationFor(readingAll.error, t('messaging.alerts.markFailed')).text}</WarningAlert>
+        <WarningAlert>
+          {notificationFor(readingAll.error, t('messaging.alerts.markFailed')).text}
+        </WarningAlert>
       )}
       <QueryState
         query={{ ...alerts, isLoading: alerts.isLoading || me.isLoading }}

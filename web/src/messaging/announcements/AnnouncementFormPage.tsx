@@ -57,7 +57,8 @@ const draftOf = (item: Announcement | undefined, courseId: string, now = new Dat
 export function draftProblems(draft: Draft, t: (key: string) => string): string[] {
   const problems: string[] = [];
   if (!draft.course_id) problems.push(t('messaging.announcements.courseRequired'));
-  if (!draft.announcement.replace(/<[^>]*>/g, '').trim()) problems.push(t('messaging.announcements.textRequired'));
+  if (!draft.announcement.replace(/<[^>]*>/g, '').trim())
+    problems.push(t('messaging.announcements.textRequired'));
   const start = dateOfInput(draft.start_at);
   const end = dateOfInput(draft.end_at);
   if (!start || !end) problems.push(t('messaging.announcements.windowRequired'));
@@ -92,7 +93,10 @@ function AnnouncementForm({ item }: { item?: Announcement }) {
   const [problems, setProblems] = useState<string[]>([]);
   const [create, creating] = useCreateAnnouncementMutation();
   const [update, updating] = useUpdateAnnouncementMutation();
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) =>
+      setDraft((current) => ({ ...current, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -108,7 +112,9 @@ function AnnouncementForm({ item }: { item?: Announcement }) {
     (item ? update({ id: item.id, changes: attributes }) : create(attributes))
       .unwrap()
       .then(() => navigate(`/announcements?course=${encodeURIComponent(draft.course_id)}`))
-      .catch((error: unknown) => setProblems([notificationFor(error, t('messaging.announcements.saveFailed')).text]));
+      .catch((error: unknown) =>
+        setProblems([notificationFor(error, t('messaging.announcements.saveFailed')).text]),
+      );
   };
 
   const title = item ? t('messaging.announcements.editTitle') : t('routes.announcementNew');
@@ -181,7 +187,11 @@ function AnnouncementForm({ item }: { item?: Announcement }) {
         />
         <WarningAlert>{problems.join(' ')}</WarningAlert>
         <p className="row-actions">
-          <button type="submit" className="button button-primary" disabled={creating.isLoading || updating.isLoading}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={creating.isLoading || updating.isLoading}
+          >
             {item ? t('messaging.announcements.saveChanges') : t('messaging.announcements.save')}
           </button>
         </p>

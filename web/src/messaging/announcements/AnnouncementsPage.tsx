@@ -37,7 +37,10 @@ export default function AnnouncementsPage() {
           <p className="muted">{t('messaging.announcements.intro')}</p>
         </div>
         {staff && (
-          <Link className="button button-primary" to={`/announcements/new${courseId ? `?course=${encodeURIComponent(courseId)}` : ''}`}>
+          <Link
+            className="button button-primary"
+            to={`/announcements/new${courseId ? `?course=${encodeURIComponent(courseId)}` : ''}`}
+          >
             <Icon name="plus" /> {t('messaging.announcements.new')}
           </Link>
         )}
@@ -86,12 +89,16 @@ function AnnouncementCard({ item }: { item: Announcement }) {
           {t(`messaging.announcements.urgencies.${item.urgency}`)}
         </span>
         <strong>{item.course_name}</strong>
-        {!item.is_active && <span className="badge badge-muted">{t('messaging.announcements.inactive')}</span>}
+        {!item.is_active && (
+          <span className="badge badge-muted">{t('messaging.announcements.inactive')}</span>
+        )}
         {item.can_edit && (
           <Link
             className="button small"
             to={`/announcements/${encodeURIComponent(item.id)}/edit`}
-            aria-label={t('messaging.announcements.editAnnouncement', { when: dates.dateTime(item.start_at) })}
+            aria-label={t('messaging.announcements.editAnnouncement', {
+              when: dates.dateTime(item.start_at),
+            })}
           >
             {t('messaging.announcements.edit')}
           </Link>

@@ -1,5 +1,11 @@
 import { api, QUIET } from '../../api/baseApi';
-import { attributesBody, deserializeList, deserializeOne, toSearchParams, type Document } from '../../api/jsonapi';
+import {
+  attributesBody,
+  deserializeList,
+  deserializeOne,
+  toSearchParams,
+  type Document,
+} from '../../api/jsonapi';
 import i18n from '../../i18n/i18n';
 import { announceSaves, silent } from '../../notifications/saved';
 
@@ -70,7 +76,11 @@ export const announcementsApi = withTags.injectEndpoints({
     }),
     createAnnouncement: build.mutation<Announcement, AnnouncementWrite>({
       extraOptions: QUIET,
-      query: (attributes) => ({ url: 'course/announcements', method: 'POST', body: attributesBody({ ...attributes }) }),
+      query: (attributes) => ({
+        url: 'course/announcements',
+        method: 'POST',
+        body: attributesBody({ ...attributes }),
+      }),
       transformResponse: (document: Document) => deserializeOne<Announcement>(document),
       invalidatesTags: [ANNOUNCEMENTS],
     }),
@@ -101,8 +111,10 @@ export const announcementsApi = withTags.injectEndpoints({
 });
 
 announceSaves(announcementsApi, {
-  createAnnouncement: ({ result }) => i18n.t('messaging.saved.announcementCreated', { course: result.course_name ?? '' }),
-  updateAnnouncement: ({ result }) => i18n.t('messaging.saved.announcementUpdated', { course: result.course_name ?? '' }),
+  createAnnouncement: ({ result }) =>
+    i18n.t('messaging.saved.announcementCreated', { course: result.course_name ?? '' }),
+  updateAnnouncement: ({ result }) =>
+    i18n.t('messaging.saved.announcementUpdated', { course: result.course_name ?? '' }),
   seeAnnouncement: silent('closing a popup is not a save the user asked for'),
 });
 

@@ -64,7 +64,13 @@ export function NewRoomForm() {
         {t('messaging.chat.newRoom')}
       </h3>
       <p className="muted small">{t('messaging.chat.pick')}</p>
-      <InputField id="new-room-search" label={t('messaging.chat.search')} value={search} onChange={setSearch} type="search" />
+      <InputField
+        id="new-room-search"
+        label={t('messaging.chat.search')}
+        value={search}
+        onChange={setSearch}
+        type="search"
+      />
       {people.isLoading ? (
         <p className="muted small">{t('messaging.chat.searching')}…</p>
       ) : shown.length === 0 ? (
@@ -83,12 +89,23 @@ export function NewRoomForm() {
                   )
                 }
               />{' '}
-              {person.name} <span className="muted small">{t(`roles.${person.role === 'assistant' ? 'lecturer' : person.role}`)}</span>
+              {person.name}{' '}
+              <span className="muted small">
+                {t(`roles.${person.role === 'assistant' ? 'lecturer' : person.role}`)}
+              </span>
             </label>
           ))}
         </fieldset>
       )}
-      {group && <InputField id="new-room-name" label={t('messaging.chat.groupName')} value={name} onChange={setName} maxLength={100} />}
+      {group && (
+        <InputField
+          id="new-room-name"
+          label={t('messaging.chat.groupName')}
+          value={name}
+          onChange={setName}
+          maxLength={100}
+        />
+      )}
       <WarningAlert>{problem}</WarningAlert>
       <p className="row-actions">
         <button type="submit" className="button button-primary small" disabled={creating.isLoading}>

@@ -52,7 +52,12 @@ export function RoomView({ roomId }: { roomId: string }) {
   const name = view.data ? roomName(view.data.room, me.data?.id) : '';
   return (
     <div className={styles.room}>
-      <QueryState query={view} loading={t('messaging.chat.roomLoading')} failed={t('messaging.chat.roomFailed')} empty={null}>
+      <QueryState
+        query={view}
+        loading={t('messaging.chat.roomLoading')}
+        failed={t('messaging.chat.roomFailed')}
+        empty={null}
+      >
         {() => (
           <>
             <header className={styles.roomHead}>
@@ -98,7 +103,12 @@ export function RoomView({ roomId }: { roomId: string }) {
               }}
             >
               {messages.map((message) => (
-                <MessageBubble key={message.id} message={message} mine={String(message.user_id) === me.data?.id} onReply={setReplyTo} />
+                <MessageBubble
+                  key={message.id}
+                  message={message}
+                  mine={String(message.user_id) === me.data?.id}
+                  onReply={setReplyTo}
+                />
               ))}
             </ol>
             <Composer roomId={roomId} replyTo={replyTo} onReplied={() => setReplyTo(null)} />
@@ -126,7 +136,10 @@ function MessageBubble({
       <span className={cx('small', styles.author)}>{author}</span>
       {message.reply && (
         <blockquote className={cx('small muted', styles.quote)}>
-          {t('messaging.chat.inReplyTo', { name: message.reply.user_name, text: excerpt(message.reply.message) })}
+          {t('messaging.chat.inReplyTo', {
+            name: message.reply.user_name,
+            text: excerpt(message.reply.message),
+          })}
         </blockquote>
       )}
       <p className={styles.text}>{message.message}</p>

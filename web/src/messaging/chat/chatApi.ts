@@ -129,39 +129,45 @@ export const chatApi = withTags.injectEndpoints({
        * cached: `room` keeps nothing unused) — and a messages update is merged into the open room.
        * The flag outlives a refetch of the list: there is one socket.
        */
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch, getState }) {
+      async onCacheEntryAdded(
+        _arg,
+        { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch, getState },
+      ) {
         try {
           await cacheDataLoaded;
         } catch {
           return;
         }
-        const close = followChat<ChatMessage>(() => (getState() as unknown as AuthState).auth.stored?.accessToken, {
-          live: (now) => {
-            socketLive = now;
-            updateCachedData((list) => {
-              list.live = now;
-            });
+        const close = followChat<ChatMessage>(
+          () => (getState() as unknown as AuthState).auth.stored?.accessToken,
+          {
+            live: (now) => {
+              socketLive = now;
+              updateCachedData((list) => {
+                list.live = now;
+              });
+            },
+            roomUpdate: ({ chatId, unread, updatedAt }) => {
+              if (chatApi.endpoints.room.select(chatId)(getState()).data) return;
+              let known = false;
+              updateCachedData((list) => {
+                const room = list.rooms.find((item) => item.id === chatId);
+                if (!room) return;
+                known = true;
+                Object.assign(room, { unread, updatedAt });
+                list.rooms.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+              });
+              dispatch(chatApi.util.invalidateTags(known ? [UNREAD] : [ROOMS]));
+            },
+            messagesUpdate: ({ chatId, messages }) => {
+              dispatch(
+                chatApi.util.updateQueryData('room', chatId, (view) => {
+                  view.messages = mergeMessages(view.messages, messages);
+                }),
+              );
+            },
           },
-          roomUpdate: ({ chatId, unread, updatedAt }) => {
-            if (chatApi.endpoints.room.select(chatId)(getState()).data) return;
-            let known = false;
-            updateCachedData((list) => {
-              const room = list.rooms.find((item) => item.id === chatId);
-              if (!room) return;
-              known = true;
-              Object.assign(room, { unread, updatedAt });
-              list.rooms.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-            });
-            dispatch(chatApi.util.invalidateTags(known ? [UNREAD] : [ROOMS]));
-          },
-          messagesUpdate: ({ chatId, messages }) => {
-            dispatch(
-              chatApi.util.updateQueryData('room', chatId, (view) => {
-                view.messages = mergeMessages(view.messages, messages);
-              }),
-            );
-          },
-        });
+        );
         await cacheEntryRemoved;
         close();
         socketLive = false;
@@ -183,7 +189,13 @@ export const chatApi = withTags.injectEndpoints({
       keepUnusedDataFor: 0,
       /** Opening a room marks it read: the list and the count follow. */
       async onQueryStarted(_id, { dispatch, queryFulfilled }) {
-        if (await queryFulfilled.then(() => true, () => false)) dispatch(chatApi.util.invalidateTags([ROOMS]));
+        if (
+          await queryFulfilled.then(
+            () => true,
+            () => false,
+          )
+        )
+          dispatch(chatApi.util.invalidateTags([ROOMS]));
       },
     }),
     /** Older messages of a room, before the oldest one shown. */
@@ -258,8 +270,11 @@ function cachedRoomName(before: ApiState, id: string): string {
 announceSaves(chatApi, {
   sendChatMessage: silent('the message appears in the conversation; a toast each time would be noise'),
   createRoom: ({ arg, result }) =>
-    i18n.t('messaging.saved.roomCreated', { name: result.name || arg.users.map((user) => user.name).join(', ') }),
-  deleteRoom: ({ arg, before }) => i18n.t('messaging.saved.roomDeleted', { name: cachedRoomName(before, arg) }),
+    i18n.t('messaging.saved.roomCreated', {
+      name: result.name || arg.users.map((user) => user.name).join(', '),
+    }),
+  deleteRoom: ({ arg, before }) =>
+    i18n.t('messaging.saved.roomDeleted', { name: cachedRoomName(before, arg) }),
 });
 
 export const {

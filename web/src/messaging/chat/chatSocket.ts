@@ -38,7 +38,9 @@ export function followChat<M>(token: () => string | undefined, handlers: ChatSoc
   socket.on('connect', () => handlers.live(true));
   socket.on('disconnect', () => handlers.live(false));
   socket.on('connect_error', () => handlers.live(false));
-  socket.on('room_update', (update: RoomUpdate) => handlers.roomUpdate({ ...update, chatId: String(update.chatId) }));
+  socket.on('room_update', (update: RoomUpdate) =>
+    handlers.roomUpdate({ ...update, chatId: String(update.chatId) }),
+  );
   socket.on('messages_update', (update: MessagesUpdate<M>) =>
     handlers.messagesUpdate({ ...update, chatId: String(update.chatId) }),
   );

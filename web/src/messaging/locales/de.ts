@@ -73,7 +73,8 @@ const messaging = {
     write: 'Ihre Nachricht',
     send: 'Senden',
     sendFailed: 'Ihre Nachricht wurde nicht gesendet; sie steht noch im Feld.',
-    reconnecting: 'Verbindung verloren: neuer Versuch läuft. Neue Nachrichten erscheinen, sobald sie wieder steht.',
+    reconnecting:
+      'Verbindung verloren: neuer Versuch läuft. Neue Nachrichten erscheinen, sobald sie wieder steht.',
     live: 'Verbunden',
     delete: 'Unterhaltung löschen',
     deleteQuestion: 'Die Unterhaltung mit {{name}} löschen?',
@@ -126,7 +127,8 @@ const messaging = {
     enable: 'Browser-Benachrichtigungen einschalten',
     enabling: 'Der Browser wird gefragt…',
     granted: 'Browser-Benachrichtigungen sind für diesen Browser eingeschaltet.',
-    denied: 'Dieser Browser hat Benachrichtigungen abgelehnt. Erlauben Sie sie in seinen Website-Einstellungen und versuchen Sie es erneut.',
+    denied:
+      'Dieser Browser hat Benachrichtigungen abgelehnt. Erlauben Sie sie in seinen Website-Einstellungen und versuchen Sie es erneut.',
     unsupported: 'Dieser Browser kann keine Benachrichtigungen anzeigen.',
     failed: 'Browser-Benachrichtigungen konnten nicht eingeschaltet werden.',
   },

@@ -126,7 +126,8 @@ const messaging = {
     enable: 'Activer les notifications du navigateur',
     enabling: 'Demande au navigateur…',
     granted: 'Les notifications du navigateur sont activées pour ce navigateur.',
-    denied: 'Ce navigateur a refusé les notifications. Autorisez-les dans ses paramètres du site, puis réessayez.',
+    denied:
+      'Ce navigateur a refusé les notifications. Autorisez-les dans ses paramètres du site, puis réessayez.',
     unsupported: 'Ce navigateur ne peut pas afficher de notifications.',
     failed: 'Les notifications du navigateur n’ont pas pu être activées.',
   },

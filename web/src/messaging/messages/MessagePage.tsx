@@ -9,7 +9,11 @@ import { notificationFor } from '../../notifications/notification';
 import { QueryState } from '../QueryState';
 import styles from '../messaging.module.css';
 import { MailboxNav } from './MessagesPage';
-import { useCourseMessageQuery, useDeleteCourseMessageMutation, useLazyMessageFileQuery } from './messagesApi';
+import {
+  useCourseMessageQuery,
+  useDeleteCourseMessageMutation,
+  useLazyMessageFileQuery,
+} from './messagesApi';
 
 /** `/messages/{id}`: one course message with its attachments; reply to it or delete it. */
 export default function MessagePage() {
@@ -34,14 +38,20 @@ export default function MessagePage() {
   return (
     <section aria-labelledby="message-title">
       <MailboxNav />
-      <QueryState query={message} loading={t('messaging.detail.loading')} failed={t('messaging.detail.failed')} empty={null}>
+      <QueryState
+        query={message}
+        loading={t('messaging.detail.loading')}
+        failed={t('messaging.detail.failed')}
+        empty={null}
+      >
         {() => (
           <article className="card card-body">
             <header className={styles.messageHead}>
               <h1 id="message-title">{item!.subject}</h1>
               <p className="muted small">
                 {t('messaging.messages.from', { name: item!.sender_name })} ·{' '}
-                {t('messaging.messages.to', { name: item!.receiver_name })} · {dates.dateTime(item!.created_at)}
+                {t('messaging.messages.to', { name: item!.receiver_name })} ·{' '}
+                {dates.dateTime(item!.created_at)}
                 {item!.course_name ? ` · ${t('messaging.detail.course', { course: item!.course_name })}` : ''}
               </p>
             </header>
@@ -81,7 +91,9 @@ export default function MessagePage() {
               </ConfirmButton>
             </p>
             {removing.isError && (
-              <WarningAlert>{notificationFor(removing.error, t('messaging.detail.deleteFailed')).text}</WarningAlert>
+              <WarningAlert>
+                {notificationFor(removing.error, t('messaging.detail.deleteFailed')).text}
+              </WarningAlert>
             )}
           </article>
         )}

@@ -72,7 +72,11 @@ function Mailbox() {
                 <MessageRow key={message.id} message={message} sent={sent} />
               ))}
             </ul>
-            <Pagination page={page} pages={pageCount(messages.data!.total, MESSAGES_PAGE_SIZE)} onPage={goTo} />
+            <Pagination
+              page={page}
+              pages={pageCount(messages.data!.total, MESSAGES_PAGE_SIZE)}
+              onPage={goTo}
+            />
           </>
         )}
       </QueryState>

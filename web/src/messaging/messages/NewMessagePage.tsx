@@ -12,7 +12,8 @@ import { MailboxNav } from './MessagesPage';
 import { useRecipientsQuery, useSendCourseMessageMutation, type Recipient } from './messagesApi';
 
 /** A recipient as the select names it: one option per person and course. */
-const recipientKey = (recipient: Pick<Recipient, 'id' | 'course_id'>) => `${recipient.id}:${recipient.course_id}`;
+const recipientKey = (recipient: Pick<Recipient, 'id' | 'course_id'>) =>
+  `${recipient.id}:${recipient.course_id}`;
 
 /**
  * `/messages/new`: a message to someone of the caller's courses, with files. `?to=&course=&subject=`
@@ -52,7 +53,9 @@ export default function NewMessagePage() {
     })
       .unwrap()
       .then(() => navigate('/messages/sent'))
-      .catch((error: unknown) => setProblems({ form: notificationFor(error, t('messaging.compose.failed')).text }));
+      .catch((error: unknown) =>
+        setProblems({ form: notificationFor(error, t('messaging.compose.failed')).text }),
+      );
   };
 
   return (
@@ -68,8 +71,20 @@ export default function NewMessagePage() {
         empty={list.length === 0 ? t('messaging.compose.noRecipients') : null}
       >
         {() => (
-          <FormCard id="compose" title={t('routes.messageNew')} help={t('messaging.compose.help')} onSubmit={submit}>
-            <SelectField id="compose-to" label={t('messaging.compose.recipient')} value={to} onChange={setTo} invalid={Boolean(problems.to)} required>
+          <FormCard
+            id="compose"
+            title={t('routes.messageNew')}
+            help={t('messaging.compose.help')}
+            onSubmit={submit}
+          >
+            <SelectField
+              id="compose-to"
+              label={t('messaging.compose.recipient')}
+              value={to}
+              onChange={setTo}
+              invalid={Boolean(problems.to)}
+              required
+            >
               <option value="">{t('messaging.compose.choose')}</option>
               {[...new Set(list.map((item) => item.course_name))].map((course) => (
                 <optgroup key={course} label={course}>

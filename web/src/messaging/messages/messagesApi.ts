@@ -1,5 +1,12 @@
 import { api, QUIET } from '../../api/baseApi';
-import { deserializeOne, deserializePage, deserializeList, toSearchParams, type Document, type Page } from '../../api/jsonapi';
+import {
+  deserializeOne,
+  deserializePage,
+  deserializeList,
+  toSearchParams,
+  type Document,
+  type Page,
+} from '../../api/jsonapi';
 import i18n from '../../i18n/i18n';
 import { announceSaves } from '../../notifications/saved';
 import type { DownloadableFile } from '../../layout/FileDownloads';

@@ -13,11 +13,18 @@ export function NewsArticle({ back }: { back: string }) {
   const { id = '' } = useParams();
   const item = useNewsItemQuery(id);
   return (
-    <QueryState query={item} loading={t('messaging.news.loading')} failed={t('messaging.news.failed')} empty={null}>
+    <QueryState
+      query={item}
+      loading={t('messaging.news.loading')}
+      failed={t('messaging.news.failed')}
+      empty={null}
+    >
       {() => (
         <article className={`card card-body ${styles.article}`} aria-labelledby="news-item-title">
           <h1 id="news-item-title">{item.data!.title}</h1>
-          <p className="muted small">{t('messaging.news.published', { date: dates.date(item.data!.published_at) })}</p>
+          <p className="muted small">
+            {t('messaging.news.published', { date: dates.date(item.data!.published_at) })}
+          </p>
           {item.data!.contents!.map((content) => (
             <RichText key={content.id} html={content.content} />
           ))}

@@ -27,7 +27,8 @@ export const newsApi = api.injectEndpoints({
     }),
     newsItem: build.query<NewsItem, string>({
       extraOptions: QUIET,
-      query: (id) => `public/news/${encodeURIComponent(id)}?${toSearchParams({ include: ['contents', 'tags'] })}`,
+      query: (id) =>
+        `public/news/${encodeURIComponent(id)}?${toSearchParams({ include: ['contents', 'tags'] })}`,
       transformResponse: (document: Document) => {
         const item = deserializeOne<NewsItem>(document);
         return { ...item, contents: [...(item.contents ?? [])].sort((a, b) => a.index - b.index) };
