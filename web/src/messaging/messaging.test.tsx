@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, start } from '../test/app';
-import { many, one, resource, user } from '../test/factories';
+import { course, many, one, resource, user } from '../test/factories';
 import { json, queryOf, serve } from '../test/server';
 import type { ChatSocketHandlers } from './chat/chatSocket';
 
@@ -26,58 +26,50 @@ const attributesOf = async (request: Request) =>
 /** The layout's own calls answered empty: no popup, no notification, no unread room. */
 const quietLayout = {
   'GET /api/notifications/:userId': () => json(200, { ...many([]), meta: { total: 0, unread: 0 } }),
-  'GET /api/message/unread': () => json(200, many([])),
-  'GET /api/course/announcements': () => json(200, many([])),
+  'GET /api/message/unread': () => json(200, one(resource('chat-unread', { count: 0, rooms: [] }, '4'))),
+  'GET /api/course/announcements/popups': () => json(200, many([])),
 };
+const toOne = (item: { type: string; id: string }) => ({ data: { type: item.type, id: item.id } });
+const dewi = resource('users', { name: 'Dewi Lecturer', thumbnail: null, level: 'lecturer' }, '2');
+const ayu = resource('users', { name: 'Ayu Lestari', thumbnail: null, level: 'student' }, '4');
+/** Course 3 with its lecturer (Dewi, user 2) and an assistant (Eko, user 6). */
+const courseWithStaff = () =>
+  json(
+    200,
+    one(
+      {
+        ...course({ name: 'Algorithms and Programming' }, '3'),
+        relationships: {
+          lecturer: toOne({ type: 'lecturers', id: 'l1' }),
+          assistant: { data: [{ type: 'assistants', id: 'a1' }] },
+        },
+      },
+      [
+        resource('lecturers', { user_id: 2, name: 'Dewi Lecturer' }, 'l1'),
+        resource('assistants', { user_id: 6, name: 'Eko Assistant', is_coordinator: false }, 'a1'),
+      ],
+    ),
+  );
 
-const courseMessage = (patch: object, id: string) =>
-  resource(
+const courseMessage = (patch: object, id: string) => ({
+  ...resource(
     'messages',
     {
       course_id: 3,
-      course_name: 'Algorithms and Programming',
       sender_id: 2,
-      sender_name: 'Dewi Lecturer',
       receiver_id: 4,
-      receiver_name: 'Ayu Lestari',
       subject: 'Week 3 quiz',
       message: 'The quiz moves to Friday.\nBring a pen.',
       attachments: [],
+      is_read: false,
       read_at: null,
       created_at: '2026-03-02T08:00:00Z',
       ...patch,
     },
     id,
-  );
-
-const recipients = () =>
-  json(
-    200,
-    many([
-      resource(
-        'recipients',
-        {
-          name: 'Dewi Lecturer',
-          code: 'dewi',
-          role: 'lecturer',
-          course_id: 3,
-          course_name: 'Algorithms and Programming',
-        },
-        '2',
-      ),
-      resource(
-        'recipients',
-        {
-          name: 'Budi Santoso',
-          code: 'student2',
-          role: 'student',
-          course_id: 3,
-          course_name: 'Algorithms and Programming',
-        },
-        '5',
-      ),
-    ]),
-  );
+  ),
+  relationships: { sender: toOne(dewi), receiver: toOne(ayu) },
+});
 
 describe('course messages', () => {
   beforeEach(() => signedIn());
@@ -93,9 +85,10 @@ describe('course messages', () => {
           many(
             [
               courseMessage({}, '11'),
-              courseMessage({ subject: 'Welcome', read_at: '2026-03-01T08:00:00Z' }, '12'),
+              courseMessage({ subject: 'Welcome', is_read: true, read_at: '2026-03-01T08:00:00Z' }, '12'),
             ],
             14,
+            [dewi, ayu],
           ),
         ),
       'GET /api/course/messages/11': () =>
@@ -106,8 +99,10 @@ describe('course messages', () => {
               { attachments: [{ key: 'messages/11/quiz.pdf', name: 'quiz.pdf', size: 2048 }] },
               '11',
             ),
+            [dewi, ayu],
           ),
         ),
+      'GET /api/course/courses/3': courseWithStaff,
       'GET /api/course/messages/11/files/quiz.pdf': () => new Response('pdf', { status: 200 }),
     });
     start('/messages');
@@ -116,10 +111,10 @@ describe('course messages', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByText('Unread')).toBeTruthy();
     expect(within(rows[1]).queryByText('Unread')).toBeNull();
-    expect(rows[0].textContent).toContain('From Dewi Lecturer · Algorithms and Programming');
+    expect(rows[0].textContent).toContain('From Dewi Lecturer');
     const listCall = calls.find((call) => pathOf(call) === '/api/course/messages')!;
     expect(queryOf(listCall)).toBe(
-      'filter[receiver_id][is]=4&sort=-created_at&page[limit]=10&page[offset]=0',
+      'filter[receiver_id][is]=4&sort=-created_at&include=sender,receiver&page[limit]=10&page[offset]=0',
     );
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
 
@@ -129,7 +124,9 @@ describe('course messages', () => {
       'The quiz moves to Friday.\nBring a pen.',
     );
     expect(screen.getByRole('button', { name: 'Download quiz.pdf' })).toBeTruthy();
+    expect(await screen.findByText(/Course: Algorithms and Programming/)).toBeTruthy();
     const reply = screen.getByRole('link', { name: 'Reply' }).getAttribute('href')!;
+    expect(new URLSearchParams(reply.split('?')[1]).get('to')).toBe('2');
     expect(new URLSearchParams(reply.split('?')[1]).get('subject')).toBe('Re: Week 3 quiz');
   });
 
@@ -137,20 +134,50 @@ describe('course messages', () => {
     const calls = serve({
       ...quietLayout,
       'GET /api/login/me': student,
-      'GET /api/course/messages/recipients': recipients,
+      'GET /api/course/courses': () => json(200, many([course({ name: 'Algorithms and Programming' }, '3')])),
+      'GET /api/course/courses/3': courseWithStaff,
+      'GET /api/course/messages/settings/3': () =>
+        json(
+          200,
+          one(
+            resource('course-message-settings', { course_id: 3, students_may_message_classmates: true }, '3'),
+          ),
+        ),
+      'GET /api/course/courses/3/students': () =>
+        json(
+          200,
+          many([
+            resource('students', { user_id: 4, name: 'Ayu Lestari', thumbnail: null, course_id: 3 }, '4'),
+            resource('students', { user_id: 5, name: 'Budi Santoso', thumbnail: null, course_id: 3 }, '5'),
+          ]),
+        ),
       'POST /api/course/messages': () =>
         json(201, one(courseMessage({ sender_id: 4, receiver_id: 2 }, '20'))),
       'GET /api/course/messages': () => json(200, many([])),
     });
     const router = start('/messages/new');
     const to = await screen.findByRole('combobox', { name: 'To' });
+    await screen.findByRole('option', { name: 'Algorithms and Programming' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Course' }), { target: { value: '3' } });
+    await screen.findByRole('option', { name: 'Budi Santoso · Student' });
+    // the course's staff, then the classmates the course lets the student write to (never themself)
+    expect(
+      within(to)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Choose a recipient',
+      'Dewi Lecturer · Lecturer',
+      'Eko Assistant · Assistant',
+      'Budi Santoso · Student',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(
       await screen.findByText('Choose who receives the message. Write a subject. Write the message.'),
     ).toBeTruthy();
     expect(to.getAttribute('aria-invalid')).toBe('true');
 
-    fireEvent.change(to, { target: { value: '2:3' } });
+    fireEvent.change(to, { target: { value: '2' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Subject' }), { target: { value: 'My report' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Here it is.' } });
     const file = new File(['report'], 'report.pdf', { type: 'application/pdf' });
@@ -166,7 +193,7 @@ describe('course messages', () => {
       subject: 'My report',
       message: 'Here it is.',
     });
-    expect((form.get('attachments') as File).size).toBe(file.size);
+    expect((form.get('file') as File).size).toBe(file.size);
   });
 
   it('opens the chat room a chat notification links to (/messages?chat=)', async () => {
@@ -190,28 +217,40 @@ const chatUser = (id: number, name: string) => ({
 });
 const room = (patch: object, id: string) =>
   resource(
-    'rooms',
+    'chat-rooms',
     {
-      name: null,
+      _id: Number(id),
+      room_type: 'personal',
+      name: 'Budi Santoso',
       thumbnail: null,
       users: [chatUser(4, 'Ayu Lestari'), chatUser(5, 'Budi Santoso')],
       unread: [],
       updatedAt: '2026-03-02T08:00:00Z',
+      created_by: 4,
       last_message: null,
       ...patch,
     },
     id,
   );
-const chatMessage = (id: string, userId: number, text: string, at: string, patch: object = {}) => ({
-  id,
-  chat_id: '7',
-  user_id: userId,
-  user_name: userId === 4 ? 'Ayu Lestari' : 'Budi Santoso',
-  message: text,
-  reply_message_id: null,
-  reply: null,
-  created_at: at,
-  ...patch,
+const chatMessage = (id: string, userId: number, text: string, at: string, patch: object = {}) =>
+  resource(
+    'chat-messages',
+    {
+      chat_id: 7,
+      user_id: userId,
+      user_name: userId === 4 ? 'Ayu Lestari' : 'Budi Santoso',
+      user_thumbnail: null,
+      message: text,
+      reply_message_id: null,
+      created_at: at,
+      ...patch,
+    },
+    id,
+  );
+/** A message as the socket pushes it (the resource's attributes with its numeric id). */
+const pushed = (message: ReturnType<typeof chatMessage>) => ({
+  id: Number(message.id),
+  ...message.attributes,
 });
 
 describe('chat', () => {
@@ -230,12 +269,19 @@ describe('chat', () => {
               {
                 unread: [4],
                 updatedAt: '2026-03-02T09:00:00Z',
-                last_message: chatMessage('50', 5, 'Are you coming?', '2026-03-02T09:00:00Z'),
+                last_message: {
+                  id: 50,
+                  user_id: 5,
+                  user_name: 'Budi Santoso',
+                  message: 'Are you coming?',
+                  created_at: '2026-03-02T09:00:00Z',
+                },
               },
               '7',
             ),
             room(
               {
+                room_type: 'group',
                 name: 'Study group',
                 users: [chatUser(4, 'Ayu Lestari'), chatUser(5, 'Budi'), chatUser(6, 'Citra')],
               },
@@ -245,34 +291,21 @@ describe('chat', () => {
         ),
       'GET /api/message/7': () =>
         json(200, {
-          ...one(
-            room(
-              {
-                messages: [
-                  chatMessage('50', 5, 'Are you coming?', '2026-03-02T09:00:00Z'),
-                  chatMessage('49', 4, 'Hi Budi', '2026-03-02T08:59:00Z'),
-                ],
-              },
-              '7',
-            ),
-          ),
-          meta: { has_more: false },
+          ...one(room({}, '7')),
+          meta: {
+            messages: many([
+              chatMessage('49', 4, 'Hi Budi', '2026-03-02T08:59:00Z'),
+              chatMessage('50', 5, 'Are you coming?', '2026-03-02T09:00:00Z'),
+            ]),
+            has_more: false,
+          },
         }),
       'PATCH /api/notifications': () =>
         json(200, one(resource('notification-counts', { unread: 0, marked: 1 }, '4'))),
       'POST /api/message/message': () =>
         json(
           201,
-          one(
-            resource(
-              'chat-messages',
-              chatMessage('52', 4, 'Yes, at nine', '2026-03-02T09:02:00Z', {
-                reply_message_id: '50',
-                reply: { id: '50', user_name: 'Budi Santoso', message: 'Are you coming?' },
-              }),
-              '52',
-            ),
-          ),
+          one(chatMessage('52', 4, 'Yes, at nine', '2026-03-02T09:02:00Z', { reply_message_id: 50 })),
         ),
     });
     const router = start('/chat');
@@ -305,7 +338,7 @@ describe('chat', () => {
     push((socket) =>
       socket.messagesUpdate({
         chatId: '7',
-        messages: [chatMessage('51', 5, 'Room 204', '2026-03-02T09:01:00Z')],
+        messages: [pushed(chatMessage('51', 5, 'Room 204', '2026-03-02T09:01:00Z'))],
       }),
     );
     expect(await within(log).findByText('Room 204')).toBeTruthy();
@@ -315,16 +348,20 @@ describe('chat', () => {
     expect(within(log).getByText('In reply to Budi Santoso: Are you coming?')).toBeTruthy();
     expect((field as HTMLTextAreaElement).value).toBe('');
     const posted = calls.find((call) => call.method === 'POST' && pathOf(call) === '/api/message/message')!;
-    expect(await attributesOf(posted)).toEqual({
-      chatId: '7',
-      message: 'Yes, at nine',
-      reply_message_id: '50',
-    });
+    expect(await attributesOf(posted)).toEqual({ chatId: 7, message: 'Yes, at nine', reply_message_id: 50 });
 
     // a message in the other room marks it unread; the open room stays read
-    push((socket) => socket.roomUpdate({ chatId: '8', unread: [4], updatedAt: '2026-03-02T09:05:00Z' }));
+    push((socket) =>
+      socket.roomUpdate({
+        chatId: '8',
+        unread: [4],
+        updatedAt: '2026-03-02T09:05:00Z',
+        last_message: pushed(chatMessage('60', 6, 'Meeting at ten', '2026-03-02T09:05:00Z', { chat_id: 8 })),
+      }),
+    );
     const group = within(rooms).getByRole('link', { name: /Study group/ });
     expect(await within(group).findByText('unread')).toBeTruthy();
+    expect(within(group).getByText('Meeting at ten')).toBeTruthy();
     expect(within(rooms).getAllByRole('link')[0]).toBe(group);
     push((socket) => socket.live(false));
     expect(await screen.findByText(/Connection lost: trying again/)).toBeTruthy();
@@ -438,7 +475,6 @@ const announcement = (patch: object, id: string) =>
     'announcements',
     {
       course_id: 3,
-      course_name: 'Algorithms and Programming',
       urgency: 'high',
       start_at: '2026-03-01T00:00:00Z',
       end_at: '2026-03-08T00:00:00Z',
@@ -462,16 +498,14 @@ describe('announcements', () => {
     const calls = serve({
       ...quietLayout,
       'GET /api/login/me': student,
-      'GET /api/course/announcements': (request) =>
-        json(
-          200,
-          many(queryOf(request).includes('announcements_type') && seen ? [] : [announcement({ seen }, '40')]),
-        ),
+      'GET /api/course/announcements/popups': () => json(200, many(seen ? [] : [announcement({}, '40')])),
+      'GET /api/course/announcements': () => json(200, many([announcement({ seen }, '40')])),
+      'GET /api/course/courses/3': () => json(200, one(course({ name: 'Algorithms and Programming' }, '3'))),
       'POST /api/course/announcements/40/seen': () => {
         seen = true;
         return json(204, null);
       },
-      'GET /api/course/courses': () => json(200, many([])),
+      'GET /api/course/courses': () => json(200, many([course({ name: 'Algorithms and Programming' }, '3')])),
     });
     const router = start('/');
     const popup = await screen.findByRole('alertdialog', {
@@ -492,8 +526,7 @@ describe('announcements', () => {
     const calls = serve({
       ...quietLayout,
       'GET /api/login/me': lecturer,
-      'GET /api/course/courses': () =>
-        json(200, many([resource('courses', { name: 'Algorithms and Programming', code: 'IF101' }, '3')])),
+      'GET /api/course/courses': () => json(200, many([course({ name: 'Algorithms and Programming' }, '3')])),
       'POST /api/course/announcements': () =>
         json(201, one(announcement({ announcements_type: 'section' }, '41'))),
     });
@@ -533,7 +566,14 @@ describe('announcements', () => {
 const news = (title: string, id: string) =>
   resource(
     'news',
-    { title, summary: `About ${title}`, thumbnail: null, published_at: '2026-03-01T08:00:00Z' },
+    {
+      title,
+      contents: `<p>About ${title}.</p><p>Second part.</p>`,
+      tags: ['Campus'],
+      thumbnail: null,
+      is_published: true,
+      published_at: '2026-03-01T08:00:00Z',
+    },
     id,
   );
 
@@ -544,30 +584,12 @@ describe('news', () => {
     const calls = serve({
       'GET /api/public/news': () =>
         json(200, many([news('Open day', '1'), news('New library', '2'), news('Graduation', '3')])),
-      'GET /api/public/news/1': () =>
-        json(200, {
-          ...one({
-            ...news('Open day', '1'),
-            relationships: {
-              contents: {
-                data: [
-                  { type: 'news-contents', id: 'c2' },
-                  { type: 'news-contents', id: 'c1' },
-                ],
-              },
-              tags: { data: [{ type: 'tags', id: 't1' }] },
-            },
-          }),
-          included: [
-            resource('news-contents', { index: 1, content: '<p>Second part.</p>' }, 'c2'),
-            resource('news-contents', { index: 0, content: '<p>First part.</p>' }, 'c1'),
-            resource('tags', { name: 'Campus' }, 't1'),
-          ],
-        }),
+      'GET /api/public/news/1': () => json(200, one(news('Open day', '1'))),
       'GET /api/public/courses': () => json(200, many([])),
     });
     start('/home-landing');
     const strip = await screen.findByRole('region', { name: 'Latest news' });
+    expect(within(strip).getByText('About Graduation. Second part.')).toBeTruthy();
     expect(
       within(strip)
         .getAllByRole('heading', { level: 3 })
@@ -580,7 +602,7 @@ describe('news', () => {
     fireEvent.click(within(strip).getByRole('link', { name: 'Open day' }));
     expect(await screen.findByRole('heading', { name: 'Open day', level: 1 })).toBeTruthy();
     const article = screen.getByRole('article');
-    expect(article.textContent).toMatch(/First part\.Second part\./);
+    expect(article.textContent).toMatch(/About Open day\.Second part\./);
     expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('Campus')).toBeTruthy();
   });
 });

@@ -9,9 +9,9 @@ import { WarningAlert } from '../../layout/WarningAlert';
 import { RichTextEditor } from '../../lib/richtext/RichTextEditor';
 import { notificationFor } from '../../notifications/notification';
 import { dateOfInput, inputOfDate } from '../../tasks/staff/taskForm';
+import { CourseField } from '../CourseField';
 import { QueryState } from '../QueryState';
 import styles from '../messaging.module.css';
-import { useMyCourses } from './AnnouncementsPage';
 import {
   KINDS,
   URGENCIES,
@@ -88,7 +88,6 @@ function AnnouncementForm({ item }: { item?: Announcement }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const courses = useMyCourses();
   const [draft, setDraft] = useState(() => draftOf(item, params.get('course') ?? ''));
   const [problems, setProblems] = useState<string[]>([]);
   const [create, creating] = useCreateAnnouncementMutation();
@@ -109,7 +108,8 @@ function AnnouncementForm({ item }: { item?: Announcement }) {
       start_at: dateOfInput(draft.start_at)!,
       end_at: dateOfInput(draft.end_at)!,
     };
-    (item ? update({ id: item.id, changes: attributes }) : create(attributes))
+    const { course_id: _course, ...changes } = attributes;
+    (item ? update({ id: item.id, changes }) : create(attributes))
       .unwrap()
       .then(() => navigate(`/announcements?course=${encodeURIComponent(draft.course_id)}`))
       .catch((error: unknown) =>
@@ -125,21 +125,14 @@ function AnnouncementForm({ item }: { item?: Announcement }) {
       </header>
       <FormCard id="announcement" title={title} help={t('messaging.announcements.intro')} onSubmit={submit}>
         <div className={styles.formGrid}>
-          <SelectField
-            id="announcement-course"
-            label={t('messaging.announcements.course')}
-            value={draft.course_id}
-            onChange={set('course_id')}
-            busy={courses.isFetching}
-            required
-          >
-            <option value="" />
-            {(courses.data?.items ?? []).map((course) => (
-              <option key={course.id} value={course.id}>
-                {course.name}
-              </option>
-            ))}
-          </SelectField>
+          {!item && (
+            <CourseField
+              id="announcement-course"
+              value={draft.course_id}
+              onChange={set('course_id')}
+              invalid={!draft.course_id && problems.length > 0}
+            />
+          )}
           <SelectField
             id="announcement-urgency"
             label={t('messaging.announcements.urgency')}

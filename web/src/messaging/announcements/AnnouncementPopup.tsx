@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCourseQuery } from '../../courses/coursesApi';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { RichText } from '../../lib/richtext/RichText';
 import { usePopupsQuery, useSeeAnnouncementMutation } from './announcementsApi';
@@ -15,6 +16,7 @@ export function AnnouncementPopup() {
   const [see] = useSeeAnnouncementMutation();
   const [closed, setClosed] = useState<string[]>([]);
   const popup = popups.data?.find((item) => !closed.includes(item.id));
+  const course = useCourseQuery(String(popup?.course_id ?? ''), { skip: !popup });
   if (!popup) return null;
   const close = () => {
     setClosed((ids) => [...ids, popup.id]);
@@ -22,7 +24,7 @@ export function AnnouncementPopup() {
   };
   return (
     <ConfirmDialog
-      question={t('messaging.announcements.popupTitle', { course: popup.course_name ?? '' })}
+      question={t('messaging.announcements.popupTitle', { course: course.data?.name ?? '' })}
       details={<RichText html={popup.announcement} />}
       cancel={t('messaging.announcements.close')}
       onCancel={close}

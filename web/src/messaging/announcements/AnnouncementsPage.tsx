@@ -1,20 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useMeQuery } from '../../auth/authApi';
-import { useCoursesQuery } from '../../courses/coursesApi';
 import { Icon } from '../../layout/Icon';
-import { SelectField } from '../../layout/SelectField';
 import { cx } from '../../lib/classNames';
 import { useDates } from '../../lib/dates';
 import { RichText } from '../../lib/richtext/RichText';
+import { CourseField, useMyCourses } from '../CourseField';
 import { QueryState } from '../QueryState';
 import styles from '../messaging.module.css';
 import { useAnnouncementsQuery, type Announcement } from './announcementsApi';
-
-/** The caller's courses to choose from, by name. */
-export function useMyCourses() {
-  return useCoursesQuery({ sort: 'name', limit: 0 });
-}
 
 /**
  * `/announcements` (`?course=` narrows to one course): the announcements of the caller's courses,
@@ -46,20 +40,12 @@ export default function AnnouncementsPage() {
         )}
       </header>
       <div className={styles.filters}>
-        <SelectField
+        <CourseField
           id="announcements-course"
-          label={t('messaging.announcements.course')}
           value={courseId}
-          busy={courses.isFetching}
           onChange={(value) => setParams(value ? { course: value } : {})}
-        >
-          <option value="">{t('messaging.announcements.allCourses')}</option>
-          {(courses.data?.items ?? []).map((course) => (
-            <option key={course.id} value={course.id}>
-              {course.name}
-            </option>
-          ))}
-        </SelectField>
+          empty={t('messaging.announcements.allCourses')}
+        />
       </div>
       <QueryState
         query={announcements}
@@ -70,7 +56,13 @@ export default function AnnouncementsPage() {
         {() => (
           <ul className="plain-list">
             {announcements.data!.map((item) => (
-              <AnnouncementCard key={item.id} item={item} />
+              <AnnouncementCard
+                key={item.id}
+                item={item}
+                course={
+                  courses.data?.items.find((course) => course.id === String(item.course_id))?.name ?? ''
+                }
+              />
             ))}
           </ul>
         )}
@@ -79,7 +71,7 @@ export default function AnnouncementsPage() {
   );
 }
 
-function AnnouncementCard({ item }: { item: Announcement }) {
+function AnnouncementCard({ item, course }: { item: Announcement; course: string }) {
   const { t } = useTranslation();
   const dates = useDates();
   return (
@@ -88,7 +80,7 @@ function AnnouncementCard({ item }: { item: Announcement }) {
         <span className={cx('badge', item.urgency === 'high' ? 'badge-warning' : 'badge-muted')}>
           {t(`messaging.announcements.urgencies.${item.urgency}`)}
         </span>
-        <strong>{item.course_name}</strong>
+        <strong>{course}</strong>
         {!item.is_active && (
           <span className="badge badge-muted">{t('messaging.announcements.inactive')}</span>
         )}
@@ -107,7 +99,7 @@ function AnnouncementCard({ item }: { item: Announcement }) {
       <RichText html={item.announcement} />
       <p className="muted small">
         {t('messaging.announcements.window', { range: dates.dateRange(item.start_at, item.end_at) })}
-        {item.creator_name ? ` · ${t('messaging.announcements.by', { name: item.creator_name })}` : ''} ·{' '}
+        {` · ${t('messaging.announcements.by', { name: item.creator_name })}`} ·{' '}
         {t(`messaging.announcements.kinds.${item.announcements_type}`)}
       </p>
     </li>

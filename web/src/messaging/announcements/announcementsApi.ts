@@ -6,6 +6,7 @@ import {
   toSearchParams,
   type Document,
 } from '../../api/jsonapi';
+import { courseNameIn } from '../../courses/coursesApi';
 import i18n from '../../i18n/i18n';
 import { announceSaves, silent } from '../../notifications/saved';
 
@@ -21,14 +22,13 @@ export type AnnouncementKind = (typeof KINDS)[number];
  */
 export interface Announcement {
   id: string;
-  course_id: number | string;
-  course_name: string | null;
+  course_id: number;
   urgency: Urgency;
   start_at: string;
   end_at: string;
   announcement: string;
   announcements_type: AnnouncementKind;
-  creator_name: string | null;
+  creator_name: string;
   is_active: boolean;
   seen: boolean;
   can_edit: boolean;
@@ -66,11 +66,7 @@ export const announcementsApi = withTags.injectEndpoints({
     /** The active popups of the caller's courses not closed yet (shown once each). */
     popups: build.query<Announcement[], void>({
       extraOptions: QUIET,
-      query: () =>
-        `course/announcements?${toSearchParams({
-          filter: { announcements_type: { is: 'popup' }, seen: { is: false } },
-          limit: -1,
-        })}`,
+      query: () => 'course/announcements/popups',
       transformResponse: (document: Document) => deserializeList<Announcement>(document),
       providesTags: [ANNOUNCEMENTS],
     }),
@@ -84,7 +80,10 @@ export const announcementsApi = withTags.injectEndpoints({
       transformResponse: (document: Document) => deserializeOne<Announcement>(document),
       invalidatesTags: [ANNOUNCEMENTS],
     }),
-    updateAnnouncement: build.mutation<Announcement, { id: string; changes: Partial<AnnouncementWrite> }>({
+    updateAnnouncement: build.mutation<
+      Announcement,
+      { id: string; changes: Partial<Omit<AnnouncementWrite, 'course_id'>> }
+    >({
       extraOptions: QUIET,
       query: ({ id, changes }) => ({
         url: `course/announcements/${encodeURIComponent(id)}`,
@@ -111,10 +110,10 @@ export const announcementsApi = withTags.injectEndpoints({
 });
 
 announceSaves(announcementsApi, {
-  createAnnouncement: ({ result }) =>
-    i18n.t('messaging.saved.announcementCreated', { course: result.course_name ?? '' }),
-  updateAnnouncement: ({ result }) =>
-    i18n.t('messaging.saved.announcementUpdated', { course: result.course_name ?? '' }),
+  createAnnouncement: ({ result, before }) =>
+    i18n.t('messaging.saved.announcementCreated', { course: courseNameIn(before, result.course_id) }),
+  updateAnnouncement: ({ result, before }) =>
+    i18n.t('messaging.saved.announcementUpdated', { course: courseNameIn(before, result.course_id) }),
   seeAnnouncement: silent('closing a popup is not a save the user asked for'),
 });
 

@@ -5,7 +5,7 @@ import { cx } from '../../lib/classNames';
 import { useDates } from '../../lib/dates';
 import { QueryState } from '../QueryState';
 import styles from '../messaging.module.css';
-import { isUnread, roomName, useRoomsQuery } from './chatApi';
+import { isUnread, useRoomsQuery } from './chatApi';
 import { NewRoomForm } from './NewRoomForm';
 import { RoomView } from './RoomView';
 
@@ -70,7 +70,7 @@ function RoomList({ openId }: { openId: string | undefined }) {
                     aria-current={room.id === openId ? 'page' : undefined}
                   >
                     <span className={styles.roomName}>
-                      {roomName(room, me.data?.id)}
+                      {room.name}
                       {unread && <span className="badge">{t('messaging.chat.unread')}</span>}
                     </span>
                     <span className="muted small">

@@ -4,34 +4,35 @@ import { useNavigate } from 'react-router-dom';
 import { InputField } from '../../layout/InputField';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
-import { useRecipientsQuery, type Recipient } from '../messages/messagesApi';
+import { CourseField } from '../CourseField';
+import { useRecipients, type Recipient } from '../messages/recipients';
 import styles from '../messaging.module.css';
-import { useCreateRoomMutation, type ChatUser } from './chatApi';
+import { useCreateRoomMutation, type NewRoomUser } from './chatApi';
 
-const toChatUser = (person: Recipient): ChatUser => ({
+const toChatUser = (person: Recipient): NewRoomUser => ({
   id: Number(person.id),
   name: person.name,
-  thumbnail: null,
-  code: person.code,
+  thumbnail: person.thumbnail,
   level: person.role,
 });
 
 /**
- * A new conversation with the people of the caller's courses (the ones a course message may go
+ * A new conversation with people of one of the caller's courses (those a course message may go
  * to): one person makes a personal room, several a named group. The room opens once made.
  */
 export function NewRoomForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [courseId, setCourseId] = useState('');
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const people = useRecipientsQuery(undefined, { skip: !open });
+  const people = useRecipients(courseId);
   const [create, creating] = useCreateRoomMutation();
 
-  const unique = [...new Map((people.data ?? []).map((person) => [person.id, person])).values()];
+  const unique = people.recipients;
   const shown = unique.filter((person) => person.name.toLowerCase().includes(search.trim().toLowerCase()));
   const group = chosen.length > 1;
 
@@ -64,6 +65,7 @@ export function NewRoomForm() {
         {t('messaging.chat.newRoom')}
       </h3>
       <p className="muted small">{t('messaging.chat.pick')}</p>
+      <CourseField id="new-room-course" value={courseId} onChange={setCourseId} />
       <InputField
         id="new-room-search"
         label={t('messaging.chat.search')}
@@ -71,7 +73,7 @@ export function NewRoomForm() {
         onChange={setSearch}
         type="search"
       />
-      {people.isLoading ? (
+      {!courseId ? null : people.isLoading ? (
         <p className="muted small">{t('messaging.chat.searching')}…</p>
       ) : shown.length === 0 ? (
         <p className="muted small">{t('messaging.chat.noPeople')}</p>

@@ -11,7 +11,6 @@ import { useReadAlertsMutation } from '../alerts/alertsApi';
 import { QueryState } from '../QueryState';
 import styles from '../messaging.module.css';
 import {
-  roomName,
   useDeleteRoomMutation,
   useLazyOlderMessagesQuery,
   useRoomQuery,
@@ -49,7 +48,7 @@ export function RoomView({ roomId }: { roomId: string }) {
     if (atEnd.current && log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [lastId]);
 
-  const name = view.data ? roomName(view.data.room, me.data?.id) : '';
+  const name = view.data?.room.name ?? '';
   return (
     <div className={styles.room}>
       <QueryState
@@ -104,6 +103,7 @@ export function RoomView({ roomId }: { roomId: string }) {
             >
               {messages.map((message) => (
                 <MessageBubble
+                  repliesTo={messages.find((item) => item.id === String(message.reply_message_id))}
                   key={message.id}
                   message={message}
                   mine={String(message.user_id) === me.data?.id}
@@ -121,10 +121,13 @@ export function RoomView({ roomId }: { roomId: string }) {
 
 function MessageBubble({
   message,
+  repliesTo,
   mine,
   onReply,
 }: {
   message: ChatMessage;
+  /** The message it answers, when it is among those shown. */
+  repliesTo: ChatMessage | undefined;
   mine: boolean;
   onReply: (message: ChatMessage) => void;
 }) {
@@ -134,12 +137,9 @@ function MessageBubble({
   return (
     <li className={cx(styles.bubble, mine && styles.mine)}>
       <span className={cx('small', styles.author)}>{author}</span>
-      {message.reply && (
+      {repliesTo && (
         <blockquote className={cx('small muted', styles.quote)}>
-          {t('messaging.chat.inReplyTo', {
-            name: message.reply.user_name,
-            text: excerpt(message.reply.message),
-          })}
+          {t('messaging.chat.inReplyTo', { name: repliesTo.user_name, text: excerpt(repliesTo.message) })}
         </blockquote>
       )}
       <p className={styles.text}>{message.message}</p>

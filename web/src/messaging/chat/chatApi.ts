@@ -22,28 +22,30 @@ export interface ChatUser {
   level: string;
 }
 
-/** One chat message, with the message it replies to when it does. */
+/** One chat message (as the REST calls and the socket both give it). */
 export interface ChatMessage {
   id: string;
-  chat_id: string;
-  user_id: number | string;
+  chat_id: number;
+  user_id: number;
   user_name: string;
+  user_thumbnail: string | null;
   message: string;
-  reply_message_id: string | null;
-  reply: { id: string; user_name: string; message: string } | null;
+  reply_message_id: number | null;
   created_at: string;
 }
 
-/** A room of the caller's list: personal (two members) or a named group. */
+/** A room of the caller's list: personal (two members) or a group; `name` is the reader's title of it. */
 export interface Room {
   id: string;
-  name: string | null;
+  room_type: 'personal' | 'group';
+  name: string;
   thumbnail: string | null;
   users: ChatUser[];
   /** The members who have not read its last message (spec 03 §5 counts the rooms naming the user). */
   unread: Array<number | string>;
   updatedAt: string;
-  last_message: ChatMessage | null;
+  created_by: number;
+  last_message: Pick<ChatMessage, 'user_id' | 'user_name' | 'message' | 'created_at'> | null;
 }
 
 /** A room opened: its newest messages, oldest first, and whether older ones remain. */
@@ -66,10 +68,13 @@ interface AuthState {
   auth: { stored: { accessToken?: string } | null };
 }
 
+/** A member of a new room as the people picker sends it (the service reads only `id`). */
+export type NewRoomUser = Omit<ChatUser, 'code'>;
+
 /** A new room: personal with one other user, or a group with a name. */
 export interface NewRoom {
   type: 'personal' | 'group';
-  users: ChatUser[];
+  users: NewRoomUser[];
   name?: string;
 }
 
@@ -87,21 +92,16 @@ export function mergeMessages(held: ChatMessage[], more: ChatMessage[]): ChatMes
 export const isUnread = (room: Pick<Room, 'unread'>, userId: string | undefined) =>
   userId !== undefined && room.unread.some((id) => String(id) === userId);
 
-/** A room's name: the group's, else the other member's of a personal room. */
-export const roomName = (room: Room, userId: string | undefined) =>
-  room.name ||
-  room.users
-    .filter((user) => String(user.id) !== userId)
-    .map((user) => user.name)
-    .join(', ');
+/** Rooms read for the list: the newest this many (spec 03 §9 pages by 10; the list shows more). */
+export const ROOMS_LIMIT = 50;
 
+/** A room opened: the room, with its newest messages in `meta.messages` (a document of them). */
 function toRoomView(document: Document): RoomView {
-  const room = deserializeOne<Room & { messages?: ChatMessage[] }>(document);
-  const { messages = [], ...rest } = room;
+  const meta = document.meta as { messages?: Document; has_more?: boolean } | undefined;
   return {
-    room: rest,
-    messages: mergeMessages([], messages),
-    hasOlder: Boolean(document.meta?.has_more),
+    room: deserializeOne<Room>(document),
+    messages: mergeMessages([], meta?.messages ? deserializeList<ChatMessage>(meta.messages) : []),
+    hasOlder: Boolean(meta?.has_more),
   };
 }
 
@@ -117,7 +117,7 @@ export const chatApi = withTags.injectEndpoints({
   endpoints: (build) => ({
     rooms: build.query<RoomList, void>({
       extraOptions: QUIET,
-      query: () => 'message',
+      query: () => `message?${toSearchParams({ limit: ROOMS_LIMIT })}`,
       transformResponse: (document: Document) => ({
         rooms: deserializeList<Room>(document).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
         live: socketLive,
@@ -147,14 +147,14 @@ export const chatApi = withTags.injectEndpoints({
                 list.live = now;
               });
             },
-            roomUpdate: ({ chatId, unread, updatedAt }) => {
+            roomUpdate: ({ chatId, unread, updatedAt, last_message }) => {
               if (chatApi.endpoints.room.select(chatId)(getState()).data) return;
               let known = false;
               updateCachedData((list) => {
                 const room = list.rooms.find((item) => item.id === chatId);
                 if (!room) return;
                 known = true;
-                Object.assign(room, { unread, updatedAt });
+                Object.assign(room, { unread, updatedAt, last_message });
                 list.rooms.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
               });
               dispatch(chatApi.util.invalidateTags(known ? [UNREAD] : [ROOMS]));
@@ -177,13 +177,14 @@ export const chatApi = withTags.injectEndpoints({
     unreadRooms: build.query<number, void>({
       extraOptions: QUIET,
       query: () => 'message/unread',
-      transformResponse: (document: Document) => document.meta?.total ?? deserializeList(document).length,
+      transformResponse: (document: Document) =>
+        deserializeOne<{ id: string; count: number }>(document).count,
       providesTags: [ROOMS, UNREAD],
     }),
     /** Opens a room: its newest messages (reading them marks the room read). */
     room: build.query<RoomView, string>({
       extraOptions: QUIET,
-      query: (id) => `message/${encodeURIComponent(id)}?${toSearchParams({ limit: CHAT_PAGE_SIZE })}`,
+      query: (id) => `message/${encodeURIComponent(id)}`,
       transformResponse: toRoomView,
       providesTags: (_r, _e, id) => [{ type: 'ChatRoom', id }],
       keepUnusedDataFor: 0,
@@ -199,14 +200,20 @@ export const chatApi = withTags.injectEndpoints({
       },
     }),
     /** Older messages of a room, before the oldest one shown. */
-    olderMessages: build.query<RoomView, { id: string; before: string }>({
+    olderMessages: build.query<
+      { messages: ChatMessage[]; hasOlder: boolean },
+      { id: string; before: string }
+    >({
       extraOptions: QUIET,
       query: ({ id, before }) =>
-        `message/${encodeURIComponent(id)}?${new URLSearchParams({
-          'page[limit]': String(CHAT_PAGE_SIZE),
-          'page[before]': before,
+        `message/${encodeURIComponent(id)}/messages?${new URLSearchParams({
+          before,
+          limit: String(CHAT_PAGE_SIZE),
         }).toString()}`,
-      transformResponse: toRoomView,
+      transformResponse: (document: Document) => ({
+        messages: deserializeList<ChatMessage>(document),
+        hasOlder: Boolean(document.meta?.has_more),
+      }),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (!data) return;
@@ -225,9 +232,9 @@ export const chatApi = withTags.injectEndpoints({
         url: 'message/message',
         method: 'POST',
         body: attributesBody({
-          chatId,
+          chatId: Number(chatId),
           message,
-          ...(replyTo ? { reply_message_id: replyTo } : {}),
+          ...(replyTo ? { reply_message_id: Number(replyTo) } : {}),
         }),
       }),
       transformResponse: (document: Document) => deserializeOne<ChatMessage>(document),
@@ -264,15 +271,12 @@ function cachedRoomName(before: ApiState, id: string): string {
   const room = cachedResults(before, chatApi.endpoints.rooms)
     .flatMap((list) => list.rooms)
     .find((item) => item.id === id);
-  return room ? roomName(room, undefined) : '';
+  return room?.name ?? '';
 }
 
 announceSaves(chatApi, {
   sendChatMessage: silent('the message appears in the conversation; a toast each time would be noise'),
-  createRoom: ({ arg, result }) =>
-    i18n.t('messaging.saved.roomCreated', {
-      name: result.name || arg.users.map((user) => user.name).join(', '),
-    }),
+  createRoom: ({ result }) => i18n.t('messaging.saved.roomCreated', { name: result.name }),
   deleteRoom: ({ arg, before }) =>
     i18n.t('messaging.saved.roomDeleted', { name: cachedRoomName(before, arg) }),
 });

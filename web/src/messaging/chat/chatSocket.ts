@@ -3,14 +3,15 @@ import { io } from 'socket.io-client';
 /** Where the messaging service serves its chat socket (through the gateway, as `/api` is). */
 export const CHAT_SOCKET_PATH = '/socket/messages';
 
-/** Room update: a room's unread list and last change, pushed to each of its members (spec 03 §4). */
-export interface RoomUpdate {
+/** Room update: a room's unread list, last change and last message, pushed to each of its members (spec 03 §4). */
+export interface RoomUpdate<M> {
   chatId: string;
-  unread: Array<number | string>;
+  unread: number[];
   updatedAt: string;
+  last_message: M | null;
 }
 
-/** Messages update: the newest messages of a room, pushed to its members when one is posted. */
+/** Messages update: new messages of a room, oldest first, pushed to its members when one is posted. */
 export interface MessagesUpdate<M> {
   chatId: string;
   messages: M[];
@@ -19,7 +20,7 @@ export interface MessagesUpdate<M> {
 export interface ChatSocketHandlers<M> {
   /** Connected (true) or lost and trying again (false): the spec's socket connection flag. */
   live(live: boolean): void;
-  roomUpdate(update: RoomUpdate): void;
+  roomUpdate(update: RoomUpdate<M>): void;
   messagesUpdate(update: MessagesUpdate<M>): void;
 }
 
@@ -38,11 +39,18 @@ export function followChat<M>(token: () => string | undefined, handlers: ChatSoc
   socket.on('connect', () => handlers.live(true));
   socket.on('disconnect', () => handlers.live(false));
   socket.on('connect_error', () => handlers.live(false));
-  socket.on('room_update', (update: RoomUpdate) =>
-    handlers.roomUpdate({ ...update, chatId: String(update.chatId) }),
+  socket.on(
+    'room update',
+    (room: { id: number; unread: number[]; updatedAt: string; last_message: M | null }) =>
+      handlers.roomUpdate({
+        chatId: String(room.id),
+        unread: room.unread,
+        updatedAt: room.updatedAt,
+        last_message: room.last_message,
+      }),
   );
-  socket.on('messages_update', (update: MessagesUpdate<M>) =>
-    handlers.messagesUpdate({ ...update, chatId: String(update.chatId) }),
+  socket.on('messages update', (update: { chat_id: number; messages: M[] }) =>
+    handlers.messagesUpdate({ chatId: String(update.chat_id), messages: update.messages }),
   );
   return () => {
     socket.disconnect();

@@ -1,5 +1,8 @@
 /** The messaging screens in German. */
 const messaging = {
+  course: 'Kurs',
+  chooseCourse: 'Kurs wählen',
+  roles: { lecturer: 'Lehrende·r', assistant: 'Tutor·in', student: 'Studierende·r' },
   messages: {
     intro: 'Nachrichten zwischen Ihnen und den Personen Ihrer Kurse.',
     inbox: 'Posteingang',
@@ -20,6 +23,7 @@ const messaging = {
   compose: {
     help: 'Sie können den Lehrenden und Tutor·innen Ihrer Kurse schreiben, und Kommiliton·innen, wo der Kurs es erlaubt.',
     recipient: 'An',
+    courseFirst: 'Wählen Sie zuerst den Kurs',
     choose: 'Empfänger·in wählen',
     noRecipients: 'Es gibt noch niemanden, dem Sie schreiben können.',
     subject: 'Betreff',

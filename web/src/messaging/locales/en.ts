@@ -1,5 +1,8 @@
 /** The messaging screens in English; every other language's file has exactly these keys. */
 const messaging = {
+  course: 'Course',
+  chooseCourse: 'Choose a course',
+  roles: { lecturer: 'Lecturer', assistant: 'Assistant', student: 'Student' },
   messages: {
     intro: 'Messages between you and the people of your courses.',
     inbox: 'Inbox',
@@ -20,6 +23,7 @@ const messaging = {
   compose: {
     help: 'You can write to the lecturers and assistants of your courses, and to classmates where the course allows it.',
     recipient: 'To',
+    courseFirst: 'Choose the course first',
     choose: 'Choose a recipient',
     noRecipients: 'There is nobody you can write to yet.',
     subject: 'Subject',

@@ -1,5 +1,8 @@
 /** The messaging screens in French. */
 const messaging = {
+  course: 'Cours',
+  chooseCourse: 'Choisir un cours',
+  roles: { lecturer: 'Enseignant', assistant: 'Assistant', student: 'Étudiant' },
   messages: {
     intro: 'Les messages entre vous et les personnes de vos cours.',
     inbox: 'Boîte de réception',
@@ -20,6 +23,7 @@ const messaging = {
   compose: {
     help: 'Vous pouvez écrire aux enseignants et assistants de vos cours, et à vos camarades lorsque le cours le permet.',
     recipient: 'À',
+    courseFirst: 'Choisissez d’abord le cours',
     choose: 'Choisir un destinataire',
     noRecipients: 'Il n’y a encore personne à qui vous pouvez écrire.',
     subject: 'Objet',

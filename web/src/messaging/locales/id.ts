@@ -1,5 +1,8 @@
 /** The messaging screens in Bahasa Indonesia. */
 const messaging = {
+  course: 'Mata kuliah',
+  chooseCourse: 'Pilih mata kuliah',
+  roles: { lecturer: 'Dosen', assistant: 'Asisten', student: 'Mahasiswa' },
   messages: {
     intro: 'Pesan antara Anda dan orang-orang di mata kuliah Anda.',
     inbox: 'Kotak masuk',
@@ -20,6 +23,7 @@ const messaging = {
   compose: {
     help: 'Anda dapat menulis kepada dosen dan asisten mata kuliah Anda, serta teman sekelas bila mata kuliah mengizinkannya.',
     recipient: 'Kepada',
+    courseFirst: 'Pilih mata kuliah terlebih dahulu',
     choose: 'Pilih penerima',
     noRecipients: 'Belum ada orang yang dapat Anda kirimi pesan.',
     subject: 'Subjek',

@@ -1,5 +1,8 @@
 /** The messaging screens in Portuguese. */
 const messaging = {
+  course: 'Curso',
+  chooseCourse: 'Escolha um curso',
+  roles: { lecturer: 'Professor', assistant: 'Assistente', student: 'Estudante' },
   messages: {
     intro: 'Mensagens entre você e as pessoas dos seus cursos.',
     inbox: 'Caixa de entrada',
@@ -20,6 +23,7 @@ const messaging = {
   compose: {
     help: 'Você pode escrever aos professores e assistentes dos seus cursos, e aos colegas quando o curso permite.',
     recipient: 'Para',
+    courseFirst: 'Escolha o curso primeiro',
     choose: 'Escolha um destinatário',
     noRecipients: 'Ainda não há ninguém a quem você possa escrever.',
     subject: 'Assunto',

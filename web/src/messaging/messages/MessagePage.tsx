@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMeQuery } from '../../auth/authApi';
+import { useCourseQuery } from '../../courses/coursesApi';
 import { ConfirmButton } from '../../layout/ConfirmDialog';
 import { FileDownloads } from '../../layout/FileDownloads';
 import { WarningAlert } from '../../layout/WarningAlert';
@@ -23,6 +24,7 @@ export default function MessagePage() {
   const { id = '' } = useParams();
   const me = useMeQuery();
   const message = useCourseMessageQuery(id);
+  const course = useCourseQuery(String(message.data?.course_id ?? ''), { skip: !message.data });
   const [fetchFile, file] = useLazyMessageFileQuery();
   const [remove, removing] = useDeleteCourseMessageMutation();
   const item = message.data;
@@ -49,10 +51,10 @@ export default function MessagePage() {
             <header className={styles.messageHead}>
               <h1 id="message-title">{item!.subject}</h1>
               <p className="muted small">
-                {t('messaging.messages.from', { name: item!.sender_name })} ·{' '}
-                {t('messaging.messages.to', { name: item!.receiver_name })} ·{' '}
+                {t('messaging.messages.from', { name: item!.sender?.name ?? '' })} ·{' '}
+                {t('messaging.messages.to', { name: item!.receiver?.name ?? '' })} ·{' '}
                 {dates.dateTime(item!.created_at)}
-                {item!.course_name ? ` · ${t('messaging.detail.course', { course: item!.course_name })}` : ''}
+                {course.data ? ` · ${t('messaging.detail.course', { course: course.data.name })}` : ''}
               </p>
             </header>
             <p className={styles.text}>{item!.message}</p>

@@ -87,7 +87,7 @@ function Mailbox() {
 function MessageRow({ message, sent }: { message: CourseMessage; sent: boolean }) {
   const { t } = useTranslation();
   const dates = useDates();
-  const unread = !sent && !message.read_at;
+  const unread = !sent && !message.is_read;
   return (
     <li className={cx('list-row', styles.row, unread && styles.unread)}>
       <div className={styles.main}>
@@ -96,9 +96,8 @@ function MessageRow({ message, sent }: { message: CourseMessage; sent: boolean }
         </Link>
         <span className="muted small">
           {sent
-            ? t('messaging.messages.to', { name: message.receiver_name })
-            : t('messaging.messages.from', { name: message.sender_name })}
-          {message.course_name ? ` · ${message.course_name}` : ''}
+            ? t('messaging.messages.to', { name: message.receiver?.name ?? '' })
+            : t('messaging.messages.from', { name: message.sender?.name ?? '' })}
           {message.attachments.length > 0
             ? ` · ${t('messaging.messages.attachments', { count: message.attachments.length })}`
             : ''}

@@ -1,12 +1,5 @@
 import { api, QUIET } from '../../api/baseApi';
-import {
-  deserializeOne,
-  deserializePage,
-  deserializeList,
-  toSearchParams,
-  type Document,
-  type Page,
-} from '../../api/jsonapi';
+import { deserializeOne, deserializePage, toSearchParams, type Document, type Page } from '../../api/jsonapi';
 import i18n from '../../i18n/i18n';
 import { announceSaves } from '../../notifications/saved';
 import type { DownloadableFile } from '../../layout/FileDownloads';
@@ -14,34 +7,39 @@ import type { DownloadableFile } from '../../layout/FileDownloads';
 /** Course messages a page (spec 03 §9: message list 10, offset from 0). */
 export const MESSAGES_PAGE_SIZE = 10;
 
-/**
- * A course message (spec 03 §3 "Course message": receiver, subject, message, attachments), with
- * the names the inbox shows.
- */
+/** A person a message names (`include=sender,receiver`). */
+export interface MessagePerson {
+  id: string;
+  name: string;
+  thumbnail: string | null;
+  level: string;
+}
+
+/** A course message (spec 03 §3 "Course message": receiver, subject, message, attachments). */
 export interface CourseMessage {
   id: string;
-  course_id: number | string | null;
-  course_name: string | null;
-  sender_id: number | string;
-  sender_name: string;
-  receiver_id: number | string;
-  receiver_name: string;
+  course_id: number;
+  sender_id: number;
+  receiver_id: number;
+  sender?: MessagePerson | null;
+  receiver?: MessagePerson | null;
   subject: string;
   message: string;
   attachments: DownloadableFile[];
+  is_read: boolean;
   read_at: string | null;
   created_at: string;
 }
 
-/** Someone the caller may write to: the staff of their courses, classmates where the course allows. */
-export interface Recipient {
+/** Whether a course's students may write to one another (its staff decide). */
+export interface MessageSetting {
   id: string;
-  name: string;
-  code: string;
-  role: 'lecturer' | 'assistant' | 'student';
-  course_id: number | string;
-  course_name: string;
+  course_id: number;
+  students_may_message_classmates: boolean;
 }
+
+/** What a message reads and includes. */
+const PEOPLE = ['sender', 'receiver'];
 
 /** Which messages: those received or those sent, a page of ten. */
 export interface MessagesArgs {
@@ -60,11 +58,11 @@ export interface NewMessage {
   files: File[];
 }
 
-/** The body of `POST /course/messages`: its attributes, and each chosen file as `attachments`. */
+/** The body of `POST /course/messages`: its attributes as fields, and each chosen file as a `file` part. */
 export function messageForm({ files, receiver_name: _name, ...attributes }: NewMessage): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(attributes)) form.append(name, value);
-  for (const file of files) form.append('attachments', file, file.name);
+  for (const file of files) form.append('file', file, file.name);
   return form;
 }
 
@@ -80,6 +78,7 @@ export const messagesApi = withTags.injectEndpoints({
         `course/messages?${toSearchParams({
           filter: { [box === 'inbox' ? 'receiver_id' : 'sender_id']: { is: userId } },
           sort: '-created_at',
+          include: PEOPLE,
           limit: MESSAGES_PAGE_SIZE,
           offset,
         })}`,
@@ -88,14 +87,14 @@ export const messagesApi = withTags.injectEndpoints({
     }),
     courseMessage: build.query<CourseMessage, string>({
       extraOptions: QUIET,
-      query: (id) => `course/messages/${encodeURIComponent(id)}`,
+      query: (id) => `course/messages/${encodeURIComponent(id)}?${toSearchParams({ include: PEOPLE })}`,
       transformResponse: (document: Document) => deserializeOne<CourseMessage>(document),
       providesTags: (_r, _e, id) => [{ type: 'CourseMessage', id }],
     }),
-    recipients: build.query<Recipient[], void>({
+    messageSetting: build.query<MessageSetting, string>({
       extraOptions: QUIET,
-      query: () => 'course/messages/recipients',
-      transformResponse: (document: Document) => deserializeList<Recipient>(document),
+      query: (courseId) => `course/messages/settings/${encodeURIComponent(courseId)}`,
+      transformResponse: (document: Document) => deserializeOne<MessageSetting>(document),
     }),
     sendCourseMessage: build.mutation<CourseMessage, NewMessage>({
       extraOptions: QUIET,
@@ -129,7 +128,7 @@ announceSaves(messagesApi, {
 export const {
   useCourseMessagesQuery,
   useCourseMessageQuery,
-  useRecipientsQuery,
+  useMessageSettingQuery,
   useSendCourseMessageMutation,
   useDeleteCourseMessageMutation,
   useLazyMessageFileQuery,

@@ -6,7 +6,7 @@ import { QueryState } from '../QueryState';
 import styles from '../messaging.module.css';
 import { useNewsItemQuery } from './newsApi';
 
-/** One news item: its title, date, contents in order and tags. */
+/** One news item: its title, date, text and tags. */
 export function NewsArticle({ back }: { back: string }) {
   const { t } = useTranslation();
   const dates = useDates();
@@ -25,14 +25,12 @@ export function NewsArticle({ back }: { back: string }) {
           <p className="muted small">
             {t('messaging.news.published', { date: dates.date(item.data!.published_at) })}
           </p>
-          {item.data!.contents!.map((content) => (
-            <RichText key={content.id} html={content.content} />
-          ))}
-          {(item.data!.tags ?? []).length > 0 && (
+          <RichText html={item.data!.contents} />
+          {item.data!.tags.length > 0 && (
             <ul className={`plain-list ${styles.tags}`} aria-label={t('messaging.news.tags')}>
-              {item.data!.tags!.map((tag) => (
-                <li key={tag.id} className="badge badge-muted">
-                  {tag.name}
+              {item.data!.tags.map((tag) => (
+                <li key={tag} className="badge badge-muted">
+                  {tag}
                 </li>
               ))}
             </ul>

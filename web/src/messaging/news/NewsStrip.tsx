@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useDates } from '../../lib/dates';
 import styles from '../messaging.module.css';
-import { NEWS_STRIP_SIZE, useNewsQuery, type NewsItem } from './newsApi';
+import { NEWS_STRIP_SIZE, newsExcerpt, useNewsQuery, type NewsItem } from './newsApi';
 
-/** A news item as a card: title, date and summary, linking to `{base}/{id}`. */
+/** A news item as a card: title, date and the start of its text, linking to `{base}/{id}`. */
 export function NewsCard({ item, base }: { item: NewsItem; base: string }) {
   const { t } = useTranslation();
   const dates = useDates();
@@ -14,7 +14,7 @@ export function NewsCard({ item, base }: { item: NewsItem; base: string }) {
         <Link to={`${base}/${encodeURIComponent(item.id)}`}>{item.title}</Link>
       </h3>
       <p className="muted small">{t('messaging.news.published', { date: dates.date(item.published_at) })}</p>
-      {item.summary && <p className="small">{item.summary}</p>}
+      <p className="small">{newsExcerpt(item)}</p>
     </li>
   );
 }

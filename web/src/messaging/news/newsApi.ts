@@ -9,11 +9,22 @@ export const NEWS_PAGE_SIZE = 10;
 export interface NewsItem {
   id: string;
   title: string;
-  summary: string | null;
+  /** The text, as rich-text HTML. */
+  contents: string;
+  tags: string[];
   thumbnail: string | null;
   published_at: string;
-  contents?: Array<{ id: string; index: number; content: string }>;
-  tags?: Array<{ id: string; name: string }>;
+}
+
+/** The start of a news item's text, as plain words, for its card. */
+export function newsExcerpt(item: Pick<NewsItem, 'contents'>, length = 160): string {
+  const body = new DOMParser().parseFromString(item.contents, 'text/html').body;
+  const words = [...body.childNodes]
+    .map((node) => node.textContent ?? '')
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return words.length > length ? `${words.slice(0, length - 1).trimEnd()}…` : words;
 }
 
 /** The campus's published news, read without signing in (`/public/news`). */
@@ -29,10 +40,7 @@ export const newsApi = api.injectEndpoints({
       extraOptions: QUIET,
       query: (id) =>
         `public/news/${encodeURIComponent(id)}?${toSearchParams({ include: ['contents', 'tags'] })}`,
-      transformResponse: (document: Document) => {
-        const item = deserializeOne<NewsItem>(document);
-        return { ...item, contents: [...(item.contents ?? [])].sort((a, b) => a.index - b.index) };
-      },
+      transformResponse: (document: Document) => deserializeOne<NewsItem>(document),
     }),
   }),
 });
