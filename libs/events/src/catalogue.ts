@@ -22,6 +22,11 @@ export const IdentityUserUpserted = z.looseObject({
   active: z.boolean(),
   nidn: z.string().nullable(),
   nim: z.string().nullable(),
+  /**
+   * Where the user asked to receive notifications by mail (their profile's notification_email);
+   * absent from events of before. Only messaging keeps it (its mail digest).
+   */
+  notificationEmail: z.string().nullable().optional(),
   /** ISO 8601 instant of the change at the source; projections never go back in time. */
   updatedAt: z.string(),
 });
@@ -472,6 +477,38 @@ export const PresenceSessionSent = z.looseObject({
 });
 export type PresenceSessionSent = z.infer<typeof PresenceSessionSent>;
 
+/** A course message was sent (spec 03 §7 "Messages"): the receiver is notified. */
+export const MessagingMessageSent = z.looseObject({
+  messageId: id,
+  senderId: id,
+  receiverId: id,
+  subject: z.string(),
+  courseId: id.nullable(),
+});
+export type MessagingMessageSent = z.infer<typeof MessagingMessageSent>;
+
+/**
+ * A message was posted in a chat room: `offlineMemberIds` are the members (never the sender) who
+ * had no socket open at the time — they are notified; the others saw it live.
+ */
+export const MessagingChatPosted = z.looseObject({
+  chatId: id,
+  messageId: id,
+  senderId: id,
+  offlineMemberIds: idList,
+});
+export type MessagingChatPosted = z.infer<typeof MessagingChatPosted>;
+
+/** An announcement of a course was published (its window opened): the course's students are told. */
+export const MessagingAnnouncementPublished = z.looseObject({
+  announcementId: id,
+  courseId: id,
+  title: z.string(),
+  /** The classes it is for; empty: every class of the course. */
+  classIds: idList,
+});
+export type MessagingAnnouncementPublished = z.infer<typeof MessagingAnnouncementPublished>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -500,6 +537,9 @@ export const EVENT_SCHEMAS = {
   'course.form.assessed': CourseFormAssessed,
   'course.request.decided': CourseRequestDecided,
   'presence.session.sent': PresenceSessionSent,
+  'messaging.message.sent': MessagingMessageSent,
+  'messaging.chat.posted': MessagingChatPosted,
+  'messaging.announcement.published': MessagingAnnouncementPublished,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -1,2 +1,2 @@
-export { LogMailer, MAILER, openMailer, SmtpMailer } from './mailer';
+export { campusSender, LogMailer, MAILER, openMailer, SmtpMailer } from './mailer';
 export type { Mail, Mailer } from './mailer';

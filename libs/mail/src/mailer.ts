@@ -56,3 +56,8 @@ export class LogMailer implements Mailer {
 export function openMailer(smtpUrl: string | undefined, log: (message: string, mail: Mail) => void): Mailer {
   return smtpUrl ? new SmtpMailer(smtpUrl) : new LogMailer(log);
 }
+
+/** A campus as the sender of its mails: `"Universitas Demo" <no-reply@demo.ac.id>`. */
+export function campusSender(campus: { name: string; domain: string }): string {
+  return `"${campus.name.replace(/["\\\r\n]/g, '')}" <no-reply@${campus.domain}>`;
+}

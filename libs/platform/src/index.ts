@@ -40,6 +40,7 @@ export {
   runOperatorCli,
 } from './operator-cli';
 export type { StartupSettings } from './startup';
+export { PeriodicTask } from './periodic-task';
 export { serviceModule } from './service-module';
 export type { ServiceConfigBase, ServiceModuleOptions } from './service-module';
 export { defineService, runService, seedWhenReady, startService } from './service-definition';

@@ -36,6 +36,8 @@ export {
   TenantProjection,
   UserProjection,
 };
+/** Handlers a service may extend to do more with the same event (one handler per event type). */
+export { EnrolmentChangedHandler, UserUpsertedHandler };
 export { PROJECTED_TOPICS, ProjectionsBackfill } from './backfill';
 export type { ProjectionsBackfillOptions, SnapshotTopic } from './backfill';
 export { Projections } from './projections';

@@ -202,4 +202,18 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     courseId: n,
     reason: null,
   }),
+  'messaging.message.sent': (n) => ({
+    messageId: n,
+    senderId: n,
+    receiverId: n,
+    subject: `Subject ${n}`,
+    courseId: n,
+  }),
+  'messaging.chat.posted': (n) => ({ chatId: n, messageId: n, senderId: n, offlineMemberIds: [n] }),
+  'messaging.announcement.published': (n) => ({
+    announcementId: n,
+    courseId: n,
+    title: `Announcement ${n}`,
+    classIds: [],
+  }),
 };

@@ -85,6 +85,26 @@ describe("a user's language and theme on their account", () => {
     });
   });
 
+  it('publishes the notification e-mail a user sets, for the mail digest of messaging', async () => {
+    const campus = await h.campus();
+    const student = await h.user(campus.id, 'student');
+    const client = await h.as(student);
+    const saved = await client.patch(
+      `/api/course/users/${student.id}`,
+      patch({ notification_email: 'me@mail.example' }),
+    );
+    expect(saved.status).toBe(200);
+    const published = (await h.events('identity.user.upserted')).filter(
+      (event) => event.data.id === student.id,
+    );
+    expect(published.at(-1)?.data).toMatchObject({ notificationEmail: 'me@mail.example' });
+    await client.patch(`/api/course/users/${student.id}`, patch({ notification_email: null }));
+    const cleared = (await h.events('identity.user.upserted')).filter(
+      (event) => event.data.id === student.id,
+    );
+    expect(cleared.at(-1)?.data).toMatchObject({ notificationEmail: null });
+  });
+
   it("is the user's own: nobody else reads or changes it", async () => {
     const campus = await h.campus();
     const student = await h.user(campus.id, 'student', { language: 'id', theme: 'dark' });

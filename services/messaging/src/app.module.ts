@@ -1,10 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventTransport } from '@lms/events';
 import { serviceModule } from '@lms/platform';
-import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
+import { PROJECTED_TOPICS, Projections, ProjectionsBackfill } from '@lms/projections';
 import type { MessagingConfig } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { NOTIFICATION_HANDLERS, notificationProviders } from './notifications/notification-parts';
+import { NotificationsController } from './notifications/notifications.controller';
+import { PushController } from './notifications/push/push.controller';
 
 /**
  * messaging: database, auth, events and health (serviceModule); the projections of campuses, users
@@ -19,10 +22,11 @@ export class MessagingAppModule {
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
-      controllers: [...PROJECTIONS.handlers],
+      controllers: [...NOTIFICATION_HANDLERS, NotificationsController, PushController],
       providers: [
         Projections,
         ...ProjectionsBackfill.providers({ service: 'messaging', topics: PROJECTED_TOPICS }),
+        ...notificationProviders(config),
       ],
     });
   }

@@ -3386,6 +3386,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['messaging_Notifications_markRead'];
+    trace?: never;
+  };
+  '/api/notifications/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['messaging_Notifications_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/presence': {
     parameters: {
       query?: never;
@@ -4080,6 +4112,38 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['exam_Grading_recalculate'];
+    trace?: never;
+  };
+  '/api/v2/notification/notifications/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['messaging_Push_settings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['messaging_Push_changeSettings'];
+    trace?: never;
+  };
+  '/api/v2/notification/notifications/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['messaging_Push_token'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/healthz': {
@@ -5398,6 +5462,56 @@ export interface components {
         };
       };
     };
+    Notification: {
+      /** @enum {string} */
+      type: 'notifications';
+      id: string;
+      attributes: {
+        /** @enum {string} */
+        notifications_type:
+          | 'CONTENT'
+          | 'ENROLMENT'
+          | 'EXAM'
+          | 'EXAM_START'
+          | 'TASK_SCORED'
+          | 'TASK_CHANGE_REQUESTED'
+          | 'PRESENCE'
+          | 'MENTION'
+          | 'COURSE_REQUEST'
+          | 'ANNOUNCEMENT'
+          | 'COURSE_MESSAGE'
+          | 'MESSAGE';
+        objectId: number;
+        isRead: 0 | 1;
+        course_id: number | null;
+        link: string;
+        data: {
+          [key: string]: unknown;
+        };
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+      };
+    };
+    NotificationCount: {
+      /** @enum {string} */
+      type: 'notification-counts';
+      id: string;
+      attributes: {
+        unread: number;
+        marked: number;
+      };
+    };
+    NotificationSettings: {
+      /** @enum {string} */
+      type: 'notification-settings';
+      id: string;
+      attributes: {
+        push: boolean;
+        mail: boolean;
+        notification_email: string | null;
+        push_public_key: string | null;
+      };
+    };
     Period: {
       /** @enum {string} */
       type: 'periods';
@@ -5619,6 +5733,18 @@ export interface components {
             id: string;
           }[];
         };
+      };
+    };
+    PushToken: {
+      /** @enum {string} */
+      type: 'notification-tokens';
+      id: string;
+      attributes: {
+        /** @enum {string} */
+        platform: 'web';
+        endpoint: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
       };
     };
     Question: {
@@ -26563,6 +26689,129 @@ export interface operations {
       };
     };
   };
+  messaging_Notifications_markRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: NotificationCount */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['NotificationCount'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['NotificationCount'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  messaging_Notifications_list: {
+    parameters: {
+      query?: {
+        'filter[isRead][is]'?: boolean;
+        'filter[isRead][not]'?: boolean;
+        'filter[isRead][null]'?: boolean;
+        'filter[type][is]'?: string;
+        'filter[type][in]'?: string;
+        /** @description Comma-separated, `-` for descending, of: created_at */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of Notification */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Notification'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+              unread: number;
+              next_bucket_id: string | null;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Notification'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+              unread: number;
+              next_bucket_id: string | null;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   presence_Presence_open: {
     parameters: {
       query?: never;
@@ -29198,6 +29447,225 @@ export interface operations {
           };
           'application/json': {
             data: components['schemas']['ExamRecalculation'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  messaging_Push_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: NotificationSettings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['NotificationSettings'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['NotificationSettings'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  messaging_Push_changeSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              push?: boolean;
+              mail?: boolean;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              push?: boolean;
+              mail?: boolean;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: NotificationSettings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['NotificationSettings'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['NotificationSettings'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  messaging_Push_token: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              action: 'update' | 'delete';
+              /** @enum {string} */
+              platform: 'web';
+              token: {
+                endpoint: string;
+                expirationTime?: number | null;
+                keys: {
+                  p256dh: string;
+                  auth: string;
+                };
+              };
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              action: 'update' | 'delete';
+              /** @enum {string} */
+              platform: 'web';
+              token: {
+                endpoint: string;
+                expirationTime?: number | null;
+                keys: {
+                  p256dh: string;
+                  auth: string;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: PushToken */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['PushToken'] | null;
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['PushToken'] | null;
             meta?: {
               [key: string]: unknown;
             };

@@ -6,6 +6,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { UnitOfWork } from '@lms/events';
+import { PeriodicTask } from '@lms/platform';
 import { SAVE_GRACE_SECONDS } from './answer-saver';
 import { AttemptsService } from './attempts.service';
 
@@ -27,24 +28,25 @@ const SWEEP_BATCH = 200;
 @Injectable()
 export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AttemptSweeper.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = false;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly unit: UnitOfWork,
     private readonly attempts: AttemptsService,
-    @Inject(SWEEPER_SETTINGS) private readonly settings: SweeperSettings,
-  ) {}
+    @Inject(SWEEPER_SETTINGS) settings: SweeperSettings,
+  ) {
+    this.task = new PeriodicTask(this.logger, 'sweep', settings.intervalMs, async () => {
+      const count = await this.sweep();
+      if (count > 0) this.logger.log(`finished ${count} attempt(s) at their deadline`);
+    });
+  }
 
   onApplicationBootstrap() {
-    this.schedule();
+    this.task.start();
   }
 
   async onModuleDestroy() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running.catch(() => undefined);
+    await this.task.stop();
   }
 
   /** One sweep: finishes every overdue attempt it can claim; how many it finished. */
@@ -63,22 +65,7 @@ export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
         return { count, full: due.length === SWEEP_BATCH };
       });
       total += finished.count;
-      if (!finished.full || this.stopped) return total;
+      if (!finished.full || this.task.stopped) return total;
     }
-  }
-
-  private schedule() {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sweep()
-        .then((count) => {
-          if (count > 0) this.logger.log(`finished ${count} attempt(s) at their deadline`);
-        })
-        .catch((error: unknown) =>
-          this.logger.warn(`sweep failed, next in ${this.settings.intervalMs} ms: ${String(error)}`),
-        )
-        .finally(() => this.schedule());
-    }, this.settings.intervalMs);
-    this.timer.unref();
   }
 }

@@ -3,7 +3,7 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { type KeyValueStore, MemoryStore, RedisStore } from '@lms/cache';
 import { tooManyRequests } from '@lms/jsonapi';
-import { type Mail, type Mailer, openMailer } from '@lms/mail';
+import { campusSender, type Mail, type Mailer, openMailer } from '@lms/mail';
 import { IdentityConfig } from '../config';
 import type { Tenant } from '../tenants/tenant.entity';
 
@@ -98,7 +98,7 @@ export class AccountMail implements OnModuleDestroy {
 
   /** The campus as the sender of its mails (`"Universitas Demo" <no-reply@demo.ac.id>`). */
   sender(tenant: Tenant): string {
-    return `"${tenant.name.replace(/["\\\r\n]/g, '')}" <no-reply@${tenant.domain}>`;
+    return campusSender(tenant);
   }
 
   /** Sends the mails after the answer; a mail that fails is logged (`what` names it). */

@@ -15,6 +15,7 @@ export type PublishedUser = Pick<
   | 'active'
   | 'nidn'
   | 'nim'
+  | 'notificationEmail'
   | 'updatedAt'
 >;
 
@@ -29,6 +30,7 @@ function upsertedData(user: PublishedUser): EventDataMap['identity.user.upserted
     active: user.active,
     nidn: user.nidn,
     nim: user.nim,
+    notificationEmail: user.notificationEmail,
     updatedAt: user.updatedAt.toISOString(),
   };
 }

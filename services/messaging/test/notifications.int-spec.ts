@@ -1,0 +1,443 @@
+import { createEnvelope } from '@lms/events';
+import { list, MessagingHarness, one } from './support/harness';
+
+const MINUTE = 60_000;
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
+
+/** Notifications made from the events of the other services, and the API that reads and marks them. */
+describe('notifications', () => {
+  const h = new MessagingHarness({ EXAM_REMINDER_MINUTES: '30' });
+  let c: Awaited<ReturnType<MessagingHarness['classroom']>>;
+  beforeAll(async () => {
+    await h.start();
+    c = await h.classroom();
+  });
+  afterAll(() => h.stop());
+
+  const ofType = async (userId: number, type: string) =>
+    (await h.notificationsOf(userId)).filter((notification) => notification.type === type);
+
+  describe('one per event type, to the users it concerns, linking to its screen', () => {
+    it('enrolment: the student put in a class', async () => {
+      expect(await ofType(c.student.id, 'ENROLMENT')).toEqual([
+        expect.objectContaining({
+          object_id: c.course.id,
+          link: `/courses/${c.course.id}`,
+          data: expect.objectContaining({ course: 'Kalkulus' }),
+        }),
+      ]);
+      await h.given.enrolment(c.tenantId, {
+        courseId: c.course.id,
+        classId: c.classA,
+        userId: c.student.id,
+        enrolled: false,
+        reason: 'left',
+      });
+      expect(await ofType(c.student.id, 'ENROLMENT')).toHaveLength(1);
+      await h.given.enrolment(c.tenantId, { courseId: c.course.id, classId: c.classA, userId: c.student.id });
+      expect(await ofType(c.student.id, 'ENROLMENT')).toHaveLength(2);
+      expect(await ofType(c.lecturer.id, 'ENROLMENT')).toEqual([]);
+    });
+
+    it('a new content: every student of the course; other changes of the structure: nobody', async () => {
+      const content = h.nextId();
+      await h.given.structure(c.tenantId, {
+        courseId: c.course.id,
+        subject: 'content',
+        action: 'created',
+        ids: [content],
+      });
+      await h.given.structure(c.tenantId, {
+        courseId: c.course.id,
+        subject: 'content',
+        action: 'updated',
+        ids: [content],
+      });
+      await h.given.structure(c.tenantId, {
+        courseId: c.course.id,
+        subject: 'module',
+        action: 'created',
+        ids: [h.nextId()],
+      });
+      for (const user of [c.student, c.deskmate, c.classmate])
+        expect(await ofType(user.id, 'CONTENT')).toEqual([
+          expect.objectContaining({ object_id: content, link: `/courses/${c.course.id}` }),
+        ]);
+      expect(await ofType(c.lecturer.id, 'CONTENT')).toEqual([]);
+    });
+
+    it('an exam published: the students of its classes, once however often it changes; unpublished: nobody', async () => {
+      const exam = await h.project('exam.exam.upserted', c.tenantId, {
+        courseId: c.course.id,
+        name: 'UTS',
+        isPublished: true,
+        isFinished: false,
+        startAt: inMinutes(24 * 60),
+        endAt: inMinutes(25 * 60),
+        classIds: [c.classA],
+      });
+      await h.publish('exam.exam.upserted', c.tenantId, { ...exam, name: 'UTS Kalkulus' });
+      const draft = await h.project('exam.exam.upserted', c.tenantId, {
+        courseId: c.course.id,
+        isPublished: false,
+        classIds: [],
+      });
+      for (const user of [c.student, c.deskmate])
+        expect(await ofType(user.id, 'EXAM')).toEqual([
+          expect.objectContaining({
+            object_id: exam.id,
+            link: `/exam/${exam.id}`,
+            data: expect.objectContaining({ name: 'UTS' }),
+          }),
+        ]);
+      expect(await ofType(c.classmate.id, 'EXAM')).toEqual([]);
+      expect((await h.notificationsOf(c.student.id)).some((n) => n.object_id === draft.id)).toBe(false);
+    });
+
+    it('an exam about to start: its students, once, by the sweep; not one starting later, unpublished or deleted', async () => {
+      const soon = await h.project('exam.exam.upserted', c.tenantId, {
+        courseId: c.course.id,
+        name: 'Kuis 1',
+        isPublished: true,
+        isFinished: false,
+        startAt: inMinutes(10),
+        endAt: inMinutes(70),
+        classIds: [],
+      });
+      const later = await h.project('exam.exam.upserted', c.tenantId, {
+        courseId: c.course.id,
+        isPublished: true,
+        isFinished: false,
+        startAt: inMinutes(120),
+        endAt: inMinutes(180),
+        classIds: [],
+      });
+      const withdrawn = await h.project('exam.exam.upserted', c.tenantId, {
+        courseId: c.course.id,
+        isPublished: true,
+        isFinished: false,
+        startAt: inMinutes(5),
+        endAt: inMinutes(60),
+        classIds: [],
+      });
+      await h.publish('exam.exam.upserted', c.tenantId, { ...withdrawn, isPublished: false });
+      const deleted = await h.project('exam.exam.upserted', c.tenantId, {
+        courseId: c.course.id,
+        isPublished: true,
+        isFinished: false,
+        startAt: inMinutes(5),
+        endAt: inMinutes(60),
+        classIds: [],
+      });
+      await h.publish('exam.exam.deleted', c.tenantId, { id: deleted.id, courseId: c.course.id });
+
+      expect((await h.sweep()).reminded).toBe(1);
+      expect((await h.sweep()).reminded).toBe(0);
+      for (const user of [c.student, c.deskmate, c.classmate])
+        expect(await ofType(user.id, 'EXAM_START')).toEqual([
+          expect.objectContaining({
+            object_id: soon.id,
+            link: `/exam/${soon.id}`,
+            data: expect.objectContaining({ name: 'Kuis 1' }),
+          }),
+        ]);
+      expect((await ofType(c.student.id, 'EXAM_START')).map((n) => n.object_id)).not.toContain(later.id);
+
+      // moved to a new start within the window: reminded again, for the new time
+      await h.publish('exam.exam.upserted', c.tenantId, { ...soon, startAt: inMinutes(20) });
+      expect((await h.sweep()).reminded).toBe(1);
+      expect(await ofType(c.student.id, 'EXAM_START')).toHaveLength(2);
+    });
+
+    it('a task scored: each student with their own score; a republished score: nobody', async () => {
+      const taskId = h.nextId();
+      await h.publish('task.answer.scored', c.tenantId, {
+        answerId: h.nextId(),
+        taskId,
+        courseId: c.course.id,
+        groupId: h.nextId(),
+        score: 80,
+        passingGrade: 60,
+        students: [
+          { studentId: c.student.id, score: 80, isPassed: true },
+          { studentId: c.deskmate.id, score: 55, isPassed: false },
+        ],
+        reason: 'scored',
+      });
+      await h.publish('task.answer.scored', c.tenantId, {
+        answerId: h.nextId(),
+        taskId: h.nextId(),
+        courseId: c.course.id,
+        groupId: null,
+        score: 90,
+        passingGrade: 60,
+        students: [{ studentId: c.classmate.id, score: 90, isPassed: true }],
+        reason: 'snapshot',
+      });
+      expect(await ofType(c.student.id, 'TASK_SCORED')).toEqual([
+        expect.objectContaining({
+          object_id: taskId,
+          link: `/assignment/${taskId}`,
+          data: { score: 80, isPassed: true },
+        }),
+      ]);
+      expect(await ofType(c.deskmate.id, 'TASK_SCORED')).toEqual([
+        expect.objectContaining({ data: { score: 55, isPassed: false } }),
+      ]);
+      expect(await ofType(c.classmate.id, 'TASK_SCORED')).toEqual([]);
+    });
+
+    it('a change requested: the student, or every member of the group', async () => {
+      const [own, group] = [h.nextId(), h.nextId()];
+      await h.project('task.answer.reopened', c.tenantId, {
+        taskId: own,
+        courseId: c.course.id,
+        studentId: c.classmate.id,
+        groupId: null,
+        memberIds: [],
+      });
+      await h.project('task.answer.reopened', c.tenantId, {
+        taskId: group,
+        courseId: c.course.id,
+        studentId: null,
+        groupId: h.nextId(),
+        memberIds: [c.student.id, c.deskmate.id],
+      });
+      expect((await ofType(c.classmate.id, 'TASK_CHANGE_REQUESTED')).map((n) => n.link)).toEqual([
+        `/assignment/${own}`,
+      ]);
+      for (const user of [c.student, c.deskmate])
+        expect((await ofType(user.id, 'TASK_CHANGE_REQUESTED')).map((n) => n.object_id)).toEqual([group]);
+    });
+
+    it('attendance sent: each student of the class with their mark', async () => {
+      const session = await h.project('presence.session.sent', c.tenantId, {
+        courseId: c.course.id,
+        classId: c.classA,
+        details: [
+          { userId: c.student.id, type: 'attend', status: 1 },
+          { userId: c.deskmate.id, type: 'sick', status: 0 },
+        ],
+      });
+      expect(await ofType(c.deskmate.id, 'PRESENCE')).toEqual([
+        expect.objectContaining({
+          object_id: session.id,
+          link: `/presence/${c.course.id}/${c.classA}`,
+          data: expect.objectContaining({ type: 'sick', status: 0 }),
+        }),
+      ]);
+      expect(await ofType(c.classmate.id, 'PRESENCE')).toEqual([]);
+    });
+
+    it('a mention: the members named, never the author', async () => {
+      const threadId = h.nextId();
+      const replyId = h.nextId();
+      await h.project('course.thread.mentioned', c.tenantId, {
+        threadId,
+        replyId,
+        courseId: c.course.id,
+        mentionedUserIds: [c.deskmate.id, c.student.id],
+        by: c.student.id,
+      });
+      expect(await ofType(c.deskmate.id, 'MENTION')).toEqual([
+        expect.objectContaining({ object_id: threadId, link: `/discussion/${threadId}/${replyId}` }),
+      ]);
+      expect(await ofType(c.student.id, 'MENTION')).toEqual([]);
+    });
+
+    it('a course request decided: the lecturer who asked', async () => {
+      const request = await h.project('course.request.decided', c.tenantId, {
+        requesterId: c.lecturer.id,
+        state: 'rejected',
+        reason: 'Duplicate',
+      });
+      expect(await ofType(c.lecturer.id, 'COURSE_REQUEST')).toEqual([
+        expect.objectContaining({
+          object_id: request.requestId,
+          link: '/courses/requests',
+          data: expect.objectContaining({ state: 'rejected' }),
+        }),
+      ]);
+    });
+
+    it('an announcement: the students of its classes', async () => {
+      const announcement = await h.project('messaging.announcement.published', c.tenantId, {
+        courseId: c.course.id,
+        title: 'Kelas pindah ke R.201',
+        classIds: [c.classB],
+      });
+      expect(await ofType(c.classmate.id, 'ANNOUNCEMENT')).toEqual([
+        expect.objectContaining({
+          object_id: announcement.announcementId,
+          data: { title: 'Kelas pindah ke R.201' },
+        }),
+      ]);
+      expect(await ofType(c.student.id, 'ANNOUNCEMENT')).toEqual([]);
+    });
+
+    it('a course message: its receiver', async () => {
+      const message = await h.project('messaging.message.sent', c.tenantId, {
+        senderId: c.lecturer.id,
+        receiverId: c.student.id,
+        subject: 'Nilai UTS',
+        courseId: c.course.id,
+      });
+      expect(await ofType(c.student.id, 'COURSE_MESSAGE')).toEqual([
+        expect.objectContaining({ object_id: message.messageId, link: `/messages/${message.messageId}` }),
+      ]);
+      expect(await ofType(c.lecturer.id, 'COURSE_MESSAGE')).toEqual([]);
+    });
+
+    it('a chat message: the members who were offline, by room', async () => {
+      const chatId = h.nextId();
+      await h.project('messaging.chat.posted', c.tenantId, {
+        chatId,
+        senderId: c.student.id,
+        offlineMemberIds: [c.deskmate.id],
+      });
+      await h.project('messaging.chat.posted', c.tenantId, {
+        chatId,
+        senderId: c.student.id,
+        offlineMemberIds: [c.deskmate.id],
+      });
+      expect(await ofType(c.deskmate.id, 'MESSAGE')).toEqual([
+        expect.objectContaining({ object_id: chatId, link: `/messages?chat=${chatId}` }),
+        expect.objectContaining({ object_id: chatId }),
+      ]);
+      expect(await ofType(c.student.id, 'MESSAGE')).toEqual([]);
+    });
+  });
+
+  it('makes one notification of an event delivered twice', async () => {
+    const envelope = createEnvelope({
+      type: 'messaging.message.sent',
+      tenantId: c.tenantId,
+      actorId: c.lecturer.id,
+      data: {
+        messageId: h.nextId(),
+        senderId: c.lecturer.id,
+        receiverId: c.classmate.id,
+        subject: 'Dua kali',
+        courseId: null,
+      },
+    });
+    expect(await h.deliver(envelope)).toBe(true);
+    expect(await h.deliver(envelope)).toBe(true);
+    const received = (await ofType(c.classmate.id, 'COURSE_MESSAGE')).filter(
+      (n) => n.object_id === envelope.data.messageId,
+    );
+    expect(received).toHaveLength(1);
+  });
+
+  describe('reading and marking read', () => {
+    let chatId: number;
+    beforeAll(async () => {
+      chatId = h.nextId();
+      const otherChat = h.nextId();
+      const courseId = c.course.id;
+      await h.ds.query(`DELETE FROM notifications WHERE user_id = $1`, [c.deskmate.id]);
+      for (const room of [chatId, chatId, otherChat])
+        await h.project('messaging.chat.posted', c.tenantId, {
+          chatId: room,
+          senderId: c.student.id,
+          offlineMemberIds: [c.deskmate.id],
+        });
+      await h.project('messaging.message.sent', c.tenantId, {
+        senderId: c.lecturer.id,
+        receiverId: c.deskmate.id,
+        courseId,
+      });
+      await h.project('messaging.announcement.published', c.tenantId, { courseId, classIds: [] });
+    });
+
+    const page = (query = '') =>
+      h.as(c.deskmate).then((as) => as.get(`/api/notifications/${c.deskmate.id}${query}`));
+
+    it('lists the caller’s own, newest first, paged, with the unread count', async () => {
+      const first = await page('?page[limit]=2');
+      expect(first.status).toBe(200);
+      expect(first.body.meta).toEqual({
+        total: 5,
+        limit: 2,
+        offset: 0,
+        unread: 5,
+        next_bucket_id: list(first.body)[1].id,
+      });
+      expect(list(first.body).map((n) => n.attributes.notifications_type)).toEqual([
+        'ANNOUNCEMENT',
+        'COURSE_MESSAGE',
+      ]);
+      expect(one({ data: list(first.body)[0] }).attributes).toMatchObject({
+        isRead: 0,
+        link: `/courses/${c.course.id}`,
+      });
+      const rest = await page('?page[limit]=10&page[offset]=2');
+      expect(list(rest.body).map((n) => [n.attributes.notifications_type, n.attributes.objectId])).toEqual([
+        ['MESSAGE', expect.any(Number)],
+        ['MESSAGE', chatId],
+        ['MESSAGE', chatId],
+      ]);
+      expect((await page('?filter[type]=MESSAGE')).body.meta).toMatchObject({ total: 3 });
+      // by cursor (spec 03 §7 "with bucketId"): the page after the one that gave it, then the end
+      const second = await page(`?page[limit]=2&bucketId=${first.body.meta?.next_bucket_id as string}`);
+      expect(list(second.body).map((n) => n.attributes.notifications_type)).toEqual(['MESSAGE', 'MESSAGE']);
+      const third = await page(`?page[limit]=2&bucketId=${second.body.meta?.next_bucket_id as string}`);
+      expect(list(third.body)).toHaveLength(1);
+      expect(third.body.meta).toMatchObject({ total: 1, next_bucket_id: null });
+      expect((await page('?bucketId=abc')).status).toBe(400);
+    });
+
+    it('marks read by type and object, then by type, then all; the unread count follows', async () => {
+      const as = await h.as(c.deskmate);
+      const byObject = await as.patch(`/api/notifications?type=MESSAGE&objectId=${chatId}`);
+      expect(byObject.status).toBe(200);
+      expect(one(byObject.body).attributes).toEqual({ unread: 3, marked: 2 });
+      expect((await as.patch(`/api/notifications?type=MESSAGE&objectId=${chatId}`)).body).toMatchObject({
+        data: { attributes: { unread: 3, marked: 0 } },
+      });
+      expect(one((await as.patch('/api/notifications?type=MESSAGE')).body).attributes).toEqual({
+        unread: 2,
+        marked: 1,
+      });
+      expect((await page('?filter[isRead]=false')).body.meta).toMatchObject({ total: 2, unread: 2 });
+      expect(one((await as.patch('/api/notifications')).body).attributes).toEqual({ unread: 0, marked: 2 });
+      expect((await page()).body.meta).toMatchObject({ total: 5, unread: 0 });
+      // marking touches nobody else's
+      expect((await ofType(c.student.id, 'ENROLMENT')).every((n) => !n.is_read)).toBe(true);
+    });
+
+    it('refuses a bad selection with a 400 naming the parameter, marking nothing', async () => {
+      const as = await h.as(c.student);
+      for (const [query, parameter] of [
+        ['?type=NOPE', 'type'],
+        ['?objectId=5', 'objectId'],
+        ['?type=MESSAGE&objectId=abc', 'objectId'],
+        ['?type=MESSAGE&objectId=0', 'objectId'],
+      ]) {
+        const refused = await as.patch(`/api/notifications${query}`);
+        expect(refused.status).toBe(400);
+        expect(refused.body.errors?.[0].source).toEqual({ parameter });
+      }
+      expect((await ofType(c.student.id, 'ENROLMENT')).every((n) => !n.is_read)).toBe(true);
+    });
+
+    it('shows nobody else’s: 403 within the campus, 404 from another campus or for an unknown user', async () => {
+      expect((await c.asStudent.get(`/api/notifications/${c.deskmate.id}`)).status).toBe(403);
+      expect((await c.asLecturer.get(`/api/notifications/${c.deskmate.id}`)).status).toBe(403);
+      expect((await c.asElsewhere.get(`/api/notifications/${c.deskmate.id}`)).status).toBe(404);
+      expect((await c.asStudent.get(`/api/notifications/999999`)).status).toBe(404);
+      expect((await h.api.get(`/api/notifications/${c.deskmate.id}`)).status).toBe(401);
+    });
+  });
+
+  it('without VAPID keys offers no push: no key to subscribe with, a registration answers 503', async () => {
+    const settings = await c.asStudent.get('/api/v2/notification/notifications/settings');
+    expect(one(settings.body).attributes).toMatchObject({ push: true, push_public_key: null });
+    const token = { endpoint: 'https://push.example.com/x', keys: { p256dh: 'k', auth: 'a' } };
+    const refused = await c.asStudent.post('/api/v2/notification/notifications/tokens', {
+      data: { action: 'update', platform: 'web', token },
+    });
+    expect(refused.status).toBe(503);
+    expect(await h.ds.query(`SELECT 1 FROM push_subscriptions`)).toEqual([]);
+  });
+});
