@@ -606,3 +606,39 @@ describe('news', () => {
     expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('Campus')).toBeTruthy();
   });
 });
+
+describe('browser notifications', () => {
+  beforeEach(() => signedIn());
+  afterEach(() => cleanup());
+
+  it('offers push on the account page, says when this browser cannot, and turns it off', async () => {
+    const settings = (push: boolean) =>
+      json(
+        200,
+        one(
+          resource(
+            'notification-settings',
+            { push, mail: true, notification_email: null, push_public_key: 'BPublicKey' },
+            '4',
+          ),
+        ),
+      );
+    const calls = serve({
+      ...quietLayout,
+      'GET /api/login/me': student,
+      'GET /api/v2/notification/notifications/settings': () => settings(true),
+      'PATCH /api/v2/notification/notifications/settings': () => settings(false),
+    });
+    start('/settings/account');
+    const push = await screen.findByRole('region', { name: 'Browser notifications' });
+    expect(await within(push).findByText('Browser notifications are on for this browser.')).toBeTruthy();
+    fireEvent.click(within(push).getByRole('button', { name: 'Turn off browser notifications' }));
+    expect(await within(push).findByText('Browser notifications are off.')).toBeTruthy();
+    const patch = calls.find((call) => call.method === 'PATCH')!;
+    expect(await attributesOf(patch)).toEqual({ push: false });
+    // jsdom has no service worker: this browser cannot receive pushes, and nothing is registered
+    fireEvent.click(within(push).getByRole('button', { name: 'Turn on browser notifications' }));
+    expect(await within(push).findByText('This browser cannot show notifications.')).toBeTruthy();
+    expect(calls.some((call) => pathOf(call).endsWith('/notifications/tokens'))).toBe(false);
+  });
+});

@@ -130,6 +130,8 @@ const messaging = {
     help: 'Erhalten Sie eine Benachrichtigung dieses Browsers, wenn etwas Neues geschieht, auch wenn das LMS geschlossen ist.',
     enable: 'Browser-Benachrichtigungen einschalten',
     enabling: 'Der Browser wird gefragt…',
+    disable: 'Browser-Benachrichtigungen ausschalten',
+    off: 'Browser-Benachrichtigungen sind ausgeschaltet.',
     granted: 'Browser-Benachrichtigungen sind für diesen Browser eingeschaltet.',
     denied:
       'Dieser Browser hat Benachrichtigungen abgelehnt. Erlauben Sie sie in seinen Website-Einstellungen und versuchen Sie es erneut.',

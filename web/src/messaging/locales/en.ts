@@ -129,6 +129,8 @@ const messaging = {
     help: 'Get a notification from this browser when something new happens, even when the LMS is closed.',
     enable: 'Turn on browser notifications',
     enabling: 'Asking the browser…',
+    disable: 'Turn off browser notifications',
+    off: 'Browser notifications are off.',
     granted: 'Browser notifications are on for this browser.',
     denied: 'This browser refused notifications. Allow them in its site settings, then try again.',
     unsupported: 'This browser cannot show notifications.',

@@ -129,6 +129,8 @@ const messaging = {
     help: 'Recevez une notification de ce navigateur quand il se passe quelque chose, même quand le LMS est fermé.',
     enable: 'Activer les notifications du navigateur',
     enabling: 'Demande au navigateur…',
+    disable: 'Désactiver les notifications du navigateur',
+    off: 'Les notifications du navigateur sont désactivées.',
     granted: 'Les notifications du navigateur sont activées pour ce navigateur.',
     denied:
       'Ce navigateur a refusé les notifications. Autorisez-les dans ses paramètres du site, puis réessayez.',

@@ -129,6 +129,8 @@ const messaging = {
     help: 'Dapatkan notifikasi dari peramban ini saat ada yang baru, bahkan ketika LMS tertutup.',
     enable: 'Aktifkan notifikasi peramban',
     enabling: 'Meminta izin peramban…',
+    disable: 'Matikan notifikasi peramban',
+    off: 'Notifikasi peramban mati.',
     granted: 'Notifikasi peramban aktif untuk peramban ini.',
     denied: 'Peramban ini menolak notifikasi. Izinkan di pengaturan situsnya, lalu coba lagi.',
     unsupported: 'Peramban ini tidak dapat menampilkan notifikasi.',

@@ -129,6 +129,8 @@ const messaging = {
     help: 'Receba uma notificação deste navegador quando algo novo acontecer, mesmo com o LMS fechado.',
     enable: 'Ativar as notificações do navegador',
     enabling: 'Perguntando ao navegador…',
+    disable: 'Desativar as notificações do navegador',
+    off: 'As notificações do navegador estão desativadas.',
     granted: 'As notificações do navegador estão ativadas neste navegador.',
     denied: 'Este navegador recusou as notificações. Permita-as nas configurações do site e tente de novo.',
     unsupported: 'Este navegador não consegue mostrar notificações.',
