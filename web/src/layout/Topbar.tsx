@@ -43,7 +43,7 @@ export function Topbar({
       <LanguageMenu />
       <ThemeMenu />
       <Link
-        className="icon-button"
+        className={`icon-button ${styles.wideOnly}`}
         to="/messages"
         aria-label={t('routes.messages')}
         title={t('routes.messages')}

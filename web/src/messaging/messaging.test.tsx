@@ -316,7 +316,7 @@ describe('chat', () => {
       expect.stringMatching(/^Study groupNo message yet/),
     ]);
     // the socket is connecting: the screen says so until it is live
-    expect(screen.getByText(/Connection lost: trying again/)).toBeTruthy();
+    expect(screen.getByText('Connecting…')).toBeTruthy();
     push((socket) => socket.live(true));
     expect(await screen.findByText('Connected')).toBeTruthy();
 

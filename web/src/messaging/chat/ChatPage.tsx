@@ -17,7 +17,7 @@ import { RoomView } from './RoomView';
 export default function ChatPage() {
   const { t } = useTranslation();
   const { roomId } = useParams();
-  const live = Boolean(useRoomsQuery().data?.live);
+  const socket = useRoomsQuery().data?.socket ?? 'connecting';
   return (
     <section aria-labelledby="chat-title" className={cx(styles.chat, roomId && styles.roomOpen)}>
       <header className={cx('page-header', styles.chatHead)}>
@@ -25,8 +25,8 @@ export default function ChatPage() {
           <h1 id="chat-title">{t('messaging.chat.title')}</h1>
           <p className="muted">{t('messaging.chat.intro')}</p>
         </div>
-        <p className={cx('small', live ? styles.live : styles.offline)} role="status">
-          {live ? t('messaging.chat.live') : t('messaging.chat.reconnecting')}
+        <p className={cx('small', styles[socket])} role="status">
+          {t(`messaging.chat.socket.${socket}`)}
         </p>
       </header>
       <div className={styles.chatPanes}>

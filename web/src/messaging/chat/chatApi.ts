@@ -55,14 +55,20 @@ export interface RoomView {
   hasOlder: boolean;
 }
 
-/** The caller's rooms, newest first, and whether the socket is connected (spec 03 §3 "socket connection flag"). */
+/**
+ * The socket's state (spec 03 §3 "socket connection flag"): connecting the first time, live, or
+ * lost and trying again.
+ */
+export type SocketState = 'connecting' | 'live' | 'lost';
+
+/** The caller's rooms, newest first, and the socket's state. */
 export interface RoomList {
   rooms: Room[];
-  live: boolean;
+  socket: SocketState;
 }
 
-/** Whether the one chat socket is connected now (the list's `live`, kept across its refetches). */
-let socketLive = false;
+/** The one chat socket's state now (the list's `socket`, kept across its refetches). */
+let socketState: SocketState = 'connecting';
 
 interface AuthState {
   auth: { stored: { accessToken?: string } | null };
@@ -120,7 +126,7 @@ export const chatApi = withTags.injectEndpoints({
       query: () => `message?${toSearchParams({ limit: ROOMS_LIMIT })}`,
       transformResponse: (document: Document) => ({
         rooms: deserializeList<Room>(document).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
-        live: socketLive,
+        socket: socketState,
       }),
       providesTags: [ROOMS],
       /**
@@ -142,9 +148,9 @@ export const chatApi = withTags.injectEndpoints({
           () => (getState() as unknown as AuthState).auth.stored?.accessToken,
           {
             live: (now) => {
-              socketLive = now;
+              socketState = now ? 'live' : 'lost';
               updateCachedData((list) => {
-                list.live = now;
+                list.socket = socketState;
               });
             },
             roomUpdate: ({ chatId, unread, updatedAt, last_message }) => {
@@ -170,7 +176,7 @@ export const chatApi = withTags.injectEndpoints({
         );
         await cacheEntryRemoved;
         close();
-        socketLive = false;
+        socketState = 'connecting';
       },
     }),
     /** How many rooms hold a message the caller has not read (the header's badge). */

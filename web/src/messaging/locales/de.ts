@@ -77,9 +77,11 @@ const messaging = {
     write: 'Ihre Nachricht',
     send: 'Senden',
     sendFailed: 'Ihre Nachricht wurde nicht gesendet; sie steht noch im Feld.',
-    reconnecting:
-      'Verbindung verloren: neuer Versuch läuft. Neue Nachrichten erscheinen, sobald sie wieder steht.',
-    live: 'Verbunden',
+    socket: {
+      connecting: 'Verbindung wird aufgebaut…',
+      live: 'Verbunden',
+      lost: 'Verbindung verloren: neuer Versuch läuft. Neue Nachrichten erscheinen, sobald sie wieder steht.',
+    },
     delete: 'Unterhaltung löschen',
     deleteQuestion: 'Die Unterhaltung mit {{name}} löschen?',
     deleteDetails: 'Sie verschwindet aus Ihrer Liste der Unterhaltungen.',

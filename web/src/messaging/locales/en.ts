@@ -77,8 +77,11 @@ const messaging = {
     write: 'Your message',
     send: 'Send',
     sendFailed: 'Your message was not sent; it is still in the field.',
-    reconnecting: 'Connection lost: trying again. New messages will appear once it is back.',
-    live: 'Connected',
+    socket: {
+      connecting: 'Connecting…',
+      live: 'Connected',
+      lost: 'Connection lost: trying again. New messages will appear once it is back.',
+    },
     delete: 'Delete conversation',
     deleteQuestion: 'Delete the conversation with {{name}}?',
     deleteDetails: 'It leaves your list of conversations.',

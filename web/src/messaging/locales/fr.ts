@@ -77,8 +77,11 @@ const messaging = {
     write: 'Votre message',
     send: 'Envoyer',
     sendFailed: 'Votre message n’a pas été envoyé ; il est toujours dans le champ.',
-    reconnecting: 'Connexion perdue : nouvelle tentative. Les nouveaux messages apparaîtront dès son retour.',
-    live: 'Connecté',
+    socket: {
+      connecting: 'Connexion…',
+      live: 'Connecté',
+      lost: 'Connexion perdue : nouvelle tentative. Les nouveaux messages apparaîtront dès son retour.',
+    },
     delete: 'Supprimer la conversation',
     deleteQuestion: 'Supprimer la conversation avec {{name}} ?',
     deleteDetails: 'Elle quitte votre liste de conversations.',

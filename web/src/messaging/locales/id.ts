@@ -77,8 +77,11 @@ const messaging = {
     write: 'Pesan Anda',
     send: 'Kirim',
     sendFailed: 'Pesan Anda tidak terkirim; pesannya masih ada di kolom.',
-    reconnecting: 'Koneksi terputus: mencoba lagi. Pesan baru akan muncul setelah tersambung kembali.',
-    live: 'Tersambung',
+    socket: {
+      connecting: 'Menyambungkan…',
+      live: 'Tersambung',
+      lost: 'Koneksi terputus: mencoba lagi. Pesan baru akan muncul setelah tersambung kembali.',
+    },
     delete: 'Hapus percakapan',
     deleteQuestion: 'Hapus percakapan dengan {{name}}?',
     deleteDetails: 'Percakapan hilang dari daftar percakapan Anda.',

@@ -77,8 +77,11 @@ const messaging = {
     write: 'Sua mensagem',
     send: 'Enviar',
     sendFailed: 'Sua mensagem não foi enviada; ela continua no campo.',
-    reconnecting: 'Conexão perdida: tentando de novo. As novas mensagens aparecerão quando ela voltar.',
-    live: 'Conectado',
+    socket: {
+      connecting: 'Conectando…',
+      live: 'Conectado',
+      lost: 'Conexão perdida: tentando de novo. As novas mensagens aparecerão quando ela voltar.',
+    },
     delete: 'Excluir conversa',
     deleteQuestion: 'Excluir a conversa com {{name}}?',
     deleteDetails: 'Ela sai da sua lista de conversas.',
