@@ -142,7 +142,6 @@ const messaging = {
   },
   announcements: {
     intro: 'Die Ankündigungen Ihrer Kurse, solange sie aktuell sind.',
-    course: 'Kurs',
     allCourses: 'Alle meine Kurse',
     loading: 'Die Ankündigungen werden geladen',
     failed: 'Die Ankündigungen konnten nicht geladen werden.',

@@ -141,7 +141,6 @@ const messaging = {
   },
   announcements: {
     intro: 'Announcements of your courses while they are current.',
-    course: 'Course',
     allCourses: 'All my courses',
     loading: 'Loading the announcements',
     failed: 'The announcements could not be loaded.',

@@ -142,7 +142,6 @@ const messaging = {
   },
   announcements: {
     intro: 'Les annonces de vos cours tant qu’elles sont d’actualité.',
-    course: 'Cours',
     allCourses: 'Tous mes cours',
     loading: 'Chargement des annonces',
     failed: 'Les annonces n’ont pas pu être chargées.',

@@ -141,7 +141,6 @@ const messaging = {
   },
   announcements: {
     intro: 'Pengumuman mata kuliah Anda selama masih berlaku.',
-    course: 'Mata kuliah',
     allCourses: 'Semua mata kuliah saya',
     loading: 'Memuat pengumuman',
     failed: 'Pengumuman tidak dapat dimuat.',

@@ -141,7 +141,6 @@ const messaging = {
   },
   announcements: {
     intro: 'Os avisos dos seus cursos enquanto estão em vigor.',
-    course: 'Curso',
     allCourses: 'Todos os meus cursos',
     loading: 'Carregando os avisos',
     failed: 'Não foi possível carregar os avisos.',
