@@ -210,7 +210,14 @@ describe('the app', () => {
     const links = [...nav.querySelectorAll('a')].map((link) => link.textContent);
     // entries of features not offered yet say so
     expect(links).toEqual(
-      expect.arrayContaining(['Home', 'Dashboard', 'Courses', 'Exams', 'Messages (not available yet)']),
+      expect.arrayContaining([
+        'Home',
+        'Dashboard',
+        'Courses',
+        'Exams',
+        'Messages',
+        'Workspaces (not available yet)',
+      ]),
     );
     expect(links).not.toContain('Admin dashboard');
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
@@ -320,11 +327,11 @@ describe('the app', () => {
     serve({
       'GET /api/login/me': () => me('lecturer'),
     });
-    start('/messages/4');
-    await screen.findByRole('heading', { name: 'Message' });
+    start('/workspace/project-list/4');
+    await screen.findByRole('heading', { name: 'Projects' });
     expect(screen.getByText('This part of the LMS is not available yet')).toBeTruthy();
     // in the user's terms: nothing about services
-    const explanation = screen.getByText(/^Messages is not offered on this campus yet/);
+    const explanation = screen.getByText(/^Workspaces and projects is not offered on this campus yet/);
     expect(explanation.textContent).not.toMatch(/service/i);
   });
 

@@ -220,7 +220,8 @@ describe('navFor', () => {
       .flatMap((group) => group.items)
       .filter((item) => item.upcoming)
       .map((item) => item.id);
-    expect(upcoming).toEqual(expect.arrayContaining(['messages']));
+    expect(upcoming).toEqual(expect.arrayContaining(['workspaces']));
+    expect(upcoming).not.toContain('messages');
     expect(upcoming).not.toContain('discussions');
     expect(upcoming).not.toContain('assignments');
     expect(upcoming).not.toContain('courses');
@@ -231,7 +232,7 @@ describe('navFor', () => {
     expect(navFor('admin').map((group) => group.items.map((item) => item.id))).toEqual([
       ['home', 'dashboard', 'adminDashboard', 'courses', 'todo', 'agenda'],
       ['assignments', 'exams', 'discussions', 'presence', 'workspaces', 'surveys', 'forms', 'vicon'],
-      ['announcements', 'messages', 'notifications'],
+      ['announcements', 'chat', 'messages', 'notifications'],
       ['notes', 'bookmarks', 'profile', 'account'],
     ]);
   });

@@ -4,6 +4,7 @@ import { crsRoutes } from '../crs/routes';
 import { discussionRoutes } from '../discussions/routes';
 import { examRoutes } from '../exams/routes';
 import { groupRoutes } from '../groups/routes';
+import { messagingPublicRoutes, messagingRoutes } from '../messaging/routes';
 import { formRoutes } from '../forms/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { presenceRoutes } from '../presence/routes';
@@ -37,6 +38,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...formRoutes,
   ...presenceRoutes,
   ...crsRoutes,
+  ...messagingRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];
@@ -46,6 +48,7 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   ...publicRoutes,
   ...shellPublicRoutes,
   ...accountAccessRoutes,
+  ...messagingPublicRoutes,
   ...upcomingPublicRoutes,
 ];
 

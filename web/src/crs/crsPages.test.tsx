@@ -116,10 +116,11 @@ const attributesOf = async (request: Request) =>
   ((await request.json()) as { data: { attributes: Record<string, unknown> } }).data.attributes;
 const pathOf = (request: Request) => new URL(request.url).pathname;
 
-/** The one socket the page opened, once it is there. */
+/** The live classroom's socket the page opened, once it is there (the header has the chat's). */
 async function theSocket() {
-  await waitFor(() => expect(sockets).toHaveLength(1));
-  return sockets[0];
+  const ofRoom = () => sockets.filter((socket) => socket.options.path === '/socket/crs');
+  await waitFor(() => expect(ofRoom()).toHaveLength(1));
+  return ofRoom()[0];
 }
 
 describe('live classroom pages', () => {

@@ -11,8 +11,8 @@ import styles from './ConfirmDialog.module.css';
 export interface Confirmation {
   question: string;
   details?: ReactNode;
-  /** The confirming button: the action itself. */
-  action: string;
+  /** The confirming button: the action itself; none for a notice that is only read and closed. */
+  action?: string;
   /** The other button; "Cancel" unless given. */
   cancel?: string;
   /** `danger` (the default) for what removes or loses something, `primary` for the rest. */
@@ -104,13 +104,15 @@ export function ConfirmDialog({
           <button ref={keep} type="button" className="button" onClick={onCancel}>
             {cancel ?? t('common.cancel')}
           </button>
-          <button
-            type="button"
-            className={`button ${tone === 'danger' ? 'button-danger' : 'button-primary'}`}
-            onClick={onConfirm}
-          >
-            {action}
-          </button>
+          {action && (
+            <button
+              type="button"
+              className={`button ${tone === 'danger' ? 'button-danger' : 'button-primary'}`}
+              onClick={onConfirm}
+            >
+              {action}
+            </button>
+          )}
         </p>
       </div>
     </div>,

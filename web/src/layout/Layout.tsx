@@ -6,6 +6,7 @@ import { buildBreadcrumbs } from '../app/routeMap';
 import { useRouteHandle } from '../app/useRouteHandle';
 import { useMeQuery, useOnlineMutation } from '../auth/authApi';
 import { useCourseQuery } from '../courses/coursesApi';
+import { AnnouncementPopup } from '../messaging/announcements/AnnouncementPopup';
 import { useSiteInfoQuery } from '../site/siteApi';
 import { cx } from '../lib/classNames';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -85,6 +86,7 @@ export function Layout() {
         <main id="main" className={styles.content} tabIndex={-1}>
           <Outlet />
         </main>
+        <AnnouncementPopup />
         <footer className={`${styles.footer} muted small`}>
           © {new Date().getFullYear()} {siteName}
         </footer>

@@ -4,9 +4,11 @@ import { Link } from 'react-router-dom';
 import type { UserInfo } from '../auth/authApi';
 import { Icon } from './Icon';
 import styles from './Topbar.module.css';
-import { LanguageMenu, NotificationMenu, StarButton, StarredMenu, ThemeMenu, UserMenu } from './TopbarMenus';
+import { NotificationBell } from '../messaging/alerts/NotificationBell';
+import { ChatLink } from '../messaging/chat/ChatLink';
+import { LanguageMenu, StarButton, StarredMenu, ThemeMenu, UserMenu } from './TopbarMenus';
 
-/** The top bar: menu (small screens), starred pages, language, theme, messages, notifications, accounts. */
+/** The top bar: menu (small screens), starred pages, language, theme, messages, chat, notifications, accounts. */
 export function Topbar({
   page,
   user,
@@ -41,14 +43,15 @@ export function Topbar({
       <LanguageMenu />
       <ThemeMenu />
       <Link
-        className="icon-button"
+        className={`icon-button ${styles.wideOnly}`}
         to="/messages"
         aria-label={t('routes.messages')}
         title={t('routes.messages')}
       >
         <Icon name="mail" />
       </Link>
-      <NotificationMenu />
+      <ChatLink />
+      <NotificationBell />
       <UserMenu user={user} />
     </header>
   );

@@ -197,28 +197,6 @@ export function ThemeMenu() {
   );
 }
 
-/** The bell: notifications arrive once the notification service exists; until then it says so. */
-export function NotificationMenu() {
-  const { t } = useTranslation();
-  return (
-    <Dropdown
-      label={t('routes.notifications')}
-      button={<Icon name="bell" />}
-      panelClassName={styles.widePanel}
-    >
-      {(close) => (
-        <>
-          <p className={styles.title}>{t('routes.notifications')}</p>
-          <p className={styles.empty}>{t('unavailable.short', { feature: t('features.notifications') })}</p>
-          <Link className={styles.footer} to="/notification" onClick={close}>
-            {t('layout.allNotifications')}
-          </Link>
-        </>
-      )}
-    </Dropdown>
-  );
-}
-
 /** The signed-in user, the other accounts held on this browser (switch, add) and signing out. */
 export function UserMenu({ user }: { user: UserInfo | undefined }) {
   const { t } = useTranslation();

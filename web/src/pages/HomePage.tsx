@@ -4,11 +4,12 @@ import { useMeQuery } from '../auth/authApi';
 import { CourseCard } from '../courses/CourseCard';
 import { useCoursesQuery } from '../courses/coursesApi';
 import { Spinner } from '../layout/Spinner';
+import { NewsStrip } from '../messaging/news/NewsStrip';
 import { HomeTasks } from '../tasks/student/HomeTasks';
 
 /**
- * Homepage: who is signed in, at which campus, a student's assignments still to do, and the
- * courses they worked in most recently.
+ * Homepage: who is signed in, at which campus, a student's assignments still to do, the
+ * courses they worked in most recently and the campus's latest news.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -45,6 +46,7 @@ export default function HomePage() {
       ) : (
         <p className="page-message">{t('courses.none')}</p>
       )}
+      <NewsStrip base="/news" />
     </section>
   );
 }

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LOGIN_PATH } from '../auth/guard';
+import { NewsStrip } from '../messaging/news/NewsStrip';
 import { useSiteInfoQuery } from '../site/siteApi';
 import { CatalogueList, ExploreStrip } from './Catalogue';
 import { PublicFrame } from './PublicFrame';
 import styles from './LandingPage.module.css';
 
 /**
- * The public landing page of the campus: who it is, sign-in, the newest free courses, the public
- * course catalogue and help contacts.
+ * The public landing page of the campus: who it is, sign-in, its latest news, the newest free
+ * courses, the public course catalogue and help contacts.
  */
 export default function LandingPage() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export default function LandingPage() {
           )}
         </p>
       </section>
+      <NewsStrip base="/pages/news" />
       <ExploreStrip />
       <CatalogueList />
       {site.data?.whatsapp.length ? (

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { forgetAccount, switchAccount } from '../accounts/switchAccount';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ADD_ACCOUNT_QUERY, LOGIN_PATH } from '../auth/guard';
+import { PushOptIn } from '../messaging/alerts/PushOptIn';
 import { LanguageField } from '../preferences/LanguageField';
 import { MAX_STARRED, starRemoved, themeChanged, THEMES } from '../preferences/preferencesSlice';
 import styles from './AccountPage.module.css';
@@ -45,6 +46,8 @@ export default function AccountPage() {
         </fieldset>
         <LanguageField />
       </div>
+
+      <PushOptIn className={`card card-body ${styles.card}`} />
 
       <div className={`card card-body ${styles.card}`}>
         <h2 className="section-title">

@@ -29,13 +29,8 @@ export const upcomingRoutes: RouteDef[] = [
     '/admin/dashboard',
     { roles: ['admin'], ...nav('main', 'shield', 30) },
   ]),
-  ...screens(
-    'announcements',
-    ['announcements', '/announcements', nav('communication', 'megaphone', 10)],
-    ['announcementNew', '/announcements/new'],
-  ),
 
-  // workspaces, surveys, messaging (spec 03)
+  // workspaces, surveys (spec 03)
   ...screens(
     'workspaces',
     ['workspaces', '/workspace', nav('learning', 'briefcase', 50)],
@@ -54,15 +49,6 @@ export const upcomingRoutes: RouteDef[] = [
     ['surveyTake', '/survey/:id/take', { parent: 'survey', ...reduced }],
   ),
   ...screens('videoConferences', ['vicon', '/vicon', nav('learning', 'video', 80)]),
-  ...screens(
-    'messages',
-    ['messages', '/messages', nav('communication', 'mail', 20)],
-    ['messageNew', '/messages/new'],
-    ['messagesSent', '/messages/sent'],
-    ['message', '/messages/:id'],
-  ),
-  ...screens('notifications', ['notifications', '/notification', nav('communication', 'bell', 30)]),
-  ...screens('news', ['news', '/news/:id', { parent: 'home' }]),
   ...screens('notes', ['notes', '/notes', nav('personal', 'note', 10)]),
   ...screens('bookmarks', ['bookmarks', '/bookmark', nav('personal', 'bookmark', 20)]),
 ];

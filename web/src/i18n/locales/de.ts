@@ -10,6 +10,7 @@ import presence from '../../presence/locales/de';
 import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
 import agenda from '../../agenda/locales/de';
+import messaging from '../../messaging/locales/de';
 
 /** German. */
 const de: typeof en = {
@@ -23,6 +24,7 @@ const de: typeof en = {
   gradebook,
   completion,
   agenda,
+  messaging,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',
@@ -169,6 +171,7 @@ const de: typeof en = {
     todo: 'To-do',
     announcements: 'Ankündigungen',
     announcementNew: 'Neue Ankündigung',
+    announcementEdit: 'Ankündigung bearbeiten',
     presence: 'Anwesenheit',
     presenceClass: 'Sitzungen der Klasse',
     presenceDetail: 'Anwesenheit der Sitzung',
@@ -191,12 +194,16 @@ const de: typeof en = {
     formGradebook: 'Logbuch-Notenbuch',
     vicon: 'Videokonferenzen',
     agenda: 'Agenda',
+    chat: 'Chat',
+    chatRoom: 'Unterhaltung',
     messages: 'Nachrichten',
     messageNew: 'Neue Nachricht',
     messagesSent: 'Gesendete Nachrichten',
     message: 'Nachricht',
     notifications: 'Benachrichtigungen',
     news: 'Neuigkeiten',
+    newsList: 'Neuigkeiten',
+    publicNews: 'Neuigkeiten',
     notes: 'Notizen',
     bookmarks: 'Lesezeichen',
     profile: 'Profil',
@@ -228,13 +235,9 @@ const de: typeof en = {
     learningOutcomes: 'Lernziele des Kurses',
     learningPlan: 'Der Lernplan',
     semesterPlan: 'Semesterpläne (RPS)',
-    announcements: 'Ankündigungen',
     workspaces: 'Arbeitsbereiche und Projekte',
     surveys: 'Umfragen',
     videoConferences: 'Videokonferenzen',
-    messages: 'Nachrichten',
-    notifications: 'Benachrichtigungen',
-    news: 'Neuigkeiten',
     notes: 'Notizen',
     bookmarks: 'Lesezeichen',
     whiteboard: 'Das Whiteboard',
@@ -244,7 +247,6 @@ const de: typeof en = {
     title: 'Dieser Teil des LMS ist noch nicht verfügbar',
     text: '{{feature}} wird an diesem Campus noch nicht angeboten. Sobald es so weit ist, finden Sie es hier; bis dahin gibt es hier nichts zu sehen oder zu tun.',
     soon: 'noch nicht verfügbar',
-    short: '{{feature}}: noch nicht verfügbar.',
     toCourses: 'Zu meinen Kursen',
   },
   nav: {

@@ -9,6 +9,7 @@ import presence from '../../presence/locales/en';
 import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
 import agenda from '../../agenda/locales/en';
+import messaging from '../../messaging/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
@@ -21,6 +22,7 @@ const en = {
   gradebook,
   completion,
   agenda,
+  messaging,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',
@@ -161,6 +163,7 @@ const en = {
     todo: 'To-do',
     announcements: 'Announcements',
     announcementNew: 'New announcement',
+    announcementEdit: 'Edit announcement',
     presence: 'Presence',
     presenceClass: 'Class sessions',
     presenceDetail: 'Session attendance',
@@ -183,12 +186,16 @@ const en = {
     formGradebook: 'Logbook gradebook',
     vicon: 'Video conferences',
     agenda: 'Agenda',
+    chat: 'Chat',
+    chatRoom: 'Conversation',
     messages: 'Messages',
     messageNew: 'New message',
     messagesSent: 'Sent messages',
     message: 'Message',
     notifications: 'Notifications',
     news: 'News',
+    newsList: 'News',
+    publicNews: 'News',
     notes: 'Notes',
     bookmarks: 'Bookmarks',
     profile: 'Profile',
@@ -220,13 +227,9 @@ const en = {
     learningOutcomes: 'Course learning outcomes',
     learningPlan: 'The learning plan',
     semesterPlan: 'Semester plans (RPS)',
-    announcements: 'Announcements',
     workspaces: 'Workspaces and projects',
     surveys: 'Surveys',
     videoConferences: 'Video conferences',
-    messages: 'Messages',
-    notifications: 'Notifications',
-    news: 'News',
     notes: 'Notes',
     bookmarks: 'Bookmarks',
     whiteboard: 'The whiteboard',
@@ -236,7 +239,6 @@ const en = {
     title: 'This part of the LMS is not available yet',
     text: '{{feature}} is not offered on this campus yet. It will appear here once it is; until then there is nothing to see or do here.',
     soon: 'not available yet',
-    short: '{{feature}}: not available yet.',
     toCourses: 'Go to my courses',
   },
   nav: {

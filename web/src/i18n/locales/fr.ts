@@ -10,6 +10,7 @@ import presence from '../../presence/locales/fr';
 import gradebook from '../../gradebook/locales/fr';
 import completion from '../../completion/locales/fr';
 import agenda from '../../agenda/locales/fr';
+import messaging from '../../messaging/locales/fr';
 
 /** French. */
 const fr: typeof en = {
@@ -23,6 +24,7 @@ const fr: typeof en = {
   gradebook,
   completion,
   agenda,
+  messaging,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',
@@ -164,6 +166,7 @@ const fr: typeof en = {
     todo: 'À faire',
     announcements: 'Annonces',
     announcementNew: 'Nouvelle annonce',
+    announcementEdit: 'Modifier l’annonce',
     presence: 'Présences',
     presenceClass: 'Séances de la classe',
     presenceDetail: 'Présences de la séance',
@@ -186,12 +189,16 @@ const fr: typeof en = {
     formGradebook: 'Notes du carnet de bord',
     vicon: 'Visioconférences',
     agenda: 'Agenda',
+    chat: 'Discussion instantanée',
+    chatRoom: 'Conversation',
     messages: 'Messages',
     messageNew: 'Nouveau message',
     messagesSent: 'Messages envoyés',
     message: 'Message',
     notifications: 'Notifications',
     news: 'Actualités',
+    newsList: 'Actualités',
+    publicNews: 'Actualités',
     notes: 'Notes',
     bookmarks: 'Favoris',
     profile: 'Profil',
@@ -223,13 +230,9 @@ const fr: typeof en = {
     learningOutcomes: "Les acquis d'apprentissage du cours",
     learningPlan: "Le plan d'apprentissage",
     semesterPlan: 'Les plans semestriels (RPS)',
-    announcements: 'Les annonces',
     workspaces: 'Les espaces de travail et projets',
     surveys: 'Les enquêtes',
     videoConferences: 'Les visioconférences',
-    messages: 'Les messages',
-    notifications: 'Les notifications',
-    news: 'Les actualités',
     notes: 'Les notes',
     bookmarks: 'Les favoris',
     whiteboard: 'Le tableau blanc',
@@ -239,7 +242,6 @@ const fr: typeof en = {
     title: "Cette partie du LMS n'est pas encore disponible",
     text: "{{feature}} n'est pas encore proposé sur ce campus. Vous le trouverez ici dès qu'il le sera ; d'ici là, il n'y a rien à voir ni à faire ici.",
     soon: 'pas encore disponible',
-    short: '{{feature}} : pas encore disponible.',
     toCourses: 'Aller à mes cours',
   },
   nav: {

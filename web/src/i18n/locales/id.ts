@@ -10,6 +10,7 @@ import presence from '../../presence/locales/id';
 import gradebook from '../../gradebook/locales/id';
 import completion from '../../completion/locales/id';
 import agenda from '../../agenda/locales/id';
+import messaging from '../../messaging/locales/id';
 
 /**
  * Bahasa Indonesia, as an Indonesian university writes it (mata kuliah, dosen, mahasiswa, tugas,
@@ -26,6 +27,7 @@ const id: typeof en = {
   gradebook,
   completion,
   agenda,
+  messaging,
   common: {
     loading: 'Memuat',
     tryAgain: 'Coba lagi',
@@ -166,6 +168,7 @@ const id: typeof en = {
     todo: 'Daftar tugas',
     announcements: 'Pengumuman',
     announcementNew: 'Pengumuman baru',
+    announcementEdit: 'Ubah pengumuman',
     presence: 'Presensi',
     presenceClass: 'Pertemuan kelas',
     presenceDetail: 'Kehadiran pertemuan',
@@ -188,12 +191,16 @@ const id: typeof en = {
     formGradebook: 'Nilai logbook',
     vicon: 'Konferensi video',
     agenda: 'Agenda',
+    chat: 'Obrolan',
+    chatRoom: 'Percakapan',
     messages: 'Pesan',
     messageNew: 'Pesan baru',
     messagesSent: 'Pesan terkirim',
     message: 'Pesan',
     notifications: 'Notifikasi',
     news: 'Berita',
+    newsList: 'Berita',
+    publicNews: 'Berita',
     notes: 'Catatan',
     bookmarks: 'Penanda',
     profile: 'Profil',
@@ -225,13 +232,9 @@ const id: typeof en = {
     learningOutcomes: 'Capaian pembelajaran mata kuliah',
     learningPlan: 'Rencana pembelajaran',
     semesterPlan: 'Rencana Pembelajaran Semester (RPS)',
-    announcements: 'Pengumuman',
     workspaces: 'Ruang kerja dan proyek',
     surveys: 'Survei',
     videoConferences: 'Konferensi video',
-    messages: 'Pesan',
-    notifications: 'Notifikasi',
-    news: 'Berita',
     notes: 'Catatan',
     bookmarks: 'Penanda',
     whiteboard: 'Papan tulis',
@@ -241,7 +244,6 @@ const id: typeof en = {
     title: 'Bagian LMS ini belum tersedia',
     text: '{{feature}} belum tersedia di kampus ini. Fitur ini akan muncul di sini setelah tersedia; sampai saat itu belum ada yang dapat dilihat atau dilakukan di sini.',
     soon: 'belum tersedia',
-    short: '{{feature}}: belum tersedia.',
     toCourses: 'Ke mata kuliah saya',
   },
   nav: {

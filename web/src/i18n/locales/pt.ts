@@ -10,6 +10,7 @@ import presence from '../../presence/locales/pt';
 import gradebook from '../../gradebook/locales/pt';
 import completion from '../../completion/locales/pt';
 import agenda from '../../agenda/locales/pt';
+import messaging from '../../messaging/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
@@ -23,6 +24,7 @@ const pt: typeof en = {
   gradebook,
   completion,
   agenda,
+  messaging,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',
@@ -164,6 +166,7 @@ const pt: typeof en = {
     todo: 'Tarefas',
     announcements: 'Avisos',
     announcementNew: 'Novo aviso',
+    announcementEdit: 'Editar aviso',
     presence: 'Presenças',
     presenceClass: 'Sessões da turma',
     presenceDetail: 'Presenças da sessão',
@@ -186,12 +189,16 @@ const pt: typeof en = {
     formGradebook: 'Notas do diário de bordo',
     vicon: 'Videoconferências',
     agenda: 'Agenda',
+    chat: 'Chat',
+    chatRoom: 'Conversa',
     messages: 'Mensagens',
     messageNew: 'Nova mensagem',
     messagesSent: 'Mensagens enviadas',
     message: 'Mensagem',
     notifications: 'Notificações',
     news: 'Notícias',
+    newsList: 'Notícias',
+    publicNews: 'Notícias',
     notes: 'Notas',
     bookmarks: 'Marcadores',
     profile: 'Perfil',
@@ -223,13 +230,9 @@ const pt: typeof en = {
     learningOutcomes: 'Os resultados de aprendizagem do curso',
     learningPlan: 'O plano de aprendizagem',
     semesterPlan: 'Os planos semestrais (RPS)',
-    announcements: 'Os avisos',
     workspaces: 'Os espaços de trabalho e projetos',
     surveys: 'Os inquéritos',
     videoConferences: 'As videoconferências',
-    messages: 'As mensagens',
-    notifications: 'As notificações',
-    news: 'As notícias',
     notes: 'As notas',
     bookmarks: 'Os marcadores',
     whiteboard: 'O quadro branco',
@@ -239,7 +242,6 @@ const pt: typeof en = {
     title: 'Esta parte do LMS ainda não está disponível',
     text: '{{feature}} ainda não é oferecido neste campus. Quando for, encontrá-lo-á aqui; até lá, não há nada para ver ou fazer aqui.',
     soon: 'ainda não disponível',
-    short: '{{feature}}: ainda não disponível.',
     toCourses: 'Ir para os meus cursos',
   },
   nav: {

@@ -1,5 +1,6 @@
 import { api } from '../../api/baseApi';
 import { deserializeOne, type Document } from '../../api/jsonapi';
+import { announceSaves, silent } from '../../notifications/saved';
 import type { ResourceOf } from '../../api/types';
 
 const SETTINGS = 'v2/notification/notifications/settings';
@@ -40,6 +41,11 @@ export const pushApi = api.injectEndpoints({
       transformResponse: () => null,
     }),
   }),
+});
+
+announceSaves(pushApi, {
+  changePushSettings: silent('the push settings say in their status line whether push is on or off'),
+  pushToken: silent('registering a browser is part of turning push on, which the status line says'),
 });
 
 export const { usePushSettingsQuery, useChangePushSettingsMutation, usePushTokenMutation } = pushApi;

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../layout/Spinner';
+import { notificationFor } from '../notifications/notification';
+
+/** What the messaging screens need of an RTK Query result to say where it stands. */
+interface QueryLike {
+  isLoading: boolean;
+  isError: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A query's loading, failure (with "Try again") and empty states, else its content: the one way
+ * every messaging list and page says them.
+ */
+export function QueryState({
+  query,
+  loading,
+  failed,
+  empty,
+  children,
+}: {
+  query: QueryLike;
+  loading: string;
+  failed: string;
+  /** Said instead of the content when there is nothing (null: the content is shown). */
+  empty: string | null;
+  children: () => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isLoading) return <Spinner label={loading} />;
+  if (query.isError)
+    return (
+      <div className="page-message" role="alert">
+        <p>{notificationFor(query.error, failed).text}</p>
+        <button type="button" className="button" onClick={() => void query.refetch()}>
+          {t('common.tryAgain')}
+        </button>
+      </div>
+    );
+  if (empty !== null) return <p className="muted empty-state">{empty}</p>;
+  return <>{children()}</>;
+}
