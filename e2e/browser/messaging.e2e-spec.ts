@@ -23,6 +23,16 @@ describe('messaging in the browser', () => {
     web = await startBrowserPlatform();
     base = web.base;
     courseId = await lecturersFirstCourse(base);
+    // the demo campus's own popup announcement, seen already by the accounts used here, so that it
+    // does not cover the pages under test (the popup of this test's announcement is tested below)
+    for (const username of ['student1', 'student2', 'lecturer']) {
+      const headers = { authorization: `Bearer ${await apiToken(base, username)}` };
+      const popups = (await (await fetch(`${base}/api/course/announcements/popups`, { headers })).json()) as {
+        data: Array<{ id: string }>;
+      };
+      for (const popup of popups.data)
+        await fetch(`${base}/api/course/announcements/${popup.id}/seen`, { method: 'POST', headers });
+    }
   });
 
   afterAll(async () => {
@@ -42,16 +52,6 @@ describe('messaging in the browser', () => {
     });
     return Number(((await me.json()) as { data: { id: string } }).data.id);
   };
-  /** Closes whatever popup announcements the page shows first (the demo campus has one). */
-  const closePopupsBut = async (signed: SignedIn, keep: RegExp) => {
-    for (let shown = 0; shown < 5; shown += 1) {
-      const popup = signed.page.getByRole('alertdialog');
-      if (!(await popup.isVisible().catch(() => false))) return;
-      if (keep.test((await popup.textContent()) ?? '')) return;
-      await popup.getByRole('button', { name: 'Close' }).click();
-    }
-  };
-
   it('lets two students chat live, each in their own browser', async () => {
     const token = await apiToken(base, 'student1');
     const created = await fetch(`${base}/api/message`, {
@@ -68,7 +68,6 @@ describe('messaging in the browser', () => {
     const budi = await signedIn('student2', 390);
     for (const signed of [ayu, budi]) {
       await signed.page.goto(`${base}/chat/${roomId}`);
-      await closePopupsBut(signed, /^$/);
       await signed.page.getByText('Connected', { exact: true }).waitFor();
     }
 
@@ -111,7 +110,6 @@ describe('messaging in the browser', () => {
     const text = `Lab moved to room 204 (${Date.now()})`;
     const lecturer = await signedIn('lecturer');
     await lecturer.page.goto(`${base}/announcements/new?course=${courseId}`);
-    await closePopupsBut(lecturer, /^$/);
     await lecturer.page.getByLabel('Shown as').selectOption('popup');
     await lecturer.page.getByRole('textbox', { name: 'Announcement' }).fill(text);
     await lecturer.page.getByRole('button', { name: 'Publish' }).click();
@@ -124,7 +122,6 @@ describe('messaging in the browser', () => {
 
     const student = await signedIn('student1', 390);
     await student.page.goto(`${base}/`);
-    await closePopupsBut(student, new RegExp(text.replace(/[()]/g, '\\$&')));
     const popup = student.page.getByRole('alertdialog');
     await popup.getByText(text).waitFor();
     expect(await seriousA11yViolations(student.page)).toEqual([]);

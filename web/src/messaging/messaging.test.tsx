@@ -557,7 +557,7 @@ describe('announcements', () => {
       course_id: 3,
       urgency: 'low',
       announcements_type: 'section',
-      end_at: new Date('2099-01-01T08:00').toISOString(),
+      end_at: '2099-01-01 08:00:00',
     });
     expect(String(posted.announcement)).toContain('Bring your laptop.');
   });

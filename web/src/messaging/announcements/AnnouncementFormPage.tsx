@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { toLocalInput } from '../../courses/structure';
+import { fromLocalInput, toLocalInput } from '../../courses/structure';
 import { FormCard } from '../../layout/FormCard';
 import { InputField } from '../../layout/InputField';
 import { SelectField } from '../../layout/SelectField';
@@ -105,8 +105,9 @@ function AnnouncementForm({ item }: { item?: Announcement }) {
     const attributes = {
       ...draft,
       course_id: Number(draft.course_id),
-      start_at: dateOfInput(draft.start_at)!,
-      end_at: dateOfInput(draft.end_at)!,
+      // the wire format, on the campus's clock as the inputs show it
+      start_at: fromLocalInput(draft.start_at)!,
+      end_at: fromLocalInput(draft.end_at)!,
     };
     const { course_id: _course, ...changes } = attributes;
     (item ? update({ id: item.id, changes }) : create(attributes))

@@ -35,7 +35,7 @@ export function RoomView({ roomId }: { roomId: string }) {
   const [readAlerts] = useReadAlertsMutation();
   const [removeRoom, removing] = useDeleteChatRoomMutation();
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const messages = view.data?.messages ?? [];
   const lastId = messages.at(-1)?.id;
@@ -90,7 +90,8 @@ export function RoomView({ roomId }: { roomId: string }) {
                 {t('messaging.chat.older')}
               </button>
             )}
-            <ol
+            {/* the log around the list: a role on the <ol> itself would take its items out of a list */}
+            <div
               ref={log}
               className={styles.log}
               role="log"
@@ -101,16 +102,18 @@ export function RoomView({ roomId }: { roomId: string }) {
                 atEnd.current = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
               }}
             >
-              {messages.map((message) => (
-                <MessageBubble
-                  repliesTo={messages.find((item) => item.id === String(message.reply_message_id))}
-                  key={message.id}
-                  message={message}
-                  mine={String(message.user_id) === me.data?.id}
-                  onReply={setReplyTo}
-                />
-              ))}
-            </ol>
+              <ol className={styles.logList}>
+                {messages.map((message) => (
+                  <MessageBubble
+                    repliesTo={messages.find((item) => item.id === String(message.reply_message_id))}
+                    key={message.id}
+                    message={message}
+                    mine={String(message.user_id) === me.data?.id}
+                    onReply={setReplyTo}
+                  />
+                ))}
+              </ol>
+            </div>
             <Composer roomId={roomId} replyTo={replyTo} onReplied={() => setReplyTo(null)} />
           </>
         )}
