@@ -49,8 +49,10 @@ describe('demo messaging seed', () => {
       ).body,
     );
     expect(inbox.map((m) => m.attributes.subject)).toEqual(['Question about the first assignment']);
-    const popups = list((await asStudent1.get('/api/course/announcements/popups')).body);
-    expect(popups).toHaveLength(1);
+    // a section, not a popup: a popup would cover the first page every demo student opens
+    const announcements = list((await asStudent1.get('/api/course/announcements')).body);
+    expect(announcements.map((item) => item.attributes.announcements_type)).toEqual(['section']);
+    expect(list((await asStudent1.get('/api/course/announcements/popups')).body)).toHaveLength(0);
     const news = list((await h.api.at('demo.example.ac.id').get('/api/public/news')).body);
     expect(news.map((item) => item.attributes.title).sort()).toEqual([
       'Campus library extends its opening hours',

@@ -16,7 +16,7 @@ const DAY = 24 * 3_600_000;
 /**
  * The demo campus's messaging (`npm start`), made through the service's own operations: two
  * course messages of IF101, the course's group chat and a personal chat with a few messages, one
- * popup announcement active for a week, and two published news items. Waits (throws) until
+ * announcement (a section of the announcements page) active for a week, and two published news items. Waits (throws) until
  * identity's users and course's IF101 with its lecturer and students have arrived by event; does
  * nothing when the campus has chat rooms already.
  */
@@ -122,7 +122,7 @@ export async function seedMessagingDemo(
         course_id: courseId,
         announcement: 'The midterm exam takes place in week 8. Check the exam page for the room.',
         urgency: 'high',
-        announcements_type: 'popup',
+        announcements_type: 'section',
         start_at: wire(Date.now() - DAY),
         end_at: wire(Date.now() + 7 * DAY),
       },
