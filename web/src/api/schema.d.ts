@@ -3709,6 +3709,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/messaging/blobs/{store}/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a file by its signed link (all-in-one mode) */
+    get: operations['messaging_Blobs_downloadMessaging'];
+    /** Upload a file to its signed link (all-in-one mode) */
+    put: operations['messaging_Blobs_uploadMessaging'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/notifications': {
     parameters: {
       query?: never;
@@ -29572,6 +29590,92 @@ export interface operations {
         };
         content: {
           'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  messaging_Blobs_downloadMessaging: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        store: 'messaging';
+        /** @description The signed token of a link handed out by the API */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description The link is invalid or expired, or the file does not exist (JSON:API error) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description The link is invalid or expired, or the file does not exist (JSON:API error) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  messaging_Blobs_uploadMessaging: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        store: 'messaging';
+        /** @description The signed token of a link handed out by the API */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description Stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The link is invalid or expired, or the file does not exist (JSON:API error) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description The link is invalid or expired, or the file does not exist (JSON:API error) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
           'application/json': components['schemas']['Errors'];
         };
       };

@@ -58,6 +58,7 @@ export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceNam
   ['/course/announcements', 'messaging'],
   ['/public/news', 'messaging'],
   ['/course/news', 'messaging'],
+  ['/messaging/blobs', 'messaging'],
   ['', 'course'],
 ];
 
