@@ -72,7 +72,7 @@ function appRoutes(course: string, exam: string, tasks: DemoTasks, room: string)
     ['/survey/1/take', 'all'],
     ['/todo', 'all'],
     ['/announcements', 'all'],
-    ['/announcements/new', 'all'],
+    ['/announcements/new', 'lecturer'],
     ['/vlabs/result/1', 'all'],
     ['/notes', 'all'],
     ['/bookmark', 'all'],
