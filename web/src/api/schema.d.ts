@@ -675,6 +675,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/bookmarks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Bookmarks_list'];
+    put?: never;
+    post: operations['course_Bookmarks_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/bookmarks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['course_Bookmarks_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/comments': {
     parameters: {
       query?: never;
@@ -749,6 +781,22 @@ export interface paths {
       cookie?: never;
     };
     get: operations['course_Completion_course'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/conferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Conferences_list'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1744,6 +1792,38 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['messaging_News_update'];
+    trace?: never;
+  };
+  '/api/course/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Notes_list'];
+    put?: never;
+    post: operations['course_Notes_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/notes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Notes_get'];
+    put?: never;
+    post?: never;
+    delete: operations['course_Notes_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['course_Notes_update'];
     trace?: never;
   };
   '/api/course/online': {
@@ -4818,6 +4898,24 @@ export interface components {
         received_at: string;
       };
     };
+    Bookmark: {
+      /** @enum {string} */
+      type: 'bookmarks';
+      id: string;
+      attributes: {
+        /** @enum {string} */
+        kind: 'content' | 'exam' | 'task' | 'thread';
+        item_id: number;
+        title: string;
+        detail: string | null;
+        course_id: number;
+        course_name: string;
+        course_code: string | null;
+        link: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+      };
+    };
     Campus: {
       /** @enum {string} */
       type: 'lptks';
@@ -4967,6 +5065,28 @@ export interface components {
         completed: number;
         required: number;
         percentage: number;
+      };
+    };
+    Conference: {
+      /** @enum {string} */
+      type: 'conferences';
+      id: string;
+      attributes: {
+        name: string;
+        /** @enum {string} */
+        provider: 'zoom' | 'google-meet' | 'ms-teams' | 'cloudx' | 'webex';
+        url: string | null;
+        course_id: number;
+        course_name: string;
+        course_code: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        start_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        end_at: string | null;
+        upcoming: boolean;
+        link: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        updated_at: string;
       };
     };
     Content: {
@@ -6112,6 +6232,25 @@ export interface components {
         is_published: boolean;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         published_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        created_at: string;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        updated_at: string;
+      };
+    };
+    Note: {
+      /** @enum {string} */
+      type: 'notes';
+      id: string;
+      attributes: {
+        content_id: number;
+        content_name: string;
+        course_id: number;
+        course_name: string;
+        course_code: string | null;
+        body: string;
+        excerpt: string;
+        link: string;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         created_at: string;
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
@@ -10996,6 +11135,189 @@ export interface operations {
       };
     };
   };
+  course_Bookmarks_list: {
+    parameters: {
+      query?: {
+        'filter[kind][is]'?: string;
+        'filter[kind][in]'?: string;
+        'filter[item_id][is]'?: number;
+        'filter[item_id][in]'?: string;
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of Bookmark */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Bookmark'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Bookmark'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Bookmarks_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              kind: 'content' | 'exam' | 'task' | 'thread';
+              item_id: number;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              /** @enum {string} */
+              kind: 'content' | 'exam' | 'task' | 'thread';
+              item_id: number;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Bookmark */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Bookmark'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Bookmark'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Bookmarks_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
   task_Comments_list: {
     parameters: {
       query?: {
@@ -11355,6 +11677,71 @@ export interface operations {
               completed: number;
               required: number;
               percentage: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Conferences_list: {
+    parameters: {
+      query?: {
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        'filter[provider][is]'?: string;
+        'filter[provider][in]'?: string;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of Conference */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Conference'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Conference'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
             };
           };
         };
@@ -17881,6 +18268,313 @@ export interface operations {
           };
           'application/json': {
             data: components['schemas']['News'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Notes_list: {
+    parameters: {
+      query?: {
+        'filter[search][is]'?: string;
+        'filter[content_id][is]'?: number;
+        'filter[content_id][in]'?: string;
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of Note */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Note'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Note'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Notes_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              content_id: number;
+              body: string;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              content_id: number;
+              body: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Note */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Note'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Note'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Notes_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: Note */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Note'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Note'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Notes_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done, nothing to return */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Notes_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.api+json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              body: string;
+            };
+          };
+        };
+        'application/json': {
+          data: {
+            type?: string;
+            id?: string;
+            attributes: {
+              body: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: Note */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['Note'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['Note'];
             meta?: {
               [key: string]: unknown;
             };
