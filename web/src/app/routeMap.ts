@@ -10,6 +10,7 @@ import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { presenceRoutes } from '../presence/routes';
 import { publicRoutes } from '../public/routes';
 import { settingsRoutes } from '../settings/routes';
+import { spaceRoutes } from '../space/routes';
 import { taskRoutes } from '../tasks/routes';
 import { agendaRoutes } from '../agenda/routes';
 import { upcomingPublicRoutes, upcomingRoutes } from '../upcoming/routes';
@@ -39,6 +40,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...presenceRoutes,
   ...crsRoutes,
   ...messagingRoutes,
+  ...spaceRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];

@@ -48,9 +48,6 @@ export const upcomingRoutes: RouteDef[] = [
     ['survey', '/survey/:id'],
     ['surveyTake', '/survey/:id/take', { parent: 'survey', ...reduced }],
   ),
-  ...screens('videoConferences', ['vicon', '/vicon', nav('learning', 'video', 80)]),
-  ...screens('notes', ['notes', '/notes', nav('personal', 'note', 10)]),
-  ...screens('bookmarks', ['bookmarks', '/bookmark', nav('personal', 'bookmark', 20)]),
 ];
 
 /** Public screens of features not built yet (semester plan preview, tools). */

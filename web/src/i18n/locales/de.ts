@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
 import agenda from '../../agenda/locales/de';
 import messaging from '../../messaging/locales/de';
+import space from '../../space/locales/de';
 
 /** German. */
 const de: typeof en = {
@@ -25,6 +26,7 @@ const de: typeof en = {
   completion,
   agenda,
   messaging,
+  space,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',
@@ -237,9 +239,6 @@ const de: typeof en = {
     semesterPlan: 'Semesterpläne (RPS)',
     workspaces: 'Arbeitsbereiche und Projekte',
     surveys: 'Umfragen',
-    videoConferences: 'Videokonferenzen',
-    notes: 'Notizen',
-    bookmarks: 'Lesezeichen',
     whiteboard: 'Das Whiteboard',
     pdfEditor: 'Der PDF-Editor',
   },

@@ -10,6 +10,7 @@ import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
 import agenda from '../../agenda/locales/en';
 import messaging from '../../messaging/locales/en';
+import space from '../../space/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
@@ -23,6 +24,7 @@ const en = {
   completion,
   agenda,
   messaging,
+  space,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',
@@ -229,9 +231,6 @@ const en = {
     semesterPlan: 'Semester plans (RPS)',
     workspaces: 'Workspaces and projects',
     surveys: 'Surveys',
-    videoConferences: 'Video conferences',
-    notes: 'Notes',
-    bookmarks: 'Bookmarks',
     whiteboard: 'The whiteboard',
     pdfEditor: 'The PDF editor',
   },

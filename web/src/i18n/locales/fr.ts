@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/fr';
 import completion from '../../completion/locales/fr';
 import agenda from '../../agenda/locales/fr';
 import messaging from '../../messaging/locales/fr';
+import space from '../../space/locales/fr';
 
 /** French. */
 const fr: typeof en = {
@@ -25,6 +26,7 @@ const fr: typeof en = {
   completion,
   agenda,
   messaging,
+  space,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',
@@ -232,9 +234,6 @@ const fr: typeof en = {
     semesterPlan: 'Les plans semestriels (RPS)',
     workspaces: 'Les espaces de travail et projets',
     surveys: 'Les enquêtes',
-    videoConferences: 'Les visioconférences',
-    notes: 'Les notes',
-    bookmarks: 'Les favoris',
     whiteboard: 'Le tableau blanc',
     pdfEditor: "L'éditeur PDF",
   },

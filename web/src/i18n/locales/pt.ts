@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/pt';
 import completion from '../../completion/locales/pt';
 import agenda from '../../agenda/locales/pt';
 import messaging from '../../messaging/locales/pt';
+import space from '../../space/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
@@ -25,6 +26,7 @@ const pt: typeof en = {
   completion,
   agenda,
   messaging,
+  space,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',
@@ -232,9 +234,6 @@ const pt: typeof en = {
     semesterPlan: 'Os planos semestrais (RPS)',
     workspaces: 'Os espaços de trabalho e projetos',
     surveys: 'Os inquéritos',
-    videoConferences: 'As videoconferências',
-    notes: 'As notas',
-    bookmarks: 'Os marcadores',
     whiteboard: 'O quadro branco',
     pdfEditor: 'O editor de PDF',
   },
