@@ -31,40 +31,42 @@ export default function BookmarksPage() {
       >
         {() => (
           <>
-            <ul className="card card-body plain-list" aria-busy={bookmarks.isFetching}>
-              {bookmarks.data!.items.map((bookmark) => (
-                <li key={bookmark.id} className={`list-row ${styles.row}`}>
-                  <div className={styles.text}>
-                    <Link to={bookmark.link} className={styles.title}>
-                      {bookmark.title}
-                    </Link>
-                    <span className="small muted">
-                      {bookmark.course_code ? `${bookmark.course_code} · ` : ''}
-                      {bookmark.course_name}
-                    </span>
-                  </div>
-                  <div className={styles.side}>
-                    <span className="badge badge-muted">{t(`space.kinds.${bookmark.kind}`)}</span>
-                    <span className="small muted">
-                      {t('space.bookmarks.since', { when: dates.date(bookmark.created_at) })}
-                    </span>
-                    <button
-                      type="button"
-                      className="button small"
-                      disabled={removing.isLoading}
-                      aria-label={t('space.bookmarks.removeNamed', { title: bookmark.title })}
-                      onClick={() =>
-                        void remove({ id: bookmark.id, title: bookmark.title })
-                          .unwrap()
-                          .catch(() => {})
-                      }
-                    >
-                      {t('space.bookmarks.remove')}
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <div className="card card-body">
+              <ul className="plain-list" aria-busy={bookmarks.isFetching}>
+                {bookmarks.data!.items.map((bookmark) => (
+                  <li key={bookmark.id} className={`list-row ${styles.row}`}>
+                    <div className={styles.text}>
+                      <Link to={bookmark.link} className={styles.title}>
+                        {bookmark.title}
+                      </Link>
+                      <span className="small muted">
+                        {bookmark.course_code ? `${bookmark.course_code} · ` : ''}
+                        {bookmark.course_name}
+                      </span>
+                    </div>
+                    <div className={styles.side}>
+                      <span className="badge badge-muted">{t(`space.kinds.${bookmark.kind}`)}</span>
+                      <span className="small muted">
+                        {t('space.bookmarks.since', { when: dates.date(bookmark.created_at) })}
+                      </span>
+                      <button
+                        type="button"
+                        className="button small"
+                        disabled={removing.isLoading}
+                        aria-label={t('space.bookmarks.removeNamed', { title: bookmark.title })}
+                        onClick={() =>
+                          void remove({ id: bookmark.id, title: bookmark.title })
+                            .unwrap()
+                            .catch(() => {})
+                        }
+                      >
+                        {t('space.bookmarks.remove')}
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
             <Pagination page={page} pages={pageCount(bookmarks.data!.total, SPACE_PAGE_SIZE)} onPage={goTo} />
           </>
         )}

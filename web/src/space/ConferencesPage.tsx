@@ -34,46 +34,48 @@ export default function ConferencesPage() {
       >
         {() => (
           <>
-            <ul className="card card-body plain-list" aria-busy={conferences.isFetching}>
-              {conferences.data!.items.map((conference) => {
-                const times = [conference.start_at, conference.end_at].filter((at) => at !== null);
-                const when = times.map((at) => dates.dateTime(at)).join(' – ');
-                const href = safeUrl(conference.url, ['https:']);
-                return (
-                  <li key={conference.id} className={`list-row ${styles.row}`}>
-                    <div className={styles.text}>
-                      <Link to={conference.link} className={styles.title}>
-                        {conference.name}
-                      </Link>
-                      <span className="small muted">
-                        {conference.course_code ? `${conference.course_code} · ` : ''}
-                        {conference.course_name}
-                      </span>
-                      <span className="small">{when || t('space.vicon.noTime')}</span>
-                    </div>
-                    <div className={styles.side}>
-                      {conference.upcoming && (
-                        <span className="badge badge-warning">{t('space.vicon.upcoming')}</span>
-                      )}
-                      <span className="badge badge-muted">{t(`contentTypes.${conference.provider}`)}</span>
-                      {href && (
-                        <a
-                          className="button button-primary small"
-                          href={href}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                        >
-                          {t('space.vicon.join')}{' '}
-                          <span className="sr-only">
-                            {conference.name} {t('reader.newTab')}
-                          </span>
-                        </a>
-                      )}
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
+            <div className="card card-body">
+              <ul className="plain-list" aria-busy={conferences.isFetching} data-testid="conferences">
+                {conferences.data!.items.map((conference) => {
+                  const times = [conference.start_at, conference.end_at].filter((at) => at !== null);
+                  const when = times.map((at) => dates.dateTime(at)).join(' – ');
+                  const href = safeUrl(conference.url, ['https:']);
+                  return (
+                    <li key={conference.id} className={`list-row ${styles.row}`}>
+                      <div className={styles.text}>
+                        <Link to={conference.link} className={styles.title}>
+                          {conference.name}
+                        </Link>
+                        <span className="small muted">
+                          {conference.course_code ? `${conference.course_code} · ` : ''}
+                          {conference.course_name}
+                        </span>
+                        <span className="small">{when || t('space.vicon.noTime')}</span>
+                      </div>
+                      <div className={styles.side}>
+                        {conference.upcoming && (
+                          <span className="badge badge-warning">{t('space.vicon.upcoming')}</span>
+                        )}
+                        <span className="badge badge-muted">{t(`contentTypes.${conference.provider}`)}</span>
+                        {href && (
+                          <a
+                            className="button button-primary small"
+                            href={href}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                          >
+                            {t('space.vicon.join')}{' '}
+                            <span className="sr-only">
+                              {conference.name} {t('reader.newTab')}
+                            </span>
+                          </a>
+                        )}
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
             <Pagination
               page={page}
               pages={pageCount(conferences.data!.total, SPACE_PAGE_SIZE)}

@@ -50,25 +50,27 @@ export default function NotesPage() {
       >
         {() => (
           <>
-            <ul className="card card-body plain-list" aria-busy={notes.isFetching} data-testid="notes">
-              {notes.data!.items.map((note) => (
-                <li key={note.id} className={`list-row ${styles.row}`}>
-                  <div className={styles.text}>
-                    <Link to={note.link} className={styles.title}>
-                      {note.content_name}
-                    </Link>
+            <div className="card card-body">
+              <ul className="plain-list" aria-busy={notes.isFetching} data-testid="notes">
+                {notes.data!.items.map((note) => (
+                  <li key={note.id} className={`list-row ${styles.row}`}>
+                    <div className={styles.text}>
+                      <Link to={note.link} className={styles.title}>
+                        {note.content_name}
+                      </Link>
+                      <span className="small muted">
+                        {note.course_code ? `${note.course_code} · ` : ''}
+                        {note.course_name}
+                      </span>
+                      <p className={styles.excerpt}>{note.excerpt}</p>
+                    </div>
                     <span className="small muted">
-                      {note.course_code ? `${note.course_code} · ` : ''}
-                      {note.course_name}
+                      {t('space.notes.changed', { when: dates.dateTime(note.updated_at) })}
                     </span>
-                    <p className={styles.excerpt}>{note.excerpt}</p>
-                  </div>
-                  <span className="small muted">
-                    {t('space.notes.changed', { when: dates.dateTime(note.updated_at) })}
-                  </span>
-                </li>
-              ))}
-            </ul>
+                  </li>
+                ))}
+              </ul>
+            </div>
             <Pagination page={page} pages={pageCount(notes.data!.total, SPACE_PAGE_SIZE)} onPage={goTo} />
           </>
         )}
