@@ -1,0 +1,2 @@
+export { SurveyConfig } from './config';
+export { surveyService } from './service';
