@@ -1,4 +1,5 @@
-import { errorPointers } from '@lms/testing';
+import { errorPointers, type ProjectedUser } from '@lms/testing';
+import { seedSurveyDemo } from '../src';
 import { body, list, one, QUESTIONS, SurveyHarness } from './support/harness';
 
 /**
@@ -280,5 +281,33 @@ describe('surveys', () => {
     expect(list((await c.students[3].client.get('/api/v2/survey')).body)).toEqual([]);
     // who answered still sees it, with the lecturer's response
     expect(list((await c.students[0].client.get('/api/v2/survey')).body)).toHaveLength(1);
+  });
+
+  it('seeds the demo campus once IF101 is here: a survey answered by two of its three students, its results hidden', async () => {
+    const users: Record<string, ProjectedUser> = {};
+    for (const [username, role] of [
+      ['lecturer', 'lecturer'],
+      ['student1', 'student'],
+      ['student2', 'student'],
+      ['student3', 'student'],
+    ] as const)
+      users[username] = await h.given.user(7, role, { username });
+    await h.given.campus({ id: 7, domain: 'demo.example.ac.id' });
+    await expect(seedSurveyDemo(h.app, 7)).rejects.toThrow(/IF101/);
+    const classId = h.nextId();
+    const course = await h.project('course.course.upserted', 7, {
+      code: 'IF101',
+      classes: [{ id: classId, name: 'A' }],
+    });
+    await h.given.staff(7, { courseId: course.id, lecturerId: users.lecturer.id, assistants: [] });
+    for (const username of ['student1', 'student2', 'student3'])
+      await h.given.enrolment(7, { courseId: course.id, classId, userId: users[username].id });
+    expect(await seedSurveyDemo(h.app, 7)).toEqual({ created: true });
+    expect(await seedSurveyDemo(h.app, 7)).toEqual({ created: false });
+
+    const [open] = list((await (await h.as(users.student3)).get('/api/v2/survey')).body);
+    expect(open.attributes).toMatchObject({ name: 'Course feedback', answered: false, is_open: true });
+    const [results] = list((await (await h.as(users.lecturer)).get('/api/v2/survey/lecturers')).body);
+    expect(results.attributes).toMatchObject({ responses: 2, students: 3, hidden: true });
   });
 });
