@@ -49,6 +49,7 @@ export const courseSurveyResource = defineResource({
 /** `GET /v2/survey`, `/v2/survey/course/{courseId}`, …: newest first. */
 export const courseSurveyQuery: QuerySpec = {
   filters: {
+    id: { column: 'cs.id', type: 'number', ops: ['is'] },
     course_id: { column: 'cs.course_id', type: 'number', ops: ['is'] },
     survey_id: { column: 'cs.survey_id', type: 'number', ops: ['is'] },
     is_open: { column: 'cs.is_open', type: 'boolean', ops: ['is'] },
