@@ -7084,7 +7084,7 @@ export interface components {
         index: number;
         text: string;
         /** @enum {string} */
-        'survey-questions_type': 'scale' | 'single' | 'multiple' | 'text';
+        question_type: 'scale' | 'single' | 'multiple' | 'text';
         options: string[];
         required: boolean;
       };
@@ -19210,6 +19210,7 @@ export interface operations {
   survey_CourseSurveysAdmin_list: {
     parameters: {
       query?: {
+        'filter[id][is]'?: number;
         'filter[course_id][is]'?: number;
         'filter[survey_id][is]'?: number;
         'filter[is_open][is]'?: boolean;
@@ -33406,6 +33407,7 @@ export interface operations {
   survey_Surveys_list: {
     parameters: {
       query?: {
+        'filter[id][is]'?: number;
         'filter[course_id][is]'?: number;
         'filter[survey_id][is]'?: number;
         'filter[is_open][is]'?: boolean;
@@ -33605,6 +33607,7 @@ export interface operations {
   survey_Surveys_bySurvey: {
     parameters: {
       query?: {
+        'filter[id][is]'?: number;
         'filter[course_id][is]'?: number;
         'filter[survey_id][is]'?: number;
         'filter[is_open][is]'?: boolean;
@@ -33778,6 +33781,7 @@ export interface operations {
   survey_Surveys_byCourse: {
     parameters: {
       query?: {
+        'filter[id][is]'?: number;
         'filter[course_id][is]'?: number;
         'filter[survey_id][is]'?: number;
         'filter[is_open][is]'?: boolean;
@@ -34213,6 +34217,7 @@ export interface operations {
   survey_Surveys_results: {
     parameters: {
       query?: {
+        'filter[id][is]'?: number;
         'filter[course_id][is]'?: number;
         'filter[survey_id][is]'?: number;
         'filter[is_open][is]'?: boolean;

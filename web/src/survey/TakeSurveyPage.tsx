@@ -138,7 +138,7 @@ function QuestionInput({
 }) {
   const { t } = useTranslation();
   const name = `question-${question.id}`;
-  if (question.type === 'text')
+  if (question.question_type === 'text')
     return (
       <textarea
         id={name}
@@ -149,7 +149,7 @@ function QuestionInput({
         onChange={(event) => onChange(event.target.value)}
       />
     );
-  if (question.type === 'multiple') {
+  if (question.question_type === 'multiple') {
     const chosen = Array.isArray(value) ? value : [];
     return (
       <div className={styles.choices}>
@@ -170,12 +170,12 @@ function QuestionInput({
     );
   }
   const choices =
-    question.type === 'scale'
+    question.question_type === 'scale'
       ? SCALE.map((point) => ({ value: point, label: String(point) }))
       : question.options.map((option, at) => ({ value: at, label: option }));
   return (
     <>
-      {question.type === 'scale' && (
+      {question.question_type === 'scale' && (
         <p className="muted small">
           {t('survey.take.scaleLow')} · {t('survey.take.scaleHigh')}
         </p>

@@ -36,7 +36,7 @@ export interface SurveyQuestion {
   id: string;
   index: number;
   text: string;
-  type: QuestionType;
+  question_type: QuestionType;
   options: string[];
   required: boolean;
 }
@@ -80,7 +80,7 @@ export type AnswerValue = number | number[] | string;
 export interface NewSurvey {
   name: string;
   description: string;
-  questions: Array<Pick<SurveyQuestion, 'text' | 'type' | 'options' | 'required'>>;
+  questions: Array<Pick<SurveyQuestion, 'text' | 'options' | 'required'> & { type: QuestionType }>;
   course_id: number;
 }
 

@@ -42,7 +42,10 @@ export const surveyResource = defineResource({
   }),
 });
 
-/** The questions of a survey (`GET /v2/survey/{id}/questions`). */
+/**
+ * The questions of a survey (`GET /v2/survey/{id}/questions`); `question_type`, as a resource's
+ * `type` names the resource in JSON:API.
+ */
 export const questionResource = defineResource({
   name: 'SurveyQuestion',
   type: 'survey-questions',
@@ -50,7 +53,7 @@ export const questionResource = defineResource({
     survey_id: z.number(),
     index: z.number(),
     text: z.string(),
-    type: z.enum(QUESTION_TYPES),
+    question_type: z.enum(QUESTION_TYPES),
     options: z.array(z.string()),
     required: z.boolean(),
   },
@@ -58,7 +61,7 @@ export const questionResource = defineResource({
     survey_id: Number(question.surveyId),
     index: question.index,
     text: question.text,
-    type: question.type,
+    question_type: question.type,
     options: question.options,
     required: question.required,
   }),
