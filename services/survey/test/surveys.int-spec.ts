@@ -112,7 +112,16 @@ describe('surveys', () => {
 
     const mine = await c.students[0].client.get('/api/v2/survey');
     expect(list(mine.body).map((s) => Number(s.id))).toEqual([courseSurveyId]);
-    expect(list(mine.body)[0].attributes).toMatchObject({ answered: false, responses: null, students: null });
+    expect(list(mine.body)[0].attributes).toMatchObject({
+      answered: false,
+      can_respond: false,
+      responses: null,
+      students: null,
+    });
+    const lecturers = await c.asLecturer.get(`/api/v2/survey/course_survey/${courseSurveyId}`);
+    expect(one(lecturers.body).attributes).toMatchObject({ can_respond: true, responses: 0 });
+    const assistants = await c.asAssistant.get(`/api/v2/survey/course_survey/${courseSurveyId}`);
+    expect(one(assistants.body).attributes).toMatchObject({ can_respond: false, responses: 0 });
     expect(list((await c.asOutsider.get('/api/v2/survey')).body)).toEqual([]);
     expect((await c.asOutsider.get(`/api/v2/survey/course_survey/${courseSurveyId}`)).status).toBe(404);
     expect((await c.asElsewhere.get(`/api/v2/survey/course_survey/${courseSurveyId}`)).status).toBe(404);

@@ -5459,6 +5459,7 @@ export interface components {
         description: string;
         is_open: boolean;
         answered: boolean;
+        can_respond: boolean;
         responses: number | null;
         students: number | null;
         response: string | null;

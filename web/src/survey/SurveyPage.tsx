@@ -143,7 +143,7 @@ function StaffView({ item }: { item: CourseSurvey }) {
       {results.data && !results.data.hidden && results.data.questions.some((q) => q.type === 'text') && (
         <Suggestions item={item} />
       )}
-      <RespondForm item={item} />
+      {item.can_respond ? <RespondForm item={item} /> : <LecturerResponse item={item} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn, start } from '../test/app';
-import { many, one, resource, user } from '../test/factories';
+import { course, many, one, resource, user } from '../test/factories';
 import { json, serve } from '../test/server';
 
 const student = () =>
@@ -26,6 +26,7 @@ const courseSurvey = (patch: object = {}) =>
       description: 'How is the course going?',
       is_open: true,
       answered: false,
+      can_respond: false,
       responses: null,
       students: null,
       response: null,
@@ -149,7 +150,8 @@ describe('surveys', () => {
     serve({
       ...quietLayout,
       'GET /api/login/me': lecturer,
-      'GET /api/v2/survey/course_survey/9': () => json(200, one(courseSurvey({ responses: 6, students: 8 }))),
+      'GET /api/v2/survey/course_survey/9': () =>
+        json(200, one(courseSurvey({ responses: 6, students: 8, can_respond: true }))),
       'GET /api/v2/survey/lecturers': () =>
         json(200, many([results(hidden ? { responses: 3, response_rate: 0.375, hidden: true } : {})])),
       'GET /api/v2/survey/suggestions/5/3': () =>
@@ -170,6 +172,7 @@ describe('surveys', () => {
     expect(screen.getByRole('figure', { name: /1\. Clear lectures — Mean: 4.17 of 5/ })).toBeTruthy();
     expect(await screen.findByText('More labs')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Close the survey' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save the response' })).toBeTruthy();
     cleanup();
 
     hidden = true;
@@ -177,5 +180,51 @@ describe('surveys', () => {
     expect(await screen.findByText(/Fewer than 5 students have answered/)).toBeTruthy();
     expect(screen.queryByRole('figure')).toBeNull();
     expect(screen.queryByText('More labs')).toBeNull();
+  });
+
+  it('lets a lecturer write a survey and open it to a course, saying first what is missing', async () => {
+    const calls = serve({
+      ...quietLayout,
+      'GET /api/login/me': lecturer,
+      'GET /api/course/courses': () => json(200, many([course({ name: 'Algorithms and Programming' }, '3')])),
+      'POST /api/v2/survey/definitions': () =>
+        json(201, one(resource('surveys', { name: 'Mid-term check' }, '5'))),
+      'POST /api/course/surveys': () =>
+        json(201, one(courseSurvey({ name: 'Mid-term check', responses: 0, students: 8 }))),
+      'GET /api/v2/survey/course_survey/9': () =>
+        json(200, one(courseSurvey({ name: 'Mid-term check', responses: 0, students: 8 }))),
+      'GET /api/v2/survey/lecturers': () => json(200, many([results({ responses: 0, hidden: true })])),
+    });
+    start('/survey/new');
+    const create = await screen.findByRole('button', { name: 'Create the survey' });
+    fireEvent.click(create);
+    expect((await screen.findByRole('alert')).textContent).toContain('Choose the course.');
+    await screen.findByRole('option', { name: 'Algorithms and Programming' });
+    fireEvent.change(screen.getByLabelText('Course'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Mid-term check' } });
+    fireEvent.change(screen.getByLabelText('Question'), { target: { value: 'Clear lectures' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a question' }));
+    const second = screen.getByRole('group', { name: 'Question 2' });
+    fireEvent.change(within(second).getByLabelText('Question'), { target: { value: 'Best part' } });
+    fireEvent.change(within(second).getByLabelText('Type'), { target: { value: 'single' } });
+    fireEvent.change(within(second).getByLabelText('Choices, one a line'), {
+      target: { value: 'Labs\n\nLectures' },
+    });
+    fireEvent.click(create);
+    expect(await screen.findByRole('heading', { name: 'Mid-term check', level: 1 })).toBeTruthy();
+    const posted = calls.filter((call) => call.method === 'POST' && pathOf(call) !== '/api/course/online');
+    expect(posted.map(pathOf)).toEqual(['/api/v2/survey/definitions', '/api/course/surveys']);
+    expect(((await posted[0].json()) as { data: { attributes: unknown } }).data.attributes).toEqual({
+      name: 'Mid-term check',
+      description: '',
+      questions: [
+        { text: 'Clear lectures', type: 'scale', options: [], required: true },
+        { text: 'Best part', type: 'single', options: ['Labs', 'Lectures'], required: true },
+      ],
+    });
+    expect(((await posted[1].json()) as { data: { attributes: unknown } }).data.attributes).toEqual({
+      survey_id: 5,
+      course_id: 3,
+    });
   });
 });

@@ -26,6 +26,8 @@ export interface CourseSurvey {
   description: string;
   is_open: boolean;
   answered: boolean;
+  /** The caller is the course's lecturer, who responds to the students. */
+  can_respond: boolean;
   responses: number | null;
   students: number | null;
   response: string | null;

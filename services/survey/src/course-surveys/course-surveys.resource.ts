@@ -6,6 +6,8 @@ import type { CourseSurvey } from './course-survey.entity';
 export interface CourseSurveyRow {
   courseSurvey: CourseSurvey;
   answered: boolean;
+  /** Whether the caller is the course's lecturer, who responds to the students. */
+  canRespond: boolean;
   /** Responses and enrolled students; null for a student. */
   responses: number | null;
   students: number | null;
@@ -24,13 +26,14 @@ export const courseSurveyResource = defineResource({
     description: z.string(),
     is_open: z.boolean(),
     answered: z.boolean(),
+    can_respond: z.boolean(),
     responses: z.number().nullable(),
     students: z.number().nullable(),
     response: z.string().nullable(),
     responded_at: z.date().nullable(),
     created_at: z.date(),
   },
-  attributes: ({ courseSurvey, answered, responses, students }: CourseSurveyRow) => ({
+  attributes: ({ courseSurvey, answered, canRespond, responses, students }: CourseSurveyRow) => ({
     survey_id: Number(courseSurvey.surveyId),
     course_id: Number(courseSurvey.courseId),
     course_name: courseSurvey.course?.name ?? null,
@@ -38,6 +41,7 @@ export const courseSurveyResource = defineResource({
     description: courseSurvey.survey?.description ?? '',
     is_open: courseSurvey.isOpen,
     answered,
+    can_respond: canRespond,
     responses,
     students,
     response: courseSurvey.lecturerResponse,

@@ -190,7 +190,9 @@ export class CourseSurveysService {
              WHERE s.course_id = cs.course_id AND s.tenant_id = cs.tenant_id AND s.enrolled) AS students,
            EXISTS (SELECT 1 FROM survey_respondents r WHERE r.course_survey_id = cs.id AND r.user_id = $2) AS answered,
            ($3 OR EXISTS (SELECT 1 FROM course_staff st WHERE st.course_id = cs.course_id AND st.user_id = $2
-             AND st.tenant_id = cs.tenant_id)) AS staff
+             AND st.tenant_id = cs.tenant_id)) AS staff,
+           EXISTS (SELECT 1 FROM course_staff st WHERE st.course_id = cs.course_id AND st.user_id = $2
+             AND st.tenant_id = cs.tenant_id AND st.role = 'lecturer') AS lecturer
          FROM course_surveys cs WHERE cs.id = ANY($1::bigint[])`,
       [ids, auth.userId, auth.role === 'admin'],
     );
@@ -201,6 +203,7 @@ export class CourseSurveysService {
       return {
         courseSurvey,
         answered: count?.answered ?? false,
+        canRespond: count?.lecturer ?? false,
         responses: staff ? (count?.responses ?? 0) : null,
         students: staff ? (count?.students ?? 0) : null,
       };
