@@ -183,6 +183,7 @@ export class CourseSurveysService {
       students: number;
       answered: boolean;
       staff: boolean;
+      lecturer: boolean;
     }> = await this.dataSource.query(
       `SELECT cs.id,
            (SELECT count(*)::int FROM survey_respondents r WHERE r.course_survey_id = cs.id) AS responses,
