@@ -101,7 +101,7 @@ export class SurveysController {
   @Get('lecturers')
   @Responds(resultsResource, { list: true, meta: PAGE_META })
   async results(@CurrentAuth() auth: AuthContext, @JsonApiQuery(courseSurveyQuery) query: ParsedQuery) {
-    const [rows, total] = await this.responses.lecturerResults(auth, query, {});
+    const [rows, total] = await this.responses.lecturerResults(auth, query);
     return respond(resultsResource, rows, { meta: pageMeta(total, query) });
   }
 
