@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
 import agenda from '../../agenda/locales/de';
 import messaging from '../../messaging/locales/de';
+import survey from '../../survey/locales/de';
 
 /** German. */
 const de: typeof en = {
@@ -25,6 +26,7 @@ const de: typeof en = {
   completion,
   agenda,
   messaging,
+  survey,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',
@@ -188,6 +190,7 @@ const de: typeof en = {
     surveys: 'Umfragen',
     survey: 'Umfrage',
     surveyTake: 'Umfrage beantworten',
+    surveyNew: 'Neue Umfrage',
     forms: 'Logbücher',
     form: 'Logbuch',
     formNew: 'Neues Logbuch',
@@ -236,7 +239,6 @@ const de: typeof en = {
     learningPlan: 'Der Lernplan',
     semesterPlan: 'Semesterpläne (RPS)',
     workspaces: 'Arbeitsbereiche und Projekte',
-    surveys: 'Umfragen',
     videoConferences: 'Videokonferenzen',
     notes: 'Notizen',
     bookmarks: 'Lesezeichen',

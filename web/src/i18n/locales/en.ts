@@ -10,6 +10,7 @@ import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
 import agenda from '../../agenda/locales/en';
 import messaging from '../../messaging/locales/en';
+import survey from '../../survey/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
@@ -23,6 +24,7 @@ const en = {
   completion,
   agenda,
   messaging,
+  survey,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',
@@ -180,6 +182,7 @@ const en = {
     surveys: 'Surveys',
     survey: 'Survey',
     surveyTake: 'Answer survey',
+    surveyNew: 'New survey',
     forms: 'Logbooks',
     form: 'Logbook',
     formNew: 'New logbook',
@@ -228,7 +231,6 @@ const en = {
     learningPlan: 'The learning plan',
     semesterPlan: 'Semester plans (RPS)',
     workspaces: 'Workspaces and projects',
-    surveys: 'Surveys',
     videoConferences: 'Video conferences',
     notes: 'Notes',
     bookmarks: 'Bookmarks',

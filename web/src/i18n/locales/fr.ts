@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/fr';
 import completion from '../../completion/locales/fr';
 import agenda from '../../agenda/locales/fr';
 import messaging from '../../messaging/locales/fr';
+import survey from '../../survey/locales/fr';
 
 /** French. */
 const fr: typeof en = {
@@ -25,6 +26,7 @@ const fr: typeof en = {
   completion,
   agenda,
   messaging,
+  survey,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',
@@ -183,6 +185,7 @@ const fr: typeof en = {
     surveys: 'Enquêtes',
     survey: 'Enquête',
     surveyTake: "Répondre à l'enquête",
+    surveyNew: 'Nouvelle enquête',
     forms: 'Carnets de bord',
     form: 'Carnet de bord',
     formNew: 'Nouveau carnet de bord',
@@ -231,7 +234,6 @@ const fr: typeof en = {
     learningPlan: "Le plan d'apprentissage",
     semesterPlan: 'Les plans semestriels (RPS)',
     workspaces: 'Les espaces de travail et projets',
-    surveys: 'Les enquêtes',
     videoConferences: 'Les visioconférences',
     notes: 'Les notes',
     bookmarks: 'Les favoris',

@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/id';
 import completion from '../../completion/locales/id';
 import agenda from '../../agenda/locales/id';
 import messaging from '../../messaging/locales/id';
+import survey from '../../survey/locales/id';
 
 /**
  * Bahasa Indonesia, as an Indonesian university writes it (mata kuliah, dosen, mahasiswa, tugas,
@@ -28,6 +29,7 @@ const id: typeof en = {
   completion,
   agenda,
   messaging,
+  survey,
   common: {
     loading: 'Memuat',
     tryAgain: 'Coba lagi',
@@ -185,6 +187,7 @@ const id: typeof en = {
     surveys: 'Survei',
     survey: 'Survei',
     surveyTake: 'Isi survei',
+    surveyNew: 'Survei baru',
     forms: 'Logbook',
     form: 'Logbook',
     formNew: 'Logbook baru',
@@ -233,7 +236,6 @@ const id: typeof en = {
     learningPlan: 'Rencana pembelajaran',
     semesterPlan: 'Rencana Pembelajaran Semester (RPS)',
     workspaces: 'Ruang kerja dan proyek',
-    surveys: 'Survei',
     videoConferences: 'Konferensi video',
     notes: 'Catatan',
     bookmarks: 'Penanda',

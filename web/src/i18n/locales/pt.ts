@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/pt';
 import completion from '../../completion/locales/pt';
 import agenda from '../../agenda/locales/pt';
 import messaging from '../../messaging/locales/pt';
+import survey from '../../survey/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
@@ -25,6 +26,7 @@ const pt: typeof en = {
   completion,
   agenda,
   messaging,
+  survey,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',
@@ -183,6 +185,7 @@ const pt: typeof en = {
     surveys: 'Inquéritos',
     survey: 'Inquérito',
     surveyTake: 'Responder ao inquérito',
+    surveyNew: 'Novo inquérito',
     forms: 'Diários de bordo',
     form: 'Diário de bordo',
     formNew: 'Novo diário de bordo',
@@ -231,7 +234,6 @@ const pt: typeof en = {
     learningPlan: 'O plano de aprendizagem',
     semesterPlan: 'Os planos semestrais (RPS)',
     workspaces: 'Os espaços de trabalho e projetos',
-    surveys: 'Os inquéritos',
     videoConferences: 'As videoconferências',
     notes: 'As notas',
     bookmarks: 'Os marcadores',
