@@ -68,6 +68,7 @@ function appRoutes(course: string, exam: string, tasks: DemoTasks, room: string)
     ['/news/1', 'all'],
     ['/agenda', 'all'],
     ['/survey', 'all'],
+    ['/survey/new', 'adminLecturer'],
     ['/survey/1', 'all'],
     ['/survey/1/take', 'all'],
     ['/todo', 'all'],

@@ -8,6 +8,7 @@ import { messagingPublicRoutes, messagingRoutes } from '../messaging/routes';
 import { formRoutes } from '../forms/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { presenceRoutes } from '../presence/routes';
+import { surveyRoutes } from '../survey/routes';
 import { publicRoutes } from '../public/routes';
 import { settingsRoutes } from '../settings/routes';
 import { spaceRoutes } from '../space/routes';
@@ -41,6 +42,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...crsRoutes,
   ...messagingRoutes,
   ...spaceRoutes,
+  ...surveyRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];

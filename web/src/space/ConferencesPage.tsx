@@ -5,7 +5,7 @@ import { Pagination } from '../layout/Pagination';
 import { useDates } from '../lib/dates';
 import { safeUrl } from '../lib/richtext/sanitize';
 import { useListParams } from '../lib/useListParams';
-import { QueryState } from '../messaging/QueryState';
+import { QueryState } from '../layout/QueryState';
 import { SPACE_PAGE_SIZE, useVideoConferencesQuery } from './spaceApi';
 import styles from './space.module.css';
 

@@ -4,7 +4,7 @@ import { pageCount } from '../api/jsonapi';
 import { Pagination } from '../layout/Pagination';
 import { useDates } from '../lib/dates';
 import { useListParams } from '../lib/useListParams';
-import { QueryState } from '../messaging/QueryState';
+import { QueryState } from '../layout/QueryState';
 import { SPACE_PAGE_SIZE, useMyNotesQuery } from './spaceApi';
 import styles from './space.module.css';
 

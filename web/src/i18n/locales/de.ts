@@ -12,6 +12,7 @@ import completion from '../../completion/locales/de';
 import agenda from '../../agenda/locales/de';
 import messaging from '../../messaging/locales/de';
 import space from '../../space/locales/de';
+import survey from '../../survey/locales/de';
 
 /** German. */
 const de: typeof en = {
@@ -27,6 +28,7 @@ const de: typeof en = {
   agenda,
   messaging,
   space,
+  survey,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',
@@ -190,6 +192,7 @@ const de: typeof en = {
     surveys: 'Umfragen',
     survey: 'Umfrage',
     surveyTake: 'Umfrage beantworten',
+    surveyNew: 'Neue Umfrage',
     forms: 'Logbücher',
     form: 'Logbuch',
     formNew: 'Neues Logbuch',
@@ -238,7 +241,6 @@ const de: typeof en = {
     learningPlan: 'Der Lernplan',
     semesterPlan: 'Semesterpläne (RPS)',
     workspaces: 'Arbeitsbereiche und Projekte',
-    surveys: 'Umfragen',
     whiteboard: 'Das Whiteboard',
     pdfEditor: 'Der PDF-Editor',
   },

@@ -11,6 +11,7 @@ import completion from '../../completion/locales/en';
 import agenda from '../../agenda/locales/en';
 import messaging from '../../messaging/locales/en';
 import space from '../../space/locales/en';
+import survey from '../../survey/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
@@ -25,6 +26,7 @@ const en = {
   agenda,
   messaging,
   space,
+  survey,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',
@@ -182,6 +184,7 @@ const en = {
     surveys: 'Surveys',
     survey: 'Survey',
     surveyTake: 'Answer survey',
+    surveyNew: 'New survey',
     forms: 'Logbooks',
     form: 'Logbook',
     formNew: 'New logbook',
@@ -230,7 +233,6 @@ const en = {
     learningPlan: 'The learning plan',
     semesterPlan: 'Semester plans (RPS)',
     workspaces: 'Workspaces and projects',
-    surveys: 'Surveys',
     whiteboard: 'The whiteboard',
     pdfEditor: 'The PDF editor',
   },

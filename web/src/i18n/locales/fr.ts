@@ -12,6 +12,7 @@ import completion from '../../completion/locales/fr';
 import agenda from '../../agenda/locales/fr';
 import messaging from '../../messaging/locales/fr';
 import space from '../../space/locales/fr';
+import survey from '../../survey/locales/fr';
 
 /** French. */
 const fr: typeof en = {
@@ -27,6 +28,7 @@ const fr: typeof en = {
   agenda,
   messaging,
   space,
+  survey,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',
@@ -185,6 +187,7 @@ const fr: typeof en = {
     surveys: 'Enquêtes',
     survey: 'Enquête',
     surveyTake: "Répondre à l'enquête",
+    surveyNew: 'Nouvelle enquête',
     forms: 'Carnets de bord',
     form: 'Carnet de bord',
     formNew: 'Nouveau carnet de bord',
@@ -233,7 +236,6 @@ const fr: typeof en = {
     learningPlan: "Le plan d'apprentissage",
     semesterPlan: 'Les plans semestriels (RPS)',
     workspaces: 'Les espaces de travail et projets',
-    surveys: 'Les enquêtes',
     whiteboard: 'Le tableau blanc',
     pdfEditor: "L'éditeur PDF",
   },

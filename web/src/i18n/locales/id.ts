@@ -12,6 +12,7 @@ import completion from '../../completion/locales/id';
 import agenda from '../../agenda/locales/id';
 import messaging from '../../messaging/locales/id';
 import space from '../../space/locales/id';
+import survey from '../../survey/locales/id';
 
 /**
  * Bahasa Indonesia, as an Indonesian university writes it (mata kuliah, dosen, mahasiswa, tugas,
@@ -30,6 +31,7 @@ const id: typeof en = {
   agenda,
   messaging,
   space,
+  survey,
   common: {
     loading: 'Memuat',
     tryAgain: 'Coba lagi',
@@ -187,6 +189,7 @@ const id: typeof en = {
     surveys: 'Survei',
     survey: 'Survei',
     surveyTake: 'Isi survei',
+    surveyNew: 'Survei baru',
     forms: 'Logbook',
     form: 'Logbook',
     formNew: 'Logbook baru',
@@ -235,7 +238,6 @@ const id: typeof en = {
     learningPlan: 'Rencana pembelajaran',
     semesterPlan: 'Rencana Pembelajaran Semester (RPS)',
     workspaces: 'Ruang kerja dan proyek',
-    surveys: 'Survei',
     whiteboard: 'Papan tulis',
     pdfEditor: 'Penyunting PDF',
   },

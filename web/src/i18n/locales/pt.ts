@@ -12,6 +12,7 @@ import completion from '../../completion/locales/pt';
 import agenda from '../../agenda/locales/pt';
 import messaging from '../../messaging/locales/pt';
 import space from '../../space/locales/pt';
+import survey from '../../survey/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
@@ -27,6 +28,7 @@ const pt: typeof en = {
   agenda,
   messaging,
   space,
+  survey,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',
@@ -185,6 +187,7 @@ const pt: typeof en = {
     surveys: 'Inquéritos',
     survey: 'Inquérito',
     surveyTake: 'Responder ao inquérito',
+    surveyNew: 'Novo inquérito',
     forms: 'Diários de bordo',
     form: 'Diário de bordo',
     formNew: 'Novo diário de bordo',
@@ -233,7 +236,6 @@ const pt: typeof en = {
     learningPlan: 'O plano de aprendizagem',
     semesterPlan: 'Os planos semestrais (RPS)',
     workspaces: 'Os espaços de trabalho e projetos',
-    surveys: 'Os inquéritos',
     whiteboard: 'O quadro branco',
     pdfEditor: 'O editor de PDF',
   },
