@@ -404,7 +404,7 @@ describe('notifications', () => {
                   objectId: 9,
                   link: '/announcements?course=3',
                   isRead: 1,
-                  data: { course: 'Databases' },
+                  data: { course: 'Databases', title: 'Exam moved' },
                 },
                 '2',
               ),
@@ -430,7 +430,7 @@ describe('notifications', () => {
         .map((link) => [link.getAttribute('href'), link.textContent]),
     ).toEqual([
       ['/exam/31', 'Unread: Exam “Midterm” of Algorithms and Programming is published2 Mar 2026, 08:00'],
-      ['/announcements?course=3', 'New announcement in Databases2 Mar 2026, 08:00'],
+      ['/announcements?course=3', 'New announcement in Databases: Exam moved2 Mar 2026, 08:00'],
       ['/notification', 'Open notifications'],
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
@@ -449,7 +449,15 @@ describe('notifications', () => {
           ...many(
             [
               alert({}, '1'),
-              alert({ type: 'TASK_SCORED', objectId: 12, link: '/assignment/12', data: { score: 88 } }, '3'),
+              alert(
+                {
+                  type: 'TASK_SCORED',
+                  objectId: 12,
+                  link: '/assignment/12',
+                  data: { score: 88, course: 'Databases' },
+                },
+                '3',
+              ),
             ],
             12,
           ),
@@ -461,7 +469,7 @@ describe('notifications', () => {
     });
     const router = start('/notification');
     expect(await screen.findByText(/2 unread/)).toBeTruthy();
-    const scored = await screen.findByRole('link', { name: /Your answer was scored: 88/ });
+    const scored = await screen.findByRole('link', { name: /Your answer in Databases was scored: 88/ });
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
     fireEvent.click(scored);
     await waitFor(() => expect(router.state.location.pathname).toBe('/assignment/12'));
