@@ -615,6 +615,97 @@ describe('news', () => {
   });
 });
 
+const authored = (title: string, id: string, published: boolean) =>
+  resource(
+    'news',
+    {
+      ...news(title, id).attributes,
+      is_published: published,
+      published_at: published ? '2026-03-01T08:00:00Z' : null,
+      updated_at: '2026-03-01T08:00:00Z',
+    },
+    id,
+  );
+
+describe('news authoring', () => {
+  beforeEach(() => signedIn());
+  afterEach(() => cleanup());
+
+  it('lists the campus news with drafts, searches by title, publishes and withdraws', async () => {
+    let published = true;
+    const calls = serve({
+      ...quietLayout,
+      'GET /api/login/me': lecturer,
+      'GET /api/course/news': () =>
+        json(200, {
+          ...many([authored('Open day', '1', published), authored('Library hours', '2', false)]),
+        }),
+      'PATCH /api/course/news/:id': async (request) => {
+        published = Boolean((await attributesOf(request)).is_published);
+        return json(200, one(authored('Open day', '1', published)));
+      },
+    });
+    start('/news/manage');
+    expect(await screen.findByRole('heading', { name: 'Manage news', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('Draft')).toBeTruthy();
+    expect(screen.getByText('Published 1 Mar 2026')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw “Open day”' }));
+    expect(await screen.findByText('News item “Open day” withdrawn.')).toBeTruthy();
+    const patch = calls.find((call) => call.method === 'PATCH')!;
+    expect(pathOf(patch)).toBe('/api/course/news/1');
+    expect(await screen.findByRole('button', { name: 'Publish “Open day”' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by title' }), {
+      target: { value: 'Lib' },
+    });
+    await waitFor(() =>
+      expect(calls.some((call) => queryOf(call).includes('filter[title][like]=Lib'))).toBe(true),
+    );
+    expect(screen.getByRole('link', { name: 'Edit “Library hours”' }).getAttribute('href')).toBe(
+      '/news/manage/2/edit',
+    );
+  });
+
+  it('writes a news item with its tags, publishing it at once when asked', async () => {
+    const calls = serve({
+      ...quietLayout,
+      'GET /api/login/me': lecturer,
+      'GET /api/course/news': () => json(200, many([])),
+      'POST /api/course/news': () => json(201, one(authored('Graduation', '5', true))),
+    });
+    const router = start('/news/manage/new');
+    expect(await screen.findByRole('heading', { name: 'New news item', level: 1 })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Tags'), { target: { value: `Campus, ${'x'.repeat(51)}` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Give the news item a title. Write the news item. A tag is longer than 50 characters.',
+      ),
+    ).toBeTruthy();
+    const posts = () => calls.filter((call) => call.method === 'POST' && pathOf(call) === '/api/course/news');
+    expect(posts()).toHaveLength(0);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: ' Graduation ' } });
+    fireEvent.change(screen.getByLabelText('Tags'), { target: { value: 'Campus, Events, , Campus' } });
+    const editor = await screen.findByRole('textbox', { name: 'Text' });
+    editor.innerHTML = '<p>On the lawn.</p>';
+    fireEvent.input(editor);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Publish now (otherwise it stays a draft)' }));
+    await waitFor(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(posts()).toHaveLength(1);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/news/manage'));
+    const posted = await attributesOf(posts()[0]);
+    expect(posted).toMatchObject({
+      title: 'Graduation',
+      tags: ['Campus', 'Events'],
+      thumbnail: null,
+      is_published: true,
+    });
+    expect(String(posted.contents)).toContain('On the lawn.');
+    expect(await screen.findByText('News item “Graduation” published.')).toBeTruthy();
+  });
+});
+
 describe('browser notifications', () => {
   beforeEach(() => signedIn());
   afterEach(() => cleanup());
