@@ -130,47 +130,47 @@ describe('course messages', () => {
     expect(new URLSearchParams(reply.split('?')[1]).get('subject')).toBe('Re: Week 3 quiz');
   });
 
-  it('sends a new message with its files as multipart, after saying what is missing', async () => {
+  it('sends a new message with its files as multipart, the recipient found by name without a course first', async () => {
+    const people = [
+      resource(
+        'message-recipients',
+        { name: 'Budi Santoso', thumbnail: null, code: 'budi', level: 'student' },
+        '5',
+      ),
+      resource(
+        'message-recipients',
+        { name: 'Dewi Lecturer', thumbnail: null, code: 'dewi', level: 'lecturer' },
+        '2',
+      ),
+    ];
     const calls = serve({
       ...quietLayout,
       'GET /api/login/me': student,
       'GET /api/course/courses': () => json(200, many([course({ name: 'Algorithms and Programming' }, '3')])),
-      'GET /api/course/courses/3': courseWithStaff,
-      'GET /api/course/messages/settings/3': () =>
-        json(
-          200,
-          one(
-            resource('course-message-settings', { course_id: 3, students_may_message_classmates: true }, '3'),
-          ),
-        ),
-      'GET /api/course/courses/3/students': () =>
-        json(
-          200,
-          many([
-            resource('students', { user_id: 4, name: 'Ayu Lestari', thumbnail: null, course_id: 3 }, '4'),
-            resource('students', { user_id: 5, name: 'Budi Santoso', thumbnail: null, course_id: 3 }, '5'),
-          ]),
-        ),
+      'GET /api/course/messages/recipients': (request) => {
+        const name = new URL(request.url).searchParams.get('filter[name][like]')?.toLowerCase() ?? '';
+        const found = people.filter((person) => String(person.attributes.name).toLowerCase().includes(name));
+        return json(200, { ...many(found), meta: { total: name ? found.length : 31 } });
+      },
       'POST /api/course/messages': () =>
         json(201, one(courseMessage({ sender_id: 4, receiver_id: 2 }, '20'))),
       'GET /api/course/messages': () => json(200, many([])),
     });
     const router = start('/messages/new');
     const to = await screen.findByRole('combobox', { name: 'To' });
-    await screen.findByRole('option', { name: 'Algorithms and Programming' });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Course' }), { target: { value: '3' } });
     await screen.findByRole('option', { name: 'Budi Santoso · Student' });
-    // the course's staff, then the classmates the course lets the student write to (never themself)
-    expect(
-      within(to)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual([
-      'Choose a recipient',
-      'Dewi Lecturer · Lecturer',
-      'Eko Assistant · Assistant',
-      'Budi Santoso · Student',
-    ]);
+    expect(screen.getByText('Showing 2 of 31: type a name to narrow the list.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find someone by name' }), {
+      target: { value: 'dew' },
+    });
+    await waitFor(() =>
+      expect(
+        within(to)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose a recipient', 'Dewi Lecturer · Lecturer']),
+    );
+    expect(calls.some((call) => queryOf(call) === 'filter[name][like]=dew&page[limit]=20')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(
       await screen.findByText('Choose who receives the message. Write a subject. Write the message.'),
@@ -187,13 +187,36 @@ describe('course messages', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/messages/sent'));
     const sent = calls.find((call) => call.method === 'POST' && pathOf(call) === '/api/course/messages')!;
     const form = await sent.formData();
+    // no course chosen: the service sends it through a course the two share
     expect(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'))).toEqual({
       receiver_id: '2',
-      course_id: '3',
       subject: 'My report',
       message: 'Here it is.',
     });
     expect((form.get('file') as File).size).toBe(file.size);
+  });
+
+  it('keeps the person a reply goes to, and lists only those of the course chosen', async () => {
+    const dewi = resource(
+      'message-recipients',
+      { name: 'Dewi Lecturer', thumbnail: null, code: 'dewi', level: 'lecturer' },
+      '2',
+    );
+    const calls = serve({
+      ...quietLayout,
+      'GET /api/login/me': student,
+      'GET /api/course/courses': () => json(200, many([course({ name: 'Algorithms and Programming' }, '3')])),
+      'GET /api/course/messages/recipients': (request) =>
+        json(200, many(new URL(request.url).searchParams.get('filter[id][is]') === '2' ? [dewi] : [])),
+    });
+    start('/messages/new?course=3&to=2&subject=Re%3A%20Quiz');
+    const to = await screen.findByRole('combobox', { name: 'To' });
+    await screen.findByRole('option', { name: 'Dewi Lecturer · Lecturer' });
+    expect((to as HTMLSelectElement).value).toBe('2');
+    expect(calls.some((call) => queryOf(call) === 'filter[course_id][is]=3&page[limit]=20')).toBe(true);
+    expect(
+      calls.some((call) => queryOf(call) === 'filter[course_id][is]=3&filter[id][is]=2&page[limit]=1'),
+    ).toBe(true);
   });
 
   it('opens the chat room a chat notification links to (/messages?chat=)', async () => {

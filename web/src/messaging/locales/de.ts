@@ -2,7 +2,6 @@
 const messaging = {
   course: 'Kurs',
   chooseCourse: 'Kurs wählen',
-  roles: { lecturer: 'Lehrende·r', assistant: 'Tutor·in', student: 'Studierende·r' },
   messages: {
     intro: 'Nachrichten zwischen Ihnen und den Personen Ihrer Kurse.',
     inbox: 'Posteingang',
@@ -23,7 +22,9 @@ const messaging = {
   compose: {
     help: 'Sie können den Lehrenden und Tutor·innen Ihrer Kurse schreiben, und Kommiliton·innen, wo der Kurs es erlaubt.',
     recipient: 'An',
-    courseFirst: 'Wählen Sie zuerst den Kurs',
+    anyCourse: 'Alle meine Kurse',
+    find: 'Person nach Namen suchen',
+    more: '{{shown}} von {{total}} angezeigt: Geben Sie einen Namen ein, um die Liste einzugrenzen.',
     choose: 'Empfänger·in wählen',
     noRecipients: 'Es gibt noch niemanden, dem Sie schreiben können.',
     subject: 'Betreff',

@@ -2,7 +2,6 @@
 const messaging = {
   course: 'Course',
   chooseCourse: 'Choose a course',
-  roles: { lecturer: 'Lecturer', assistant: 'Assistant', student: 'Student' },
   messages: {
     intro: 'Messages between you and the people of your courses.',
     inbox: 'Inbox',
@@ -23,7 +22,9 @@ const messaging = {
   compose: {
     help: 'You can write to the lecturers and assistants of your courses, and to classmates where the course allows it.',
     recipient: 'To',
-    courseFirst: 'Choose the course first',
+    anyCourse: 'Any of my courses',
+    find: 'Find someone by name',
+    more: 'Showing {{shown}} of {{total}}: type a name to narrow the list.',
     choose: 'Choose a recipient',
     noRecipients: 'There is nobody you can write to yet.',
     subject: 'Subject',

@@ -2,7 +2,6 @@
 const messaging = {
   course: 'Cours',
   chooseCourse: 'Choisir un cours',
-  roles: { lecturer: 'Enseignant', assistant: 'Assistant', student: 'Étudiant' },
   messages: {
     intro: 'Les messages entre vous et les personnes de vos cours.',
     inbox: 'Boîte de réception',
@@ -23,7 +22,9 @@ const messaging = {
   compose: {
     help: 'Vous pouvez écrire aux enseignants et assistants de vos cours, et à vos camarades lorsque le cours le permet.',
     recipient: 'À',
-    courseFirst: 'Choisissez d’abord le cours',
+    anyCourse: 'Tous mes cours',
+    find: 'Chercher une personne par son nom',
+    more: '{{shown}} sur {{total}} affichés : tapez un nom pour réduire la liste.',
     choose: 'Choisir un destinataire',
     noRecipients: 'Il n’y a encore personne à qui vous pouvez écrire.',
     subject: 'Objet',

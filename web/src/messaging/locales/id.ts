@@ -2,7 +2,6 @@
 const messaging = {
   course: 'Mata kuliah',
   chooseCourse: 'Pilih mata kuliah',
-  roles: { lecturer: 'Dosen', assistant: 'Asisten', student: 'Mahasiswa' },
   messages: {
     intro: 'Pesan antara Anda dan orang-orang di mata kuliah Anda.',
     inbox: 'Kotak masuk',
@@ -23,7 +22,9 @@ const messaging = {
   compose: {
     help: 'Anda dapat menulis kepada dosen dan asisten mata kuliah Anda, serta teman sekelas bila mata kuliah mengizinkannya.',
     recipient: 'Kepada',
-    courseFirst: 'Pilih mata kuliah terlebih dahulu',
+    anyCourse: 'Semua mata kuliah saya',
+    find: 'Cari orang menurut nama',
+    more: 'Menampilkan {{shown}} dari {{total}}: ketik nama untuk mempersempit daftar.',
     choose: 'Pilih penerima',
     noRecipients: 'Belum ada orang yang dapat Anda kirimi pesan.',
     subject: 'Subjek',

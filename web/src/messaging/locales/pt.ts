@@ -2,7 +2,6 @@
 const messaging = {
   course: 'Curso',
   chooseCourse: 'Escolha um curso',
-  roles: { lecturer: 'Professor', assistant: 'Assistente', student: 'Estudante' },
   messages: {
     intro: 'Mensagens entre você e as pessoas dos seus cursos.',
     inbox: 'Caixa de entrada',
@@ -23,7 +22,9 @@ const messaging = {
   compose: {
     help: 'Você pode escrever aos professores e assistentes dos seus cursos, e aos colegas quando o curso permite.',
     recipient: 'Para',
-    courseFirst: 'Escolha o curso primeiro',
+    anyCourse: 'Qualquer um dos meus cursos',
+    find: 'Procurar alguém pelo nome',
+    more: 'A mostrar {{shown}} de {{total}}: escreva um nome para reduzir a lista.',
     choose: 'Escolha um destinatário',
     noRecipients: 'Ainda não há ninguém a quem você possa escrever.',
     subject: 'Assunto',
