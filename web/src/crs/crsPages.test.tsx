@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, start } from '../test/app';
-import { course, errorDocument, many, one, resource, user, wall } from '../test/factories';
+import { course, errorDocument, many, moduleOf, one, related, resource, user, wall } from '../test/factories';
 import { json, queryOf, serve } from '../test/server';
 
 /**
@@ -54,8 +54,27 @@ const lecturer = () =>
 const student = () =>
   json(200, one(user({ name: 'Ayu Lestari', username: 'student1', level: 'student' }, '4')));
 
-const courseOf = (status: string) => () =>
-  json(200, one(course({ name: 'Algorithms and Programming', code: 'IF101', status }, '3')));
+const quiz = resource('activities', { name: 'Sorting quiz', index: 0, is_active: true }, '71');
+const week3 = related(moduleOf({ name: 'Week 3', index: 0 }, '41'), { activities: [quiz] });
+const dewi = resource('lecturers', { user_id: 2, name: 'Dewi Lecturer' }, 'l1');
+const eko = resource('assistants', { user_id: 6, name: 'Eko Assistant', is_coordinator: false }, 'a1');
+/** The course with its lecturer, an assistant and a module with one activity. */
+const courseOf = (status: string) => () => {
+  const withModules = related(course({ name: 'Algorithms and Programming', code: 'IF101', status }, '3'), {
+    modules: [week3],
+    assistant: [eko],
+  });
+  return json(
+    200,
+    one(
+      {
+        ...withModules,
+        relationships: { ...withModules.relationships, lecturer: { data: { type: dewi.type, id: dewi.id } } },
+      },
+      [week3, quiz, dewi, eko],
+    ),
+  );
+};
 
 const roomAttributes = (patch: object = {}) => ({
   course_id: 3,
@@ -146,6 +165,17 @@ describe('live classroom pages', () => {
         ),
       'POST /api/crs/crs': async (request) => json(201, one(room(await attributesOf(request), '11'))),
       'DELETE /api/crs/crs/8': () => json(204, {}),
+      'GET /api/course/presences': () =>
+        json(
+          200,
+          many([
+            resource(
+              'presences',
+              { class_name: 'IF101-A', act_code: 'P05', start_at: '2026-03-30 08:00:00', course_id: 3 },
+              '12',
+            ),
+          ]),
+        ),
     });
     start('/courses/3/crs');
     const live = await screen.findByRole('article', { name: 'Week 3: sorting Live now' });
@@ -179,6 +209,15 @@ describe('live classroom pages', () => {
 
     type('Ends', '2026-03-30T09:40');
     type('Videos', 'https://media.example.org/bfs.mp4\n\n');
+    // the activity, the session whose attendance joining marks, and the hosts among the course's staff
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Activity' }), { target: { value: '71' } });
+    await within(form).findByRole('option', { name: 'IF101-A · P05 · 30 Mar 2026, 08:00' });
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Live attendance' }), {
+      target: { value: '12' },
+    });
+    const hosts = within(form).getByRole('group', { name: 'Hosts' });
+    fireEvent.click(within(hosts).getByRole('checkbox', { name: /Dewi Lecturer/ }));
+    fireEvent.click(within(hosts).getByRole('checkbox', { name: /Eko Assistant/ }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save live class' }));
     expect(await screen.findByText('Live class “Week 5: graphs” created.')).toBeTruthy();
     const created = calls.find((call) => call.method === 'POST' && pathOf(call) === '/api/crs/crs')!;
@@ -189,6 +228,9 @@ describe('live classroom pages', () => {
       start_at: '2026-03-30 08:00:00',
       end_at: '2026-03-30 09:40:00',
       videos: [{ url: 'https://media.example.org/bfs.mp4' }],
+      activity_id: 71,
+      presence_id: 12,
+      host: [2, 6],
     });
 
     fireEvent.click(within(ended).getByRole('button', { name: 'Delete “Week 2: lists”' }));

@@ -36,6 +36,9 @@ describe('the live classroom’s rules', () => {
       start: '2026-03-02T08:00',
       end: '2026-03-02T09:40',
       videos: ' https://media.example.org/a.mp4 \n\nhttp://media.example.org/b.webm',
+      activityId: '',
+      presenceId: '',
+      hosts: [],
     };
     expect(roomWrite(fields, '3')).toEqual({
       write: {
@@ -45,7 +48,17 @@ describe('the live classroom’s rules', () => {
         start_at: '2026-03-02 08:00:00',
         end_at: '2026-03-02 09:40:00',
         videos: [{ url: 'https://media.example.org/a.mp4' }, { url: 'http://media.example.org/b.webm' }],
+        activity_id: null,
+        presence_id: null,
       },
+    });
+    // the activity, the presence session and the hosts chosen
+    expect(
+      roomWrite({ ...fields, activityId: '7', presenceId: '12', hosts: ['2', '5'] }, '3').write,
+    ).toMatchObject({
+      activity_id: 7,
+      presence_id: 12,
+      host: [2, 5],
     });
     expect(roomWrite({ ...fields, title: ' ', end: '2026-03-02T08:00', videos: 'media/a.mp4' }, '3')).toEqual(
       {

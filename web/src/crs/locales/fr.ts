@@ -45,6 +45,16 @@ const crs = {
     save: 'Enregistrer la classe en direct',
     saving: 'Enregistrement…',
     failed: 'La classe en direct n’a pas pu être enregistrée.',
+    activity: 'Activité',
+    noActivity: 'Aucune activité (tout le cours)',
+    presence: 'Présence en direct',
+    noPresence: 'Aucune',
+    presenceHint:
+      'Un étudiant qui rejoint pendant que cette séance est ouverte à l’appel est marqué présent.',
+    hosts: 'Animateurs',
+    hostsHint: 'Personne de choisi : vous l’animez.',
+    hostsKept: 'Personne de choisi : ses animateurs restent inchangés.',
+    staffRoles: { lecturer: 'Enseignant', assistant: 'Assistant' },
     problems: {
       title: 'Donnez un titre à la classe en direct.',
       start: 'Choisissez le début.',
