@@ -8,7 +8,7 @@ import { useDates } from '../lib/dates';
 import { cx } from '../lib/classNames';
 import { notificationFor } from '../notifications/notification';
 import { useRoomQuery } from './crsApi';
-import type { Participant } from './crsTypes';
+import type { LiveMark, Participant } from './crsTypes';
 import { ChatPanel } from './ChatPanel';
 import { useLiveRoom, type LiveStatus } from './useLiveRoom';
 import { VideoPanel } from './VideoPanel';
@@ -78,6 +78,7 @@ function LiveRoom({ roomId }: { roomId: string }) {
         </p>
       )}
       {state.status === 'ended' && <p className="alert">{t('crs.live.endedText')}</p>}
+      {state.role === 'student' && state.status !== 'connecting' && <Attendance mark={state.attendance} />}
       {room.description && <p>{room.description}</p>}
       <div className={styles.layout}>
         <div className={styles.main}>
@@ -107,6 +108,21 @@ function LiveRoom({ roomId }: { roomId: string }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** What joining did to the student's attendance: marked present, already marked, why not, or none taken. */
+function Attendance({ mark }: { mark: LiveMark | null }) {
+  const { t } = useTranslation();
+  const present = mark === 'marked' || mark === 'already_marked';
+  return (
+    <p
+      className={cx('alert', mark !== null && !present && 'alert-warning')}
+      role="status"
+      data-testid="live-attendance"
+    >
+      {t(`crs.attendance.${mark ?? 'none'}`)}
+    </p>
   );
 }
 

@@ -429,6 +429,7 @@ describe('live classroom pages', () => {
           // the host played it 12 s before this student came in
           video: { index: 0, position: 42, playing: true, at: '2026-03-02T08:10:00.000Z' },
           participants: [{ user_id: 4, name: 'Ayu Lestari', is_host: false }],
+          attendance: 'not_open_yet',
         };
       if (event === 'answerVote')
         return vote({
@@ -445,6 +446,10 @@ describe('live classroom pages', () => {
     act(() => socket.push('connect'));
     expect(await screen.findByText('Playing')).toBeTruthy();
     expect(screen.getByTestId('video-position').textContent).toBe('0:42');
+    // the join's answer about the linked presence session, said to the student
+    expect(screen.getByTestId('live-attendance').textContent).toBe(
+      'You are not marked present yet: the check-in of this class session is not open. Join again once it opens.',
+    );
     expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
     // each one mutes their own player
     const mute = screen.getByRole('button', { name: 'Mute' });

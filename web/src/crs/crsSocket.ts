@@ -1,16 +1,20 @@
 import type { Document } from '../api/jsonapi';
 import { serviceSocket } from '../lib/socket';
-import type { ChatMessage, NewVote, Participant, RoomRole, VideoState, Vote } from './crsTypes';
+import type { ChatMessage, LiveMark, NewVote, Participant, RoomRole, VideoState, Vote } from './crsTypes';
 
 /** Where the presence service serves the live classroom (through the gateway, as `/api` is). */
 export const CRS_SOCKET_PATH = '/socket/crs';
 
-/** What `join` answers: the room (a JSON:API document), the reader's part, the video now, who is in. */
+/**
+ * What `join` answers: the room (a JSON:API document), the reader's part, the video now, who is in,
+ * and what joining did to a student's attendance.
+ */
 export interface JoinAnswer {
   room: Document;
   role: RoomRole;
   video: VideoState;
   participants: Participant[];
+  attendance: LiveMark | null;
 }
 
 /** What the room's sockets receive (spec 03 §7 "Live classroom"). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clock, onCampusClock, positionNow, roomWrite, secondsLeft } from './crsTypes';
+import { clock, onCampusClock, positionNow, roomWrite, secondsLeft, type LiveMark } from './crsTypes';
+import { INITIAL, liveReducer } from './useLiveRoom';
 
 describe('the live classroom’s rules', () => {
   it('moves a playing video on from when its state arrived, and keeps a paused one where it is', () => {
@@ -66,5 +67,24 @@ describe('the live classroom’s rules', () => {
       },
     );
     expect(roomWrite({ ...fields, start: '', end: '' }, '3')).toEqual({ problems: ['start', 'end'] });
+  });
+});
+
+describe('live attendance on rejoining', () => {
+  it('keeps "marked" when a reconnect finds the mark the first join made', () => {
+    const joined = (attendance: LiveMark | null) =>
+      ({
+        type: 'joined',
+        room: { is_ended: false },
+        role: 'student',
+        video: null,
+        participants: [],
+        attendance,
+        at: 0,
+      }) as unknown as Parameters<typeof liveReducer>[1];
+    const first = liveReducer(INITIAL, joined('marked'));
+    expect(liveReducer(first, joined('already_marked')).attendance).toBe('marked');
+    expect(liveReducer(INITIAL, joined('already_marked')).attendance).toBe('already_marked');
+    expect(liveReducer(first, joined('sent')).attendance).toBe('sent');
   });
 });

@@ -55,6 +55,12 @@ export interface Participant {
 /** The reader's part in a room. */
 export type RoomRole = 'host' | 'staff' | 'student';
 
+/**
+ * What joining did to a student's attendance in the room's presence session (live attendance):
+ * marked present now, a mark already there, or why not; null: no session linked, or not a student.
+ */
+export type LiveMark = 'marked' | 'already_marked' | 'not_open_yet' | 'closed' | 'sent' | 'not_in_class';
+
 /** The room's interactive-content results, per content (spec 03 §3): scores in percent. */
 export type H5pResult = ResourceOf<'/api/public/crs/result/{id}'>;
 

@@ -68,6 +68,16 @@ const crs = {
     updated: 'Live-Unterricht „{{title}}“ gespeichert.',
     deleted: 'Live-Unterricht „{{title}}“ gelöscht.',
   },
+  attendance: {
+    marked: 'Sie sind in dieser Sitzung als anwesend erfasst.',
+    already_marked: 'Ihre Anwesenheit in dieser Sitzung war bereits erfasst.',
+    not_open_yet:
+      'Sie sind noch nicht als anwesend erfasst: Die Anmeldung dieser Sitzung ist noch nicht offen. Treten Sie erneut bei, sobald sie offen ist.',
+    closed: 'Sie sind nicht als anwesend erfasst: Die Anmeldung dieser Sitzung ist geschlossen.',
+    sent: 'Sie sind nicht als anwesend erfasst: Die Anwesenheit dieser Sitzung wurde bereits übermittelt.',
+    not_in_class: 'Für Sie wird hier keine Anwesenheit erfasst: Sie sind nicht in der Klasse dieser Sitzung.',
+    none: 'In dieser Live-Veranstaltung wird keine Anwesenheit erfasst.',
+  },
   live: {
     loading: 'Live-Klassenzimmer wird geladen',
     joining: 'Dem Live-Klassenzimmer wird beigetreten',

@@ -66,6 +66,16 @@ const crs = {
     updated: 'Live class “{{title}}” saved.',
     deleted: 'Live class “{{title}}” deleted.',
   },
+  attendance: {
+    marked: 'You are marked present in this class session.',
+    already_marked: 'Your attendance in this class session was already recorded.',
+    not_open_yet:
+      'You are not marked present yet: the check-in of this class session is not open. Join again once it opens.',
+    closed: 'You are not marked present: the check-in of this class session is closed.',
+    sent: 'You are not marked present: this class session’s attendance was already sent.',
+    not_in_class: 'No attendance is taken for you here: you are not in the class of this session.',
+    none: 'No attendance is taken in this live class.',
+  },
   live: {
     loading: 'Loading the live classroom',
     joining: 'Joining the live classroom',

@@ -68,6 +68,17 @@ const crs = {
     updated: 'Classe en direct « {{title}} » enregistrée.',
     deleted: 'Classe en direct « {{title}} » supprimée.',
   },
+  attendance: {
+    marked: 'Vous êtes marqué présent à cette séance.',
+    already_marked: 'Votre présence à cette séance était déjà enregistrée.',
+    not_open_yet:
+      'Vous n’êtes pas encore marqué présent : l’appel de cette séance n’est pas ouvert. Rejoignez à nouveau dès qu’il ouvre.',
+    closed: 'Vous n’êtes pas marqué présent : l’appel de cette séance est clos.',
+    sent: 'Vous n’êtes pas marqué présent : la présence de cette séance a déjà été envoyée.',
+    not_in_class:
+      'Aucune présence n’est prise pour vous ici : vous n’êtes pas dans la classe de cette séance.',
+    none: 'Aucune présence n’est prise dans ce cours en direct.',
+  },
   live: {
     loading: 'Chargement de la classe en direct',
     joining: 'Connexion à la classe en direct',

@@ -66,6 +66,16 @@ const crs = {
     updated: 'Kelas daring “{{title}}” disimpan.',
     deleted: 'Kelas daring “{{title}}” dihapus.',
   },
+  attendance: {
+    marked: 'Anda ditandai hadir di sesi kelas ini.',
+    already_marked: 'Kehadiran Anda di sesi kelas ini sudah tercatat.',
+    not_open_yet:
+      'Anda belum ditandai hadir: presensi sesi kelas ini belum dibuka. Bergabunglah lagi setelah dibuka.',
+    closed: 'Anda tidak ditandai hadir: presensi sesi kelas ini sudah ditutup.',
+    sent: 'Anda tidak ditandai hadir: presensi sesi kelas ini sudah dikirim.',
+    not_in_class: 'Kehadiran Anda tidak dicatat di sini: Anda bukan anggota kelas sesi ini.',
+    none: 'Kelas langsung ini tidak mencatat kehadiran.',
+  },
   live: {
     loading: 'Memuat kelas daring',
     joining: 'Bergabung ke kelas daring',

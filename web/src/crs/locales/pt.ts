@@ -66,6 +66,16 @@ const crs = {
     updated: 'Aula ao vivo “{{title}}” guardada.',
     deleted: 'Aula ao vivo “{{title}}” eliminada.',
   },
+  attendance: {
+    marked: 'Está marcado como presente nesta sessão.',
+    already_marked: 'A sua presença nesta sessão já estava registada.',
+    not_open_yet:
+      'Ainda não está marcado como presente: o registo desta sessão não está aberto. Entre de novo quando abrir.',
+    closed: 'Não está marcado como presente: o registo desta sessão está fechado.',
+    sent: 'Não está marcado como presente: a presença desta sessão já foi enviada.',
+    not_in_class: 'Aqui não se regista a sua presença: não pertence à turma desta sessão.',
+    none: 'Nesta aula ao vivo não se regista presença.',
+  },
   live: {
     loading: 'A carregar a aula ao vivo',
     joining: 'A entrar na aula ao vivo',
