@@ -183,11 +183,13 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     expect(heardElsewhere).toEqual([]);
   });
 
-  it('runs a vote: the room sees it without scores, a student answers once, the host sees live counts', async () => {
+  it('runs a vote: the room sees it without scores, a student answers once, the host and those who answered see live counts', async () => {
     const created = await room();
     const { socket: lecturer } = await joined(c.lecturer, created.id);
-    const { socket: student } = await joined(c.student, created.id);
+    let { socket: student } = await joined(c.student, created.id);
     const { socket: deskmate } = await joined(c.deskmate, created.id);
+    const { socket: classmate } = await joined(c.classmate, created.id);
+    const classmateHeard = record(classmate, 'voteResult');
     const announced = nextEvent(student, 'newVote');
     const vote = await ask(lecturer, 'newVote', {
       question: 'Is {1} a set?',
@@ -231,7 +233,30 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     expect((await ask(lecturer, 'answerVote', { vote_id: vote.id, answer: 0 })).errors?.[0]).toMatchObject({
       status: '403',
     });
-    await ask(deskmate, 'answerVote', { vote_id: vote.id, answer: 1 });
+    // the student who answered sees the next answer's counts live (their own answer kept apart);
+    // the classmate, who has not answered, sees none; nor does the one answering, whose ack has them
+    const deskmateHeard = record(deskmate, 'voteResult');
+    const liveToStudent = nextEvent(student, 'voteResult');
+    expect(await ask(deskmate, 'answerVote', { vote_id: vote.id, answer: 1 })).toMatchObject({ total: 2 });
+    const [counted] = (await liveToStudent) as [Answer];
+    expect(counted).toMatchObject({
+      id: vote.id,
+      total: 2,
+      my_answer: null,
+      answers: [
+        { answer: 'yes', score: null, count: 1 },
+        { answer: 'no', score: null, count: 1 },
+      ],
+    });
+    // back after a reconnect, the student follows the vote's counts again
+    student.disconnect();
+    student = (await joined(c.student, created.id)).socket;
+    const liveAgain = nextEvent(student, 'voteResult');
+    await sleep(100);
+    expect(await ask(classmate, 'answerVote', { vote_id: vote.id, answer: 0 })).toMatchObject({ total: 3 });
+    expect(((await liveAgain) as [Answer])[0]).toMatchObject({ total: 3 });
+    expect(classmateHeard).toEqual([]);
+    expect(deskmateHeard.length).toBe(1);
 
     // a multiple vote adds the chosen answers' scores; a closed vote takes no answer
     const multiple = await ask(lecturer, 'newVote', {
@@ -259,11 +284,11 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     expect(forStudent.body.meta).toEqual({ total: 2, limit: 10, offset: 0 });
     expect(list(forStudent.body)[0].attributes).toMatchObject({ is_open: false, my_score: 15 });
     expect(list(forStudent.body)[1].attributes).toMatchObject({
-      total: 2,
+      total: 3,
       my_answer: [0],
       my_score: 10,
       answers: [
-        { answer: 'yes', score: null, count: 1 },
+        { answer: 'yes', score: null, count: 2 },
         { answer: 'no', score: null, count: 1 },
       ],
     });
@@ -276,12 +301,13 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     expect((await c.asElsewhere.get(`/api/crs/vote?roomId=${created.id}`)).status).toBe(404);
     expect(
       await h.ds.query(
-        `SELECT user_id, choices, score FROM crs_vote_answers WHERE vote_id = $1 ORDER BY score`,
+        `SELECT user_id, choices, score FROM crs_vote_answers WHERE vote_id = $1 ORDER BY score, user_id`,
         [vote.id],
       ),
     ).toEqual([
       { user_id: c.deskmate.id, choices: [1], score: 0 },
       { user_id: c.student.id, choices: [0], score: 10 },
+      { user_id: c.classmate.id, choices: [0], score: 10 },
     ]);
   });
 

@@ -487,6 +487,21 @@ describe('live classroom pages', () => {
     expect(within(card).queryByRole('button', { name: 'Send my answer' })).toBeNull();
     const bars = within(card).getByRole('list', { name: 'Results: 1 answer' });
     expect(within(bars).getAllByRole('listitem')[1].textContent).toBe('Merge sortyour answer1 (100%)');
+    // the counts go on live after the student answered (their own answer kept)
+    act(() =>
+      socket.push(
+        'voteResult',
+        vote({
+          total: 2,
+          answers: [
+            { answer: 'Quick sort', score: null, count: 1 },
+            { answer: 'Merge sort', score: null, count: 1 },
+          ],
+        }),
+      ),
+    );
+    const live = await within(card).findByRole('list', { name: 'Results: 2 answers' });
+    expect(within(live).getAllByRole('listitem')[1].textContent).toBe('Merge sortyour answer1 (50%)');
 
     act(() => socket.push('end', { room_id: 9, ended_at: wall(0) }));
     await waitFor(() => expect(screen.getByTestId('connection-state').textContent).toBe('Ended'));

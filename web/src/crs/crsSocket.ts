@@ -22,7 +22,7 @@ export interface RoomEvents {
   msg(message: ChatMessage): void;
   end(event: { room_id: number; ended_at: string }): void;
   newVote(vote: Vote): void;
-  /** To the hosts: a vote's counts after each answer. */
+  /** A vote's counts after each answer: to the hosts, and to the students who answered it. */
   voteResult(vote: Vote): void;
   playVideo(video: VideoState & { room_id: number }): void;
   pauseVideo(video: VideoState & { room_id: number }): void;

@@ -65,6 +65,8 @@ export interface Joined {
   video: VideoState;
   /** The linked presence session's mark for a student: marked present, or why not. */
   attendance: LiveMark | null;
+  /** The room's open votes the caller answered (a student back after a reconnect). */
+  answeredVotes: number[];
 }
 
 /**
@@ -92,11 +94,20 @@ export class CrsLiveService {
       role === 'student' && room.presenceId !== null
         ? await this.checkIns.markFromLiveRoom(auth, Number(room.presenceId))
         : null;
+    const answered: Array<{ id: string }> =
+      role === 'student'
+        ? await this.dataSource.query(
+            `SELECT v.id FROM crs_votes v JOIN crs_vote_answers a ON a.vote_id = v.id AND a.user_id = $2
+              WHERE v.room_id = $1 AND v.ends_at > now()`,
+            [roomId, auth.userId],
+          )
+        : [];
     return {
       room: this.rooms.asRead(auth, room, role !== 'student'),
       role,
       video: videoStateOf(room),
       attendance,
+      answeredVotes: answered.map((row) => Number(row.id)),
     };
   }
 
