@@ -13,7 +13,9 @@ import { body, list, MINUTE, one, PresenceHarness, windowSession, wire } from '.
 const PATH = '/socket/crs';
 const HOSTS = { 1: 'campus-one.test', 2: 'campus-two.test' } as const;
 
-type Answer = Record<string, unknown> & { errors?: Array<{ status: string; code?: string; detail: string }> };
+type Answer = Record<string, unknown> & {
+  errors?: Array<{ status: string; code?: string; detail: string; meta?: Record<string, number> }>;
+};
 
 /**
  * The live classroom over real socket.io clients (issue 17): the handshake, host events refused to
@@ -181,6 +183,36 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     expect(list(page.body).map((row) => row.attributes.message)).toEqual(['note 2', 'note 1']);
     expect((await c.asElsewhereStudent.get(`/api/crs/crs/${created.id}/messages`)).status).toBe(404);
     expect(heardElsewhere).toEqual([]);
+  });
+
+  it('paces the chat: at most 5 messages in 5 seconds per person and room, the wait said', async () => {
+    const created = await room();
+    const { socket: student } = await joined(c.student, created.id);
+    const { socket: deskmate } = await joined(c.deskmate, created.id);
+    for (let n = 1; n <= 5; n++)
+      expect((await ask(student, 'msg', { message: `quick ${n}` })).errors).toBeUndefined();
+    const refused = await ask(student, 'msg', { message: 'one too many' });
+    expect(refused.errors?.[0]).toMatchObject({
+      status: '429',
+      code: 'crs_chat_too_fast',
+      meta: { limit: 5, window_seconds: 5 },
+    });
+    const wait = refused.errors?.[0].meta?.retry_after ?? 0;
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(5);
+    // someone else writes on; the refused message was not kept
+    expect((await ask(deskmate, 'msg', { message: 'my turn' })).errors).toBeUndefined();
+    const kept = await h.ds.query(`SELECT message FROM crs_messages WHERE room_id = $1 AND user_id = $2`, [
+      created.id,
+      c.student.id,
+    ]);
+    expect(kept).toHaveLength(5);
+    // once the window has passed, the student writes again
+    await h.ds.query(
+      `UPDATE crs_messages SET created_at = created_at - interval '6 seconds' WHERE room_id = $1 AND user_id = $2`,
+      [created.id, c.student.id],
+    );
+    expect((await ask(student, 'msg', { message: 'calm now' })).errors).toBeUndefined();
   });
 
   it('runs a vote: the room sees it without scores, a student answers once, the host and those who answered see live counts', async () => {

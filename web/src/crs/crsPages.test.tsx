@@ -431,6 +431,17 @@ describe('live classroom pages', () => {
           participants: [{ user_id: 4, name: 'Ayu Lestari', is_host: false }],
           attendance: 'not_open_yet',
         };
+      if (event === 'msg')
+        return {
+          errors: [
+            {
+              status: '429',
+              code: 'crs_chat_too_fast',
+              detail: 'At most 5 messages every 5 seconds; try again in 3 seconds',
+              meta: { retry_after: 3, limit: 5, window_seconds: 5 },
+            },
+          ],
+        };
       if (event === 'answerVote')
         return vote({
           my_answer: [(body as { answer: number }).answer],
@@ -460,6 +471,17 @@ describe('live classroom pages', () => {
     expect(screen.queryByRole('button', { name: 'Play for everyone' })).toBeNull();
     expect(screen.queryByText('New vote')).toBeNull();
     expect(screen.queryByRole('button', { name: 'End the class' })).toBeNull();
+
+    // a message refused for the chat's pace: the wait said in the interface language, the text kept
+    const field = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(field, { target: { value: 'One more question' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText(
+        'You are writing fast: at most 5 messages every 5 seconds. Send it again in 3 seconds.',
+      ),
+    ).toBeTruthy();
+    expect((field as HTMLTextAreaElement).value).toBe('One more question');
 
     act(() => socket.push('pauseVideo', { room_id: 9, index: 0, position: 50.4, playing: false, at: '' }));
     expect(await screen.findByText('Paused at 0:50')).toBeTruthy();

@@ -51,8 +51,28 @@ export interface RoomHandlers extends RoomEvents {
 /** A refusal as `notificationFor` reads an HTTP one: the status and the JSON:API errors. */
 export interface SocketFailure {
   status: number | string;
-  data?: { errors: Array<{ status?: string; detail?: string; title?: string }> };
+  data?: {
+    errors: Array<{
+      status?: string;
+      detail?: string;
+      title?: string;
+      code?: string;
+      meta?: Record<string, unknown>;
+    }>;
+  };
   error?: string;
+}
+
+/** A message refused for the chat's pace (429 `crs_chat_too_fast`): the seconds to wait, the limit. */
+export function chatTooFast(failure: unknown): { wait: number; limit: number; seconds: number } | null {
+  const error = (failure as SocketFailure | undefined)?.data?.errors?.[0];
+  if (error?.code !== 'crs_chat_too_fast') return null;
+  const meta = error.meta ?? {};
+  return {
+    wait: Number(meta.retry_after) || 1,
+    limit: Number(meta.limit) || 0,
+    seconds: Number(meta.window_seconds) || 0,
+  };
 }
 
 /** The socket sends ids as numbers; the screens name every resource by a string id, as JSON:API does. */

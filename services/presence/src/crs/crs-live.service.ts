@@ -8,6 +8,7 @@ import {
   forbidden,
   formatWireDate,
   type ParsedQuery,
+  tooManyRequests,
   unprocessable,
 } from '@lms/jsonapi';
 import { CheckInService, type LiveMark } from '../sessions/check-in.service';
@@ -57,6 +58,10 @@ const chatRowOf = (row: ChatSqlRow): ChatRow => ({
       : { id: Number(row.reply_id), user_name: row.reply_user_name, message: row.reply_message ?? '' },
   created_at: row.created_at,
 });
+
+/** The chat's pace: at most this many messages per person and room in `CHAT_WINDOW_SECONDS`. */
+export const CHAT_BURST = 5;
+export const CHAT_WINDOW_SECONDS = 5;
 
 /** What joining a room answers. */
 export interface Joined {
@@ -111,7 +116,12 @@ export class CrsLiveService {
     };
   }
 
-  /** `msg`: a message of the room; a reply answers a message of the same room. */
+  /**
+   * `msg`: a message of the room; a reply answers a message of the same room. Each person writes at
+   * most `CHAT_BURST` messages per `CHAT_WINDOW_SECONDS` in a room (429 `crs_chat_too_fast` with
+   * the seconds to wait), counted in the database under a lock per person and room, so replicas
+   * and parallel sends share one count.
+   */
   async message(auth: AuthContext, roomId: number, input: AttributesOf<typeof msgRules>): Promise<ChatRow> {
     const { room } = await this.rooms.readable(auth, roomId);
     this.assertLive(room, auth);
@@ -123,15 +133,35 @@ export class CrsLiveService {
           { pointer: '/reply_chat_id', detail: 'reply_chat_id is not a message of this room' },
         ]);
     }
-    const saved = await this.dataSource.manager.save(
-      Object.assign(new CrsMessage(), {
-        tenantId: auth.tenantId,
-        roomId,
-        userId: auth.userId,
-        message: input.message,
-        replyChatId: replyTo,
-      }),
-    );
+    const saved = await this.unit.run(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('crs-chat'), hashtext($1))`, [
+        `${roomId}:${auth.userId}`,
+      ]);
+      const recent: Array<{ wait: number }> = await manager.query(
+        `SELECT extract(epoch FROM created_at + make_interval(secs => $3) - now())::float AS wait
+           FROM crs_messages WHERE room_id = $1 AND user_id = $2 AND created_at > now() - make_interval(secs => $3)
+          ORDER BY created_at DESC LIMIT $4`,
+        [roomId, auth.userId, CHAT_WINDOW_SECONDS, CHAT_BURST],
+      );
+      if (recent.length >= CHAT_BURST) {
+        const wait = Math.max(1, Math.ceil(recent[CHAT_BURST - 1].wait));
+        throw tooManyRequests(
+          `At most ${CHAT_BURST} messages every ${CHAT_WINDOW_SECONDS} seconds; try again in ${wait} seconds`,
+          wait,
+          'crs_chat_too_fast',
+          { retry_after: wait, limit: CHAT_BURST, window_seconds: CHAT_WINDOW_SECONDS },
+        );
+      }
+      return manager.save(
+        Object.assign(new CrsMessage(), {
+          tenantId: auth.tenantId,
+          roomId,
+          userId: auth.userId,
+          message: input.message,
+          replyChatId: replyTo,
+        }),
+      );
+    });
     const [row]: ChatSqlRow[] = await this.dataSource.query(`${CHAT_SQL} WHERE m.id = $1`, [saved.id]);
     return chatRowOf(row);
   }

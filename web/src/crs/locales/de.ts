@@ -124,6 +124,10 @@ const crs = {
     message: 'Nachricht',
     placeholder: 'Nachricht schreiben',
     send: 'Senden',
+    tooFast_one:
+      'Sie schreiben schnell: höchstens {{limit}} Nachrichten in {{seconds}} Sekunden. Senden Sie sie in {{count}} Sekunde erneut.',
+    tooFast_other:
+      'Sie schreiben schnell: höchstens {{limit}} Nachrichten in {{seconds}} Sekunden. Senden Sie sie in {{count}} Sekunden erneut.',
   },
   vote: {
     title: 'Abstimmungen',

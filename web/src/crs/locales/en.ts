@@ -122,6 +122,10 @@ const crs = {
     message: 'Message',
     placeholder: 'Write a message',
     send: 'Send',
+    tooFast_one:
+      'You are writing fast: at most {{limit}} messages every {{seconds}} seconds. Send it again in {{count}} second.',
+    tooFast_other:
+      'You are writing fast: at most {{limit}} messages every {{seconds}} seconds. Send it again in {{count}} seconds.',
   },
   vote: {
     title: 'Votes',

@@ -125,6 +125,10 @@ const crs = {
     message: 'Message',
     placeholder: 'Écrire un message',
     send: 'Envoyer',
+    tooFast_one:
+      'Vous écrivez vite : au plus {{limit}} messages toutes les {{seconds}} secondes. Renvoyez-le dans {{count}} seconde.',
+    tooFast_other:
+      'Vous écrivez vite : au plus {{limit}} messages toutes les {{seconds}} secondes. Renvoyez-le dans {{count}} secondes.',
   },
   vote: {
     title: 'Votes',

@@ -122,6 +122,10 @@ const crs = {
     message: 'Pesan',
     placeholder: 'Tulis pesan',
     send: 'Kirim',
+    tooFast_one:
+      'Anda menulis terlalu cepat: paling banyak {{limit}} pesan setiap {{seconds}} detik. Kirim lagi dalam {{count}} detik.',
+    tooFast_other:
+      'Anda menulis terlalu cepat: paling banyak {{limit}} pesan setiap {{seconds}} detik. Kirim lagi dalam {{count}} detik.',
   },
   vote: {
     title: 'Pemungutan suara',

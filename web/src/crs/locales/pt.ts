@@ -122,6 +122,10 @@ const crs = {
     message: 'Mensagem',
     placeholder: 'Escreva uma mensagem',
     send: 'Enviar',
+    tooFast_one:
+      'Está a escrever depressa: no máximo {{limit}} mensagens a cada {{seconds}} segundos. Envie-a de novo dentro de {{count}} segundo.',
+    tooFast_other:
+      'Está a escrever depressa: no máximo {{limit}} mensagens a cada {{seconds}} segundos. Envie-a de novo dentro de {{count}} segundos.',
   },
   vote: {
     title: 'Votações',
