@@ -185,6 +185,28 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     expect(heardElsewhere).toEqual([]);
   });
 
+  it('opens a room to its students between its start and its end; its staff come in earlier', async () => {
+    const early = await room({ start_at: wire(30 * MINUTE), end_at: wire(90 * MINUTE) });
+    const notYet = await ask(await socketOf(c.student), 'join', { room_id: Number(early.id) });
+    expect(notYet.errors?.[0]).toMatchObject({
+      status: '409',
+      code: 'crs_not_started',
+      detail: `This live classroom opens at ${early.attributes.start_at}`,
+      meta: { opens_at: early.attributes.start_at },
+    });
+    await joined(c.lecturer, early.id);
+    const over = await room({ start_at: wire(-90 * MINUTE), end_at: wire(-10 * MINUTE) });
+    const closed = await ask(await socketOf(c.student), 'join', { room_id: Number(over.id) });
+    expect(closed.errors?.[0]).toMatchObject({
+      status: '409',
+      code: 'crs_closed',
+      meta: { closed_at: over.attributes.end_at },
+    });
+    await joined(c.lecturer, over.id);
+    // inside its times the student comes in
+    await joined(c.student, (await room()).id);
+  });
+
   it('paces the chat: at most 5 messages in 5 seconds per person and room, the wait said', async () => {
     const created = await room();
     const { socket: student } = await joined(c.student, created.id);

@@ -548,6 +548,31 @@ describe('live classroom pages', () => {
     expect(screen.getByTestId('connection-state').textContent).toBe('Not connected');
     cleanup();
 
+    // a room not open yet says when it opens, in the interface language; a closed one that it is over
+    for (const [answer, said] of [
+      [
+        {
+          status: '409',
+          code: 'crs_not_started',
+          detail: 'This live classroom opens at 2026-03-02 09:00:00',
+          meta: { opens_at: '2026-03-02 09:00:00' },
+        },
+        'This live class opens at 2 Mar 2026, 09:00. Come back then.',
+      ],
+      [
+        { status: '409', code: 'crs_closed', detail: 'closed', meta: { closed_at: '2026-03-02 07:00:00' } },
+        'This live class is over: its time has passed.',
+      ],
+    ] as const) {
+      sockets.length = 0;
+      start('/crs/9');
+      const later = await theSocket();
+      later.answer = () => ({ errors: [answer] });
+      act(() => later.push('connect'));
+      expect((await screen.findByText(said)).getAttribute('role')).toBe('alert');
+      cleanup();
+    }
+
     start('/crs/77');
     expect(await screen.findByRole('heading', { name: 'Live classroom not found' })).toBeTruthy();
     expect(screen.getByText('Live classroom not found', { selector: 'p' })).toBeTruthy();

@@ -91,10 +91,15 @@ export class CrsLiveService {
     private readonly checkIns: CheckInService,
   ) {}
 
-  /** Enters a room that has not ended; a student is marked present in the linked session's window. */
+  /**
+   * Enters a room that has not ended; a student only between its start and its end (its staff come
+   * in earlier to prepare, and stay until a host ends it). A student is marked present in the linked
+   * session's window.
+   */
   async join(auth: AuthContext, roomId: number): Promise<Joined> {
     const { room, role } = await this.rooms.readable(auth, roomId);
     this.assertLive(room, auth);
+    if (role === 'student') this.assertOpen(room, auth);
     const attendance =
       role === 'student' && room.presenceId !== null
         ? await this.checkIns.markFromLiveRoom(auth, Number(room.presenceId))
@@ -339,6 +344,18 @@ export class CrsLiveService {
         `This live classroom ended at ${formatWireDate(room.endedAt, auth.timeZone)}`,
         'crs_ended',
       );
+  }
+
+  /** A student enters between the room's start (409 `crs_not_started`, with when it opens) and end (`crs_closed`). */
+  private assertOpen(room: CrsRoom, auth: AuthContext, now = new Date()) {
+    if (now < room.startAt) {
+      const opensAt = formatWireDate(room.startAt, auth.timeZone);
+      throw conflict(`This live classroom opens at ${opensAt}`, 'crs_not_started', { opens_at: opensAt });
+    }
+    if (now > room.endAt) {
+      const closedAt = formatWireDate(room.endAt, auth.timeZone);
+      throw conflict(`This live classroom closed at ${closedAt}`, 'crs_closed', { closed_at: closedAt });
+    }
   }
 
   /** The room locked for a host event: 404 when not the caller's, refused (and logged) unless a host. */

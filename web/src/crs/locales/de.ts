@@ -83,6 +83,8 @@ const crs = {
     joining: 'Dem Live-Klassenzimmer wird beigetreten',
     notFound: 'Live-Klassenzimmer nicht gefunden',
     failed: 'Das Live-Klassenzimmer konnte nicht geladen werden.',
+    notStarted: 'Diese Live-Veranstaltung öffnet am {{when}}. Kommen Sie dann wieder.',
+    closed: 'Diese Live-Veranstaltung ist vorbei: ihre Zeit ist abgelaufen.',
     refused: 'Das Live-Klassenzimmer hat die Verbindung abgelehnt.',
     results: 'Ergebnisse',
     end: 'Unterricht beenden',

@@ -81,6 +81,8 @@ const crs = {
     joining: 'Joining the live classroom',
     notFound: 'Live classroom not found',
     failed: 'The live classroom could not be loaded.',
+    notStarted: 'This live class opens at {{when}}. Come back then.',
+    closed: 'This live class is over: its time has passed.',
     refused: 'The live classroom refused the connection.',
     results: 'Results',
     end: 'End the class',

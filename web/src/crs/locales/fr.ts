@@ -84,6 +84,8 @@ const crs = {
     joining: 'Connexion à la classe en direct',
     notFound: 'Classe en direct introuvable',
     failed: 'La classe en direct n’a pas pu être chargée.',
+    notStarted: 'Ce cours en direct ouvre le {{when}}. Revenez à ce moment-là.',
+    closed: 'Ce cours en direct est terminé : son horaire est passé.',
     refused: 'La classe en direct a refusé la connexion.',
     results: 'Résultats',
     end: 'Terminer la classe',

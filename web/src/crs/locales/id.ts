@@ -81,6 +81,8 @@ const crs = {
     joining: 'Bergabung ke kelas daring',
     notFound: 'Kelas daring tidak ditemukan',
     failed: 'Kelas daring tidak dapat dimuat.',
+    notStarted: 'Kelas langsung ini dibuka pada {{when}}. Kembalilah saat itu.',
+    closed: 'Kelas langsung ini sudah usai: waktunya telah lewat.',
     refused: 'Kelas daring menolak koneksi.',
     results: 'Hasil',
     end: 'Akhiri kelas',

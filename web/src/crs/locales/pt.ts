@@ -81,6 +81,8 @@ const crs = {
     joining: 'A entrar na aula ao vivo',
     notFound: 'Aula ao vivo não encontrada',
     failed: 'Não foi possível carregar a aula ao vivo.',
+    notStarted: 'Esta aula ao vivo abre a {{when}}. Volte nessa altura.',
+    closed: 'Esta aula ao vivo terminou: a sua hora já passou.',
     refused: 'A aula ao vivo recusou a ligação.',
     results: 'Resultados',
     end: 'Terminar a aula',
