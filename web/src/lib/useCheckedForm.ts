@@ -25,7 +25,8 @@ export function useCheckedForm<Fields, Write, Problems>({
   noProblems: Problems;
   check: (fields: Fields) => Checked<Write, Problems>;
   save: (write: Write) => Promise<unknown>;
-  done: () => void;
+  /** After the save, with what was saved. */
+  done: (write: Write) => void;
   /** The sentence of a refusal the service does not explain. */
   failed: string;
 }) {
@@ -50,7 +51,7 @@ export function useCheckedForm<Fields, Write, Problems>({
     if (!checked.write) return;
     try {
       await save(checked.write);
-      done();
+      done(checked.write);
     } catch (error) {
       setFailure(notificationFor(error, failed).text);
     }
@@ -58,3 +59,11 @@ export function useCheckedForm<Fields, Write, Problems>({
 
   return { id, form, fields, setFields, set, problems, failure, submit };
 }
+
+/** A check made of the sentences of what is wrong (none: the fields' write). */
+export const sentencesCheck =
+  <Fields, Write>(problemsOf: (fields: Fields) => string[], writeOf: (fields: Fields) => Write) =>
+  (fields: Fields): Checked<Write, string[]> => {
+    const found = problemsOf(fields);
+    return found.length > 0 ? { problems: found } : { write: writeOf(fields) };
+  };

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -6,8 +5,8 @@ import { FormCard } from '../../layout/FormCard';
 import { InputField } from '../../layout/InputField';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { RichTextEditor } from '../../lib/richtext/RichTextEditor';
-import { notificationFor } from '../../notifications/notification';
-import { QueryState } from '../QueryState';
+import { sentencesCheck, useCheckedForm } from '../../lib/useCheckedForm';
+import { NewOrExisting } from '../QueryState';
 import styles from '../messaging.module.css';
 import {
   useAuthoredNewsItemQuery,
@@ -64,54 +63,53 @@ function newsProblems(draft: Draft, t: TFunction): string[] {
   return problems;
 }
 
-/** `/news/manage/new` and `/news/manage/{id}/edit`: a news item of the campus, written by its administrators. */
+/** `/news/manage/new` and `/news/manage/{id}/edit`: a news item of the campus, written by its staff. */
 export default function NewsFormPage() {
   const { id } = useParams();
   const { t } = useTranslation();
   const existing = useAuthoredNewsItemQuery(id ?? '', { skip: !id });
-  if (!id) return <NewsForm />;
   return (
-    <QueryState
+    <NewOrExisting
+      id={id}
       query={existing}
       loading={t('messaging.news.loading')}
       failed={t('messaging.news.failed')}
-      empty={null}
     >
-      {() => <NewsForm item={existing.data} />}
-    </QueryState>
+      {(item) => <NewsForm item={item} />}
+    </NewOrExisting>
   );
 }
+
+/** What the form sends of a draft found right. */
+const writeOf = (draft: Draft): NewsWrite => ({
+  title: draft.title.trim(),
+  contents: draft.contents,
+  tags: tagsOf(draft.tags),
+  thumbnail: draft.thumbnail.trim() || null,
+  is_published: draft.publish,
+});
 
 function NewsForm({ item }: { item?: AuthoredNews }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState(() => draftOf(item));
-  const [problems, setProblems] = useState<string[]>([]);
   const [create, creating] = useCreateNewsMutation();
   const [update, updating] = useUpdateNewsMutation();
-  const set =
-    <K extends keyof Draft>(key: K) =>
-    (value: Draft[K]) =>
-      setDraft((current) => ({ ...current, [key]: value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = newsProblems(draft, t);
-    setProblems(found);
-    if (found.length > 0) return;
-    const written: Omit<NewsWrite, 'is_published'> = {
-      title: draft.title.trim(),
-      contents: draft.contents,
-      tags: tagsOf(draft.tags),
-      thumbnail: draft.thumbnail.trim() || null,
-    };
-    (item ? update({ id: item.id, changes: written }) : create({ ...written, is_published: draft.publish }))
-      .unwrap()
-      .then(() => navigate('/news/manage'))
-      .catch((error: unknown) =>
-        setProblems([notificationFor(error, t('messaging.newsAdmin.saveFailed')).text]),
-      );
-  };
+  const {
+    fields: draft,
+    set,
+    problems,
+    failure,
+    submit,
+  } = useCheckedForm({
+    initial: () => draftOf(item),
+    noProblems: [] as string[],
+    check: sentencesCheck<Draft, NewsWrite>((current) => newsProblems(current, t), writeOf),
+    // an edit leaves publishing to the list's publish and withdraw
+    save: ({ is_published, ...changes }) =>
+      item ? update({ id: item.id, changes }).unwrap() : create({ ...changes, is_published }).unwrap(),
+    done: () => navigate('/news/manage'),
+    failed: t('messaging.newsAdmin.saveFailed'),
+  });
 
   const title = item ? t('routes.newsEdit') : t('routes.newsNew');
   return (
@@ -119,7 +117,12 @@ function NewsForm({ item }: { item?: AuthoredNews }) {
       <header className="page-header">
         <h1 id="news-form-title">{title}</h1>
       </header>
-      <FormCard id="news" title={title} help={t('messaging.newsAdmin.intro')} onSubmit={submit}>
+      <FormCard
+        id="news"
+        title={title}
+        help={t('messaging.newsAdmin.intro')}
+        onSubmit={(event) => void submit(event)}
+      >
         <div className={styles.formGrid}>
           <InputField
             id="news-item-title"
@@ -165,7 +168,7 @@ function NewsForm({ item }: { item?: AuthoredNews }) {
             </label>
           </p>
         )}
-        <WarningAlert>{problems.join(' ')}</WarningAlert>
+        <WarningAlert>{[...problems, failure].filter(Boolean).join(' ')}</WarningAlert>
         <p className="row-actions">
           <button
             type="submit"
