@@ -66,6 +66,8 @@ function appRoutes(course: string, exam: string, tasks: DemoTasks, room: string)
     [`/courses/${course}/rps/preview/IF101/2024`, 'lecturer'],
     ['/notification', 'all'],
     ['/news/1', 'all'],
+    ['/news/manage', 'lecturer'],
+    ['/news/manage/new', 'lecturer'],
     ['/agenda', 'all'],
     ['/survey', 'all'],
     ['/survey/new', 'adminLecturer'],

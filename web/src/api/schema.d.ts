@@ -1650,6 +1650,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/messages/recipients': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['messaging_Messages_recipients'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/messages/settings/{courseId}': {
     parameters: {
       query?: never;
@@ -6406,6 +6422,17 @@ export interface components {
       attributes: {
         name: string;
         thumbnail: string | null;
+        level: string;
+      };
+    };
+    MessageRecipient: {
+      /** @enum {string} */
+      type: 'message-recipients';
+      id: string;
+      attributes: {
+        name: string;
+        thumbnail: string | null;
+        code: string;
         level: string;
       };
     };
@@ -17562,6 +17589,70 @@ export interface operations {
         };
         content: {
           'application/octet-stream': string;
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  messaging_Messages_recipients: {
+    parameters: {
+      query?: {
+        'filter[id][is]'?: number;
+        'filter[name][like]'?: string;
+        'filter[course_id][is]'?: number;
+        /** @description Comma-separated, `-` for descending, of: name */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of MessageRecipient */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['MessageRecipient'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['MessageRecipient'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
         };
       };
       /** @description A JSON:API error document */

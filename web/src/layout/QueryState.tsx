@@ -43,3 +43,28 @@ export function QueryState({
   if (empty !== null) return <p className="muted empty-state">{empty}</p>;
   return <>{children()}</>;
 }
+
+/**
+ * A form page of a new item (no `id`: the form at once) or of an existing one (`/…/{id}/edit`: the
+ * form once the item is read, with the query's loading and failure states).
+ */
+export function NewOrExisting<T>({
+  id,
+  query,
+  loading,
+  failed,
+  children,
+}: {
+  id: string | undefined;
+  query: QueryLike & { data?: T };
+  loading: string;
+  failed: string;
+  children: (item?: T) => ReactNode;
+}) {
+  if (!id) return <>{children()}</>;
+  return (
+    <QueryState query={query} loading={loading} failed={failed} empty={null}>
+      {() => children(query.data)}
+    </QueryState>
+  );
+}
