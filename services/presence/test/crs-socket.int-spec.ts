@@ -323,9 +323,24 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
       my_answer: [0, 1],
       my_score: 15,
     });
+    // an open vote's counts are the server's to keep from a student who has not answered it
+    const unanswered = list((await c.asClassmate.get(`/api/crs/vote?roomId=${created.id}`)).body)[0];
+    expect(unanswered.attributes).toMatchObject({ is_open: true, total: null, my_answer: null });
+    expect(unanswered.attributes.answers.map((a: { count: number | null }) => a.count)).toEqual([
+      null,
+      null,
+      null,
+    ]);
     await h.ds.query(`UPDATE crs_votes SET ends_at = now() - interval '1 second' WHERE id = $1`, [
       multiple.id,
     ]);
+    // once it ended, everyone in the room sees them
+    expect(
+      list((await c.asClassmate.get(`/api/crs/vote?roomId=${created.id}`)).body)[0].attributes,
+    ).toMatchObject({
+      is_open: false,
+      total: 1,
+    });
     expect(
       (await ask(deskmate, 'answerVote', { vote_id: multiple.id, answer: [0] })).errors?.[0],
     ).toMatchObject({

@@ -303,7 +303,10 @@ export class CrsLiveService {
     return [await this.voteRows(auth, votes, role === 'host' || role === 'staff'), total];
   }
 
-  /** Votes with how many chose each answer and the reader's own answer; scores for the staff. */
+  /**
+   * Votes with how many chose each answer (null while the vote is open and the reader, not its
+   * staff, has not answered) and the reader's own answer; scores for the staff.
+   */
   async voteRows(auth: AuthContext, votes: CrsVote[], staff: boolean): Promise<VoteRow[]> {
     if (votes.length === 0) return [];
     const ids = votes.map((vote) => Number(vote.id));
@@ -316,6 +319,9 @@ export class CrsLiveService {
     return votes.map((vote) => {
       const mine = answers.filter((row) => Number(row.vote_id) === Number(vote.id));
       const own = mine.find((row) => Number(row.user_id) === auth.userId);
+      // The counts of an open vote reach those who answered it and its staff: a student who has
+      // not answered yet must not see the majority first.
+      const counted = staff || own !== undefined || now > vote.endsAt;
       return {
         id: Number(vote.id),
         room_id: Number(vote.roomId),
@@ -328,9 +334,9 @@ export class CrsLiveService {
         answers: vote.answers.map((choice, n) => ({
           answer: choice.answer,
           score: staff ? choice.score : null,
-          count: mine.filter((row) => row.choices.includes(n)).length,
+          count: counted ? mine.filter((row) => row.choices.includes(n)).length : null,
         })),
-        total: mine.length,
+        total: counted ? mine.length : null,
         my_answer: own ? own.choices : null,
         my_score: own ? own.score : null,
       };
