@@ -5714,9 +5714,9 @@ export interface components {
         answers: {
           answer: string;
           score: number | null;
-          count: number;
+          count: number | null;
         }[];
-        total: number;
+        total: number | null;
         my_answer: number[] | null;
         my_score: number | null;
       };
