@@ -8,6 +8,7 @@ import { messagingPublicRoutes, messagingRoutes } from '../messaging/routes';
 import { formRoutes } from '../forms/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { presenceRoutes } from '../presence/routes';
+import { projectRoutes } from '../projects/routes';
 import { publicRoutes } from '../public/routes';
 import { settingsRoutes } from '../settings/routes';
 import { taskRoutes } from '../tasks/routes';
@@ -39,6 +40,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...presenceRoutes,
   ...crsRoutes,
   ...messagingRoutes,
+  ...projectRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];

@@ -30,18 +30,7 @@ export const upcomingRoutes: RouteDef[] = [
     { roles: ['admin'], ...nav('main', 'shield', 30) },
   ]),
 
-  // workspaces, surveys (spec 03)
-  ...screens(
-    'workspaces',
-    ['workspaces', '/workspace', nav('learning', 'briefcase', 50)],
-    ['workspaceProjects', '/workspace/project-list/:workspaceId'],
-    ['workspaceProject', '/workspace/project-detail/:projectId'],
-    [
-      'workspaceModule',
-      '/workspace/project-detail/:projectId/module-detail/:moduleId',
-      { parent: 'workspaceProject' },
-    ],
-  ),
+  // surveys (spec 03)
   ...screens(
     'surveys',
     ['surveys', '/survey', nav('learning', 'survey', 60)],

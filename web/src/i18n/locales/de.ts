@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
 import agenda from '../../agenda/locales/de';
 import messaging from '../../messaging/locales/de';
+import projects from '../../projects/locales/de';
 
 /** German. */
 const de: typeof en = {
@@ -25,6 +26,7 @@ const de: typeof en = {
   completion,
   agenda,
   messaging,
+  projects,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',
@@ -235,7 +237,6 @@ const de: typeof en = {
     learningOutcomes: 'Lernziele des Kurses',
     learningPlan: 'Der Lernplan',
     semesterPlan: 'Semesterpläne (RPS)',
-    workspaces: 'Arbeitsbereiche und Projekte',
     surveys: 'Umfragen',
     videoConferences: 'Videokonferenzen',
     notes: 'Notizen',

@@ -10,6 +10,7 @@ import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
 import agenda from '../../agenda/locales/en';
 import messaging from '../../messaging/locales/en';
+import projects from '../../projects/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
@@ -23,6 +24,7 @@ const en = {
   completion,
   agenda,
   messaging,
+  projects,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',
@@ -227,7 +229,6 @@ const en = {
     learningOutcomes: 'Course learning outcomes',
     learningPlan: 'The learning plan',
     semesterPlan: 'Semester plans (RPS)',
-    workspaces: 'Workspaces and projects',
     surveys: 'Surveys',
     videoConferences: 'Video conferences',
     notes: 'Notes',

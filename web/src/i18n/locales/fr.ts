@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/fr';
 import completion from '../../completion/locales/fr';
 import agenda from '../../agenda/locales/fr';
 import messaging from '../../messaging/locales/fr';
+import projects from '../../projects/locales/fr';
 
 /** French. */
 const fr: typeof en = {
@@ -25,6 +26,7 @@ const fr: typeof en = {
   completion,
   agenda,
   messaging,
+  projects,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',
@@ -230,7 +232,6 @@ const fr: typeof en = {
     learningOutcomes: "Les acquis d'apprentissage du cours",
     learningPlan: "Le plan d'apprentissage",
     semesterPlan: 'Les plans semestriels (RPS)',
-    workspaces: 'Les espaces de travail et projets',
     surveys: 'Les enquêtes',
     videoConferences: 'Les visioconférences',
     notes: 'Les notes',

@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/id';
 import completion from '../../completion/locales/id';
 import agenda from '../../agenda/locales/id';
 import messaging from '../../messaging/locales/id';
+import projects from '../../projects/locales/id';
 
 /**
  * Bahasa Indonesia, as an Indonesian university writes it (mata kuliah, dosen, mahasiswa, tugas,
@@ -28,6 +29,7 @@ const id: typeof en = {
   completion,
   agenda,
   messaging,
+  projects,
   common: {
     loading: 'Memuat',
     tryAgain: 'Coba lagi',
@@ -232,7 +234,6 @@ const id: typeof en = {
     learningOutcomes: 'Capaian pembelajaran mata kuliah',
     learningPlan: 'Rencana pembelajaran',
     semesterPlan: 'Rencana Pembelajaran Semester (RPS)',
-    workspaces: 'Ruang kerja dan proyek',
     surveys: 'Survei',
     videoConferences: 'Konferensi video',
     notes: 'Catatan',

@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/pt';
 import completion from '../../completion/locales/pt';
 import agenda from '../../agenda/locales/pt';
 import messaging from '../../messaging/locales/pt';
+import projects from '../../projects/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
@@ -25,6 +26,7 @@ const pt: typeof en = {
   completion,
   agenda,
   messaging,
+  projects,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',
@@ -230,7 +232,6 @@ const pt: typeof en = {
     learningOutcomes: 'Os resultados de aprendizagem do curso',
     learningPlan: 'O plano de aprendizagem',
     semesterPlan: 'Os planos semestrais (RPS)',
-    workspaces: 'Os espaços de trabalho e projetos',
     surveys: 'Os inquéritos',
     videoConferences: 'As videoconferências',
     notes: 'As notas',
