@@ -1,8 +1,9 @@
-import { defineService } from '@lms/platform';
+import { defineService, seedWhenReady } from '@lms/platform';
 import { ProjectAppModule } from './app.module';
 import { ProjectConfig } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { seedProjectDemo } from './seed/demo-project.seed';
 
 /** project: its own database (lms_project), events through the outbox. */
 export const projectService = defineService({
@@ -12,4 +13,6 @@ export const projectService = defineService({
   module: (config, transport) => ProjectAppModule.forRoot(config, transport),
   entities: ENTITIES,
   migrations: MIGRATIONS,
+  // A workspace of the demo lecturer with a project of the demo students; the users arrive by event, so it waits.
+  seedDemo: (app, demo) => seedWhenReady('project', demo, (tenantId) => seedProjectDemo(app, tenantId)),
 });

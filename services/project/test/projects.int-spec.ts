@@ -1,4 +1,4 @@
-import { errorPointers } from '@lms/testing';
+import { errorPointers, type JsonDocument } from '@lms/testing';
 import { body, list, one, ProjectHarness } from './support/harness';
 
 interface BoardAttr {
@@ -217,14 +217,20 @@ describe('projects', () => {
       body({ title: 'B2' }),
     );
     expect(titles(boardOf(edited.body))[0]).toEqual(['D', 'B2', 'C']);
-    const deleted = await t.as.member.send('DELETE', `/api/project/contents/${boardId}/cards/${cards[3]}`);
+    const deleted = await t.as.member.send<JsonDocument>(
+      'DELETE',
+      `/api/project/contents/${boardId}/cards/${cards[3]}`,
+    );
     expect(titles(boardOf(deleted.body))[0]).toEqual(['B2', 'C']);
     const column = await t.as.member.post(
       `/api/project/contents/${boardId}/columns`,
       body({ name: 'Review' }),
     );
     expect(boardOf(column.body).columns.map((c) => c.name)).toEqual(['To do', 'Doing', 'Done', 'Review']);
-    const dropped = await t.as.member.send('DELETE', `/api/project/contents/${boardId}/columns/${done}`);
+    const dropped = await t.as.member.send<JsonDocument>(
+      'DELETE',
+      `/api/project/contents/${boardId}/columns/${done}`,
+    );
     expect(boardOf(dropped.body).columns.map((c) => c.name)).toEqual(['To do', 'Doing', 'Review']);
   });
 
@@ -238,7 +244,7 @@ describe('projects', () => {
       'card.deleted',
     ]);
     expect(list(first.body)[0].attributes).toMatchObject({ subject_name: 'Done', actor: { name: 'Ani' } });
-    const next = first.body.meta.next_bucket_id as string;
+    const next = first.body.meta!.next_bucket_id as string;
     const second = await t.as.member.get(`${url}?page[limit]=3&bucketId=${next}`);
     expect(list(second.body)[0].attributes.action).toBe('card.updated');
     const all = await t.as.owner.get(`${url}?page[limit]=100&bucketId=`);

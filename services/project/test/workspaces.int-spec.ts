@@ -109,8 +109,8 @@ describe('workspaces', () => {
     ]);
     const expired = await join(t.token);
     expect(expired.status).toBe(422);
-    expect(expired.body.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/token' } });
-    expect(expired.body.errors[0].detail).toMatch(/expired/);
+    expect(expired.body.errors![0]).toMatchObject({ source: { pointer: '/data/attributes/token' } });
+    expect(expired.body.errors![0].detail).toMatch(/expired/);
     expect((await me.get(`/api/project/workspaces/${t.workspaceId}`)).status).toBe(404);
 
     await t.as.owner.patch(
