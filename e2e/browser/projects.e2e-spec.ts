@@ -44,7 +44,9 @@ describe('projects in the browser', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('link', { name }).click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
-    await page.getByLabel('Valid until').fill('2030-12-31T12:00');
+    await page
+      .getByLabel('Valid until')
+      .fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 16));
     await page.getByRole('button', { name: 'Make a new token' }).click();
     const tokenText = await page.getByText(/^Token: /).textContent();
     const token = tokenText!.replace('Token: ', '').trim();
@@ -77,25 +79,31 @@ describe('projects in the browser', () => {
     const todo = page.getByRole('region', { name: 'Column To do' });
     await todo.getByLabel('New card in To do').fill('Write tests');
     await todo.getByRole('button', { name: 'Add card' }).click();
-    await todo.getByText('Write tests').waitFor();
+    await todo.getByText('Write tests', { exact: true }).waitFor();
     const moduleUrl = page.url();
 
     // the student opens the same board
     await student.page.goto(moduleUrl);
     const studentTodo = student.page.getByRole('region', { name: 'Column To do' });
-    await studentTodo.getByText('Write tests').waitFor();
+    await studentTodo.getByText('Write tests', { exact: true }).waitFor();
 
     // the lecturer drags the card to Doing: the student sees it there without reloading
     await dispatchDragAndDrop(
       todo.getByRole('listitem').filter({ hasText: 'Write tests' }),
       page.getByRole('region', { name: 'Column Doing' }),
     );
-    await student.page.getByRole('region', { name: 'Column Doing' }).getByText('Write tests').waitFor();
-    expect(await studentTodo.getByText('Write tests').count()).toBe(0);
+    await student.page
+      .getByRole('region', { name: 'Column Doing' })
+      .getByText('Write tests', { exact: true })
+      .waitFor();
+    expect(await studentTodo.getByText('Write tests', { exact: true }).count()).toBe(0);
 
     // the student moves it on with the keyboard's menu: the lecturer sees it in Done
     await student.page.getByLabel('Move Write tests to').selectOption({ label: 'Done' });
-    await page.getByRole('region', { name: 'Column Done' }).getByText('Write tests').waitFor();
+    await page
+      .getByRole('region', { name: 'Column Done' })
+      .getByText('Write tests', { exact: true })
+      .waitFor();
     await checked(lecturer, 'projects-board-1366');
     await checked(student, 'projects-board-390');
     expect(

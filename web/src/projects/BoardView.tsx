@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../layout/ConfirmDialog';
 import { WarningAlert } from '../layout/WarningAlert';
@@ -26,7 +26,8 @@ export function BoardView({ content }: { content: Content }) {
   const { t } = useTranslation();
   const board = content.board!;
   const [change] = useChangeBoardMutation();
-  const [dragged, setDragged] = useState<Card | null>(null);
+  // the card being dragged: a ref, as the drop can come before a re-render
+  const dragged = useRef<Card | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [said, setSaid] = useState('');
@@ -59,11 +60,11 @@ export function BoardView({ content }: { content: Content }) {
     event.preventDefault();
     event.stopPropagation();
     setOver(null);
-    if (dragged) move(dragged, drop);
-    setDragged(null);
+    if (dragged.current) move(dragged.current, drop);
+    dragged.current = null;
   };
   const allowDrop = (event: DragEvent, columnId: number) => {
-    if (!dragged) return;
+    if (!dragged.current) return;
     event.preventDefault();
     setOver(columnId);
   };
@@ -120,9 +121,11 @@ export function BoardView({ content }: { content: Content }) {
                   onDragStart={(event) => {
                     event.dataTransfer.effectAllowed = 'move';
                     event.dataTransfer.setData('text/plain', String(card.id));
-                    setDragged(card);
+                    dragged.current = card;
                   }}
-                  onDragEnd={() => setDragged(null)}
+                  onDragEnd={() => {
+                    dragged.current = null;
+                  }}
                   onDragOver={(event) => allowDrop(event, column.id)}
                   onDrop={(event) => onDrop(event, { columnId: column.id, position: index })}
                   data-card={card.title}

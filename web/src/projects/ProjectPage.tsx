@@ -23,7 +23,11 @@ import { Timeline } from './Timeline';
 /** The project's members; its workspace's owner adds members of the workspace and removes them. */
 function Members({ project }: { project: Project }) {
   const { t } = useTranslation();
-  const workspace = useWorkspaceQuery(String(project.workspace_id), { skip: !project.is_owner });
+  // the members may have joined since the workspace was last read: read it again here
+  const workspace = useWorkspaceQuery(String(project.workspace_id), {
+    skip: !project.is_owner,
+    refetchOnMountOrArgChange: true,
+  });
   const [change, changing] = useProjectMemberMutation();
   const [chosen, setChosen] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
