@@ -15,6 +15,7 @@ import {
   PROJECT_PAGE_SIZE,
   useCreateProjectMutation,
   useDeleteWorkspaceMutation,
+  useUpdateWorkspaceMutation,
   useProjectsQuery,
   useWorkspaceQuery,
   useWorkspaceTokenMutation,
@@ -81,6 +82,51 @@ function TokenPanel({ workspace }: { workspace: Workspace }) {
         <WarningAlert>{problem}</WarningAlert>
       </form>
     </section>
+  );
+}
+
+/** The owner's form of the workspace's name and description. */
+function EditWorkspace({ workspace }: { workspace: Workspace }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(workspace.name);
+  const [description, setDescription] = useState(workspace.description);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [update, updating] = useUpdateWorkspaceMutation();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setProblem(t('projects.workspaces.nameRequired'));
+    setProblem(null);
+    update({ id: workspace.id, name: name.trim(), description })
+      .unwrap()
+      .catch((error: unknown) => setProblem(notificationFor(error, t('projects.workspace.editFailed')).text));
+  };
+  return (
+    <details className="card card-body">
+      <summary>{t('projects.workspace.edit')}</summary>
+      <form onSubmit={submit} noValidate>
+        <InputField
+          id="edit-workspace-name"
+          label={t('projects.workspaces.name')}
+          value={name}
+          onChange={setName}
+          maxLength={200}
+          invalid={problem !== null && !name.trim()}
+        />
+        <InputField
+          id="edit-workspace-description"
+          label={t('projects.workspaces.description')}
+          value={description}
+          onChange={setDescription}
+          maxLength={5000}
+        />
+        <WarningAlert>{problem}</WarningAlert>
+        <p className="row-actions">
+          <button type="submit" className="button button-primary small" disabled={updating.isLoading}>
+            {t('projects.workspace.saveEdit')}
+          </button>
+        </p>
+      </form>
+    </details>
   );
 }
 
@@ -191,6 +237,7 @@ export default function WorkspacePage() {
               <ProjectList workspace={w} />
               <div>
                 {w.is_owner && <TokenPanel workspace={w} />}
+                {w.is_owner && <EditWorkspace key={w.id} workspace={w} />}
                 <section aria-labelledby="members-title">
                   <h2 id="members-title" className="section-title">
                     {t('projects.workspace.members')}

@@ -136,6 +136,19 @@ export const projectsApi = withTags.injectEndpoints({
       transformResponse: one<Workspace>(),
       invalidatesTags: [{ type: 'Workspace', id: 'LIST' }],
     }),
+    updateWorkspace: build.mutation<Workspace, { id: string; name: string; description: string }>({
+      extraOptions: QUIET,
+      query: ({ id, ...input }) => ({
+        url: `project/workspaces/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: attributesBody(input),
+      }),
+      transformResponse: one<Workspace>(),
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Workspace', id },
+        { type: 'Workspace', id: 'LIST' },
+      ],
+    }),
     deleteWorkspace: build.mutation<void, string>({
       extraOptions: QUIET,
       query: (id) => ({ url: `project/workspaces/${encodeURIComponent(id)}`, method: 'DELETE' }),
@@ -422,6 +435,7 @@ const said = (key: string, values: Record<string, unknown> = {}) => i18n.t(`proj
 
 announceSaves(projectsApi, {
   createWorkspace: ({ result }) => said('workspaceCreated', { name: result.name }),
+  updateWorkspace: ({ result }) => said('workspaceUpdated', { name: result.name }),
   deleteWorkspace: ({ arg, before }) => said('workspaceDeleted', { name: cachedWorkspaceName(before, arg) }),
   workspaceToken: ({ result }) => said('tokenMade', { token: result.token }),
   joinWorkspace: ({ result }) => said('joined', { name: result.name }),
@@ -456,6 +470,7 @@ export const {
   useWorkspacesQuery,
   useWorkspaceQuery,
   useCreateWorkspaceMutation,
+  useUpdateWorkspaceMutation,
   useDeleteWorkspaceMutation,
   useWorkspaceTokenMutation,
   useJoinWorkspaceMutation,

@@ -43,6 +43,9 @@ const projects = {
     makeToken: 'Neues Token erzeugen',
     tokenFailed: 'Das Token konnte nicht erzeugt werden.',
     untilRequired: 'Wählen Sie, bis wann das Token gilt.',
+    edit: 'Arbeitsbereich bearbeiten',
+    saveEdit: 'Speichern',
+    editFailed: 'Der Arbeitsbereich konnte nicht gespeichert werden.',
     delete: 'Arbeitsbereich löschen',
     confirmDelete: '{{name}} mit allen Projekten löschen?',
   },
@@ -152,6 +155,7 @@ const projects = {
   },
   saved: {
     workspaceCreated: 'Arbeitsbereich „{{name}}“ angelegt.',
+    workspaceUpdated: 'Arbeitsbereich „{{name}}“ gespeichert.',
     workspaceDeleted: 'Arbeitsbereich „{{name}}“ gelöscht.',
     tokenMade: 'Neues Beitritts-Token {{token}} erzeugt.',
     joined: 'Sie sind „{{name}}“ beigetreten.',

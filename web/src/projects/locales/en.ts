@@ -41,6 +41,9 @@ const projects = {
     makeToken: 'Make a new token',
     tokenFailed: 'The token could not be made.',
     untilRequired: 'Choose until when the token is valid.',
+    edit: 'Edit the workspace',
+    saveEdit: 'Save',
+    editFailed: 'The workspace could not be saved.',
     delete: 'Delete the workspace',
     confirmDelete: 'Delete {{name}} with all its projects?',
   },
@@ -150,6 +153,7 @@ const projects = {
   },
   saved: {
     workspaceCreated: 'Workspace “{{name}}” created.',
+    workspaceUpdated: 'Workspace “{{name}}” saved.',
     workspaceDeleted: 'Workspace “{{name}}” deleted.',
     tokenMade: 'New join token {{token}} made.',
     joined: 'You joined “{{name}}”.',

@@ -43,6 +43,9 @@ const projects = {
     makeToken: 'Créer un nouveau jeton',
     tokenFailed: 'Le jeton n’a pas pu être créé.',
     untilRequired: 'Choisissez jusqu’à quand le jeton est valable.',
+    edit: 'Modifier l’espace de travail',
+    saveEdit: 'Enregistrer',
+    editFailed: 'L’espace de travail n’a pas pu être enregistré.',
     delete: 'Supprimer l’espace de travail',
     confirmDelete: 'Supprimer {{name}} avec tous ses projets ?',
   },
@@ -152,6 +155,7 @@ const projects = {
   },
   saved: {
     workspaceCreated: 'Espace de travail « {{name}} » créé.',
+    workspaceUpdated: 'Espace de travail « {{name}} » enregistré.',
     workspaceDeleted: 'Espace de travail « {{name}} » supprimé.',
     tokenMade: 'Nouveau jeton d’accès {{token}} créé.',
     joined: 'Vous avez rejoint « {{name}} ».',

@@ -41,6 +41,9 @@ const projects = {
     makeToken: 'Buat token baru',
     tokenFailed: 'Token tidak dapat dibuat.',
     untilRequired: 'Pilih sampai kapan token berlaku.',
+    edit: 'Sunting ruang kerja',
+    saveEdit: 'Simpan',
+    editFailed: 'Ruang kerja tidak dapat disimpan.',
     delete: 'Hapus ruang kerja',
     confirmDelete: 'Hapus {{name}} beserta semua proyeknya?',
   },
@@ -150,6 +153,7 @@ const projects = {
   },
   saved: {
     workspaceCreated: 'Ruang kerja “{{name}}” dibuat.',
+    workspaceUpdated: 'Ruang kerja “{{name}}” disimpan.',
     workspaceDeleted: 'Ruang kerja “{{name}}” dihapus.',
     tokenMade: 'Token bergabung baru {{token}} dibuat.',
     joined: 'Anda bergabung ke “{{name}}”.',

@@ -41,6 +41,9 @@ const projects = {
     makeToken: 'Gerar um novo token',
     tokenFailed: 'Não foi possível gerar o token.',
     untilRequired: 'Escolha até quando o token é válido.',
+    edit: 'Editar o espaço de trabalho',
+    saveEdit: 'Guardar',
+    editFailed: 'Não foi possível guardar o espaço de trabalho.',
     delete: 'Eliminar o espaço de trabalho',
     confirmDelete: 'Eliminar {{name}} com todos os seus projetos?',
   },
@@ -150,6 +153,7 @@ const projects = {
   },
   saved: {
     workspaceCreated: 'Espaço de trabalho “{{name}}” criado.',
+    workspaceUpdated: 'Espaço de trabalho “{{name}}” guardado.',
     workspaceDeleted: 'Espaço de trabalho “{{name}}” eliminado.',
     tokenMade: 'Novo token de entrada {{token}} gerado.',
     joined: 'Entrou em “{{name}}”.',
