@@ -10,9 +10,11 @@ import {
   ProjectionsBackfill,
 } from '@lms/projections';
 import { RealtimeModule } from '@lms/realtime';
+import { openServiceStorage } from '@lms/storage';
 import { ProjectAccess } from './access';
 import type { ProjectConfig } from './config';
 import { BoardGateway } from './contents/board.gateway';
+import { ContentFiles, PROJECT_STORAGE } from './contents/content-files';
 import { BoardService } from './contents/board.service';
 import { ContentsController } from './contents/contents.controller';
 import { ContentsService } from './contents/contents.service';
@@ -67,6 +69,8 @@ export class ProjectAppModule {
         WorkspacesService,
         ProjectsService,
         ModulesService,
+        { provide: PROJECT_STORAGE, useFactory: () => openServiceStorage('project', config.blobs) },
+        ContentFiles,
         ContentsService,
         BoardService,
         BoardGateway,

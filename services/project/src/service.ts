@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { defineService, seedWhenReady } from '@lms/platform';
 import { ProjectAppModule } from './app.module';
 import { ProjectConfig } from './config';
@@ -13,6 +14,10 @@ export const projectService = defineService({
   module: (config, transport) => ProjectAppModule.forRoot(config, transport),
   entities: ENTITIES,
   migrations: MIGRATIONS,
+  // A file content's upload is read part by part (ContentFiles bounds it).
+  configure: async (app) => {
+    await app.register(multipart, { throwFileSizeLimit: true });
+  },
   // A workspace of the demo lecturer with a project of the demo students; the users arrive by event, so it waits.
   seedDemo: (app, demo) => seedWhenReady('project', demo, (tenantId) => seedProjectDemo(app, tenantId)),
 });

@@ -154,6 +154,53 @@ describe('projects', () => {
     expect((await t.as.member.send('DELETE', `/api/project/modules/${moduleId}`)).status).toBe(204);
   });
 
+  it('keeps a file content’s file in the project store, for the project’s members only', async () => {
+    const module = one(
+      (await t.as.member.post('/api/project/modules', body({ project_id: t.projectId, name: 'Docs' }))).body,
+    );
+    const made = await t.as.member.post(
+      '/api/project/contents',
+      body({ project_module_id: Number(module.id), name: 'Report', type: 'file' }),
+    );
+    expect(one(made.body).attributes).toMatchObject({ content_type: 'file', file: null });
+    const id = one(made.body).id;
+    const upload = (client: typeof t.as.owner, text: string, name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'text/plain' }), name);
+      return client.send('PUT', `/api/project/contents/${id}/file`, form);
+    };
+    expect((await upload(t.as.teammate, 'x', 'x.txt')).status).toBe(404);
+    expect((await upload(t.as.elsewhere, 'x', 'x.txt')).status).toBe(404);
+    const first = await upload(t.as.member, 'first draft\n', 'draft.txt');
+    expect(first.status).toBe(200);
+    const file = one(first.body).attributes.file as { key: string; name: string; mime: string };
+    expect(file).toMatchObject({ name: 'draft.txt', mime: 'text/plain' });
+    const download = await t.as.owner.get(`/api/project/contents/${id}/file`);
+    expect(download.status).toBe(200);
+    expect(download.body).toBe('first draft\n');
+    expect((await t.as.teammate.get(`/api/project/contents/${id}/file`)).status).toBe(404);
+    // a new upload replaces it; an empty request is a 422 that keeps it
+    const second = await upload(t.as.owner, 'final\n', 'final.txt');
+    expect((one(second.body).attributes.file as { name: string }).name).toBe('final.txt');
+    const empty = await t.as.member.send('PUT', `/api/project/contents/${id}/file`, new FormData());
+    expect(empty.status).toBe(422);
+    expect((await t.as.member.get(`/api/project/contents/${id}/file`)).body).toBe('final\n');
+    const text = one(
+      (
+        await t.as.member.post(
+          '/api/project/contents',
+          body({ project_module_id: Number(module.id), name: 'Notes', type: 'text', text: 'Hi' }),
+        )
+      ).body,
+    );
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'text/plain' }), 'x.txt');
+    const onText = await t.as.member.send('PUT', `/api/project/contents/${text.id}/file`, form);
+    expect(onText.status).toBe(422);
+    expect((await t.as.member.send('DELETE', `/api/project/contents/${id}`)).status).toBe(204);
+    expect((await t.as.member.get(`/api/project/contents/${id}/file`)).status).toBe(404);
+  });
+
   it('keeps a board’s order under two moves at the same moment: no card lost or shown twice', async () => {
     const { boardId, board } = await h.board(t.as.member, t.projectId);
     const [todo, doing, done] = (board.attributes.board as BoardAttr).columns.map((c) => c.id);

@@ -8,10 +8,11 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import type { StoredFile } from '@lms/storage';
 import { ProjectModule } from '../projects/project.entity';
 
-/** A content is a rich text or a kanban board (spec 03 §3: text, board or other). */
-export const CONTENT_TYPES = ['text', 'board'] as const;
+/** A content is a rich text, a kanban board or a file (spec 03 §3: text, board or other). */
+export const CONTENT_TYPES = ['text', 'board', 'file'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /**
@@ -46,6 +47,10 @@ export class ProjectContent {
 
   @Column('text', { nullable: true })
   text: string | null;
+
+  /** A file content's file (in the project store), once uploaded. */
+  @Column('jsonb', { nullable: true })
+  file: StoredFile | null;
 
   @Column('int', { name: 'board_version', default: 0 })
   boardVersion: number;

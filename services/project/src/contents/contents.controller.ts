@@ -1,4 +1,5 @@
-import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthContext, CurrentAuth, JsonApiQuery } from '@lms/auth';
 import {
   Attributes,
@@ -10,6 +11,8 @@ import {
   respond,
   Responds,
 } from '@lms/jsonapi';
+import { DocumentOperation } from '@lms/platform';
+import { FILE_DOWNLOAD_RESPONSES, MULTIPART_FILES_BODY } from '@lms/storage';
 import { BoardService } from './board.service';
 import { contentQuery, contentResource } from './contents.resource';
 import {
@@ -73,6 +76,29 @@ export class ContentsController {
   @HttpCode(204)
   async remove(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
     await this.contents.remove(auth, id);
+  }
+
+  /** The file of a file content: multipart, one part `file` (a document); replaces the one it had. */
+  @Put(':id/file')
+  @Responds(contentResource)
+  @DocumentOperation({ summary: 'Upload the file of a file content', requestBody: MULTIPART_FILES_BODY })
+  async upload(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', ParseIdPipe) id: number,
+    @Req() request: FastifyRequest,
+  ) {
+    return respond(contentResource, await this.contents.upload(auth, id, request));
+  }
+
+  /** The file of a file content (shown in the browser when a PDF or an image). */
+  @Get(':id/file')
+  @DocumentOperation({ summary: 'Download the file of a file content', responses: FILE_DOWNLOAD_RESPONSES })
+  async file(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', ParseIdPipe) id: number,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.contents.sendFile(auth, id, reply);
   }
 
   /** A comment; the content with its comments. */

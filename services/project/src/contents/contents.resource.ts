@@ -1,4 +1,5 @@
 import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
+import { storedFileSchema } from '@lms/storage';
 import type { Person } from '../people';
 import type { Board } from './board-events';
 import { CONTENT_TYPES, type ContentComment, type ProjectContent } from './content.entity';
@@ -22,7 +23,7 @@ export const boardSchema = z.object({
 
 /**
  * A content of a project module (spec 03 §3): `text` for a text (sanitized HTML), `board` for a
- * board; `comments` (oldest first) when read one by one, null in lists.
+ * board, `file` for a file; `comments` (oldest first) when read one by one, null in lists.
  */
 export const contentResource = defineResource({
   name: 'ProjectContent',
@@ -34,6 +35,8 @@ export const contentResource = defineResource({
     content_type: z.enum(CONTENT_TYPES),
     text: z.string().nullable(),
     board: boardSchema.nullable(),
+    /** A file content's file (downloaded at `GET …/{id}/file`), null until uploaded. */
+    file: storedFileSchema.nullable(),
     user_id: z.int(),
     comments: z
       .array(
@@ -57,6 +60,7 @@ export const contentResource = defineResource({
     content_type: content.type,
     text: content.text,
     board: content.board,
+    file: content.file,
     user_id: Number(content.userId),
     comments:
       content.comments?.map((comment) => ({

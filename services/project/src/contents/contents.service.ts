@@ -3,6 +3,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { attributePointer, defineList, notFound, type ParsedQuery, unprocessable } from '@lms/jsonapi';
 import { cleanRichText } from '@lms/richtext';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ContentFiles } from './content-files';
 import { ProjectAccess } from '../access';
 import { requiredFilterId } from '../filters';
 import { peopleByIds, personOf } from '../people';
@@ -53,6 +55,7 @@ export class ContentsService {
     private readonly dataSource: DataSource,
     private readonly access: ProjectAccess,
     private readonly modules: ModulesService,
+    private readonly files: ContentFiles,
   ) {}
 
   /** A content of a project the caller is in (404 otherwise), locked until commit when `lock`. */
@@ -102,8 +105,12 @@ export class ContentsService {
         ]);
       if (input.type === 'board' && input.text !== undefined)
         throw unprocessable([{ pointer: attributePointer('text'), detail: 'a board has no text' }]);
-      if (input.type === 'text' && input.columns !== undefined)
-        throw unprocessable([{ pointer: attributePointer('columns'), detail: 'a text has no columns' }]);
+      if (input.type !== 'board' && input.columns !== undefined)
+        throw unprocessable([
+          { pointer: attributePointer('columns'), detail: `a ${input.type} has no columns` },
+        ]);
+      if (input.type === 'file' && input.text !== undefined)
+        throw unprocessable([{ pointer: attributePointer('text'), detail: 'a file has no text' }]);
       const content = await manager.save(
         Object.assign(new ProjectContent(), {
           tenantId: auth.tenantId,
@@ -112,6 +119,7 @@ export class ContentsService {
           name: input.name.trim(),
           type: input.type,
           text: input.type === 'text' ? cleanRichText(input.text) : null,
+          file: null,
           boardVersion: 0,
           userId: auth.userId,
         }),
@@ -133,7 +141,7 @@ export class ContentsService {
     await this.dataSource.transaction(async (manager) => {
       const content = await this.memberContent(auth, id, manager, true);
       if (input.text !== undefined && content.type !== 'text')
-        throw unprocessable([{ pointer: attributePointer('text'), detail: 'a board has no text' }]);
+        throw unprocessable([{ pointer: attributePointer('text'), detail: `a ${content.type} has no text` }]);
       if (input.name !== undefined) content.name = input.name.trim();
       if (input.text !== undefined) content.text = cleanRichText(input.text);
       await manager.save(content);
@@ -143,11 +151,48 @@ export class ContentsService {
   }
 
   async remove(auth: AuthContext, id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const content = await this.memberContent(auth, id, manager, true);
+    const content = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.memberContent(auth, id, manager, true);
       await manager.delete(ProjectContent, { id });
-      await this.access.record(manager, auth, Number(content.projectId), 'content.deleted', content);
+      await this.access.record(manager, auth, Number(locked.projectId), 'content.deleted', locked);
+      return locked;
     });
+    if (content.file) await this.files.remove([content.file]);
+  }
+
+  /**
+   * `PUT /project/contents/{id}/file`: the file of a file content (multipart, one part `file`),
+   * replacing the one it had (removed once the new one is recorded).
+   */
+  async upload(auth: AuthContext, id: number, request: FastifyRequest): Promise<ReadContent> {
+    const content = await this.memberContent(auth, id);
+    if (content.type !== 'file')
+      throw unprocessable([{ pointer: attributePointer('file'), detail: `a ${content.type} has no file` }]);
+    const previous = await this.files.withUpload(
+      request,
+      { tenantId: auth.tenantId, area: 'contents', maxFiles: 1 },
+      async ({ files: [file] }) => {
+        if (!file) throw unprocessable([{ pointer: attributePointer('file'), detail: 'is required' }]);
+        return this.dataSource.transaction(async (manager) => {
+          const locked = await this.memberContent(auth, id, manager, true);
+          const before = locked.file;
+          await manager.update(ProjectContent, { id }, { file, updatedAt: () => 'now()' });
+          await this.access.record(manager, auth, Number(locked.projectId), 'content.updated', locked, {
+            file: file.name,
+          });
+          return before;
+        });
+      },
+    );
+    if (previous) await this.files.remove([previous]);
+    return this.get(auth, id);
+  }
+
+  /** `GET /project/contents/{id}/file`: the file, for the project's members. */
+  async sendFile(auth: AuthContext, id: number, reply: FastifyReply) {
+    const content = await this.memberContent(auth, id);
+    if (!content.file) throw notFound('This content has no file');
+    return this.files.send(reply, content.file, { inline: true });
   }
 
   /** `POST /project/contents/{id}/comment`: a member's comment; the content with its comments. */
