@@ -3985,6 +3985,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/project/contents/{id}/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download the file of a file content */
+    get: operations['project_Contents_file'];
+    /** Upload the file of a file content */
+    put: operations['project_Contents_upload'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/project/modules': {
     parameters: {
       query?: never;
@@ -6652,7 +6670,7 @@ export interface components {
         project_module_id: number;
         name: string;
         /** @enum {string} */
-        content_type: 'text' | 'board';
+        content_type: 'text' | 'board' | 'file';
         text: string | null;
         board: {
           version: number;
@@ -6665,6 +6683,12 @@ export interface components {
               description: string;
             }[];
           }[];
+        } | null;
+        file: {
+          key: string;
+          name: string;
+          size: number;
+          mime: string;
         } | null;
         user_id: number;
         comments:
@@ -30765,7 +30789,7 @@ export interface operations {
               project_id?: number;
               name: string;
               /** @enum {string} */
-              type: 'text' | 'board';
+              type: 'text' | 'board' | 'file';
               text?: string;
               columns?: string[];
             };
@@ -30780,7 +30804,7 @@ export interface operations {
               project_id?: number;
               name: string;
               /** @enum {string} */
-              type: 'text' | 'board';
+              type: 'text' | 'board' | 'file';
               text?: string;
               columns?: string[];
             };
@@ -31448,6 +31472,108 @@ export interface operations {
     responses: {
       /** @description A JSON:API document: ProjectContent */
       201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['ProjectContent'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['ProjectContent'];
+            meta?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  project_Contents_file: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, as an attachment (inline=1: shown, for a PDF or an image) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  project_Contents_upload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON:API document: ProjectContent */
+      200: {
         headers: {
           [name: string]: unknown;
         };
