@@ -6,9 +6,12 @@ import { useDates } from '../lib/dates';
 import { RichTextEditor } from '../lib/richtext/RichTextEditor';
 import { QueryState } from '../messaging/QueryState';
 import { notificationFor } from '../notifications/notification';
+import { FileDownloads } from '../layout/FileDownloads';
 import { BoardView } from './BoardView';
 import {
   useCommentContentMutation,
+  useLazyContentFileQuery,
+  useUploadContentFileMutation,
   useProjectContentQuery,
   useUpdateProjectContentMutation,
   type Content,
@@ -43,6 +46,56 @@ function TextEditor({ content }: { content: Content }) {
         </button>
       </p>
     </form>
+  );
+}
+
+/** A file content: its file to download, and a new one to upload in its place. */
+function FileContent({ content }: { content: Content }) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [upload, uploading] = useUploadContentFileMutation();
+  const [fetchFile, fetching] = useLazyContentFileQuery();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return setProblem(t('projects.file.required'));
+    setProblem(null);
+    upload({ id: content.id, file: chosen })
+      .unwrap()
+      .then(() => setChosen(null))
+      .catch((error: unknown) => setProblem(notificationFor(error, t('projects.file.failed')).text));
+  };
+  return (
+    <>
+      {content.file ? (
+        <FileDownloads
+          files={[content.file]}
+          label={t('projects.file.label', { name: content.name })}
+          fetchFile={() => fetchFile(content.id).unwrap()}
+          busy={fetching.isFetching}
+          downloadLabel={(file) => t('projects.file.download', { name: file.name })}
+          failedText={t('projects.file.downloadFailed')}
+        />
+      ) : (
+        <p className="muted small">{t('projects.file.none')}</p>
+      )}
+      <form onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`file-${content.id}`}>{t('projects.file.choose')}</label>
+          <input
+            id={`file-${content.id}`}
+            type="file"
+            onChange={(event) => setChosen(event.target.files?.[0] ?? null)}
+          />
+        </div>
+        <WarningAlert>{problem}</WarningAlert>
+        <p className="row-actions">
+          <button type="submit" className="button small" disabled={uploading.isLoading}>
+            {t('projects.file.upload')}
+          </button>
+        </p>
+      </form>
+    </>
   );
 }
 
@@ -122,6 +175,8 @@ export function ContentView({ id }: { id: string }) {
           </h2>
           {content.data!.content_type === 'board' ? (
             <BoardView content={content.data!} />
+          ) : content.data!.content_type === 'file' ? (
+            <FileContent content={content.data!} />
           ) : (
             <TextEditor key={content.data!.id} content={content.data!} />
           )}

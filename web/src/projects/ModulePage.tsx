@@ -13,6 +13,7 @@ import {
   useDeleteProjectContentMutation,
   useProjectContentsQuery,
   useProjectModulesQuery,
+  type Content,
 } from './projectsApi';
 import styles from './projects.module.css';
 
@@ -20,7 +21,7 @@ import styles from './projects.module.css';
 function NewContentForm({ moduleId, onMade }: { moduleId: string; onMade: (id: string) => void }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
-  const [type, setType] = useState<'text' | 'board'>('board');
+  const [type, setType] = useState<Content['content_type']>('board');
   const [problem, setProblem] = useState<string | null>(null);
   const [create, creating] = useCreateProjectContentMutation();
   const submit = (event: FormEvent) => {
@@ -58,10 +59,11 @@ function NewContentForm({ moduleId, onMade }: { moduleId: string; onMade: (id: s
           id="content-type"
           label={t('projects.module.contentType')}
           value={type}
-          onChange={(value) => setType(value === 'text' ? 'text' : 'board')}
+          onChange={(value) => setType(value === 'text' || value === 'file' ? value : 'board')}
         >
           <option value="board">{t('projects.module.types.board')}</option>
           <option value="text">{t('projects.module.types.text')}</option>
+          <option value="file">{t('projects.module.types.file')}</option>
         </SelectField>
         <button type="submit" className="button small" disabled={creating.isLoading || !name.trim()}>
           {t('projects.module.create')}

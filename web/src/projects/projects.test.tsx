@@ -155,4 +155,50 @@ describe('workspaces and boards', () => {
     );
     expect(within(todo).getByText('Wireframes')).toBeTruthy();
   });
+
+  it('uploads the file of a file content as multipart and offers it to download', async () => {
+    const fileContent = (file: Record<string, unknown> | null) =>
+      resource(
+        'project-contents',
+        {
+          project_id: 5,
+          project_module_id: 8,
+          name: 'Report',
+          content_type: 'file',
+          text: null,
+          board: null,
+          file,
+          user_id: 4,
+          comments: [],
+          created_at: '2026-03-01 08:00:00',
+          updated_at: '2026-03-01 08:00:00',
+        },
+        '31',
+      );
+    const stored = { key: 'project/1/contents/abc', name: 'report.pdf', size: 2048, mime: 'application/pdf' };
+    let uploaded = false;
+    const calls = serve({
+      ...quietLayout,
+      'GET /api/login/me': student,
+      'GET /api/project/modules': () =>
+        json(200, many([resource('project-modules', { project_id: 5, name: 'Docs', created_at: '' }, '8')])),
+      'GET /api/project/contents': () => json(200, many([fileContent(null)])),
+      'GET /api/project/contents/31': () => json(200, one(fileContent(uploaded ? stored : null))),
+      'PUT /api/project/contents/31/file': () => {
+        uploaded = true;
+        return json(200, one(fileContent(stored)));
+      },
+    });
+    start('/workspace/project-detail/5/module-detail/8');
+    expect(await screen.findByText('No file is uploaded yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Choose a file.')).toBeTruthy();
+    const file = new File(['%PDF-1.4'], 'report.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('File'), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('button', { name: 'Download report.pdf' })).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(await ((await put.formData()).get('file') as Blob).text()).toBe('%PDF-1.4');
+    expect(await screen.findByText('File “report.pdf” uploaded.')).toBeTruthy();
+  });
 });

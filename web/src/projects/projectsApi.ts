@@ -78,14 +78,23 @@ export interface ContentComment {
   thumbnail: string | null;
 }
 
+/** A file content's stored file. */
+export interface ContentFile {
+  key: string;
+  name: string;
+  size: number;
+  mime: string;
+}
+
 export interface Content {
   id: string;
   project_id: number;
   project_module_id: number;
   name: string;
-  content_type: 'text' | 'board';
+  content_type: 'text' | 'board' | 'file';
   text: string | null;
   board: Board | null;
+  file: ContentFile | null;
   comments: ContentComment[] | null;
   updated_at: string;
 }
@@ -277,7 +286,7 @@ export const projectsApi = withTags.injectEndpoints({
     }),
     createProjectContent: build.mutation<
       Content,
-      { project_module_id: number; name: string; type: 'text' | 'board'; columns?: string[] }
+      { project_module_id: number; name: string; type: Content['content_type']; columns?: string[] }
     >({
       extraOptions: QUIET,
       query: (input) => ({ url: 'project/contents', method: 'POST', body: attributesBody(input) }),
@@ -308,6 +317,30 @@ export const projectsApi = withTags.injectEndpoints({
         { type: 'ProjectContent', id: `module-${moduleId}` },
         'ProjectTimeline',
       ],
+    }),
+    /** The file of a file content, sent as multipart (one part `file`); replaces the one it had. */
+    uploadContentFile: build.mutation<Content, { id: string; file: File }>({
+      extraOptions: QUIET,
+      query: ({ id, file }) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return { url: `project/contents/${encodeURIComponent(id)}/file`, method: 'PUT', body: form };
+      },
+      transformResponse: one<Content>(),
+      invalidatesTags: (result, _e, { id }) => [
+        { type: 'ProjectContent', id },
+        { type: 'ProjectTimeline', id: String(result?.project_id) },
+      ],
+    }),
+    /** A file content's file, read with the session. */
+    contentFile: build.query<Blob, string>({
+      extraOptions: QUIET,
+      query: (id) => ({
+        url: `project/contents/${encodeURIComponent(id)}/file`,
+        responseHandler: (response) => response.blob(),
+        cache: 'no-store',
+      }),
+      keepUnusedDataFor: 0,
     }),
     commentContent: build.mutation<Content, { id: string; comment: string }>({
       extraOptions: QUIET,
@@ -460,6 +493,7 @@ announceSaves(projectsApi, {
   createProjectContent: ({ result }) => said('contentCreated', { name: result.name }),
   updateProjectContent: ({ result }) => said('contentSaved', { name: result.name }),
   deleteProjectContent: silent('the content leaves the list the member is looking at, which says it'),
+  uploadContentFile: ({ result }) => said('fileUploaded', { name: result.file?.name ?? result.name }),
   commentContent: silent('the comment appears under the content at once'),
   changeBoard: silent(
     'the board shows the change where the member made it; a toast per card move would be noise',
@@ -487,6 +521,8 @@ export const {
   useCreateProjectContentMutation,
   useUpdateProjectContentMutation,
   useDeleteProjectContentMutation,
+  useUploadContentFileMutation,
+  useLazyContentFileQuery,
   useCommentContentMutation,
   useChangeBoardMutation,
   useProjectTimelineQuery,

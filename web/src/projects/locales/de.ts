@@ -89,7 +89,7 @@ const projects = {
     newContent: 'Neuer Inhalt',
     contentName: 'Name',
     contentType: 'Art',
-    types: { text: 'Text', board: 'Board' },
+    types: { text: 'Text', board: 'Board', file: 'Datei' },
     create: 'Hinzufügen',
     createFailed: 'Der Inhalt konnte nicht angelegt werden.',
     deleteContent: '{{name}} löschen',
@@ -118,6 +118,16 @@ const projects = {
     deleteColumn: 'Spalte {{name}} löschen',
     failed: 'Das Board konnte nicht geändert werden.',
     moved: '{{title}} nach {{column}} verschoben, Platz {{place}}.',
+  },
+  file: {
+    label: 'Datei von {{name}}',
+    download: '{{name}} herunterladen',
+    downloadFailed: 'Die Datei konnte nicht heruntergeladen werden.',
+    none: 'Noch ist keine Datei hochgeladen.',
+    choose: 'Datei',
+    upload: 'Hochladen',
+    required: 'Wählen Sie eine Datei.',
+    failed: 'Die Datei konnte nicht hochgeladen werden.',
   },
   comments: {
     title: 'Kommentare',
@@ -166,6 +176,7 @@ const projects = {
     moduleCreated: 'Modul „{{name}}“ hinzugefügt.',
     moduleDeleted: 'Modul „{{name}}“ gelöscht.',
     contentCreated: '„{{name}}“ hinzugefügt.',
+    fileUploaded: 'Datei „{{name}}“ hochgeladen.',
     contentSaved: '„{{name}}“ gespeichert.',
   },
 };

@@ -87,7 +87,7 @@ const projects = {
     newContent: 'New content',
     contentName: 'Name',
     contentType: 'Kind',
-    types: { text: 'Text', board: 'Board' },
+    types: { text: 'Text', board: 'Board', file: 'File' },
     create: 'Add',
     createFailed: 'The content could not be made.',
     deleteContent: 'Delete {{name}}',
@@ -116,6 +116,16 @@ const projects = {
     deleteColumn: 'Delete column {{name}}',
     failed: 'The board could not be changed.',
     moved: '{{title}} moved to {{column}}, place {{place}}.',
+  },
+  file: {
+    label: 'File of {{name}}',
+    download: 'Download {{name}}',
+    downloadFailed: 'The file could not be downloaded.',
+    none: 'No file is uploaded yet.',
+    choose: 'File',
+    upload: 'Upload',
+    required: 'Choose a file.',
+    failed: 'The file could not be uploaded.',
   },
   comments: {
     title: 'Comments',
@@ -164,6 +174,7 @@ const projects = {
     moduleCreated: 'Module “{{name}}” added.',
     moduleDeleted: 'Module “{{name}}” deleted.',
     contentCreated: '“{{name}}” added.',
+    fileUploaded: 'File “{{name}}” uploaded.',
     contentSaved: '“{{name}}” saved.',
   },
 };

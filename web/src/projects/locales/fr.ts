@@ -89,7 +89,7 @@ const projects = {
     newContent: 'Nouveau contenu',
     contentName: 'Nom',
     contentType: 'Type',
-    types: { text: 'Texte', board: 'Tableau' },
+    types: { text: 'Texte', board: 'Tableau', file: 'Fichier' },
     create: 'Ajouter',
     createFailed: 'Le contenu n’a pas pu être créé.',
     deleteContent: 'Supprimer {{name}}',
@@ -118,6 +118,16 @@ const projects = {
     deleteColumn: 'Supprimer la colonne {{name}}',
     failed: 'Le tableau n’a pas pu être modifié.',
     moved: '{{title}} déplacée vers {{column}}, place {{place}}.',
+  },
+  file: {
+    label: 'Fichier de {{name}}',
+    download: 'Télécharger {{name}}',
+    downloadFailed: 'Le fichier n’a pas pu être téléchargé.',
+    none: 'Aucun fichier n’est encore déposé.',
+    choose: 'Fichier',
+    upload: 'Déposer',
+    required: 'Choisissez un fichier.',
+    failed: 'Le fichier n’a pas pu être déposé.',
   },
   comments: {
     title: 'Commentaires',
@@ -166,6 +176,7 @@ const projects = {
     moduleCreated: 'Module « {{name}} » ajouté.',
     moduleDeleted: 'Module « {{name}} » supprimé.',
     contentCreated: '« {{name}} » ajouté.',
+    fileUploaded: 'Fichier « {{name}} » déposé.',
     contentSaved: '« {{name}} » enregistré.',
   },
 };

@@ -87,7 +87,7 @@ const projects = {
     newContent: 'Konten baru',
     contentName: 'Nama',
     contentType: 'Jenis',
-    types: { text: 'Teks', board: 'Papan' },
+    types: { text: 'Teks', board: 'Papan', file: 'Berkas' },
     create: 'Tambah',
     createFailed: 'Konten tidak dapat dibuat.',
     deleteContent: 'Hapus {{name}}',
@@ -116,6 +116,16 @@ const projects = {
     deleteColumn: 'Hapus kolom {{name}}',
     failed: 'Papan tidak dapat diubah.',
     moved: '{{title}} dipindahkan ke {{column}}, urutan {{place}}.',
+  },
+  file: {
+    label: 'Berkas {{name}}',
+    download: 'Unduh {{name}}',
+    downloadFailed: 'Berkas tidak dapat diunduh.',
+    none: 'Belum ada berkas yang diunggah.',
+    choose: 'Berkas',
+    upload: 'Unggah',
+    required: 'Pilih berkas.',
+    failed: 'Berkas tidak dapat diunggah.',
   },
   comments: {
     title: 'Komentar',
@@ -164,6 +174,7 @@ const projects = {
     moduleCreated: 'Modul “{{name}}” ditambahkan.',
     moduleDeleted: 'Modul “{{name}}” dihapus.',
     contentCreated: '“{{name}}” ditambahkan.',
+    fileUploaded: 'Berkas “{{name}}” diunggah.',
     contentSaved: '“{{name}}” disimpan.',
   },
 };

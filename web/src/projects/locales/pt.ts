@@ -87,7 +87,7 @@ const projects = {
     newContent: 'Novo conteúdo',
     contentName: 'Nome',
     contentType: 'Tipo',
-    types: { text: 'Texto', board: 'Quadro' },
+    types: { text: 'Texto', board: 'Quadro', file: 'Ficheiro' },
     create: 'Adicionar',
     createFailed: 'Não foi possível criar o conteúdo.',
     deleteContent: 'Eliminar {{name}}',
@@ -116,6 +116,16 @@ const projects = {
     deleteColumn: 'Eliminar a coluna {{name}}',
     failed: 'Não foi possível alterar o quadro.',
     moved: '{{title}} movido para {{column}}, posição {{place}}.',
+  },
+  file: {
+    label: 'Ficheiro de {{name}}',
+    download: 'Descarregar {{name}}',
+    downloadFailed: 'Não foi possível descarregar o ficheiro.',
+    none: 'Ainda não há ficheiro carregado.',
+    choose: 'Ficheiro',
+    upload: 'Carregar',
+    required: 'Escolha um ficheiro.',
+    failed: 'Não foi possível carregar o ficheiro.',
   },
   comments: {
     title: 'Comentários',
@@ -164,6 +174,7 @@ const projects = {
     moduleCreated: 'Módulo “{{name}}” adicionado.',
     moduleDeleted: 'Módulo “{{name}}” eliminado.',
     contentCreated: '“{{name}}” adicionado.',
+    fileUploaded: 'Ficheiro “{{name}}” carregado.',
     contentSaved: '“{{name}}” guardado.',
   },
 };
