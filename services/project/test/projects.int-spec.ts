@@ -167,7 +167,7 @@ describe('projects', () => {
     const upload = (client: typeof t.as.owner, text: string, name: string) => {
       const form = new FormData();
       form.append('file', new Blob([text], { type: 'text/plain' }), name);
-      return client.send('PUT', `/api/project/contents/${id}/file`, form);
+      return client.send<JsonDocument>('PUT', `/api/project/contents/${id}/file`, form);
     };
     expect((await upload(t.as.teammate, 'x', 'x.txt')).status).toBe(404);
     expect((await upload(t.as.elsewhere, 'x', 'x.txt')).status).toBe(404);
