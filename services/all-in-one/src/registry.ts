@@ -5,6 +5,7 @@ import { taskService } from '@lms/task';
 import { presenceService } from '@lms/presence';
 import { messagingService } from '@lms/messaging';
 import { surveyService } from '@lms/survey';
+import { projectService } from '@lms/project';
 import type { ServiceDefinition } from '@lms/platform';
 
 /**
@@ -21,4 +22,5 @@ export const SERVICES: ServiceDefinition[] = [
   presenceService,
   messagingService,
   surveyService,
+  projectService,
 ];

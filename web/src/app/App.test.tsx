@@ -216,7 +216,8 @@ describe('the app', () => {
         'Courses',
         'Exams',
         'Messages',
-        'Workspaces (not available yet)',
+        'Workspaces',
+        'Surveys (not available yet)',
       ]),
     );
     expect(links).not.toContain('Admin dashboard');
@@ -327,11 +328,11 @@ describe('the app', () => {
     serve({
       'GET /api/login/me': () => me('lecturer'),
     });
-    start('/workspace/project-list/4');
-    await screen.findByRole('heading', { name: 'Projects' });
+    start('/survey/4');
+    await screen.findByRole('heading', { name: 'Survey' });
     expect(screen.getByText('This part of the LMS is not available yet')).toBeTruthy();
     // in the user's terms: nothing about services
-    const explanation = screen.getByText(/^Workspaces and projects is not offered on this campus yet/);
+    const explanation = screen.getByText(/^Surveys is not offered on this campus yet/);
     expect(explanation.textContent).not.toMatch(/service/i);
   });
 

@@ -220,7 +220,8 @@ describe('navFor', () => {
       .flatMap((group) => group.items)
       .filter((item) => item.upcoming)
       .map((item) => item.id);
-    expect(upcoming).toEqual(expect.arrayContaining(['workspaces']));
+    expect(upcoming).toEqual(expect.arrayContaining(['surveys']));
+    expect(upcoming).not.toContain('workspaces');
     expect(upcoming).not.toContain('messages');
     expect(upcoming).not.toContain('discussions');
     expect(upcoming).not.toContain('assignments');

@@ -9,6 +9,7 @@ import { formRoutes } from '../forms/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { presenceRoutes } from '../presence/routes';
 import { surveyRoutes } from '../survey/routes';
+import { projectRoutes } from '../projects/routes';
 import { publicRoutes } from '../public/routes';
 import { settingsRoutes } from '../settings/routes';
 import { spaceRoutes } from '../space/routes';
@@ -43,6 +44,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...messagingRoutes,
   ...spaceRoutes,
   ...surveyRoutes,
+  ...projectRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];

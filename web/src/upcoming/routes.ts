@@ -29,18 +29,6 @@ export const upcomingRoutes: RouteDef[] = [
     { roles: ['admin'], ...nav('main', 'shield', 30) },
   ]),
 
-  // workspaces (spec 03)
-  ...screens(
-    'workspaces',
-    ['workspaces', '/workspace', nav('learning', 'briefcase', 50)],
-    ['workspaceProjects', '/workspace/project-list/:workspaceId'],
-    ['workspaceProject', '/workspace/project-detail/:projectId'],
-    [
-      'workspaceModule',
-      '/workspace/project-detail/:projectId/module-detail/:moduleId',
-      { parent: 'workspaceProject' },
-    ],
-  ),
 ];
 
 /** Public screens of features not built yet (semester plan preview, tools). */

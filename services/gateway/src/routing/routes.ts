@@ -70,6 +70,7 @@ export const SOCKET_ROUTES: ReadonlyArray<readonly [prefix: string, service: Ser
   ['/socket/messages', 'messaging'],
   ['/socket/crs', 'presence'],
   ['/socket/exam', 'exam'],
+  ['/socket/project', 'project'],
 ];
 
 /** Longest matching prefix, on whole path segments (`/course/tasks` does not match `/course/tasksx`). */

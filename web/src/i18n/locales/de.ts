@@ -13,6 +13,7 @@ import agenda from '../../agenda/locales/de';
 import messaging from '../../messaging/locales/de';
 import space from '../../space/locales/de';
 import survey from '../../survey/locales/de';
+import projects from '../../projects/locales/de';
 
 /** German. */
 const de: typeof en = {
@@ -29,6 +30,7 @@ const de: typeof en = {
   messaging,
   space,
   survey,
+  projects,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',
@@ -243,7 +245,6 @@ const de: typeof en = {
     learningOutcomes: 'Lernziele des Kurses',
     learningPlan: 'Der Lernplan',
     semesterPlan: 'Semesterpläne (RPS)',
-    workspaces: 'Arbeitsbereiche und Projekte',
     whiteboard: 'Das Whiteboard',
     pdfEditor: 'Der PDF-Editor',
   },

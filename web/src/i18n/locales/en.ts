@@ -12,6 +12,7 @@ import agenda from '../../agenda/locales/en';
 import messaging from '../../messaging/locales/en';
 import space from '../../space/locales/en';
 import survey from '../../survey/locales/en';
+import projects from '../../projects/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
@@ -27,6 +28,7 @@ const en = {
   messaging,
   space,
   survey,
+  projects,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',
@@ -235,7 +237,6 @@ const en = {
     learningOutcomes: 'Course learning outcomes',
     learningPlan: 'The learning plan',
     semesterPlan: 'Semester plans (RPS)',
-    workspaces: 'Workspaces and projects',
     whiteboard: 'The whiteboard',
     pdfEditor: 'The PDF editor',
   },

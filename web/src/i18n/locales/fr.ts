@@ -13,6 +13,7 @@ import agenda from '../../agenda/locales/fr';
 import messaging from '../../messaging/locales/fr';
 import space from '../../space/locales/fr';
 import survey from '../../survey/locales/fr';
+import projects from '../../projects/locales/fr';
 
 /** French. */
 const fr: typeof en = {
@@ -29,6 +30,7 @@ const fr: typeof en = {
   messaging,
   space,
   survey,
+  projects,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',
@@ -238,7 +240,6 @@ const fr: typeof en = {
     learningOutcomes: "Les acquis d'apprentissage du cours",
     learningPlan: "Le plan d'apprentissage",
     semesterPlan: 'Les plans semestriels (RPS)',
-    workspaces: 'Les espaces de travail et projets',
     whiteboard: 'Le tableau blanc',
     pdfEditor: "L'éditeur PDF",
   },

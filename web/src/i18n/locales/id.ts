@@ -13,6 +13,7 @@ import agenda from '../../agenda/locales/id';
 import messaging from '../../messaging/locales/id';
 import space from '../../space/locales/id';
 import survey from '../../survey/locales/id';
+import projects from '../../projects/locales/id';
 
 /**
  * Bahasa Indonesia, as an Indonesian university writes it (mata kuliah, dosen, mahasiswa, tugas,
@@ -32,6 +33,7 @@ const id: typeof en = {
   messaging,
   space,
   survey,
+  projects,
   common: {
     loading: 'Memuat',
     tryAgain: 'Coba lagi',
@@ -240,7 +242,6 @@ const id: typeof en = {
     learningOutcomes: 'Capaian pembelajaran mata kuliah',
     learningPlan: 'Rencana pembelajaran',
     semesterPlan: 'Rencana Pembelajaran Semester (RPS)',
-    workspaces: 'Ruang kerja dan proyek',
     whiteboard: 'Papan tulis',
     pdfEditor: 'Penyunting PDF',
   },

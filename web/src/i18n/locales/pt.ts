@@ -13,6 +13,7 @@ import agenda from '../../agenda/locales/pt';
 import messaging from '../../messaging/locales/pt';
 import space from '../../space/locales/pt';
 import survey from '../../survey/locales/pt';
+import projects from '../../projects/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
@@ -29,6 +30,7 @@ const pt: typeof en = {
   messaging,
   space,
   survey,
+  projects,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',
@@ -238,7 +240,6 @@ const pt: typeof en = {
     learningOutcomes: 'Os resultados de aprendizagem do curso',
     learningPlan: 'O plano de aprendizagem',
     semesterPlan: 'Os planos semestrais (RPS)',
-    workspaces: 'Os espaços de trabalho e projetos',
     whiteboard: 'O quadro branco',
     pdfEditor: 'O editor de PDF',
   },

@@ -1,0 +1,2 @@
+export { ProjectConfig } from './config';
+export { projectService } from './service';
