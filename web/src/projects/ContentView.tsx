@@ -4,7 +4,7 @@ import { Spinner } from '../layout/Spinner';
 import { WarningAlert } from '../layout/WarningAlert';
 import { useDates } from '../lib/dates';
 import { RichTextEditor } from '../lib/richtext/RichTextEditor';
-import { QueryState } from '../messaging/QueryState';
+import { QueryState } from '../layout/QueryState';
 import { notificationFor } from '../notifications/notification';
 import { FileDownloads } from '../layout/FileDownloads';
 import { BoardView } from './BoardView';

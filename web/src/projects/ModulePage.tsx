@@ -5,7 +5,7 @@ import { ConfirmButton } from '../layout/ConfirmDialog';
 import { InputField } from '../layout/InputField';
 import { SelectField } from '../layout/SelectField';
 import { WarningAlert } from '../layout/WarningAlert';
-import { QueryState } from '../messaging/QueryState';
+import { QueryState } from '../layout/QueryState';
 import { notificationFor } from '../notifications/notification';
 import { ContentView } from './ContentView';
 import {

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmButton } from '../layout/ConfirmDialog';
 import { SelectField } from '../layout/SelectField';
 import { WarningAlert } from '../layout/WarningAlert';
-import { QueryState } from '../messaging/QueryState';
+import { QueryState } from '../layout/QueryState';
 import { notificationFor } from '../notifications/notification';
 import { NameForm } from './JoinForm';
 import {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDates } from '../lib/dates';
-import { QueryState } from '../messaging/QueryState';
+import { QueryState } from '../layout/QueryState';
 import { useProjectTimelineQuery, type Activity } from './projectsApi';
 
 /** One page of the timeline from `bucketId`, and the button to the next when there is one. */

@@ -8,7 +8,7 @@ import { Pagination } from '../layout/Pagination';
 import { WarningAlert } from '../layout/WarningAlert';
 import { useDates } from '../lib/dates';
 import { useListParams } from '../lib/useListParams';
-import { QueryState } from '../messaging/QueryState';
+import { QueryState } from '../layout/QueryState';
 import { notificationFor } from '../notifications/notification';
 import { JoinForm, NameForm } from './JoinForm';
 import {

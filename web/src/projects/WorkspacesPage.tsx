@@ -7,7 +7,7 @@ import { InputField } from '../layout/InputField';
 import { Pagination } from '../layout/Pagination';
 import { WarningAlert } from '../layout/WarningAlert';
 import { useListParams } from '../lib/useListParams';
-import { QueryState } from '../messaging/QueryState';
+import { QueryState } from '../layout/QueryState';
 import { notificationFor } from '../notifications/notification';
 import { JoinForm } from './JoinForm';
 import {
