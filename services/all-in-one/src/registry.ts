@@ -4,6 +4,7 @@ import { examService } from '@lms/exam';
 import { taskService } from '@lms/task';
 import { presenceService } from '@lms/presence';
 import { messagingService } from '@lms/messaging';
+import { rpsService } from '@lms/rps';
 import type { ServiceDefinition } from '@lms/platform';
 
 /**
@@ -19,4 +20,5 @@ export const SERVICES: ServiceDefinition[] = [
   taskService,
   presenceService,
   messagingService,
+  rpsService,
 ];

@@ -1,0 +1,29 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { EventTransport } from '@lms/events';
+import { serviceModule } from '@lms/platform';
+import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
+import type { RpsConfig } from './config';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/**
+ * rps: database, auth, events and health (serviceModule); the projections of campuses, users
+ * and courses (@lms/projections) with their backfill; then its own controllers.
+ */
+@Module({})
+export class RpsAppModule {
+  static forRoot(config: RpsConfig, transport: EventTransport): DynamicModule {
+    return serviceModule(RpsAppModule, {
+      service: 'rps',
+      config,
+      transport,
+      entities: ENTITIES,
+      migrations: MIGRATIONS,
+      controllers: [...PROJECTIONS.handlers],
+      providers: [
+        Projections,
+        ...ProjectionsBackfill.providers({ service: 'rps', topics: PROJECTED_TOPICS }),
+      ],
+    });
+  }
+}

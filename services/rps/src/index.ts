@@ -1,0 +1,2 @@
+export { RpsConfig } from './config';
+export { rpsService } from './service';

@@ -1,0 +1,15 @@
+import { defineService } from '@lms/platform';
+import { RpsAppModule } from './app.module';
+import { RpsConfig } from './config';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/** rps: its own database (lms_rps), events through the outbox. */
+export const rpsService = defineService({
+  name: 'rps',
+  defaultPort: 3008,
+  config: (env) => RpsConfig.fromEnv(env),
+  module: (config, transport) => RpsAppModule.forRoot(config, transport),
+  entities: ENTITIES,
+  migrations: MIGRATIONS,
+});
