@@ -5,10 +5,13 @@ import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from 
 import type { RpsConfig } from './config';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { ApprovalController, PublicRpsController, RpsController } from './plans/rps.controller';
+import { RpsService } from './plans/rps.service';
 
 /**
  * rps: database, auth, events and health (serviceModule); the projections of campuses, users
- * and courses (@lms/projections) with their backfill; then its own controllers.
+ * and courses (@lms/projections) with their backfill; then its own controllers: semester plans
+ * (RPS) with their approval and public preview.
  */
 @Module({})
 export class RpsAppModule {
@@ -19,9 +22,10 @@ export class RpsAppModule {
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
-      controllers: [...PROJECTIONS.handlers],
+      controllers: [...PROJECTIONS.handlers, RpsController, ApprovalController, PublicRpsController],
       providers: [
         Projections,
+        RpsService,
         ...ProjectionsBackfill.providers({ service: 'rps', topics: PROJECTED_TOPICS }),
       ],
     });

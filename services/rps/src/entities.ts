@@ -1,4 +1,5 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { PROJECTIONS } from '@lms/projections';
+import { SemesterPlan } from './plans/semester-plan.entity';
 
-export const ENTITIES = [...PROJECTIONS.entities, OutboxEvent, InboxEvent];
+export const ENTITIES = [...PROJECTIONS.entities, OutboxEvent, InboxEvent, SemesterPlan];

@@ -1,5 +1,11 @@
 import { EventsTables1763800000000, OutboxOrder1795533482436 } from '@lms/events';
 import { PROJECTION_MIGRATIONS } from '@lms/projections';
+import { SemesterPlans1795575652482 } from './1795575652482-semester-plans';
 
 /** Every migration of the rps database, oldest first (npm run migration:generate -- rps <Name>). */
-export const MIGRATIONS = [EventsTables1763800000000, ...PROJECTION_MIGRATIONS, OutboxOrder1795533482436];
+export const MIGRATIONS = [
+  EventsTables1763800000000,
+  ...PROJECTION_MIGRATIONS,
+  OutboxOrder1795533482436,
+  SemesterPlans1795575652482,
+];
