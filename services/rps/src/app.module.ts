@@ -4,6 +4,8 @@ import { serviceModule } from '@lms/platform';
 import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
 import type { RpsConfig } from './config';
 import { ENTITIES } from './entities';
+import { CoursePlansController, CoursePlanStagesController } from './courseplans/course-plans.controller';
+import { CoursePlansService } from './courseplans/course-plans.service';
 import { MIGRATIONS } from './migrations';
 import { ApprovalController, PublicRpsController, RpsController } from './plans/rps.controller';
 import { RpsService } from './plans/rps.service';
@@ -11,7 +13,7 @@ import { RpsService } from './plans/rps.service';
 /**
  * rps: database, auth, events and health (serviceModule); the projections of campuses, users
  * and courses (@lms/projections) with their backfill; then its own controllers: semester plans
- * (RPS) with their approval and public preview.
+ * (RPS) with their approval and public preview; course plans and their stages.
  */
 @Module({})
 export class RpsAppModule {
@@ -22,10 +24,18 @@ export class RpsAppModule {
       transport,
       entities: ENTITIES,
       migrations: MIGRATIONS,
-      controllers: [...PROJECTIONS.handlers, RpsController, ApprovalController, PublicRpsController],
+      controllers: [
+        ...PROJECTIONS.handlers,
+        RpsController,
+        ApprovalController,
+        PublicRpsController,
+        CoursePlansController,
+        CoursePlanStagesController,
+      ],
       providers: [
         Projections,
         RpsService,
+        CoursePlansService,
         ...ProjectionsBackfill.providers({ service: 'rps', topics: PROJECTED_TOPICS }),
       ],
     });

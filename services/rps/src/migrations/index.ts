@@ -1,6 +1,7 @@
 import { EventsTables1763800000000, OutboxOrder1795533482436 } from '@lms/events';
 import { PROJECTION_MIGRATIONS } from '@lms/projections';
 import { SemesterPlans1795575652482 } from './1795575652482-semester-plans';
+import { CoursePlans1795575993415 } from './1795575993415-course-plans';
 
 /** Every migration of the rps database, oldest first (npm run migration:generate -- rps <Name>). */
 export const MIGRATIONS = [
@@ -8,4 +9,5 @@ export const MIGRATIONS = [
   ...PROJECTION_MIGRATIONS,
   OutboxOrder1795533482436,
   SemesterPlans1795575652482,
+  CoursePlans1795575993415,
 ];
