@@ -4,6 +4,8 @@ import { serviceModule } from '@lms/platform';
 import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
 import type { RpsConfig } from './config';
 import { ENTITIES } from './entities';
+import { ApproversController } from './approvers/approvers.controller';
+import { ApproversService } from './approvers/approvers.service';
 import { CoursePlansController, CoursePlanStagesController } from './courseplans/course-plans.controller';
 import { CoursePlansService } from './courseplans/course-plans.service';
 import { MIGRATIONS } from './migrations';
@@ -13,7 +15,7 @@ import { RpsService } from './plans/rps.service';
 /**
  * rps: database, auth, events and health (serviceModule); the projections of campuses, users
  * and courses (@lms/projections) with their backfill; then its own controllers: semester plans
- * (RPS) with their approval and public preview; course plans and their stages.
+ * (RPS) with their approval and public preview; course plans and their stages; the approvers.
  */
 @Module({})
 export class RpsAppModule {
@@ -31,10 +33,12 @@ export class RpsAppModule {
         PublicRpsController,
         CoursePlansController,
         CoursePlanStagesController,
+        ApproversController,
       ],
       providers: [
         Projections,
         RpsService,
+        ApproversService,
         CoursePlansService,
         ...ProjectionsBackfill.providers({ service: 'rps', topics: PROJECTED_TOPICS }),
       ],

@@ -1,5 +1,6 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { PROJECTIONS } from '@lms/projections';
+import { RpsApprover } from './approvers/rps-approver.entity';
 import { CoursePlan, CoursePlanStage } from './courseplans/course-plan.entity';
 import { SemesterPlan } from './plans/semester-plan.entity';
 
@@ -10,4 +11,5 @@ export const ENTITIES = [
   SemesterPlan,
   CoursePlan,
   CoursePlanStage,
+  RpsApprover,
 ];

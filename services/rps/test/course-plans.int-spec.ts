@@ -62,7 +62,7 @@ describe('course plans', () => {
       credit: 3,
       name_en: 'Data Structures',
     });
-    const second = await post(d.asApprover, { name_en: 'Data Structures (2)' });
+    const second = await post(d.asAdmin, { name_en: 'Data Structures (2)' });
     expect(one(second.body).attributes.version).toBe(2);
     expect((await post(d.asLecturer, { version: 2 })).status).toBe(409);
     planId = one(first.body).id;

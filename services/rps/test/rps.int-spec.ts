@@ -139,6 +139,29 @@ describe('semester plans (RPS)', () => {
     expect(errorPointers(tooHeavy.body)).toEqual(['/data/attributes/evaluations']);
   });
 
+  it('has approvers: the administrators and the lecturers they name, never deciding their own course', async () => {
+    const name = (client: Client, userId: number) =>
+      client.post('/api/rps/v1/approvers', body({ user_id: userId }));
+    expect((await name(d.asApprover, d.lecturer.id)).status).toBe(403);
+    expect(errorPointers((await name(d.asAdmin, 999_999)).body)).toEqual(['/data/attributes/user_id']);
+    expect((await name(d.asAdmin, d.approver.id)).status).toBe(409);
+    const approvers = list((await d.asApprover.get('/api/rps/v1/approvers')).body);
+    expect(approvers.map((a) => a.attributes.name)).toEqual(['Kaprodi']);
+    expect((await d.asStranger.get('/api/rps/v1/approvers')).status).toBe(403);
+
+    // the course's own lecturer named approver reads every plan but does not decide their own
+    expect((await name(d.asAdmin, d.lecturer.id)).status).toBe(201);
+    const own = await d.asLecturer.get(`/api/rps/v1/rps/${planId}`);
+    expect(one(own.body).attributes).toMatchObject({ can_edit: true, can_decide: false });
+    expect((await d.asLecturer.send('DELETE', `/api/rps/v1/approvers/${d.lecturer.id}`)).status).toBe(403);
+    expect((await d.asAdmin.send('DELETE', `/api/rps/v1/approvers/${d.lecturer.id}`)).status).toBe(204);
+    expect((await d.asAdmin.send('DELETE', `/api/rps/v1/approvers/${d.lecturer.id}`)).status).toBe(404);
+    expect(one((await d.asApprover.get(`/api/rps/v1/rps/${planId}`)).body).attributes).toMatchObject({
+      can_edit: false,
+      can_decide: false,
+    });
+  });
+
   it('runs the approval cycle: submit, return with a comment, revise, approve; nobody edits while it is under review', async () => {
     const submit = (client: Client) => client.post('/api/rps/v1/approval', body({ rps_id: Number(planId) }));
     const decide = (client: Client, attributes: Record<string, unknown>) =>
@@ -158,6 +181,7 @@ describe('semester plans (RPS)', () => {
 
     const submitted = await submit(d.asLecturer);
     expect(submitted.status).toBe(200);
+    expect(one((await d.asApprover.get(`/api/rps/v1/rps/${planId}`)).body).attributes.can_decide).toBe(true);
     expect(one(submitted.body).attributes).toMatchObject({ status: 'submitted', editable: false });
     const locked = await stage(d.asLecturer, planId, 'rujukan', FILLED_STAGES.rujukan);
     expect(locked.status).toBe(403);

@@ -12,6 +12,7 @@ describe('demo rps seed', () => {
     for (const [username, role] of [
       ['lecturer', 'lecturer'],
       ['admin', 'admin'],
+      ['kaprodi', 'lecturer'],
     ] as const)
       users[username] = await h.given.user(7, role, { username });
     await h.given.campus({ id: 7, domain: 'demo.example.ac.id' });
@@ -25,6 +26,10 @@ describe('demo rps seed', () => {
     const shown = await h.api.at('demo.example.ac.id').get('/api/rps-public?code=IF101&curriculum=2024');
     expect(one(shown.body).attributes).toMatchObject({ status: 'approved', code: 'IF101' });
     expect(one(shown.body).attributes.weeks).toHaveLength(16);
+    const asKaprodi = await h.as(users.kaprodi);
+    expect(
+      list((await asKaprodi.get('/api/rps/v1/approvers')).body).map((a) => a.attributes.username),
+    ).toEqual(['kaprodi']);
     expect(
       (await h.api.at('demo.example.ac.id').get('/api/rps-public?code=IF101&curriculum=2025')).status,
     ).toBe(404);

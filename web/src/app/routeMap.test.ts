@@ -231,7 +231,17 @@ describe('navFor', () => {
   it('orders each section by the place its feature module gives the entry', () => {
     expect(navFor('admin').map((group) => group.items.map((item) => item.id))).toEqual([
       ['home', 'dashboard', 'adminDashboard', 'courses', 'todo', 'agenda'],
-      ['assignments', 'exams', 'discussions', 'presence', 'workspaces', 'surveys', 'forms', 'vicon'],
+      [
+        'assignments',
+        'exams',
+        'discussions',
+        'presence',
+        'workspaces',
+        'surveys',
+        'forms',
+        'vicon',
+        'rpsList',
+      ],
       ['announcements', 'chat', 'messages', 'notifications'],
       ['notes', 'bookmarks', 'profile', 'account'],
     ]);

@@ -9,6 +9,7 @@ import { formRoutes } from '../forms/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { presenceRoutes } from '../presence/routes';
 import { publicRoutes } from '../public/routes';
+import { rpsPublicRoutes, rpsRoutes } from '../rps/routes';
 import { settingsRoutes } from '../settings/routes';
 import { taskRoutes } from '../tasks/routes';
 import { agendaRoutes } from '../agenda/routes';
@@ -39,6 +40,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...presenceRoutes,
   ...crsRoutes,
   ...messagingRoutes,
+  ...rpsRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];
@@ -49,6 +51,7 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   ...shellPublicRoutes,
   ...accountAccessRoutes,
   ...messagingPublicRoutes,
+  ...rpsPublicRoutes,
   ...upcomingPublicRoutes,
 ];
 

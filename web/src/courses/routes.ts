@@ -73,19 +73,4 @@ export const courseRoutes: RouteDef[] = [
     feature: 'learningPlan',
     reducedSidebar: true,
   },
-  {
-    id: 'courseRpsStage',
-    path: '/courses/:id/rps/stage/:stage',
-    roles: LECTURER,
-    parent: 'course',
-    feature: 'semesterPlan',
-    reducedSidebar: true,
-  },
-  {
-    id: 'courseRpsPreview',
-    path: '/courses/:id/rps/preview/:code/:curriculum',
-    roles: LECTURER,
-    parent: 'course',
-    feature: 'semesterPlan',
-  },
 ];

@@ -89,7 +89,7 @@ export class RpsController {
     @CurrentAuth() auth: AuthContext,
     @Attributes(rpsCreateRules) input: AttributesOf<typeof rpsCreateRules>,
   ) {
-    return respond(rpsResource, this.rps.view(await this.rps.create(auth, input)));
+    return respond(rpsResource, await this.rps.view(auth, await this.rps.create(auth, input)));
   }
 
   /** A new draft in `course_id` with the stages of another plan (another period's). */
@@ -99,13 +99,13 @@ export class RpsController {
     @CurrentAuth() auth: AuthContext,
     @Attributes(rpsCloneRules) input: AttributesOf<typeof rpsCloneRules>,
   ) {
-    return respond(rpsResource, this.rps.view(await this.rps.clone(auth, input)));
+    return respond(rpsResource, await this.rps.view(auth, await this.rps.clone(auth, input)));
   }
 
   @Get(':id')
   @Responds(rpsResource)
   async get(@CurrentAuth() auth: AuthContext, @Param('id', ParseIdPipe) id: number) {
-    return respond(rpsResource, this.rps.view(await this.rps.get(auth, id)));
+    return respond(rpsResource, await this.rps.view(auth, await this.rps.get(auth, id)));
   }
 
   @Get(':id/pdf')
@@ -126,7 +126,7 @@ export class RpsController {
     @Param('id', ParseIdPipe) id: number,
     @Attributes(rpsWindowRules) input: AttributesOf<typeof rpsWindowRules>,
   ) {
-    return respond(rpsResource, this.rps.view(await this.rps.window(auth, id, input)));
+    return respond(rpsResource, await this.rps.view(auth, await this.rps.window(auth, id, input)));
   }
 
   private async stage<S extends keyof typeof STAGE_RULES>(
@@ -135,7 +135,7 @@ export class RpsController {
     slug: S,
     input: StageInput<S>,
   ) {
-    return respond(rpsResource, this.rps.view(await this.rps.saveStage(auth, id, slug, input)));
+    return respond(rpsResource, await this.rps.view(auth, await this.rps.saveStage(auth, id, slug, input)));
   }
 
   /** Stage 1: notes, course description, AI policy (what is sent changes). */
@@ -273,7 +273,7 @@ export class ApprovalController {
     @CurrentAuth() auth: AuthContext,
     @Attributes(approvalSubmitRules) input: AttributesOf<typeof approvalSubmitRules>,
   ) {
-    return respond(rpsResource, this.rps.view(await this.rps.submit(auth, input.rps_id)));
+    return respond(rpsResource, await this.rps.view(auth, await this.rps.submit(auth, input.rps_id)));
   }
 
   /** Approves a submitted plan, or returns it for revision with a comment. */
@@ -284,7 +284,7 @@ export class ApprovalController {
     @Param('id', ParseIdPipe) id: number,
     @Attributes(approvalDecisionRules) input: AttributesOf<typeof approvalDecisionRules>,
   ) {
-    return respond(rpsResource, this.rps.view(await this.rps.decide(auth, id, input)));
+    return respond(rpsResource, await this.rps.view(auth, await this.rps.decide(auth, id, input)));
   }
 }
 

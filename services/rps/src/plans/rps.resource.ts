@@ -62,6 +62,10 @@ const contentOf = (plan: SemesterPlan) => ({
 export interface PlanView {
   plan: SemesterPlan;
   editable: boolean;
+  /** The caller authors it and it is editable now. */
+  canEdit: boolean;
+  /** The caller approves plans, does not teach the course, and the plan waits for a decision. */
+  canDecide: boolean;
 }
 
 /** A semester plan (spec 03 §3 "RPS general info" and the stages' sections). */
@@ -74,6 +78,8 @@ export const rpsResource = defineResource({
     rps_start: z.date(),
     rps_end: z.date(),
     editable: z.boolean(),
+    can_edit: z.boolean(),
+    can_decide: z.boolean(),
     stages: z.array(z.object({ stage: z.number(), slug: z.enum(STAGE_SLUGS), done: z.boolean() })),
     review_comment: z.string().nullable(),
     submitted_at: z.date().nullable(),
@@ -81,12 +87,14 @@ export const rpsResource = defineResource({
     created_at: z.date(),
     updated_at: z.date(),
   },
-  attributes: ({ plan, editable }: PlanView) => ({
+  attributes: ({ plan, editable, canEdit, canDecide }: PlanView) => ({
     ...contentOf(plan),
     course_id: Number(plan.courseId),
     rps_start: plan.rpsStart,
     rps_end: plan.rpsEnd,
     editable,
+    can_edit: canEdit,
+    can_decide: canDecide,
     stages: stageCompletion(plan),
     review_comment: plan.reviewComment,
     submitted_at: plan.submittedAt,

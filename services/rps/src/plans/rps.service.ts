@@ -12,6 +12,7 @@ import {
   type ValidationIssue,
 } from '@lms/jsonapi';
 import { Projections } from '@lms/projections';
+import { ApproversService } from '../approvers/approvers.service';
 import type { PlanView } from './rps.resource';
 import type { ApprovalDecision, RpsClone, RpsCreate, RpsWindow, StageInput } from './rps.rules';
 import { SemesterPlan } from './semester-plan.entity';
@@ -28,8 +29,8 @@ const STATUS_EDITABLE = new Set(['draft', 'revision']);
 /**
  * Semester plans (spec 03 §2–§6): a course's lecturer and assistants author them in 11 stages while
  * the plan is a draft or returned for revision and the window (`rps_start`–`rps_end`) is open,
- * then submit them; the campus's administrators (the approver: the quality office) set the window
- * and approve or return them with a comment. Approved plans are public by course code and
+ * then submit them; the approvers (the campus's administrators and the lecturers they name) set
+ * the window and approve or return them with a comment, never a plan of a course they teach. Approved plans are public by course code and
  * curriculum. Anyone else of the campus, and any other campus, gets a 404.
  */
 @Injectable()
@@ -37,6 +38,7 @@ export class RpsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly projections: Projections,
+    private readonly approvers: ApproversService,
   ) {}
 
   /** Whether the authors may edit it at `now`. */
@@ -44,32 +46,64 @@ export class RpsService {
     return STATUS_EDITABLE.has(plan.status) && plan.rpsStart <= now && now <= plan.rpsEnd;
   }
 
-  view(plan: SemesterPlan): PlanView {
-    return { plan, editable: RpsService.editable(plan) };
+  /** What the caller may do with plans: approve, and author those of the courses they teach. */
+  private async powers(auth: AuthContext) {
+    const [approver, taught] = await Promise.all([
+      this.approvers.isApprover(auth),
+      this.projections.coursesTaughtBy(auth),
+    ]);
+    return { approver, taught: new Set(taught) };
   }
 
-  /** The plans the caller reads: the administrators every one of the campus, staff those of their courses. */
+  /** The plan as the caller sees it: whether it is editable now, whether they may edit it or decide it. */
+  private viewAs(
+    plan: SemesterPlan,
+    { approver, taught }: { approver: boolean; taught: Set<number> },
+  ): PlanView {
+    const editable = RpsService.editable(plan);
+    const author = taught.has(Number(plan.courseId));
+    return {
+      plan,
+      editable,
+      canEdit: editable && author,
+      canDecide: approver && !author && plan.status === 'submitted',
+    };
+  }
+
+  async view(auth: AuthContext, plan: SemesterPlan): Promise<PlanView> {
+    return this.viewAs(plan, await this.powers(auth));
+  }
+
+  /** The plans the caller reads: an approver every one of the campus, staff those of their courses. */
   async list(auth: AuthContext, query: ParsedQuery): Promise<[PlanView[], number]> {
+    const powers = await this.powers(auth);
     const where = ['plan.tenant_id = :tenantId'];
     const params: Record<string, unknown> = { tenantId: auth.tenantId };
-    if (auth.role !== 'admin') {
+    if (!powers.approver) {
       where.push('plan.course_id = ANY(:courses)');
-      params.courses = await this.projections.coursesTaughtBy(auth);
+      params.courses = [...powers.taught];
     }
     const [rows, total] = await planList.page(this.dataSource, { where, params }, query);
-    return [rows.map((plan) => this.view(plan)), total];
+    return [rows.map((plan) => this.viewAs(plan, powers)), total];
   }
 
-  /** One plan the caller may read (its course's staff, the administrators); anyone else: 404. */
+  /** One plan the caller may read (its course's staff, the approvers); anyone else: 404. */
   async get(auth: AuthContext, id: number, manager: EntityManager = this.dataSource.manager) {
     const plan = await manager.findOneBy(SemesterPlan, { id, tenantId: auth.tenantId });
-    if (!plan || !(auth.role === 'admin' || (await this.projections.canAuthor(auth, plan.courseId, manager))))
+    if (
+      !plan ||
+      !(
+        (await this.projections.canAuthor(auth, plan.courseId, manager)) ||
+        (await this.approvers.isApprover(auth))
+      )
+    )
       throw notFound('Semester plan not found');
     return plan;
   }
 
   /** The newest plan of a course code and curriculum the caller may read (the lecturer's preview). */
   async preview(auth: AuthContext, code: string, curriculum: string) {
+    const powers = await this.powers(auth);
     const query = this.dataSource
       .getRepository(SemesterPlan)
       .createQueryBuilder('plan')
@@ -78,13 +112,10 @@ export class RpsService {
         code,
         curriculum,
       });
-    if (auth.role !== 'admin')
-      query.andWhere('plan.course_id = ANY(:courses)', {
-        courses: await this.projections.coursesTaughtBy(auth),
-      });
+    if (!powers.approver) query.andWhere('plan.course_id = ANY(:courses)', { courses: [...powers.taught] });
     const plan = await query.orderBy('plan.id', 'DESC').getOne();
     if (!plan) throw notFound('Semester plan not found');
-    return this.view(plan);
+    return this.viewAs(plan, powers);
   }
 
   /** The newest approved plan of a code and curriculum on a campus: what the public preview shows. */
@@ -98,9 +129,9 @@ export class RpsService {
   }
 
   /** A new draft for a course the caller teaches (or any course of the campus, for the administrators). */
-  create(auth: AuthContext, input: RpsCreate) {
-    if ((input.rps_start || input.rps_end) && auth.role !== 'admin')
-      throw forbidden('Only the campus administrators set the editing window', 'rps_window_approver');
+  async create(auth: AuthContext, input: RpsCreate) {
+    if ((input.rps_start || input.rps_end) && !(await this.approvers.isApprover(auth)))
+      throw forbidden('Only the approvers set the editing window', 'rps_window_approver');
     return this.dataSource.transaction(async (manager) => {
       const plan = await this.newPlan(auth, input.course_id, input.curriculum, manager);
       if (input.rps_start && input.rps_end) this.setWindow(plan, input as RpsWindow);
@@ -138,7 +169,7 @@ export class RpsService {
 
   /** The approver sets when the authors may edit. */
   async window(auth: AuthContext, id: number, input: RpsWindow) {
-    this.assertApprover(auth);
+    await this.assertApprover(auth);
     const plan = await this.get(auth, id);
     this.setWindow(plan, input);
     return this.dataSource.getRepository(SemesterPlan).save(plan);
@@ -182,7 +213,7 @@ export class RpsService {
 
   /** The approver approves a submitted plan or returns it for revision with a comment. */
   async decide(auth: AuthContext, id: number, input: ApprovalDecision) {
-    this.assertApprover(auth);
+    await this.assertApprover(auth);
     const comment = input.comment?.trim() ?? '';
     if (input.decision === 'return' && comment === '')
       throw unprocessable([
@@ -190,6 +221,8 @@ export class RpsService {
       ]);
     return this.dataSource.transaction(async (manager) => {
       const plan = await this.get(auth, id, manager);
+      if (await this.projections.canAuthor(auth, plan.courseId, manager))
+        throw forbidden('An approver does not decide the plan of a course they teach', 'rps_own_plan');
       if (plan.status !== 'submitted')
         throw conflict(`Only a submitted plan is decided; this one is ${plan.status}`, 'rps_not_submitted');
       Object.assign(plan, {
@@ -202,7 +235,7 @@ export class RpsService {
     });
   }
 
-  /** A plan of a course the caller teaches (an administrator reads but does not author). */
+  /** A plan of a course the caller teaches (an approver reads every plan but authors only their own). */
   private async authored(auth: AuthContext, id: number, manager: EntityManager) {
     const plan = await this.get(auth, id, manager);
     if (!(await this.projections.canAuthor(auth, plan.courseId, manager)))
@@ -224,8 +257,8 @@ export class RpsService {
       );
   }
 
-  private assertApprover(auth: AuthContext) {
-    if (auth.role !== 'admin') throw forbidden('Only the campus administrators approve semester plans');
+  private async assertApprover(auth: AuthContext) {
+    if (!(await this.approvers.isApprover(auth))) throw forbidden('Only the approvers decide semester plans');
   }
 
   private setWindow(plan: SemesterPlan, input: RpsWindow) {

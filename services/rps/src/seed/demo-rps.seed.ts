@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
+import { ApproversService } from '../approvers/approvers.service';
 import { CoursePlansService } from '../courseplans/course-plans.service';
 import type { StageInput } from '../plans/rps.rules';
 import { RpsService } from '../plans/rps.service';
@@ -145,11 +146,12 @@ const STAGES: { [S in StageSlug]: StageInput<S> } = {
 };
 
 /**
- * The demo campus's plans (`npm start`), made through the service's own operations: IF101's
- * semester plan for curriculum 2024 with every stage filled, submitted and approved (the public
+ * The demo campus's plans (`npm start`), made through the service's own operations: kaprodi named
+ * approver; IF101's semester plan for curriculum 2024 with every stage filled, submitted and
+ * approved by kaprodi (the public
  * preview at /pages/preview-rps/IF101/2024), a draft for curriculum 2025 with its general
  * information only, and IF101's course plan with three stages. Waits (throws) until IF101 with its
- * lecturer and the administrator have arrived by event; does nothing when the campus has plans.
+ * lecturer, the administrator and kaprodi have arrived by event; does nothing when the campus has plans.
  */
 export async function seedRpsDemo(
   app: INestApplicationContext,
@@ -162,17 +164,23 @@ export async function seedRpsDemo(
     time_zone: string;
     lecturer: string;
     admin: string;
+    kaprodi: string;
   }> = await dataSource.query(
-    `SELECT c.id AS course_id, c.period_id, t.time_zone, lecturer.id AS lecturer, admin.id AS admin
-         FROM courses c
-         JOIN tenants t ON t.id = c.tenant_id
-         JOIN users lecturer ON lecturer.tenant_id = c.tenant_id AND lecturer.username = 'lecturer'
-         JOIN course_staff cs ON cs.course_id = c.id AND cs.user_id = lecturer.id
-         JOIN users admin ON admin.tenant_id = c.tenant_id AND admin.username = 'admin'
-        WHERE c.tenant_id = $1 AND c.code = $2`,
+    `SELECT c.id AS course_id, c.period_id, t.time_zone, lecturer.id AS lecturer, admin.id AS admin,
+            kaprodi.id AS kaprodi
+       FROM courses c
+       JOIN tenants t ON t.id = c.tenant_id
+       JOIN users lecturer ON lecturer.tenant_id = c.tenant_id AND lecturer.username = 'lecturer'
+       JOIN course_staff cs ON cs.course_id = c.id AND cs.user_id = lecturer.id
+       JOIN users admin ON admin.tenant_id = c.tenant_id AND admin.username = 'admin'
+       JOIN users kaprodi ON kaprodi.tenant_id = c.tenant_id AND kaprodi.username = 'kaprodi'
+      WHERE c.tenant_id = $1 AND c.code = $2`,
     [tenantId, DEMO_COURSE_CODE],
   );
-  if (!ready) throw new Error(`the demo course ${DEMO_COURSE_CODE} with its lecturer is not here yet`);
+  if (!ready)
+    throw new Error(
+      `the demo course ${DEMO_COURSE_CODE} with its lecturer, the admin and kaprodi are not here yet`,
+    );
   const existing: unknown[] = await dataSource.query(
     `SELECT 1 FROM semester_plans WHERE tenant_id = $1 LIMIT 1`,
     [tenantId],
@@ -190,6 +198,8 @@ export async function seedRpsDemo(
   });
   const lecturer = person(ready.lecturer, 'lecturer');
   const admin = person(ready.admin, 'admin');
+  const kaprodi = person(ready.kaprodi, 'lecturer');
+  await app.get(ApproversService).add(admin, kaprodi.userId);
   const courseId = Number(ready.course_id);
   const rps = app.get(RpsService);
   const window = { rps_start: new Date(Date.now() - DAY), rps_end: new Date(Date.now() + 180 * DAY) };
@@ -198,7 +208,7 @@ export async function seedRpsDemo(
   for (const slug of Object.keys(STAGES) as StageSlug[])
     await rps.saveStage(lecturer, approved.id, slug, STAGES[slug]);
   await rps.submit(lecturer, approved.id);
-  await rps.decide(admin, approved.id, { decision: 'approve' });
+  await rps.decide(kaprodi, approved.id, { decision: 'approve' });
 
   const draft = await rps.create(admin, { course_id: courseId, curriculum: '2025', ...window });
   await rps.saveStage(lecturer, draft.id, 'informasi-umum-mk', STAGES['informasi-umum-mk']);

@@ -68,15 +68,17 @@ export class RpsHarness extends ServiceHarness<RpsConfig> {
 
   /**
    * A course (code `IF-<id>`) with its lecturer and an assistant; a course of the next period with
-   * the same code and lecturer; the campus administrator (the approver); a student of the course,
-   * a lecturer not teaching it and an administrator of another campus.
+   * the same code and lecturer; the campus administrator and the lecturer they named approver
+   * (Kaprodi); a student of the course, a lecturer not teaching it and an administrator of another
+   * campus.
    */
   async department(tenantId = 1) {
     const lecturer = await this.given.user(tenantId, 'lecturer', { name: 'Dr. Lina' });
     const assistant = await this.given.user(tenantId, 'lecturer', { name: 'Asep' });
     const stranger = await this.given.user(tenantId, 'lecturer', { name: 'Dr. Other' });
     const student = await this.given.user(tenantId, 'student', { name: 'Ani' });
-    const approver = await this.given.user(tenantId, 'admin', { name: 'Kaprodi' });
+    const approver = await this.given.user(tenantId, 'lecturer', { name: 'Kaprodi' });
+    const admin = await this.given.user(tenantId, 'admin', { name: 'Campus administrator' });
     const elsewhere = await this.given.user(tenantId + 1, 'admin', { name: 'Admin elsewhere' });
     const code = `IF-${this.nextId()}`;
     const course = await this.project('course.course.upserted', tenantId, { code, name: 'Struktur Data' });
@@ -95,6 +97,11 @@ export class RpsHarness extends ServiceHarness<RpsConfig> {
       classId: course.classes[0].id,
       userId: student.id,
     });
+    const asAdmin = await this.as(admin);
+    const named = await asAdmin.post('/api/rps/v1/approvers', {
+      data: { attributes: { user_id: approver.id } },
+    });
+    if (named.status !== 201) throw new Error(`the approver was not named: ${named.status}`);
     return {
       code,
       course,
@@ -103,7 +110,10 @@ export class RpsHarness extends ServiceHarness<RpsConfig> {
       asAssistant: await this.as(assistant),
       asStranger: await this.as(stranger),
       asStudent: await this.as(student),
+      lecturer,
+      approver,
       asApprover: await this.as(approver),
+      asAdmin,
       asElsewhere: await this.as(elsewhere),
     };
   }

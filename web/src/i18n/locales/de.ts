@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
 import agenda from '../../agenda/locales/de';
 import messaging from '../../messaging/locales/de';
+import rps from '../../rps/locales/de';
 
 /** German. */
 const de: typeof en = {
@@ -25,6 +26,7 @@ const de: typeof en = {
   completion,
   agenda,
   messaging,
+  rps,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',
@@ -149,6 +151,8 @@ const de: typeof en = {
     courseLearningPlanEdit: 'Lernplan bearbeiten',
     courseRpsStage: 'Semesterplan-Editor',
     courseRpsPreview: 'Semesterplan-Vorschau',
+    courseRps: 'Semesterpläne',
+    rpsList: 'Semesterpläne',
     assignments: 'Aufgaben',
     assignment: 'Aufgabe',
     assignmentNew: 'Neue Aufgabe',
@@ -234,7 +238,6 @@ const de: typeof en = {
     adminDashboard: 'Das Admin-Dashboard',
     learningOutcomes: 'Lernziele des Kurses',
     learningPlan: 'Der Lernplan',
-    semesterPlan: 'Semesterpläne (RPS)',
     workspaces: 'Arbeitsbereiche und Projekte',
     surveys: 'Umfragen',
     videoConferences: 'Videokonferenzen',

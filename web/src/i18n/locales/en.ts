@@ -10,6 +10,7 @@ import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
 import agenda from '../../agenda/locales/en';
 import messaging from '../../messaging/locales/en';
+import rps from '../../rps/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
@@ -23,6 +24,7 @@ const en = {
   completion,
   agenda,
   messaging,
+  rps,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',
@@ -141,6 +143,8 @@ const en = {
     courseLearningPlanEdit: 'Edit learning plan',
     courseRpsStage: 'Semester plan editor',
     courseRpsPreview: 'Semester plan preview',
+    courseRps: 'Semester plans',
+    rpsList: 'Semester plans',
     assignments: 'Assignments',
     assignment: 'Assignment',
     assignmentNew: 'New assignment',
@@ -226,7 +230,6 @@ const en = {
     adminDashboard: 'The admin dashboard',
     learningOutcomes: 'Course learning outcomes',
     learningPlan: 'The learning plan',
-    semesterPlan: 'Semester plans (RPS)',
     workspaces: 'Workspaces and projects',
     surveys: 'Surveys',
     videoConferences: 'Video conferences',

@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/fr';
 import completion from '../../completion/locales/fr';
 import agenda from '../../agenda/locales/fr';
 import messaging from '../../messaging/locales/fr';
+import rps from '../../rps/locales/fr';
 
 /** French. */
 const fr: typeof en = {
@@ -25,6 +26,7 @@ const fr: typeof en = {
   completion,
   agenda,
   messaging,
+  rps,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',
@@ -144,6 +146,8 @@ const fr: typeof en = {
     courseLearningPlanEdit: "Modifier le plan d'apprentissage",
     courseRpsStage: 'Éditeur du plan semestriel',
     courseRpsPreview: 'Aperçu du plan semestriel',
+    courseRps: 'Plans semestriels',
+    rpsList: 'Plans semestriels',
     assignments: 'Devoirs',
     assignment: 'Devoir',
     assignmentNew: 'Nouveau devoir',
@@ -229,7 +233,6 @@ const fr: typeof en = {
     adminDashboard: "Le tableau de bord d'administration",
     learningOutcomes: "Les acquis d'apprentissage du cours",
     learningPlan: "Le plan d'apprentissage",
-    semesterPlan: 'Les plans semestriels (RPS)',
     workspaces: 'Les espaces de travail et projets',
     surveys: 'Les enquêtes',
     videoConferences: 'Les visioconférences',

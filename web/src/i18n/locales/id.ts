@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/id';
 import completion from '../../completion/locales/id';
 import agenda from '../../agenda/locales/id';
 import messaging from '../../messaging/locales/id';
+import rps from '../../rps/locales/id';
 
 /**
  * Bahasa Indonesia, as an Indonesian university writes it (mata kuliah, dosen, mahasiswa, tugas,
@@ -28,6 +29,7 @@ const id: typeof en = {
   completion,
   agenda,
   messaging,
+  rps,
   common: {
     loading: 'Memuat',
     tryAgain: 'Coba lagi',
@@ -146,6 +148,8 @@ const id: typeof en = {
     courseLearningPlanEdit: 'Ubah rencana pembelajaran',
     courseRpsStage: 'Penyunting RPS',
     courseRpsPreview: 'Pratinjau RPS',
+    courseRps: 'RPS',
+    rpsList: 'RPS',
     assignments: 'Tugas',
     assignment: 'Tugas',
     assignmentNew: 'Tugas baru',
@@ -231,7 +235,6 @@ const id: typeof en = {
     adminDashboard: 'Dasbor admin',
     learningOutcomes: 'Capaian pembelajaran mata kuliah',
     learningPlan: 'Rencana pembelajaran',
-    semesterPlan: 'Rencana Pembelajaran Semester (RPS)',
     workspaces: 'Ruang kerja dan proyek',
     surveys: 'Survei',
     videoConferences: 'Konferensi video',

@@ -11,6 +11,7 @@ import gradebook from '../../gradebook/locales/pt';
 import completion from '../../completion/locales/pt';
 import agenda from '../../agenda/locales/pt';
 import messaging from '../../messaging/locales/pt';
+import rps from '../../rps/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
@@ -25,6 +26,7 @@ const pt: typeof en = {
   completion,
   agenda,
   messaging,
+  rps,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',
@@ -144,6 +146,8 @@ const pt: typeof en = {
     courseLearningPlanEdit: 'Editar plano de aprendizagem',
     courseRpsStage: 'Editor do plano semestral',
     courseRpsPreview: 'Pré-visualização do plano semestral',
+    courseRps: 'Planos semestrais',
+    rpsList: 'Planos semestrais',
     assignments: 'Trabalhos',
     assignment: 'Trabalho',
     assignmentNew: 'Nova tarefa',
@@ -229,7 +233,6 @@ const pt: typeof en = {
     adminDashboard: 'O painel de administração',
     learningOutcomes: 'Os resultados de aprendizagem do curso',
     learningPlan: 'O plano de aprendizagem',
-    semesterPlan: 'Os planos semestrais (RPS)',
     workspaces: 'Os espaços de trabalho e projetos',
     surveys: 'Os inquéritos',
     videoConferences: 'As videoconferências',

@@ -5,7 +5,7 @@ import { Pagination } from '../../layout/Pagination';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { useListParams } from '../../lib/useListParams';
 import { notificationFor } from '../../notifications/notification';
-import { QueryState } from '../QueryState';
+import { QueryState } from '../../layout/QueryState';
 import { ALERTS_PAGE_SIZE, useAlertsQuery, useReadAllAlertsMutation } from './alertsApi';
 import { AlertLink, useOpenAlert } from './NotificationBell';
 

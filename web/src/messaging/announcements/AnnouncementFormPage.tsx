@@ -10,7 +10,7 @@ import { RichTextEditor } from '../../lib/richtext/RichTextEditor';
 import { notificationFor } from '../../notifications/notification';
 import { dateOfInput, inputOfDate } from '../../tasks/staff/taskForm';
 import { CourseField } from '../CourseField';
-import { QueryState } from '../QueryState';
+import { QueryState } from '../../layout/QueryState';
 import styles from '../messaging.module.css';
 import {
   KINDS,

@@ -6,7 +6,7 @@ import { cx } from '../../lib/classNames';
 import { useDates } from '../../lib/dates';
 import { RichText } from '../../lib/richtext/RichText';
 import { CourseField, useMyCourses } from '../CourseField';
-import { QueryState } from '../QueryState';
+import { QueryState } from '../../layout/QueryState';
 import styles from '../messaging.module.css';
 import { useAnnouncementsQuery, type Announcement } from './announcementsApi';
 

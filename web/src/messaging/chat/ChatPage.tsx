@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useMeQuery } from '../../auth/authApi';
 import { cx } from '../../lib/classNames';
 import { useDates } from '../../lib/dates';
-import { QueryState } from '../QueryState';
+import { QueryState } from '../../layout/QueryState';
 import styles from '../messaging.module.css';
 import { isUnread, useChatRoomsQuery } from './chatApi';
 import { NewRoomForm } from './NewRoomForm';

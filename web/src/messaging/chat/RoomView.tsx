@@ -8,7 +8,7 @@ import { cx } from '../../lib/classNames';
 import { useDates } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
 import { useReadAlertsMutation } from '../alerts/alertsApi';
-import { QueryState } from '../QueryState';
+import { QueryState } from '../../layout/QueryState';
 import styles from '../messaging.module.css';
 import {
   useDeleteChatRoomMutation,

@@ -7,7 +7,7 @@ import { FileDownloads } from '../../layout/FileDownloads';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { useDates } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
-import { QueryState } from '../QueryState';
+import { QueryState } from '../../layout/QueryState';
 import styles from '../messaging.module.css';
 import { MailboxNav } from './MessagesPage';
 import {

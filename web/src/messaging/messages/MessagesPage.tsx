@@ -7,7 +7,7 @@ import { Pagination } from '../../layout/Pagination';
 import { cx } from '../../lib/classNames';
 import { useDates } from '../../lib/dates';
 import { useListParams } from '../../lib/useListParams';
-import { QueryState } from '../QueryState';
+import { QueryState } from '../../layout/QueryState';
 import styles from '../messaging.module.css';
 import { MESSAGES_PAGE_SIZE, useCourseMessagesQuery, type CourseMessage } from './messagesApi';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { pageCount } from '../../api/jsonapi';
 import { Pagination } from '../../layout/Pagination';
 import { useListParams } from '../../lib/useListParams';
-import { QueryState } from '../QueryState';
+import { QueryState } from '../../layout/QueryState';
 import styles from '../messaging.module.css';
 import { NEWS_PAGE_SIZE, useNewsQuery } from './newsApi';
 import { NewsCard } from './NewsStrip';

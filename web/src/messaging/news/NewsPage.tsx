@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useDates } from '../../lib/dates';
 import { RichText } from '../../lib/richtext/RichText';
-import { QueryState } from '../QueryState';
+import { QueryState } from '../../layout/QueryState';
 import styles from '../messaging.module.css';
 import { useNewsItemQuery } from './newsApi';
 

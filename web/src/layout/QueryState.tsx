@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../layout/Spinner';
 import { notificationFor } from '../notifications/notification';
 
-/** What the messaging screens need of an RTK Query result to say where it stands. */
+/** What a screen needs of an RTK Query result to say where it stands. */
 interface QueryLike {
   isLoading: boolean;
   isError: boolean;
@@ -13,7 +13,7 @@ interface QueryLike {
 
 /**
  * A query's loading, failure (with "Try again") and empty states, else its content: the one way
- * every messaging list and page says them.
+ * every list and page of messaging and the semester plans says them.
  */
 export function QueryState({
   query,

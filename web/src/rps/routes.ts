@@ -1,0 +1,48 @@
+import { ADMIN_LECTURER, LECTURER, type RouteDef } from '../app/routeTypes';
+
+/**
+ * Semester plans (RPS, spec 03 §2, issue 19): the list (the approver's campus-wide), a course's
+ * plans, the preview with its approval, the stage editor and the public preview. `/rps` and
+ * `/courses/{id}/rps` are not in the spec: where a plan is found, made and copied.
+ */
+export const rpsRoutes: RouteDef[] = [
+  {
+    id: 'rpsList',
+    path: '/rps',
+    roles: ADMIN_LECTURER,
+    load: () => import('./RpsListPage'),
+    nav: { section: 'learning', icon: 'clipboard', order: 90 },
+  },
+  {
+    id: 'courseRps',
+    path: '/courses/:id/rps',
+    roles: LECTURER,
+    parent: 'course',
+    load: () => import('./CourseRpsPage'),
+  },
+  {
+    id: 'courseRpsStage',
+    path: '/courses/:id/rps/stage/:stage',
+    roles: LECTURER,
+    parent: 'courseRps',
+    load: () => import('./RpsStagePage'),
+    reducedSidebar: true,
+  },
+  {
+    id: 'courseRpsPreview',
+    path: '/courses/:id/rps/preview/:code/:curriculum',
+    roles: ADMIN_LECTURER,
+    parent: 'courseRps',
+    load: () => import('./RpsPreviewPage'),
+  },
+];
+
+/** The public preview of an approved plan, without signing in. */
+export const rpsPublicRoutes: RouteDef[] = [
+  {
+    id: 'previewRps',
+    path: '/pages/preview-rps/:kodeMk/:curriculum',
+    public: true,
+    load: () => import('./PublicRpsPage'),
+  },
+];
