@@ -83,7 +83,7 @@ describe('semester plans in the browser', () => {
     const stages = lecturer.page.getByRole('region', { name: 'Stages' });
     await stages.getByRole('listitem').first().getByText('Not done').waitFor();
     await axeClean(lecturer, 'rps-preview-draft-1366');
-    await stages.getByRole('link', { name: 'Edit General course information' }).click();
+    await stages.getByRole('link', { name: 'Edit 1. General course information' }).click();
     await lecturer.page.getByLabel('Course description').fill('From flowcharts to tested programs.');
     await lecturer.page.getByLabel('Notes').fill('Lab sessions in room 2.');
     await lecturer.page
@@ -110,7 +110,7 @@ describe('semester plans in the browser', () => {
     await lecturer.page.getByText('Add a supporting reference.').waitFor();
     await lecturer.page
       .getByRole('region', { name: 'Stages' })
-      .getByRole('link', { name: 'Edit References' })
+      .getByRole('link', { name: 'Edit 5. References' })
       .click();
     await lecturer.page.getByRole('button', { name: 'Add' }).click();
     await lecturer.page.getByLabel('Kind').nth(1).selectOption('supporting');

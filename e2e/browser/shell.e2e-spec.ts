@@ -66,6 +66,7 @@ function appRoutes(course: string, exam: string, tasks: DemoTasks, room: string)
     [`/courses/${course}/rps/stage/informasi-umum-mk`, 'lecturer'],
     [`/courses/${course}/rps/preview/IF101/2024`, 'lecturer'],
     ['/rps', 'lecturer'],
+    ['/rps/1', 'lecturer'],
     ['/notification', 'all'],
     ['/news/1', 'all'],
     ['/agenda', 'all'],

@@ -231,17 +231,7 @@ describe('navFor', () => {
   it('orders each section by the place its feature module gives the entry', () => {
     expect(navFor('admin').map((group) => group.items.map((item) => item.id))).toEqual([
       ['home', 'dashboard', 'adminDashboard', 'courses', 'todo', 'agenda'],
-      [
-        'assignments',
-        'exams',
-        'discussions',
-        'presence',
-        'workspaces',
-        'surveys',
-        'forms',
-        'vicon',
-        'rpsList',
-      ],
+      ['assignments', 'exams', 'discussions', 'presence', 'workspaces', 'surveys', 'forms', 'vicon'],
       ['announcements', 'chat', 'messages', 'notifications'],
       ['notes', 'bookmarks', 'profile', 'account'],
     ]);

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Rps } from './rpsApi';
 import styles from './rps.module.css';
 
-/** Plans as a table: code, course, curriculum, status, stages done, each opening its preview. */
+/** Plans as a table: code, course, curriculum, status, stages done, each opening its page (`/rps/{id}`). */
 export function PlanTable({ plans }: { plans: Rps[] }) {
   const { t } = useTranslation();
   return (
@@ -24,7 +24,7 @@ export function PlanTable({ plans }: { plans: Rps[] }) {
             <tr key={plan.id}>
               <th scope="row">
                 <Link
-                  to={`/courses/${plan.course_id}/rps/preview/${encodeURIComponent(plan.code)}/${encodeURIComponent(plan.curriculum)}`}
+                  to={`/rps/${encodeURIComponent(plan.id)}`}
                   aria-label={t('rps.list.open', { code: plan.code, curriculum: plan.curriculum })}
                 >
                   {plan.code}

@@ -1,17 +1,25 @@
-import { ADMIN_LECTURER, LECTURER, type RouteDef } from '../app/routeTypes';
+import { LECTURER, type RouteDef } from '../app/routeTypes';
 
 /**
  * Semester plans (RPS, spec 03 §2, issue 19): the list (the approver's campus-wide), a course's
- * plans, the preview with its approval, the stage editor and the public preview. `/rps` and
- * `/courses/{id}/rps` are not in the spec: where a plan is found, made and copied.
+ * plans, the preview with its approval, the stage editor and the public preview. `/rps`,
+ * `/rps/{planId}` and `/courses/{id}/rps` are not in the spec: where a plan is found, made, copied
+ * and decided (an approver is not in the plan's course). Administrators cannot sign in to the web.
  */
 export const rpsRoutes: RouteDef[] = [
   {
     id: 'rpsList',
     path: '/rps',
-    roles: ADMIN_LECTURER,
+    roles: LECTURER,
     load: () => import('./RpsListPage'),
     nav: { section: 'learning', icon: 'clipboard', order: 90 },
+  },
+  {
+    id: 'rpsPlan',
+    path: '/rps/:planId',
+    roles: LECTURER,
+    parent: 'rpsList',
+    load: () => import('./RpsPreviewPage'),
   },
   {
     id: 'courseRps',
@@ -31,7 +39,7 @@ export const rpsRoutes: RouteDef[] = [
   {
     id: 'courseRpsPreview',
     path: '/courses/:id/rps/preview/:code/:curriculum',
-    roles: ADMIN_LECTURER,
+    roles: LECTURER,
     parent: 'courseRps',
     load: () => import('./RpsPreviewPage'),
   },

@@ -106,7 +106,7 @@ describe('semester plans (RPS)', () => {
     expect(within(rows[0]).getByText('Done')).toBeTruthy();
     expect(within(rows[6]).getByText('Not done')).toBeTruthy();
 
-    fireEvent.click(within(rows[0]).getByRole('link', { name: 'Edit General course information' }));
+    fireEvent.click(within(rows[0]).getByRole('link', { name: 'Edit 1. General course information' }));
     const notes = await screen.findByLabelText('Notes');
     fireEvent.change(notes, { target: { value: 'Lab in room 3' } });
     expect(screen.getByText('Changes not saved yet')).toBeTruthy();

@@ -153,6 +153,7 @@ const de: typeof en = {
     courseRpsPreview: 'Semesterplan-Vorschau',
     courseRps: 'Semesterpläne',
     rpsList: 'Semesterpläne',
+    rpsPlan: 'Semesterplan',
     assignments: 'Aufgaben',
     assignment: 'Aufgabe',
     assignmentNew: 'Neue Aufgabe',

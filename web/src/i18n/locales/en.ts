@@ -145,6 +145,7 @@ const en = {
     courseRpsPreview: 'Semester plan preview',
     courseRps: 'Semester plans',
     rpsList: 'Semester plans',
+    rpsPlan: 'Semester plan',
     assignments: 'Assignments',
     assignment: 'Assignment',
     assignmentNew: 'New assignment',

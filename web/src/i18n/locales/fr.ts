@@ -148,6 +148,7 @@ const fr: typeof en = {
     courseRpsPreview: 'Aperçu du plan semestriel',
     courseRps: 'Plans semestriels',
     rpsList: 'Plans semestriels',
+    rpsPlan: 'Plan semestriel',
     assignments: 'Devoirs',
     assignment: 'Devoir',
     assignmentNew: 'Nouveau devoir',

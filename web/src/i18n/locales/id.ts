@@ -150,6 +150,7 @@ const id: typeof en = {
     courseRpsPreview: 'Pratinjau RPS',
     courseRps: 'RPS',
     rpsList: 'RPS',
+    rpsPlan: 'RPS',
     assignments: 'Tugas',
     assignment: 'Tugas',
     assignmentNew: 'Tugas baru',

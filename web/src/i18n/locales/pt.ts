@@ -148,6 +148,7 @@ const pt: typeof en = {
     courseRpsPreview: 'Pré-visualização do plano semestral',
     courseRps: 'Planos semestrais',
     rpsList: 'Planos semestrais',
+    rpsPlan: 'Plano semestral',
     assignments: 'Trabalhos',
     assignment: 'Trabalho',
     assignmentNew: 'Nova tarefa',
