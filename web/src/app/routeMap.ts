@@ -9,7 +9,7 @@ import { formRoutes } from '../forms/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { presenceRoutes } from '../presence/routes';
 import { publicRoutes } from '../public/routes';
-import { rpsPublicRoutes, rpsRoutes } from '../rps/routes';
+import { learningPlanRoutes, rpsPublicRoutes, rpsRoutes } from '../rps/routes';
 import { settingsRoutes } from '../settings/routes';
 import { taskRoutes } from '../tasks/routes';
 import { agendaRoutes } from '../agenda/routes';
@@ -41,6 +41,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...crsRoutes,
   ...messagingRoutes,
   ...rpsRoutes,
+  ...learningPlanRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];

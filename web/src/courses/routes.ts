@@ -64,13 +64,4 @@ export const courseRoutes: RouteDef[] = [
   manage('courseGradebook', 'gradebook', () => import('../gradebook/GradebookPage')),
   upcoming('courseCpmk', 'cpmk', 'learningOutcomes'),
   manage('courseCompletion', 'completion', () => import('../completion/CompletionPage')),
-  upcoming('courseLearningPlan', 'learning-plan', 'learningPlan'),
-  {
-    id: 'courseLearningPlanEdit',
-    path: '/courses/:id/learning-plan/edit',
-    roles: LECTURER,
-    parent: 'courseLearningPlan',
-    feature: 'learningPlan',
-    reducedSidebar: true,
-  },
 ];

@@ -45,6 +45,25 @@ export const rpsRoutes: RouteDef[] = [
   },
 ];
 
+/** The learning plan of a course (its course plan and meetings) and its editor. */
+export const learningPlanRoutes: RouteDef[] = [
+  {
+    id: 'courseLearningPlan',
+    path: '/courses/:id/learning-plan',
+    roles: LECTURER,
+    parent: 'course',
+    load: () => import('./LearningPlanPage'),
+  },
+  {
+    id: 'courseLearningPlanEdit',
+    path: '/courses/:id/learning-plan/edit',
+    roles: LECTURER,
+    parent: 'courseLearningPlan',
+    load: () => import('./LearningPlanPage'),
+    reducedSidebar: true,
+  },
+];
+
 /** The public preview of an approved plan, without signing in. */
 export const rpsPublicRoutes: RouteDef[] = [
   {

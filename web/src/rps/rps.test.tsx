@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signedIn, start } from '../test/app';
-import { many, one, resource, user } from '../test/factories';
+import { course, many, one, resource, user } from '../test/factories';
 import { json, serve } from '../test/server';
 import { STAGE_SLUGS } from './rpsApi';
 
@@ -162,6 +162,92 @@ describe('semester plans (RPS)', () => {
     expect(await attributesOf(callTo(calls, 'PATCH', '/api/rps/v1/approval/7')!)).toEqual({
       decision: 'return',
       comment: 'Add references.',
+    });
+  });
+});
+
+describe('the learning plan', () => {
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+
+  const coursePlan = resource(
+    'courseplans',
+    {
+      period_id: 5,
+      code: 'IF101',
+      version: 2,
+      name_ina: 'Algoritma dan Pemrograman',
+      name_en: 'Algorithms and Programming',
+      type: 'compulsory',
+      credit: 3,
+      credit_default: 2,
+      credit_practice: 1,
+      credit_exercise: 0,
+      credit_other: 0,
+      course_precondition: '',
+      subject_matters: '',
+      description_ina: '',
+      description_en: '',
+      evaluation_base: '',
+      major_leader: '',
+      lecturers: [],
+      outcomes: [],
+      outputs: [{ id: 1, description: 'Algorithms for simple problems' }],
+      sub_outputs: [],
+      indexes: [],
+      references: [],
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    },
+    '11',
+  );
+  const meeting = (index: number, topic: string) =>
+    resource(
+      'courseplanstages',
+      {
+        course_plan_id: 11,
+        index,
+        course_plan_output_id: 1,
+        topic,
+        subtopic: '',
+        method_offline: '',
+        method_online: '',
+        credit: 3,
+        learning_exp: '',
+        assesment_base: '',
+        assesment_method: '',
+        assesment_criteria: '',
+        assesment_instrument: '',
+        assesment_weight: 0,
+        references: [],
+      },
+      String(20 + index),
+    );
+
+  it("shows the course code's active plan with its meetings, and adds one in the editor", async () => {
+    signedIn();
+    const calls = serve({
+      ...quietLayout,
+      'GET /api/login/me': lecturer,
+      'GET /api/course/courses/3': () =>
+        json(200, one(course({ name: 'Algorithms and Programming', code: 'IF101' }, '3'))),
+      'GET /api/plan/courseplans/IF101/active': () => json(200, one(coursePlan)),
+      'GET /api/plan/courseplanstages': () => json(200, many([meeting(0, 'Problem solving')])),
+      'POST /api/plan/courseplanstages': () => json(201, one(meeting(1, 'Selection'))),
+    });
+    start('/courses/3/learning-plan/edit');
+    const table = await screen.findByRole('table', { name: 'Meetings' });
+    expect(within(table).getByText('Problem solving')).toBeTruthy();
+    expect(within(table).getByText('Algorithms for simple problems')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'Selection' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add meeting' }));
+    await waitFor(() => expect(callTo(calls, 'POST', '/api/plan/courseplanstages')).toBeDefined());
+    expect(await attributesOf(callTo(calls, 'POST', '/api/plan/courseplanstages')!)).toEqual({
+      course_plan_id: 11,
+      topic: 'Selection',
+      course_plan_output_id: null,
     });
   });
 });

@@ -238,7 +238,6 @@ const de: typeof en = {
     generic: 'Diese Funktion',
     adminDashboard: 'Das Admin-Dashboard',
     learningOutcomes: 'Lernziele des Kurses',
-    learningPlan: 'Der Lernplan',
     workspaces: 'Arbeitsbereiche und Projekte',
     surveys: 'Umfragen',
     videoConferences: 'Videokonferenzen',

@@ -230,7 +230,6 @@ const en = {
     generic: 'This feature',
     adminDashboard: 'The admin dashboard',
     learningOutcomes: 'Course learning outcomes',
-    learningPlan: 'The learning plan',
     workspaces: 'Workspaces and projects',
     surveys: 'Surveys',
     videoConferences: 'Video conferences',

@@ -233,7 +233,6 @@ const fr: typeof en = {
     generic: 'Cette fonctionnalité',
     adminDashboard: "Le tableau de bord d'administration",
     learningOutcomes: "Les acquis d'apprentissage du cours",
-    learningPlan: "Le plan d'apprentissage",
     workspaces: 'Les espaces de travail et projets',
     surveys: 'Les enquêtes',
     videoConferences: 'Les visioconférences',

@@ -235,7 +235,6 @@ const id: typeof en = {
     generic: 'Fitur ini',
     adminDashboard: 'Dasbor admin',
     learningOutcomes: 'Capaian pembelajaran mata kuliah',
-    learningPlan: 'Rencana pembelajaran',
     workspaces: 'Ruang kerja dan proyek',
     surveys: 'Survei',
     videoConferences: 'Konferensi video',

@@ -233,7 +233,6 @@ const pt: typeof en = {
     generic: 'Esta funcionalidade',
     adminDashboard: 'O painel de administração',
     learningOutcomes: 'Os resultados de aprendizagem do curso',
-    learningPlan: 'O plano de aprendizagem',
     workspaces: 'Os espaços de trabalho e projetos',
     surveys: 'Os inquéritos',
     videoConferences: 'As videoconferências',
