@@ -5,6 +5,18 @@ import { notificationFor } from '../notifications/notification';
 import { type Rps, useDecideRpsMutation, useDownloadRpsPdfMutation, useSubmitRpsMutation } from './rpsApi';
 import styles from './rps.module.css';
 
+/** The approver's comment on a plan returned for revision. */
+export function ReviewComment({ plan }: { plan: Rps }) {
+  const { t } = useTranslation();
+  if (!plan.review_comment) return null;
+  return (
+    <div className="alert alert-warning">
+      <strong>{t('rps.plan.reviewComment')}</strong>
+      <p>{plan.review_comment}</p>
+    </div>
+  );
+}
+
 /**
  * What can be done with the plan now: its authors submit it (while editable), an approver who does
  * not teach the course approves it or returns it with a comment (while submitted); the PDF.
@@ -26,12 +38,7 @@ export function ApprovalPanel({ plan }: { plan: Rps }) {
       <p className="muted small">
         {t('rps.plan.window', { start: dateTime(plan.rps_start), end: dateTime(plan.rps_end) })}
       </p>
-      {plan.review_comment && (
-        <div className="alert alert-warning">
-          <strong>{t('rps.plan.reviewComment')}</strong>
-          <p>{plan.review_comment}</p>
-        </div>
-      )}
+      <ReviewComment plan={plan} />
       {failure !== undefined && (
         <p role="alert" className="alert alert-warning">
           {notificationFor(failure, t('common.tryAgainLater')).text}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { QueryState } from '../layout/QueryState';
+import { ReviewComment } from './ApprovalPanel';
 import { useDates } from '../lib/dates';
 import { STAGE_SLUGS, type StageSlug, useRpsListQuery, useRpsPlanQuery } from './rpsApi';
 import { StageEditor } from './StageEditor';
@@ -57,12 +58,7 @@ export default function RpsStagePage() {
                 })}
               </p>
             )}
-            {plan.data.review_comment && plan.data.status === 'revision' && (
-              <div className="alert alert-warning">
-                <strong>{t('rps.plan.reviewComment')}</strong>
-                <p>{plan.data.review_comment}</p>
-              </div>
-            )}
+            {plan.data.status === 'revision' && <ReviewComment plan={plan.data} />}
             <StageEditor key={`${plan.data.id}-${slug}`} plan={plan.data} slug={slug} />
             <nav className={styles.stageNav} aria-label={t('rps.plan.stagesTitle')}>
               {number > 0 ? (
