@@ -20,7 +20,7 @@ export default tseslint.config(
   },
   {
     // A k6 script: k6's globals (the Node runner of bench/exam-day/k6 provides them too).
-    files: ['bench/**/scenario.js'],
+    files: ['bench/**/*scenario.js'],
     languageOptions: {
       globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' },
     },

@@ -311,6 +311,7 @@ async function main() {
     ? ((treeCpuSeconds(server.pid).postgres - pgCpu0.postgres) * 1000) / (pgbenchTps * THROUGHPUT_SECONDS)
     : null;
   const savePgMs = cpuMsPerSave - productMsPerSave;
+  const floorPerSecond = await floor();
 
   // ---- 2. the synchronized start alone: what one start costs ------------------------------------
   const startExam = await createExam(`Bench: start of ${START_STUDENTS}`);
@@ -416,6 +417,11 @@ async function main() {
       ? `  pgbench single-row upsert TPS (${PGBENCH_CLIENTS} clients, same server): ${pgbenchTps.toFixed(0)}`
       : '  pgbench: not installed (scripts/prepare.sh pgbench installs it): baseline skipped',
     `  saves/s ÷ pgbench TPS: ${ratio === null ? 'n/a' : ratio.toFixed(2)}   (target ≥ 0.5)`,
+    `  HTTP floor: a bare Fastify route answering the same PATCH (no gateway, token, pipeline or database), ` +
+      `same load generator: ${floorPerSecond.toFixed(0)}/s` +
+      (pgbenchTps
+        ? `, ÷ pgbench TPS: ${(floorPerSecond / pgbenchTps).toFixed(2)} (no Node service can do more here)`
+        : ''),
     `  server CPU per save (throughput phase): ${cpuMsPerSave.toFixed(2)} ms ` +
       `(product ${productMsPerSave.toFixed(2)} ms, PostgreSQL ${savePgMs.toFixed(2)} ms)`,
     pgbenchPgMs
@@ -455,6 +461,31 @@ async function main() {
         .map((id) => `${id} (acked ${acknowledged.get(id)}, stored ${stored.get(id) ?? 'none'})`)
         .join(', ')}`,
     );
+}
+
+/**
+ * The HTTP floor: the throughput phase's load (same virtual users, seconds and load generator)
+ * against a bare Fastify server in its own process (floor-server.mjs); its answers per second.
+ */
+async function floor() {
+  const { server: bare, info: floorInfo } = await bootServer(new URL('./floor-server.mjs', import.meta.url));
+  try {
+    const summary = await runScript(new URL('./floor-scenario.js', import.meta.url).pathname, {
+      env: {
+        BASE_URL: floorInfo.gateway,
+        FLOOR_VUS: String(THROUGHPUT_VUS),
+        FLOOR_DURATION: `${THROUGHPUT_SECONDS}s`,
+      },
+      connections: CONNECTIONS,
+    });
+    const perSecond = (summary.metrics.saves?.values.count ?? 0) / THROUGHPUT_SECONDS;
+    log(
+      `HTTP floor (bare Fastify, ${THROUGHPUT_VUS} clients back to back): ${perSecond.toFixed(0)} answers/s`,
+    );
+    return perSecond;
+  } finally {
+    bare.kill('SIGTERM');
+  }
 }
 
 /** Starts (`start`) or stops (`stop`: the profile) the CPU profiler of the product's process. */

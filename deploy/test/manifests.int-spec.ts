@@ -71,6 +71,7 @@ const OPTIONAL: Record<string, string> = {
   NOTIFICATION_SWEEP_INTERVAL_MS: 'messaging: milliseconds between pushes, reminders and digests (2000)',
   MAIL_DIGEST_INTERVAL_MS: 'messaging: at most one notification digest per user per this long (900000)',
   EXAM_REMINDER_MINUTES: 'messaging: minutes before an exam its students are reminded (30)',
+  SURVEY_MIN_RESPONSES: "survey: fewest responses before a lecturer sees a course survey's breakdown (5)",
   OTEL_EXPORTER_OTLP_ENDPOINT: 'every service: OTLP/HTTP collector of the traces (none: tracing off)',
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'every service: full traces URL instead of the base (none)',
   OTEL_EXPORTER_OTLP_HEADERS: 'every service: headers of every trace export (none)',

@@ -12,6 +12,13 @@ const id = z.int().min(1);
 /** Unique across campuses, so an id alone names the row. */
 const idList = z.array(id);
 
+/**
+ * The web client's interface languages (spec 01 §9's en, de, fr, pt, and Bahasa Indonesia): what a
+ * user or a campus may choose, and what a service writing to people (mails, pushes) speaks.
+ */
+export const LANGUAGES = ['en', 'de', 'fr', 'pt', 'id'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 export const IdentityUserUpserted = z.looseObject({
   id,
   username: z.string(),
@@ -27,6 +34,11 @@ export const IdentityUserUpserted = z.looseObject({
    * absent from events of before. Only messaging keeps it (its mail digest).
    */
   notificationEmail: z.string().nullable().optional(),
+  /**
+   * The interface language the user chose (null: none, their campus's default applies); absent from
+   * events of before. Messaging writes their pushes and mails in it.
+   */
+  language: z.enum(LANGUAGES).nullable().optional(),
   /** ISO 8601 instant of the change at the source; projections never go back in time. */
   updatedAt: z.string(),
 });
@@ -63,6 +75,8 @@ export const IdentityTenantUpserted = z.looseObject({
   description: z.string().nullable(),
   favicon: z.string().nullable(),
   landingPageUrl: z.string().nullable(),
+  /** The interface language of whoever chose none (null: the browser's); absent from events of before. */
+  defaultLanguage: z.enum(LANGUAGES).nullable().optional(),
   updatedAt: z.string(),
 });
 export type IdentityTenantUpserted = z.infer<typeof IdentityTenantUpserted>;

@@ -24,7 +24,14 @@ export type {
   PlatformSnapshotRequested,
   TaskAnswerScored,
 } from './catalogue';
-export { assertEventData, EVENT_SCHEMAS, EVERY_CAMPUS, isKnownEventType } from './catalogue';
+export {
+  assertEventData,
+  EVENT_SCHEMAS,
+  EVERY_CAMPUS,
+  isKnownEventType,
+  LANGUAGES,
+  type Language,
+} from './catalogue';
 export { OnEvent } from './on-event.decorator';
 export type { EventOf } from './on-event.decorator';
 export { OutboxEvent } from './outbox.entity';

@@ -68,6 +68,11 @@ describe('error factories', () => {
   it('carries the Retry-After seconds of a 429', () => {
     expect(tooManyRequests('slow down', 90).retryAfterSeconds).toBe(90);
     expect(tooManyRequests('slow down').retryAfterSeconds).toBeUndefined();
+    expect(tooManyRequests('slow down', 3, 'too_fast', { retry_after: 3 }).errors[0]).toMatchObject({
+      status: '429',
+      code: 'too_fast',
+      meta: { retry_after: 3 },
+    });
   });
 
   it('reports every validation issue with its pointer, identical ones once', () => {

@@ -72,11 +72,12 @@ export function notFound(detail = 'Resource not found'): JsonApiException {
 
 /**
  * 409: the request conflicts with the current state (duplicate, already started, ...); `code` tells
- * the client which conflict it is (`already_sent`).
+ * the client which conflict it is (`already_sent`), `meta` what it needs to say so.
  */
-export function conflict(detail: string, code?: string): JsonApiException {
+export function conflict(detail: string, code?: string, meta?: Record<string, unknown>): JsonApiException {
   const error: JsonApiErrorObject = { status: '409', title: 'Conflict', detail };
   if (code !== undefined) error.code = code;
+  if (meta !== undefined) error.meta = meta;
   return new JsonApiException(HttpStatus.CONFLICT, [error]);
 }
 
@@ -109,9 +110,19 @@ export function unprocessable(issues: ValidationIssue[]): JsonApiException {
   return new JsonApiException(HttpStatus.UNPROCESSABLE_ENTITY, errors);
 }
 
-/** 429: rate limited; `retryAfterSeconds` becomes the `Retry-After` header. */
-export function tooManyRequests(detail: string, retryAfterSeconds?: number): JsonApiException {
+/**
+ * 429: rate limited; `retryAfterSeconds` becomes the `Retry-After` header; `code` and `meta` tell
+ * the client which limit it met and what it needs to say so (a socket has no header).
+ */
+export function tooManyRequests(
+  detail: string,
+  retryAfterSeconds?: number,
+  code?: string,
+  meta?: Record<string, unknown>,
+): JsonApiException {
   const error: JsonApiErrorObject = { status: '429', title: 'Too Many Requests', detail };
+  if (code !== undefined) error.code = code;
+  if (meta !== undefined) error.meta = meta;
   return new JsonApiException(HttpStatus.TOO_MANY_REQUESTS, [error], retryAfterSeconds);
 }
 

@@ -37,7 +37,7 @@ export {
   UserProjection,
 };
 /** Handlers a service may extend to do more with the same event (one handler per event type). */
-export { EnrolmentChangedHandler, UserUpsertedHandler };
+export { EnrolmentChangedHandler, TenantUpsertedHandler, UserUpsertedHandler };
 export { PROJECTED_TOPICS, ProjectionsBackfill } from './backfill';
 export type { ProjectionsBackfillOptions, SnapshotTopic } from './backfill';
 export { campusIdOfHost, Projections } from './projections';

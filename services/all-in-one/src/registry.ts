@@ -4,6 +4,7 @@ import { examService } from '@lms/exam';
 import { taskService } from '@lms/task';
 import { presenceService } from '@lms/presence';
 import { messagingService } from '@lms/messaging';
+import { surveyService } from '@lms/survey';
 import { rpsService } from '@lms/rps';
 import type { ServiceDefinition } from '@lms/platform';
 
@@ -20,5 +21,6 @@ export const SERVICES: ServiceDefinition[] = [
   taskService,
   presenceService,
   messagingService,
+  surveyService,
   rpsService,
 ];

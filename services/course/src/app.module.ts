@@ -78,6 +78,12 @@ import { ThreadsController } from './threads/threads.controller';
 import { ThreadsService } from './threads/threads.service';
 import { GroupsController } from './groups/groups.controller';
 import { GroupsService } from './groups/groups.service';
+import { BookmarksController } from './space/bookmarks.controller';
+import { BookmarksService } from './space/bookmarks.service';
+import { ConferencesController } from './space/conferences.controller';
+import { ConferencesService } from './space/conferences.service';
+import { NotesController } from './space/notes.controller';
+import { NotesService } from './space/notes.service';
 import { VlabsController } from './vlabs/vlabs.controller';
 import { VlabsService } from './vlabs/vlabs.service';
 
@@ -116,6 +122,9 @@ export class CourseAppModule {
         CompletionController,
         GroupsController,
         VlabsController,
+        BookmarksController,
+        NotesController,
+        ConferencesController,
         TodoController,
         TimelineController,
         FormsController,
@@ -167,6 +176,9 @@ export class CourseAppModule {
         CompletionService,
         GroupsService,
         VlabsService,
+        BookmarksService,
+        NotesService,
+        ConferencesService,
         FormsService,
         FormAnswersService,
       ],

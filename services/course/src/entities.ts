@@ -25,6 +25,8 @@ import { ExamAttemptFact } from './work/attempt-fact.entity';
 import { TimelineEntry } from './work/timeline-entry.entity';
 import { Thread, ThreadReply } from './threads/thread.entity';
 import { CourseGroup, CourseGroupMember } from './groups/course-group.entity';
+import { Bookmark } from './space/bookmark.entity';
+import { Note } from './space/note.entity';
 import { Vlab, VlabResult } from './vlabs/vlab.entity';
 
 export const ENTITIES = [
@@ -60,6 +62,8 @@ export const ENTITIES = [
   CourseGroupMember,
   Vlab,
   VlabResult,
+  Bookmark,
+  Note,
   OutboxEvent,
   InboxEvent,
 ];

@@ -28,8 +28,22 @@ describe('demo seed', () => {
       `/api/course/contents?filter[course_id][is]=${course.id}&page[limit]=0`,
     );
     expect(new Set(list(contents.body).map((x) => x.attributes.contents_type))).toEqual(
-      new Set(['text', 'link', 'file', 'video', 'zoom']),
+      new Set(['text', 'link', 'file', 'video', 'zoom', 'google-meet']),
     );
+    // student1's own space: three bookmarks, a note on the welcome text, the review first on /vicon.
+    const bookmarks = list((await asStudent.get('/api/course/bookmarks')).body);
+    expect(bookmarks.map((x) => x.attributes.title)).toEqual([
+      'Mid-semester review',
+      'When do I use for, and when while?',
+      'Welcome',
+    ]);
+    const notes = list((await asStudent.get('/api/course/notes?filter[search]=flowcharts')).body);
+    expect(notes.map((x) => x.attributes.content_name)).toEqual(['Welcome']);
+    const conferences = list((await asStudent.get('/api/course/conferences')).body);
+    expect(conferences.map((x) => [x.attributes.name, x.attributes.upcoming])).toEqual([
+      ['Mid-semester review', true],
+      ['Weekly consultation', false],
+    ]);
     // The handbook is a real PDF in the store, recorded as the lecturer's upload: it downloads.
     const handbook = list(contents.body).find((x) => x.attributes.contents_type === 'file')!;
     expect(handbook.attributes).toMatchObject({ mime: 'application/pdf' });

@@ -78,6 +78,47 @@ describe('course messages', () => {
     expect((await send(c.asStudent, { receiver_id: c.classmate.id })).status).toBe(422);
   });
 
+  it('lists whom the caller may write to, by name, through a course, a page at a time', async () => {
+    const r = await h.classroom();
+    const names = async (client: typeof r.asStudent, query = '') => {
+      const response = await client.get(`/api/course/messages/recipients${query}`);
+      expect(response.status).toBe(200);
+      return list(response.body).map((person) => person.attributes.name);
+    };
+    // a student: the course's staff, sorted by name; never themselves, an outsider, another campus
+    expect(await names(r.asStudent)).toEqual(['Asep', 'Dr. Lina']);
+    expect(list((await r.asStudent.get('/api/course/messages/recipients')).body)[1]).toMatchObject({
+      type: 'message-recipients',
+      id: String(r.lecturer.id),
+      attributes: { name: 'Dr. Lina', level: 'lecturer', thumbnail: null },
+    });
+    // its staff: everyone of the course
+    expect(await names(r.asLecturer)).toEqual(['Ani', 'Asep', 'Budi', 'Citra']);
+    // classmates once the course allows it
+    const path = `/api/course/messages/settings/${r.course.id}`;
+    await r.asLecturer.patch(path, body({ students_may_message_classmates: true }));
+    expect(await names(r.asStudent)).toEqual(['Asep', 'Budi', 'Citra', 'Dr. Lina']);
+    expect(await names(r.asStudent, '?filter[name][like]=CI')).toEqual(['Citra']);
+    expect(await names(r.asStudent, `?filter[course_id][is]=${r.course.id}&filter[name][like]=a`)).toEqual([
+      'Asep',
+      'Citra',
+      'Dr. Lina',
+    ]);
+    expect(await names(r.asStudent, `?filter[course_id][is]=${c.course.id}`)).toEqual([]);
+    expect(await names(r.asStudent, `?filter[id][is]=${r.classmate.id}`)).toEqual(['Citra']);
+    expect(await names(r.asStudent, `?filter[id][is]=${r.outsider.id}`)).toEqual([]);
+    const page = await r.asStudent.get('/api/course/messages/recipients?page[limit]=2&page[offset]=2');
+    expect(list(page.body).map((person) => person.attributes.name)).toEqual(['Citra', 'Dr. Lina']);
+    expect(page.body.meta).toEqual({ total: 4, limit: 2, offset: 2 });
+    // the recipients listed are those a message reaches
+    for (const person of list((await r.asStudent.get('/api/course/messages/recipients')).body))
+      expect((await send(r.asStudent, { receiver_id: Number(person.id) })).status).toBe(201);
+    expect(await names(r.asOutsider)).toEqual([]);
+    expect(await names(r.asElsewhere)).toEqual([]);
+    expect((await r.asStudent.get('/api/course/messages/recipients?filter[role][is]=x')).status).toBe(400);
+    expect((await h.api.get('/api/course/messages/recipients')).status).toBe(401);
+  });
+
   it('refuses bad input with pointers, changing nothing', async () => {
     const before = await h.ds.query(`SELECT count(*)::int AS n FROM course_messages`);
     const bad = await send(c.asStudent, { receiver_id: 'x', subject: '' });

@@ -76,7 +76,7 @@ describe('notification delivery', () => {
       const [received] = push.pushes;
       expect(received.path).toBe(new URL(browser.endpoint).pathname);
       expect(received.payload).toEqual({
-        title: 'New message',
+        title: `New message from ${c.lecturer.name}`,
         body: 'Jadwal remedial',
         id: expect.any(Number),
         type: 'COURSE_MESSAGE',
@@ -185,8 +185,9 @@ describe('notification delivery', () => {
       const mail = await mailbox.next(address);
       expect(mail.subject).toBe('2 new notifications — Universitas Uji');
       expect(mail.from).toBe('no-reply@kampus1.test');
-      expect(mail.text).toContain(`New message: Tugas 3\n  https://kampus1.test/messages/${first.id}`);
-      expect(mail.text).toContain(`New message: Tugas 4\n  https://kampus1.test/messages/${second.id}`);
+      const from = `New message from ${c.lecturer.name}`;
+      expect(mail.text).toContain(`${from}: Tugas 3\n  https://kampus1.test/messages/${first.id}`);
+      expect(mail.text).toContain(`${from}: Tugas 4\n  https://kampus1.test/messages/${second.id}`);
       expect(mailbox.to('budi.notif@mail.test')).toEqual([]);
     });
 
@@ -223,6 +224,62 @@ describe('notification delivery', () => {
       await new Promise((resolve) => setTimeout(resolve, 1600));
       expect((await h.sweep()).digests).toBe(0);
       expect(mailbox.to(address)).toHaveLength(2);
+    });
+  });
+
+  describe("in the user's language", () => {
+    it('pushes and mails a user in the language they chose, else their campus’s default, else English', async () => {
+      const campus = await h.given.campus({ id: 7, domain: 'kampus7.test', name: 'Universitas Bahasa' });
+      const announcer = await h.given.user(7, 'lecturer', { name: 'Bu Sari' });
+      const [ida, dora, erik] = await Promise.all(
+        ['Ida', 'Dora', 'Erik'].map((name) => h.given.user(7, 'student', { name })),
+      );
+      const course = await h.project('course.course.upserted', 7, { name: 'Algoritma', classes: [] });
+      await h.given.staff(7, { courseId: course.id, lecturerId: announcer.id, assistants: [] });
+      const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+      await h.publish('identity.user.upserted', 7, {
+        ...ida,
+        notificationEmail: 'ida@mail.test',
+        language: 'id',
+        updatedAt: at(0),
+      });
+      // an older event does not roll the language back; one without it (of before) keeps it
+      await h.publish('identity.user.upserted', 7, { ...ida, language: 'fr', updatedAt: at(-60_000) });
+      await h.publish('identity.user.upserted', 7, { ...ida, updatedAt: at(1) });
+      await h.publish('identity.user.upserted', 7, { ...dora, language: null, updatedAt: at(0) });
+      await h.publish('identity.tenant.upserted', 7, {
+        ...campus,
+        defaultLanguage: 'de',
+        updatedAt: at(0),
+      });
+      const browsers = new Map([ida, dora, erik].map((user) => [user.id, push.browser()]));
+      for (const user of [ida, dora, erik])
+        await (await h.as(user)).post(TOKENS, register(browsers.get(user.id)!));
+      const announced = async (title: string, to: typeof ida) =>
+        h.project('messaging.message.sent', 7, {
+          senderId: announcer.id,
+          receiverIds: [to.id],
+          subject: title,
+          courseId: course.id,
+        });
+      await announced('Ujian dipindah', ida);
+      await announced('Prüfung verschoben', dora);
+      expect((await h.sweep()).pushed).toBe(2);
+      await h.publish('identity.tenant.upserted', 7, { ...campus, defaultLanguage: null, updatedAt: at(2) });
+      await announced('Exam moved', erik);
+      expect((await h.sweep()).pushed).toBe(1);
+      const pushed = (user: typeof ida) =>
+        push.pushes.find((received) => received.path === new URL(browsers.get(user.id)!.endpoint).pathname)
+          ?.payload;
+      expect(pushed(ida)).toMatchObject({ title: 'Pesan baru dari Bu Sari', body: 'Ujian dipindah' });
+      expect(pushed(dora)).toMatchObject({ title: 'Neue Nachricht von Bu Sari', body: 'Prüfung verschoben' });
+      expect(pushed(erik)).toMatchObject({ title: 'New message from Bu Sari', body: 'Exam moved' });
+
+      const mail = await mailbox.next('ida@mail.test');
+      expect(mail.subject).toBe('1 notifikasi baru — Universitas Bahasa');
+      expect(mail.text).toContain('Anda memiliki 1 notifikasi yang belum dibaca:');
+      expect(mail.text).toContain('Pesan baru dari Bu Sari: Ujian dipindah');
+      expect(mail.text).toContain('matikan surel di pengaturan notifikasi Anda');
     });
   });
 });

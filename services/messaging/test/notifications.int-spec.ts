@@ -178,11 +178,11 @@ describe('notifications', () => {
         expect.objectContaining({
           object_id: taskId,
           link: `/assignment/${taskId}`,
-          data: { score: 80, isPassed: true },
+          data: { course: 'Kalkulus', score: 80, isPassed: true },
         }),
       ]);
       expect(await ofType(c.deskmate.id, 'TASK_SCORED')).toEqual([
-        expect.objectContaining({ data: { score: 55, isPassed: false } }),
+        expect.objectContaining({ data: { course: 'Kalkulus', score: 55, isPassed: false } }),
       ]);
       expect(await ofType(c.classmate.id, 'TASK_SCORED')).toEqual([]);
     });
@@ -238,7 +238,7 @@ describe('notifications', () => {
       expect(await ofType(c.classmate.id, 'PRESENCE')).toEqual([]);
     });
 
-    it('a mention: the members named, never the author', async () => {
+    it('a mention: the members named, never the author, told who named them where', async () => {
       const threadId = h.nextId();
       const replyId = h.nextId();
       await h.project('course.thread.mentioned', c.tenantId, {
@@ -249,7 +249,11 @@ describe('notifications', () => {
         by: c.student.id,
       });
       expect(await ofType(c.deskmate.id, 'MENTION')).toEqual([
-        expect.objectContaining({ object_id: threadId, link: `/discussion/${threadId}/${replyId}` }),
+        expect.objectContaining({
+          object_id: threadId,
+          link: `/discussion/${threadId}/${replyId}`,
+          data: { by: c.student.id, sender: 'Ani', course: 'Kalkulus' },
+        }),
       ]);
       expect(await ofType(c.student.id, 'MENTION')).toEqual([]);
     });
@@ -284,13 +288,13 @@ describe('notifications', () => {
         expect(await ofType(student.id, 'ANNOUNCEMENT')).toEqual([
           expect.objectContaining({
             object_id: announcement.id,
-            data: { title: 'Kelas pindah ke R.201' },
+            data: { course: 'Kalkulus', title: 'Kelas pindah ke R.201' },
           }),
         ]);
       expect(await ofType(c.lecturer.id, 'ANNOUNCEMENT')).toEqual([]);
     });
 
-    it('a course message: its receiver', async () => {
+    it('a course message: its receiver, told who sent it', async () => {
       const message = await h.project('messaging.message.sent', c.tenantId, {
         senderId: c.lecturer.id,
         receiverIds: [c.student.id],
@@ -298,7 +302,16 @@ describe('notifications', () => {
         courseId: c.course.id,
       });
       expect(await ofType(c.student.id, 'COURSE_MESSAGE')).toEqual([
-        expect.objectContaining({ object_id: message.id, link: `/messages/${message.id}` }),
+        expect.objectContaining({
+          object_id: message.id,
+          link: `/messages/${message.id}`,
+          data: {
+            subject: 'Nilai UTS',
+            senderId: c.lecturer.id,
+            sender: c.lecturer.name,
+            course: 'Kalkulus',
+          },
+        }),
       ]);
       expect(await ofType(c.lecturer.id, 'COURSE_MESSAGE')).toEqual([]);
     });
@@ -308,11 +321,16 @@ describe('notifications', () => {
       for (let twice = 0; twice < 2; twice += 1)
         await h.project('messaging.chat.posted', c.tenantId, {
           roomId: chatId,
+          roomName: 'Kelompok 3',
           authorId: c.student.id,
           memberIds: [c.student.id, c.deskmate.id],
         });
       expect(await ofType(c.deskmate.id, 'MESSAGE')).toEqual([
-        expect.objectContaining({ object_id: chatId, link: `/messages?chat=${chatId}` }),
+        expect.objectContaining({
+          object_id: chatId,
+          link: `/messages?chat=${chatId}`,
+          data: { senderId: c.student.id, sender: 'Ani', room: 'Kelompok 3' },
+        }),
         expect.objectContaining({ object_id: chatId }),
       ]);
       expect(await ofType(c.student.id, 'MESSAGE')).toEqual([]);

@@ -13,7 +13,9 @@ import { body, list, MINUTE, one, PresenceHarness, windowSession, wire } from '.
 const PATH = '/socket/crs';
 const HOSTS = { 1: 'campus-one.test', 2: 'campus-two.test' } as const;
 
-type Answer = Record<string, unknown> & { errors?: Array<{ status: string; code?: string; detail: string }> };
+type Answer = Record<string, unknown> & {
+  errors?: Array<{ status: string; code?: string; detail: string; meta?: Record<string, number> }>;
+};
 
 /**
  * The live classroom over real socket.io clients (issue 17): the handshake, host events refused to
@@ -183,11 +185,65 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     expect(heardElsewhere).toEqual([]);
   });
 
-  it('runs a vote: the room sees it without scores, a student answers once, the host sees live counts', async () => {
+  it('opens a room to its students between its start and its end; its staff come in earlier', async () => {
+    const early = await room({ start_at: wire(30 * MINUTE), end_at: wire(90 * MINUTE) });
+    const notYet = await ask(await socketOf(c.student), 'join', { room_id: Number(early.id) });
+    expect(notYet.errors?.[0]).toMatchObject({
+      status: '409',
+      code: 'crs_not_started',
+      detail: `This live classroom opens at ${early.attributes.start_at}`,
+      meta: { opens_at: early.attributes.start_at },
+    });
+    await joined(c.lecturer, early.id);
+    const over = await room({ start_at: wire(-90 * MINUTE), end_at: wire(-10 * MINUTE) });
+    const closed = await ask(await socketOf(c.student), 'join', { room_id: Number(over.id) });
+    expect(closed.errors?.[0]).toMatchObject({
+      status: '409',
+      code: 'crs_closed',
+      meta: { closed_at: over.attributes.end_at },
+    });
+    await joined(c.lecturer, over.id);
+    // inside its times the student comes in
+    await joined(c.student, (await room()).id);
+  });
+
+  it('paces the chat: at most 5 messages in 5 seconds per person and room, the wait said', async () => {
     const created = await room();
-    const { socket: lecturer } = await joined(c.lecturer, created.id);
     const { socket: student } = await joined(c.student, created.id);
     const { socket: deskmate } = await joined(c.deskmate, created.id);
+    for (let n = 1; n <= 5; n++)
+      expect((await ask(student, 'msg', { message: `quick ${n}` })).errors).toBeUndefined();
+    const refused = await ask(student, 'msg', { message: 'one too many' });
+    expect(refused.errors?.[0]).toMatchObject({
+      status: '429',
+      code: 'crs_chat_too_fast',
+      meta: { limit: 5, window_seconds: 5 },
+    });
+    const wait = refused.errors?.[0].meta?.retry_after ?? 0;
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(5);
+    // someone else writes on; the refused message was not kept
+    expect((await ask(deskmate, 'msg', { message: 'my turn' })).errors).toBeUndefined();
+    const kept = await h.ds.query(`SELECT message FROM crs_messages WHERE room_id = $1 AND user_id = $2`, [
+      created.id,
+      c.student.id,
+    ]);
+    expect(kept).toHaveLength(5);
+    // once the window has passed, the student writes again
+    await h.ds.query(
+      `UPDATE crs_messages SET created_at = created_at - interval '6 seconds' WHERE room_id = $1 AND user_id = $2`,
+      [created.id, c.student.id],
+    );
+    expect((await ask(student, 'msg', { message: 'calm now' })).errors).toBeUndefined();
+  });
+
+  it('runs a vote: the room sees it without scores, a student answers once, the host and those who answered see live counts', async () => {
+    const created = await room();
+    const { socket: lecturer } = await joined(c.lecturer, created.id);
+    let { socket: student } = await joined(c.student, created.id);
+    const { socket: deskmate } = await joined(c.deskmate, created.id);
+    const { socket: classmate } = await joined(c.classmate, created.id);
+    const classmateHeard = record(classmate, 'voteResult');
     const announced = nextEvent(student, 'newVote');
     const vote = await ask(lecturer, 'newVote', {
       question: 'Is {1} a set?',
@@ -231,7 +287,30 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     expect((await ask(lecturer, 'answerVote', { vote_id: vote.id, answer: 0 })).errors?.[0]).toMatchObject({
       status: '403',
     });
-    await ask(deskmate, 'answerVote', { vote_id: vote.id, answer: 1 });
+    // the student who answered sees the next answer's counts live (their own answer kept apart);
+    // the classmate, who has not answered, sees none; nor does the one answering, whose ack has them
+    const deskmateHeard = record(deskmate, 'voteResult');
+    const liveToStudent = nextEvent(student, 'voteResult');
+    expect(await ask(deskmate, 'answerVote', { vote_id: vote.id, answer: 1 })).toMatchObject({ total: 2 });
+    const [counted] = (await liveToStudent) as [Answer];
+    expect(counted).toMatchObject({
+      id: vote.id,
+      total: 2,
+      my_answer: null,
+      answers: [
+        { answer: 'yes', score: null, count: 1 },
+        { answer: 'no', score: null, count: 1 },
+      ],
+    });
+    // back after a reconnect, the student follows the vote's counts again
+    student.disconnect();
+    student = (await joined(c.student, created.id)).socket;
+    const liveAgain = nextEvent(student, 'voteResult');
+    await sleep(100);
+    expect(await ask(classmate, 'answerVote', { vote_id: vote.id, answer: 0 })).toMatchObject({ total: 3 });
+    expect(((await liveAgain) as [Answer])[0]).toMatchObject({ total: 3 });
+    expect(classmateHeard).toEqual([]);
+    expect(deskmateHeard.length).toBe(1);
 
     // a multiple vote adds the chosen answers' scores; a closed vote takes no answer
     const multiple = await ask(lecturer, 'newVote', {
@@ -244,9 +323,24 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
       my_answer: [0, 1],
       my_score: 15,
     });
+    // an open vote's counts are the server's to keep from a student who has not answered it
+    const unanswered = list((await c.asClassmate.get(`/api/crs/vote?roomId=${created.id}`)).body)[0];
+    expect(unanswered.attributes).toMatchObject({ is_open: true, total: null, my_answer: null });
+    expect(unanswered.attributes.answers.map((a: { count: number | null }) => a.count)).toEqual([
+      null,
+      null,
+      null,
+    ]);
     await h.ds.query(`UPDATE crs_votes SET ends_at = now() - interval '1 second' WHERE id = $1`, [
       multiple.id,
     ]);
+    // once it ended, everyone in the room sees them
+    expect(
+      list((await c.asClassmate.get(`/api/crs/vote?roomId=${created.id}`)).body)[0].attributes,
+    ).toMatchObject({
+      is_open: false,
+      total: 1,
+    });
     expect(
       (await ask(deskmate, 'answerVote', { vote_id: multiple.id, answer: [0] })).errors?.[0],
     ).toMatchObject({
@@ -259,11 +353,11 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     expect(forStudent.body.meta).toEqual({ total: 2, limit: 10, offset: 0 });
     expect(list(forStudent.body)[0].attributes).toMatchObject({ is_open: false, my_score: 15 });
     expect(list(forStudent.body)[1].attributes).toMatchObject({
-      total: 2,
+      total: 3,
       my_answer: [0],
       my_score: 10,
       answers: [
-        { answer: 'yes', score: null, count: 1 },
+        { answer: 'yes', score: null, count: 2 },
         { answer: 'no', score: null, count: 1 },
       ],
     });
@@ -276,12 +370,13 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     expect((await c.asElsewhere.get(`/api/crs/vote?roomId=${created.id}`)).status).toBe(404);
     expect(
       await h.ds.query(
-        `SELECT user_id, choices, score FROM crs_vote_answers WHERE vote_id = $1 ORDER BY score`,
+        `SELECT user_id, choices, score FROM crs_vote_answers WHERE vote_id = $1 ORDER BY score, user_id`,
         [vote.id],
       ),
     ).toEqual([
       { user_id: c.deskmate.id, choices: [1], score: 0 },
       { user_id: c.student.id, choices: [0], score: 10 },
+      { user_id: c.classmate.id, choices: [0], score: 10 },
     ]);
   });
 

@@ -172,6 +172,46 @@ describe('live classrooms (crs)', () => {
       expect((await c.asStudent.get(`/api/crs/crs/${one(theirs.body).id}`)).status).toBe(404);
       expect((await c.asStudent.get('/api/crs/crs?filter[colour]=red')).status).toBe(400);
     });
+
+    it('lets an administrator of the campus read every room of it, read only; another campus’s is a 404', async () => {
+      const mine = await room();
+      const theirs = await other.asLecturer.post(
+        '/api/crs/crs',
+        body({ course_id: other.course.id, title: 'Other', start_at: wire(0), end_at: wire(MINUTE) }),
+      );
+      const admin = await h.as(await h.given.user(1, 'admin'));
+      const listed = await admin.get(`/api/crs/crs?filter[course_id]=${c.course.id}`);
+      expect(listed.status).toBe(200);
+      expect(list(listed.body).map((row) => row.id)).toContain(mine.id);
+      expect(
+        list(listed.body).every(
+          (row) => row.attributes.is_host === false && row.attributes.can_edit === false,
+        ),
+      ).toBe(true);
+      expect(
+        (await admin.get(`/api/crs/crs?filter[course_id]=${other.course.id}`)).body.meta?.total,
+      ).toBeGreaterThan(0);
+      const read = await admin.get(`/api/crs/crs/${mine.id}`);
+      expect(read.status).toBe(200);
+      expect(one(read.body).attributes).toMatchObject({ title: mine.attributes.title, can_edit: false });
+      // read only: no change, no deleting, no new room
+      expect((await admin.patch(`/api/crs/crs/${mine.id}`, body({ title: 'Mine now' }))).status).toBe(404);
+      expect((await admin.send('DELETE', `/api/crs/crs/${mine.id}`)).status).toBe(404);
+      expect(
+        (
+          await admin.post(
+            '/api/crs/crs',
+            body({ course_id: c.course.id, title: 'No', start_at: wire(0), end_at: wire(MINUTE) }),
+          )
+        ).status,
+      ).toBe(404);
+      const elsewhereAdmin = await h.as(await h.given.user(2, 'admin'));
+      expect((await elsewhereAdmin.get(`/api/crs/crs/${mine.id}`)).status).toBe(404);
+      expect(
+        (await elsewhereAdmin.get(`/api/crs/crs?filter[course_id]=${c.course.id}`)).body.meta?.total,
+      ).toBe(0);
+      expect(one(theirs.body).attributes.course_id).toBe(other.course.id);
+    });
   });
 
   describe('xAPI statements and results', () => {

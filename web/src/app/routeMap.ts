@@ -8,9 +8,11 @@ import { messagingPublicRoutes, messagingRoutes } from '../messaging/routes';
 import { formRoutes } from '../forms/routes';
 import { shellPublicRoutes, shellRoutes } from '../pages/routes';
 import { presenceRoutes } from '../presence/routes';
+import { surveyRoutes } from '../survey/routes';
 import { publicRoutes } from '../public/routes';
 import { learningPlanRoutes, rpsPublicRoutes, rpsRoutes } from '../rps/routes';
 import { settingsRoutes } from '../settings/routes';
+import { spaceRoutes } from '../space/routes';
 import { taskRoutes } from '../tasks/routes';
 import { agendaRoutes } from '../agenda/routes';
 import { upcomingPublicRoutes, upcomingRoutes } from '../upcoming/routes';
@@ -40,6 +42,8 @@ export const APP_ROUTES: RouteDef[] = [
   ...presenceRoutes,
   ...crsRoutes,
   ...messagingRoutes,
+  ...spaceRoutes,
+  ...surveyRoutes,
   ...rpsRoutes,
   ...learningPlanRoutes,
   ...upcomingRoutes,

@@ -13,6 +13,9 @@ import { ActivityVlabs } from '../vlabs/ActivityVlabs';
 import { CompletionToggle } from '../completion/CompletionToggle';
 import { useMyCompletionsQuery } from '../completion/completionApi';
 import { ActivityThreads } from '../discussions/ActivityThreads';
+import { BookmarkToggle } from '../space/BookmarkToggle';
+import { NotePanel } from '../space/NotePanel';
+import { useScrollToHash } from '../space/useScrollToHash';
 import { cx } from '../lib/classNames';
 import styles from './CourseReader.module.css';
 
@@ -26,9 +29,14 @@ function HiddenMark() {
   );
 }
 
+/** The reader's part in the course (null: not a member, say a visitor of a public course). */
+function statusOf(course: PublicCourse): string | null {
+  return (course as { status?: string | null }).status ?? null;
+}
+
 /** The reader teaches the course (its lecturer or an assistant): they manage its labs. */
 function teaches(course: PublicCourse): boolean {
-  const status = (course as { status?: string | null }).status;
+  const status = statusOf(course);
   return status === 'LECTURER' || status === 'ASSISTANT';
 }
 
@@ -80,6 +88,9 @@ export function CourseReader({
   const heading = selection.activity ? activityName(t, selection.activity.name) : selection.module?.name;
   const outlineFixed = useScrolledPast(TOC_FIX_SCROLL);
   const mine = useMyCompletionsQuery(completionOf ?? '', { skip: !completionOf });
+  // A member keeps bookmarks and notes of the contents they read (a visitor of a public course does not).
+  const personal = scope === 'course' && statusOf(course) !== null;
+  useScrollToHash(items.length);
 
   return (
     <div className={styles.layout}>
@@ -161,15 +172,21 @@ export function CourseReader({
                     content={content}
                     scope={scope}
                     actions={
-                      completionOf && content.completion_required && mine.data ? (
-                        <CompletionToggle
-                          courseId={completionOf}
-                          contentId={content.id}
-                          name={content.name}
-                          done={mine.data.done.includes(content.id)}
-                        />
-                      ) : undefined
+                      <>
+                        {personal && (
+                          <BookmarkToggle kind="content" itemId={content.id} title={content.name} />
+                        )}
+                        {completionOf && content.completion_required && mine.data && (
+                          <CompletionToggle
+                            courseId={completionOf}
+                            contentId={content.id}
+                            name={content.name}
+                            done={mine.data.done.includes(content.id)}
+                          />
+                        )}
+                      </>
                     }
+                    footer={personal && <NotePanel contentId={content.id} contentName={content.name} />}
                   />
                 ))}
               </div>

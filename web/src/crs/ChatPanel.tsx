@@ -5,7 +5,7 @@ import { useDates } from '../lib/dates';
 import { useClockOffset } from '../lib/serverClock';
 import { notificationFor } from '../notifications/notification';
 import { onCampusClock, type ChatMessage } from './crsTypes';
-import type { RoomSend } from './crsSocket';
+import { chatTooFast, type RoomSend } from './crsSocket';
 import styles from './crs.module.css';
 
 /** A message's text cut to a line, for the quote of a reply. */
@@ -58,7 +58,13 @@ export function ChatPanel({
       setText('');
       setReplyTo(null);
     } catch (error) {
-      setFailure(notificationFor(error, t('crs.noAnswer')).text);
+      // the chat's pace says how long to wait, in the interface language; the text stays to send again
+      const tooFast = chatTooFast(error);
+      setFailure(
+        tooFast
+          ? t('crs.chat.tooFast', { count: tooFast.wait, limit: tooFast.limit, seconds: tooFast.seconds })
+          : notificationFor(error, t('crs.noAnswer')).text,
+      );
     } finally {
       setSending(false);
     }

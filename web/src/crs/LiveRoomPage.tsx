@@ -8,8 +8,9 @@ import { useDates } from '../lib/dates';
 import { cx } from '../lib/classNames';
 import { notificationFor } from '../notifications/notification';
 import { useRoomQuery } from './crsApi';
-import type { Participant } from './crsTypes';
+import type { LiveMark, Participant } from './crsTypes';
 import { ChatPanel } from './ChatPanel';
+import type { SocketFailure } from './crsSocket';
 import { useLiveRoom, type LiveStatus } from './useLiveRoom';
 import { VideoPanel } from './VideoPanel';
 import { RoomLoadFailed } from './RoomLoadFailed';
@@ -74,10 +75,11 @@ function LiveRoom({ roomId }: { roomId: string }) {
       <WarningAlert>{failure}</WarningAlert>
       {state.status === 'refused' && (
         <p className="alert alert-warning" role="alert">
-          {notificationFor(state.refusal, t('crs.live.refused')).text}
+          <Refusal refusal={state.refusal} />
         </p>
       )}
       {state.status === 'ended' && <p className="alert">{t('crs.live.endedText')}</p>}
+      {state.role === 'student' && state.status !== 'connecting' && <Attendance mark={state.attendance} />}
       {room.description && <p>{room.description}</p>}
       <div className={styles.layout}>
         <div className={styles.main}>
@@ -107,6 +109,35 @@ function LiveRoom({ roomId }: { roomId: string }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * Why the room refused the reader: not open yet (with when it opens) or closed, in the interface
+ * language; anything else as the service says it.
+ */
+function Refusal({ refusal }: { refusal: SocketFailure | null }) {
+  const { t } = useTranslation();
+  const { dateTime } = useDates();
+  const error = refusal?.data?.errors?.[0];
+  if (error?.code === 'crs_not_started' && typeof error.meta?.opens_at === 'string')
+    return t('crs.live.notStarted', { when: dateTime(error.meta.opens_at) });
+  if (error?.code === 'crs_closed') return t('crs.live.closed');
+  return notificationFor(refusal, t('crs.live.refused')).text;
+}
+
+/** What joining did to the student's attendance: marked present, already marked, why not, or none taken. */
+function Attendance({ mark }: { mark: LiveMark | null }) {
+  const { t } = useTranslation();
+  const present = mark === 'marked' || mark === 'already_marked';
+  return (
+    <p
+      className={cx('alert', mark !== null && !present && 'alert-warning')}
+      role="status"
+      data-testid="live-attendance"
+    >
+      {t(`crs.attendance.${mark ?? 'none'}`)}
+    </p>
   );
 }
 

@@ -1,45 +1,45 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { courseStaff } from '../courses/courseStaff';
+import type { Course } from '../courses/coursesApi';
+import { activityName } from '../courses/names';
+import { byIndex } from '../courses/structure';
 import { InputField } from '../layout/InputField';
+import { SelectField } from '../layout/SelectField';
 import { WarningAlert } from '../layout/WarningAlert';
-import { notificationFor } from '../notifications/notification';
+import { useDates } from '../lib/dates';
+import { useCheckedForm } from '../lib/useCheckedForm';
+import { usePresencesQuery } from '../presence/presenceApi';
 import { useCreateRoomMutation, useUpdateRoomMutation } from './crsApi';
 import { fieldsOf, roomWrite, type Room, type RoomFields, type RoomProblem } from './crsTypes';
 import styles from './crs.module.css';
 
+/** Presence sessions the room form offers (a course has a few classes of about sixteen sessions). */
+const SESSIONS_OFFERED = 200;
+
 /**
  * A live classroom's form (new, or one to change): its title, what it is about, when it starts and
- * ends, and the videos played in it (one address a line). Each field says beside it why it is
- * refused, the service's refusal under it.
+ * ends, the videos played in it (one address a line), the activity it belongs to, the presence
+ * session its joining students are marked present in, and its hosts among the course's staff.
+ * Each field says beside it why it is refused, the service's refusal under it.
  */
-export function RoomForm({ courseId, room, onDone }: { courseId: string; room?: Room; onDone: () => void }) {
+export function RoomForm({ course, room, onDone }: { course: Course; room?: Room; onDone: () => void }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [fields, setFields] = useState<RoomFields>(() => fieldsOf(room));
-  const [problems, setProblems] = useState<RoomProblem[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
+  const dates = useDates();
   const [create, creating] = useCreateRoomMutation();
   const [update, updating] = useUpdateRoomMutation();
   const busy = creating.isLoading || updating.isLoading;
-  const form = useRef<HTMLFormElement>(null);
-  // the form opens where the keyboard is: on its first field
-  useEffect(() => form.current?.querySelector('input')?.focus(), []);
-  const set = (key: keyof RoomFields) => (value: string) => setFields((now) => ({ ...now, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const checked = roomWrite(fields, courseId);
-    setProblems(checked.problems ?? []);
-    if (!checked.write) return;
-    try {
-      if (room) await update({ id: room.id, write: checked.write }).unwrap();
-      else await create(checked.write).unwrap();
-      onDone();
-    } catch (error) {
-      setFailure(notificationFor(error, t('crs.form.failed')).text);
-    }
-  };
+  const { id, form, fields, set, problems, failure, submit } = useCheckedForm({
+    initial: () => fieldsOf(room),
+    noProblems: [] as RoomProblem[],
+    check: (current: RoomFields) => roomWrite(current, course.id),
+    save: (write) => (room ? update({ id: room.id, write }).unwrap() : create(write).unwrap()),
+    done: onDone,
+    failed: t('crs.form.failed'),
+  });
+  const sessions = usePresencesQuery({ courseId: course.id, limit: SESSIONS_OFFERED, offset: 0 });
+  const staff = courseStaff(course);
+  const toggleHost = (userId: string, on: boolean) =>
+    set('hosts')(on ? [...fields.hosts, userId] : fields.hosts.filter((host) => host !== userId));
 
   /** The problem of a field, shown under it and read with it. */
   const problem = (key: RoomProblem) =>
@@ -132,6 +132,60 @@ export function RoomForm({ courseId, room, onDone }: { courseId: string; room?: 
         </p>
         {problem('videos')}
       </div>
+      <div className={styles.formGrid}>
+        <SelectField
+          id={`${id}-activity`}
+          label={t('crs.form.activity')}
+          value={fields.activityId}
+          onChange={set('activityId')}
+        >
+          <option value="">{t('crs.form.noActivity')}</option>
+          {byIndex(course.modules).map((module) => (
+            <optgroup key={module.id} label={module.name}>
+              {byIndex(module.activities).map((activity) => (
+                <option key={activity.id} value={activity.id}>
+                  {activityName(t, activity.name)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </SelectField>
+        <div>
+          <SelectField
+            id={`${id}-presence`}
+            label={t('crs.form.presence')}
+            value={fields.presenceId}
+            onChange={set('presenceId')}
+            busy={sessions.isFetching}
+          >
+            <option value="">{t('crs.form.noPresence')}</option>
+            {(sessions.data?.items ?? []).map((session) => (
+              <option key={session.id} value={session.id}>
+                {[session.class_name, session.act_code, dates.dateTime(session.start_at)]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </option>
+            ))}
+          </SelectField>
+          <p className="muted small">{t('crs.form.presenceHint')}</p>
+        </div>
+      </div>
+      {staff.length > 0 && (
+        <fieldset className={styles.hosts}>
+          <legend>{t('crs.form.hosts')}</legend>
+          {staff.map((person) => (
+            <label key={person.id}>
+              <input
+                type="checkbox"
+                checked={fields.hosts.includes(person.id)}
+                onChange={(event) => toggleHost(person.id, event.target.checked)}
+              />{' '}
+              {person.name} <span className="muted small">{t(`crs.form.staffRoles.${person.role}`)}</span>
+            </label>
+          ))}
+          <p className="muted small">{t(room ? 'crs.form.hostsKept' : 'crs.form.hostsHint')}</p>
+        </fieldset>
+      )}
       <WarningAlert>{failure}</WarningAlert>
       <p className="row-actions">
         <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>

@@ -57,8 +57,9 @@ export default function RoomResultPage() {
               <li key={vote.id} className={`card card-body ${styles.voteCard}`}>
                 <h2 className={styles.question}>{vote.question}</h2>
                 <p className="muted small">
-                  {t('crs.result.answers', { count: vote.total })}
-                  {vote.my_answer !== null && ` · ${t('crs.vote.answered', { score: vote.my_score ?? 0 })}`}
+                  {vote.total !== null && t('crs.result.answers', { count: vote.total })}
+                  {vote.my_answer !== null &&
+                    `${vote.total !== null ? ' · ' : ''}${t('crs.vote.answered', { score: vote.my_score ?? 0 })}`}
                 </p>
                 <VoteBars vote={vote} />
               </li>

@@ -59,7 +59,7 @@ function CourseRooms({ course, staff }: { course: Course; staff: boolean }) {
           </button>
         )}
       </header>
-      {editing === 'new' && <RoomForm courseId={course.id} onDone={() => setEditing(null)} />}
+      {editing === 'new' && <RoomForm course={course} onDone={() => setEditing(null)} />}
       {rooms.isLoading ? (
         <Spinner label={t('crs.rooms.loading')} />
       ) : rooms.isError ? (
@@ -77,7 +77,7 @@ function CourseRooms({ course, staff }: { course: Course; staff: boolean }) {
             {items.map((room) => (
               <li key={room.id} className="card card-body">
                 {editing === room.id ? (
-                  <RoomForm courseId={course.id} room={room} onDone={() => setEditing(null)} />
+                  <RoomForm course={course} room={room} onDone={() => setEditing(null)} />
                 ) : (
                   <RoomItem room={room} onEdit={() => setEditing(room.id)} />
                 )}

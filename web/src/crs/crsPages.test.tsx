@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, start } from '../test/app';
-import { course, errorDocument, many, one, resource, user, wall } from '../test/factories';
+import { course, errorDocument, many, moduleOf, one, related, resource, user, wall } from '../test/factories';
 import { json, queryOf, serve } from '../test/server';
 
 /**
@@ -54,8 +54,27 @@ const lecturer = () =>
 const student = () =>
   json(200, one(user({ name: 'Ayu Lestari', username: 'student1', level: 'student' }, '4')));
 
-const courseOf = (status: string) => () =>
-  json(200, one(course({ name: 'Algorithms and Programming', code: 'IF101', status }, '3')));
+const quiz = resource('activities', { name: 'Sorting quiz', index: 0, is_active: true }, '71');
+const week3 = related(moduleOf({ name: 'Week 3', index: 0 }, '41'), { activities: [quiz] });
+const dewi = resource('lecturers', { user_id: 2, name: 'Dewi Lecturer' }, 'l1');
+const eko = resource('assistants', { user_id: 6, name: 'Eko Assistant', is_coordinator: false }, 'a1');
+/** The course with its lecturer, an assistant and a module with one activity. */
+const courseOf = (status: string) => () => {
+  const withModules = related(course({ name: 'Algorithms and Programming', code: 'IF101', status }, '3'), {
+    modules: [week3],
+    assistant: [eko],
+  });
+  return json(
+    200,
+    one(
+      {
+        ...withModules,
+        relationships: { ...withModules.relationships, lecturer: { data: { type: dewi.type, id: dewi.id } } },
+      },
+      [week3, quiz, dewi, eko],
+    ),
+  );
+};
 
 const roomAttributes = (patch: object = {}) => ({
   course_id: 3,
@@ -146,6 +165,17 @@ describe('live classroom pages', () => {
         ),
       'POST /api/crs/crs': async (request) => json(201, one(room(await attributesOf(request), '11'))),
       'DELETE /api/crs/crs/8': () => json(204, {}),
+      'GET /api/course/presences': () =>
+        json(
+          200,
+          many([
+            resource(
+              'presences',
+              { class_name: 'IF101-A', act_code: 'P05', start_at: '2026-03-30 08:00:00', course_id: 3 },
+              '12',
+            ),
+          ]),
+        ),
     });
     start('/courses/3/crs');
     const live = await screen.findByRole('article', { name: 'Week 3: sorting Live now' });
@@ -179,6 +209,15 @@ describe('live classroom pages', () => {
 
     type('Ends', '2026-03-30T09:40');
     type('Videos', 'https://media.example.org/bfs.mp4\n\n');
+    // the activity, the session whose attendance joining marks, and the hosts among the course's staff
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Activity' }), { target: { value: '71' } });
+    await within(form).findByRole('option', { name: 'IF101-A · P05 · 30 Mar 2026, 08:00' });
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Live attendance' }), {
+      target: { value: '12' },
+    });
+    const hosts = within(form).getByRole('group', { name: 'Hosts' });
+    fireEvent.click(within(hosts).getByRole('checkbox', { name: /Dewi Lecturer/ }));
+    fireEvent.click(within(hosts).getByRole('checkbox', { name: /Eko Assistant/ }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save live class' }));
     expect(await screen.findByText('Live class “Week 5: graphs” created.')).toBeTruthy();
     const created = calls.find((call) => call.method === 'POST' && pathOf(call) === '/api/crs/crs')!;
@@ -189,6 +228,9 @@ describe('live classroom pages', () => {
       start_at: '2026-03-30 08:00:00',
       end_at: '2026-03-30 09:40:00',
       videos: [{ url: 'https://media.example.org/bfs.mp4' }],
+      activity_id: 71,
+      presence_id: 12,
+      host: [2, 6],
     });
 
     fireEvent.click(within(ended).getByRole('button', { name: 'Delete “Week 2: lists”' }));
@@ -387,6 +429,18 @@ describe('live classroom pages', () => {
           // the host played it 12 s before this student came in
           video: { index: 0, position: 42, playing: true, at: '2026-03-02T08:10:00.000Z' },
           participants: [{ user_id: 4, name: 'Ayu Lestari', is_host: false }],
+          attendance: 'not_open_yet',
+        };
+      if (event === 'msg')
+        return {
+          errors: [
+            {
+              status: '429',
+              code: 'crs_chat_too_fast',
+              detail: 'At most 5 messages every 5 seconds; try again in 3 seconds',
+              meta: { retry_after: 3, limit: 5, window_seconds: 5 },
+            },
+          ],
         };
       if (event === 'answerVote')
         return vote({
@@ -403,6 +457,10 @@ describe('live classroom pages', () => {
     act(() => socket.push('connect'));
     expect(await screen.findByText('Playing')).toBeTruthy();
     expect(screen.getByTestId('video-position').textContent).toBe('0:42');
+    // the join's answer about the linked presence session, said to the student
+    expect(screen.getByTestId('live-attendance').textContent).toBe(
+      'You are not marked present yet: the check-in of this class session is not open. Join again once it opens.',
+    );
     expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
     // each one mutes their own player
     const mute = screen.getByRole('button', { name: 'Mute' });
@@ -413,6 +471,17 @@ describe('live classroom pages', () => {
     expect(screen.queryByRole('button', { name: 'Play for everyone' })).toBeNull();
     expect(screen.queryByText('New vote')).toBeNull();
     expect(screen.queryByRole('button', { name: 'End the class' })).toBeNull();
+
+    // a message refused for the chat's pace: the wait said in the interface language, the text kept
+    const field = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(field, { target: { value: 'One more question' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText(
+        'You are writing fast: at most 5 messages every 5 seconds. Send it again in 3 seconds.',
+      ),
+    ).toBeTruthy();
+    expect((field as HTMLTextAreaElement).value).toBe('One more question');
 
     act(() => socket.push('pauseVideo', { room_id: 9, index: 0, position: 50.4, playing: false, at: '' }));
     expect(await screen.findByText('Paused at 0:50')).toBeTruthy();
@@ -440,6 +509,21 @@ describe('live classroom pages', () => {
     expect(within(card).queryByRole('button', { name: 'Send my answer' })).toBeNull();
     const bars = within(card).getByRole('list', { name: 'Results: 1 answer' });
     expect(within(bars).getAllByRole('listitem')[1].textContent).toBe('Merge sortyour answer1 (100%)');
+    // the counts go on live after the student answered (their own answer kept)
+    act(() =>
+      socket.push(
+        'voteResult',
+        vote({
+          total: 2,
+          answers: [
+            { answer: 'Quick sort', score: null, count: 1 },
+            { answer: 'Merge sort', score: null, count: 1 },
+          ],
+        }),
+      ),
+    );
+    const live = await within(card).findByRole('list', { name: 'Results: 2 answers' });
+    expect(within(live).getAllByRole('listitem')[1].textContent).toBe('Merge sortyour answer1 (50%)');
 
     act(() => socket.push('end', { room_id: 9, ended_at: wall(0) }));
     await waitFor(() => expect(screen.getByTestId('connection-state').textContent).toBe('Ended'));
@@ -463,6 +547,31 @@ describe('live classroom pages', () => {
     ).toBe('alert');
     expect(screen.getByTestId('connection-state').textContent).toBe('Not connected');
     cleanup();
+
+    // a room not open yet says when it opens, in the interface language; a closed one that it is over
+    for (const [answer, said] of [
+      [
+        {
+          status: '409',
+          code: 'crs_not_started',
+          detail: 'This live classroom opens at 2026-03-02 09:00:00',
+          meta: { opens_at: '2026-03-02 09:00:00' },
+        },
+        'This live class opens at 2 Mar 2026, 09:00. Come back then.',
+      ],
+      [
+        { status: '409', code: 'crs_closed', detail: 'closed', meta: { closed_at: '2026-03-02 07:00:00' } },
+        'This live class is over: its time has passed.',
+      ],
+    ] as const) {
+      sockets.length = 0;
+      start('/crs/9');
+      const later = await theSocket();
+      later.answer = () => ({ errors: [answer] });
+      act(() => later.push('connect'));
+      expect((await screen.findByText(said)).getAttribute('role')).toBe('alert');
+      cleanup();
+    }
 
     start('/crs/77');
     expect(await screen.findByRole('heading', { name: 'Live classroom not found' })).toBeTruthy();

@@ -1,16 +1,20 @@
 import type { Document } from '../api/jsonapi';
 import { serviceSocket } from '../lib/socket';
-import type { ChatMessage, NewVote, Participant, RoomRole, VideoState, Vote } from './crsTypes';
+import type { ChatMessage, LiveMark, NewVote, Participant, RoomRole, VideoState, Vote } from './crsTypes';
 
 /** Where the presence service serves the live classroom (through the gateway, as `/api` is). */
 export const CRS_SOCKET_PATH = '/socket/crs';
 
-/** What `join` answers: the room (a JSON:API document), the reader's part, the video now, who is in. */
+/**
+ * What `join` answers: the room (a JSON:API document), the reader's part, the video now, who is in,
+ * and what joining did to a student's attendance.
+ */
 export interface JoinAnswer {
   room: Document;
   role: RoomRole;
   video: VideoState;
   participants: Participant[];
+  attendance: LiveMark | null;
 }
 
 /** What the room's sockets receive (spec 03 §7 "Live classroom"). */
@@ -18,7 +22,7 @@ export interface RoomEvents {
   msg(message: ChatMessage): void;
   end(event: { room_id: number; ended_at: string }): void;
   newVote(vote: Vote): void;
-  /** To the hosts: a vote's counts after each answer. */
+  /** A vote's counts after each answer: to the hosts, and to the students who answered it. */
   voteResult(vote: Vote): void;
   playVideo(video: VideoState & { room_id: number }): void;
   pauseVideo(video: VideoState & { room_id: number }): void;
@@ -47,8 +51,28 @@ export interface RoomHandlers extends RoomEvents {
 /** A refusal as `notificationFor` reads an HTTP one: the status and the JSON:API errors. */
 export interface SocketFailure {
   status: number | string;
-  data?: { errors: Array<{ status?: string; detail?: string; title?: string }> };
+  data?: {
+    errors: Array<{
+      status?: string;
+      detail?: string;
+      title?: string;
+      code?: string;
+      meta?: Record<string, unknown>;
+    }>;
+  };
   error?: string;
+}
+
+/** A message refused for the chat's pace (429 `crs_chat_too_fast`): the seconds to wait, the limit. */
+export function chatTooFast(failure: unknown): { wait: number; limit: number; seconds: number } | null {
+  const error = (failure as SocketFailure | undefined)?.data?.errors?.[0];
+  if (error?.code !== 'crs_chat_too_fast') return null;
+  const meta = error.meta ?? {};
+  return {
+    wait: Number(meta.retry_after) || 1,
+    limit: Number(meta.limit) || 0,
+    seconds: Number(meta.window_seconds) || 0,
+  };
 }
 
 /** The socket sends ids as numbers; the screens name every resource by a string id, as JSON:API does. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clock, onCampusClock, positionNow, roomWrite, secondsLeft } from './crsTypes';
+import { clock, onCampusClock, positionNow, roomWrite, secondsLeft, type LiveMark } from './crsTypes';
+import { INITIAL, liveReducer } from './useLiveRoom';
 
 describe('the live classroom’s rules', () => {
   it('moves a playing video on from when its state arrived, and keeps a paused one where it is', () => {
@@ -36,6 +37,9 @@ describe('the live classroom’s rules', () => {
       start: '2026-03-02T08:00',
       end: '2026-03-02T09:40',
       videos: ' https://media.example.org/a.mp4 \n\nhttp://media.example.org/b.webm',
+      activityId: '',
+      presenceId: '',
+      hosts: [],
     };
     expect(roomWrite(fields, '3')).toEqual({
       write: {
@@ -45,7 +49,17 @@ describe('the live classroom’s rules', () => {
         start_at: '2026-03-02 08:00:00',
         end_at: '2026-03-02 09:40:00',
         videos: [{ url: 'https://media.example.org/a.mp4' }, { url: 'http://media.example.org/b.webm' }],
+        activity_id: null,
+        presence_id: null,
       },
+    });
+    // the activity, the presence session and the hosts chosen
+    expect(
+      roomWrite({ ...fields, activityId: '7', presenceId: '12', hosts: ['2', '5'] }, '3').write,
+    ).toMatchObject({
+      activity_id: 7,
+      presence_id: 12,
+      host: [2, 5],
     });
     expect(roomWrite({ ...fields, title: ' ', end: '2026-03-02T08:00', videos: 'media/a.mp4' }, '3')).toEqual(
       {
@@ -53,5 +67,24 @@ describe('the live classroom’s rules', () => {
       },
     );
     expect(roomWrite({ ...fields, start: '', end: '' }, '3')).toEqual({ problems: ['start', 'end'] });
+  });
+});
+
+describe('live attendance on rejoining', () => {
+  it('keeps "marked" when a reconnect finds the mark the first join made', () => {
+    const joined = (attendance: LiveMark | null) =>
+      ({
+        type: 'joined',
+        room: { is_ended: false },
+        role: 'student',
+        video: null,
+        participants: [],
+        attendance,
+        at: 0,
+      }) as unknown as Parameters<typeof liveReducer>[1];
+    const first = liveReducer(INITIAL, joined('marked'));
+    expect(liveReducer(first, joined('already_marked')).attendance).toBe('marked');
+    expect(liveReducer(INITIAL, joined('already_marked')).attendance).toBe('already_marked');
+    expect(liveReducer(first, joined('sent')).attendance).toBe('sent');
   });
 });

@@ -17,7 +17,15 @@ export type VideoState = Omit<Room['video'], 'at'> & { at: string };
 /** What a room's form sends (`POST /crs/crs`, `PATCH /crs/crs/{id}`); dates as `yyyy-mm-dd hh:mm:00`. */
 export type RoomWrite = Pick<
   RequestAttributes<'/api/crs/crs', 'post'>,
-  'course_id' | 'title' | 'description' | 'start_at' | 'end_at' | 'videos'
+  | 'course_id'
+  | 'title'
+  | 'description'
+  | 'start_at'
+  | 'end_at'
+  | 'videos'
+  | 'activity_id'
+  | 'presence_id'
+  | 'host'
 >;
 
 /** A chat message with the message it answers. */
@@ -46,6 +54,12 @@ export interface Participant {
 
 /** The reader's part in a room. */
 export type RoomRole = 'host' | 'staff' | 'student';
+
+/**
+ * What joining did to a student's attendance in the room's presence session (live attendance):
+ * marked present now, a mark already there, or why not; null: no session linked, or not a student.
+ */
+export type LiveMark = 'marked' | 'already_marked' | 'not_open_yet' | 'closed' | 'sent' | 'not_in_class';
 
 /** The room's interactive-content results, per content (spec 03 §3): scores in percent. */
 export type H5pResult = ResourceOf<'/api/public/crs/result/{id}'>;
@@ -87,13 +101,20 @@ export function clock(seconds: number): string {
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(whole % 60)}` : `${minutes}:${pad(whole % 60)}`;
 }
 
-/** What the room form holds: `datetime-local` values (`yyyy-mm-ddThh:mm`) and one video per line. */
+/**
+ * What the room form holds: `datetime-local` values (`yyyy-mm-ddThh:mm`), one video per line, the
+ * activity and the presence session it belongs to (`''`: none) and its hosts' user ids (none
+ * chosen: the creator hosts a new room, an existing one keeps its hosts).
+ */
 export interface RoomFields {
   title: string;
   description: string;
   start: string;
   end: string;
   videos: string;
+  activityId: string;
+  presenceId: string;
+  hosts: string[];
 }
 
 export type RoomProblem = 'title' | 'start' | 'end' | 'order' | 'videos';
@@ -115,12 +136,15 @@ export function fieldsOf(room?: Room): RoomFields {
     start: toLocalField(room?.start_at),
     end: toLocalField(room?.end_at),
     videos: (room?.videos ?? []).map((video) => video.url).join('\n'),
+    activityId: room?.activity_id ? String(room.activity_id) : '',
+    presenceId: room?.presence_id ? String(room.presence_id) : '',
+    hosts: (room?.host ?? []).map(String),
   };
 }
 
 /**
  * The room form's write, or what is wrong with it: a title, a start and an end (after the start),
- * videos as http(s) addresses, one a line.
+ * videos as http(s) addresses, one a line; its activity, presence session and hosts as chosen.
  */
 export function roomWrite(
   fields: RoomFields,
@@ -147,6 +171,9 @@ export function roomWrite(
       start_at: start,
       end_at: end,
       videos: urls.map((url) => ({ url })),
+      activity_id: fields.activityId ? Number(fields.activityId) : null,
+      presence_id: fields.presenceId ? Number(fields.presenceId) : null,
+      ...(fields.hosts.length > 0 ? { host: fields.hosts.map(Number) } : {}),
     },
   };
 }

@@ -4,7 +4,7 @@ import { deserializeOne } from '../api/jsonapi';
 import type { AppDispatch, RootState } from '../app/store';
 import { crsApi } from './crsApi';
 import { joinRoom, type RoomConnection, type RoomRequests, type SocketFailure } from './crsSocket';
-import type { ChatMessage, Participant, Room, RoomRole, VideoState, Vote } from './crsTypes';
+import type { ChatMessage, LiveMark, Participant, Room, RoomRole, VideoState, Vote } from './crsTypes';
 
 /** How the page is connected to the room. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'ended' | 'refused';
@@ -18,6 +18,8 @@ export interface LiveState {
   /** When the video state arrived, on this computer's clock (`positionNow`). */
   videoReceivedAt: number;
   participants: Participant[];
+  /** What the last join did to the reader's attendance (a student's; null: none taken). */
+  attendance: LiveMark | null;
   /** The chat, oldest first: the history read so far and what arrived live. */
   messages: ChatMessage[];
   /** How many earlier messages the history holds beyond those read. */
@@ -27,7 +29,15 @@ export interface LiveState {
 }
 
 type Action =
-  | { type: 'joined'; room: Room; role: RoomRole; video: VideoState; participants: Participant[]; at: number }
+  | {
+      type: 'joined';
+      room: Room;
+      role: RoomRole;
+      video: VideoState;
+      participants: Participant[];
+      attendance: LiveMark | null;
+      at: number;
+    }
   | { type: 'reconnecting' }
   | { type: 'refused'; failure: SocketFailure }
   | { type: 'ended'; endedAt: string }
@@ -45,6 +55,7 @@ export const INITIAL: LiveState = {
   video: null,
   videoReceivedAt: 0,
   participants: [],
+  attendance: null,
   messages: [],
   earlier: 0,
   votes: [],
@@ -83,6 +94,11 @@ export function liveReducer(state: LiveState, action: Action): LiveState {
         video: action.video,
         videoReceivedAt: action.at,
         participants: action.participants,
+        // a rejoin finds the mark the first join made
+        attendance:
+          state.attendance === 'marked' && action.attendance === 'already_marked'
+            ? 'marked'
+            : action.attendance,
       };
     case 'reconnecting':
       return state.status === 'ended' || state.status === 'refused'
@@ -138,6 +154,7 @@ export function useLiveRoom(roomId: string) {
           role: answer.role,
           video: answer.video,
           participants: answer.participants,
+          attendance: answer.attendance ?? null,
           at: Date.now(),
         });
         // what was said and asked before (or while the connection was down)

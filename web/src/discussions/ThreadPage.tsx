@@ -18,6 +18,7 @@ import { postReply, replyForm } from './replyUpload';
 import { ThreadActions, ThreadEditor } from './ThreadActions';
 import { ThreadFacts, useThreadTitle } from './ThreadFacts';
 import styles from './discussions.module.css';
+import { BookmarkToggle } from '../space/BookmarkToggle';
 
 let pendingSeq = 0;
 
@@ -121,6 +122,7 @@ export default function ThreadPage() {
           </p>
           <ThreadFacts thread={data} />
         </div>
+        <BookmarkToggle kind="thread" itemId={data.id} title={titleOf(data)} />
       </header>
       <section className="card card-body" aria-label={t('discussion.text')}>
         {editing ? (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../layout/Spinner';
+import { Spinner } from './Spinner';
 import { notificationFor } from '../notifications/notification';
 
 /** What a screen needs of an RTK Query result to say where it stands. */
@@ -13,7 +13,7 @@ interface QueryLike {
 
 /**
  * A query's loading, failure (with "Try again") and empty states, else its content: the one way
- * every list and page of messaging and the semester plans says them.
+ * the messaging, survey and own-space (bookmarks, notes, conferences) lists and pages say them.
  */
 export function QueryState({
   query,
@@ -42,4 +42,29 @@ export function QueryState({
     );
   if (empty !== null) return <p className="muted empty-state">{empty}</p>;
   return <>{children()}</>;
+}
+
+/**
+ * A form page of a new item (no `id`: the form at once) or of an existing one (`/…/{id}/edit`: the
+ * form once the item is read, with the query's loading and failure states).
+ */
+export function NewOrExisting<T>({
+  id,
+  query,
+  loading,
+  failed,
+  children,
+}: {
+  id: string | undefined;
+  query: QueryLike & { data?: T };
+  loading: string;
+  failed: string;
+  children: (item?: T) => ReactNode;
+}) {
+  if (!id) return <>{children()}</>;
+  return (
+    <QueryState query={query} loading={loading} failed={failed} empty={null}>
+      {() => children(query.data)}
+    </QueryState>
+  );
 }

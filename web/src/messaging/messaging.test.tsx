@@ -130,47 +130,47 @@ describe('course messages', () => {
     expect(new URLSearchParams(reply.split('?')[1]).get('subject')).toBe('Re: Week 3 quiz');
   });
 
-  it('sends a new message with its files as multipart, after saying what is missing', async () => {
+  it('sends a new message with its files as multipart, the recipient found by name without a course first', async () => {
+    const people = [
+      resource(
+        'message-recipients',
+        { name: 'Budi Santoso', thumbnail: null, code: 'budi', level: 'student' },
+        '5',
+      ),
+      resource(
+        'message-recipients',
+        { name: 'Dewi Lecturer', thumbnail: null, code: 'dewi', level: 'lecturer' },
+        '2',
+      ),
+    ];
     const calls = serve({
       ...quietLayout,
       'GET /api/login/me': student,
       'GET /api/course/courses': () => json(200, many([course({ name: 'Algorithms and Programming' }, '3')])),
-      'GET /api/course/courses/3': courseWithStaff,
-      'GET /api/course/messages/settings/3': () =>
-        json(
-          200,
-          one(
-            resource('course-message-settings', { course_id: 3, students_may_message_classmates: true }, '3'),
-          ),
-        ),
-      'GET /api/course/courses/3/students': () =>
-        json(
-          200,
-          many([
-            resource('students', { user_id: 4, name: 'Ayu Lestari', thumbnail: null, course_id: 3 }, '4'),
-            resource('students', { user_id: 5, name: 'Budi Santoso', thumbnail: null, course_id: 3 }, '5'),
-          ]),
-        ),
+      'GET /api/course/messages/recipients': (request) => {
+        const name = new URL(request.url).searchParams.get('filter[name][like]')?.toLowerCase() ?? '';
+        const found = people.filter((person) => String(person.attributes.name).toLowerCase().includes(name));
+        return json(200, { ...many(found), meta: { total: name ? found.length : 31 } });
+      },
       'POST /api/course/messages': () =>
         json(201, one(courseMessage({ sender_id: 4, receiver_id: 2 }, '20'))),
       'GET /api/course/messages': () => json(200, many([])),
     });
     const router = start('/messages/new');
     const to = await screen.findByRole('combobox', { name: 'To' });
-    await screen.findByRole('option', { name: 'Algorithms and Programming' });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Course' }), { target: { value: '3' } });
     await screen.findByRole('option', { name: 'Budi Santoso · Student' });
-    // the course's staff, then the classmates the course lets the student write to (never themself)
-    expect(
-      within(to)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual([
-      'Choose a recipient',
-      'Dewi Lecturer · Lecturer',
-      'Eko Assistant · Assistant',
-      'Budi Santoso · Student',
-    ]);
+    expect(screen.getByText('Showing 2 of 31: type a name to narrow the list.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find someone by name' }), {
+      target: { value: 'dew' },
+    });
+    await waitFor(() =>
+      expect(
+        within(to)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose a recipient', 'Dewi Lecturer · Lecturer']),
+    );
+    expect(calls.some((call) => queryOf(call) === 'filter[name][like]=dew&page[limit]=20')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(
       await screen.findByText('Choose who receives the message. Write a subject. Write the message.'),
@@ -187,13 +187,36 @@ describe('course messages', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/messages/sent'));
     const sent = calls.find((call) => call.method === 'POST' && pathOf(call) === '/api/course/messages')!;
     const form = await sent.formData();
+    // no course chosen: the service sends it through a course the two share
     expect(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'))).toEqual({
       receiver_id: '2',
-      course_id: '3',
       subject: 'My report',
       message: 'Here it is.',
     });
     expect((form.get('file') as File).size).toBe(file.size);
+  });
+
+  it('keeps the person a reply goes to, and lists only those of the course chosen', async () => {
+    const dewi = resource(
+      'message-recipients',
+      { name: 'Dewi Lecturer', thumbnail: null, code: 'dewi', level: 'lecturer' },
+      '2',
+    );
+    const calls = serve({
+      ...quietLayout,
+      'GET /api/login/me': student,
+      'GET /api/course/courses': () => json(200, many([course({ name: 'Algorithms and Programming' }, '3')])),
+      'GET /api/course/messages/recipients': (request) =>
+        json(200, many(new URL(request.url).searchParams.get('filter[id][is]') === '2' ? [dewi] : [])),
+    });
+    start('/messages/new?course=3&to=2&subject=Re%3A%20Quiz');
+    const to = await screen.findByRole('combobox', { name: 'To' });
+    await screen.findByRole('option', { name: 'Dewi Lecturer · Lecturer' });
+    expect((to as HTMLSelectElement).value).toBe('2');
+    expect(calls.some((call) => queryOf(call) === 'filter[course_id][is]=3&page[limit]=20')).toBe(true);
+    expect(
+      calls.some((call) => queryOf(call) === 'filter[course_id][is]=3&filter[id][is]=2&page[limit]=1'),
+    ).toBe(true);
   });
 
   it('opens the chat room a chat notification links to (/messages?chat=)', async () => {
@@ -404,7 +427,7 @@ describe('notifications', () => {
                   objectId: 9,
                   link: '/announcements?course=3',
                   isRead: 1,
-                  data: { course: 'Databases' },
+                  data: { course: 'Databases', title: 'Exam moved' },
                 },
                 '2',
               ),
@@ -430,7 +453,7 @@ describe('notifications', () => {
         .map((link) => [link.getAttribute('href'), link.textContent]),
     ).toEqual([
       ['/exam/31', 'Unread: Exam “Midterm” of Algorithms and Programming is published2 Mar 2026, 08:00'],
-      ['/announcements?course=3', 'New announcement in Databases2 Mar 2026, 08:00'],
+      ['/announcements?course=3', 'New announcement in Databases: Exam moved2 Mar 2026, 08:00'],
       ['/notification', 'Open notifications'],
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
@@ -449,7 +472,15 @@ describe('notifications', () => {
           ...many(
             [
               alert({}, '1'),
-              alert({ type: 'TASK_SCORED', objectId: 12, link: '/assignment/12', data: { score: 88 } }, '3'),
+              alert(
+                {
+                  type: 'TASK_SCORED',
+                  objectId: 12,
+                  link: '/assignment/12',
+                  data: { score: 88, course: 'Databases' },
+                },
+                '3',
+              ),
             ],
             12,
           ),
@@ -461,7 +492,7 @@ describe('notifications', () => {
     });
     const router = start('/notification');
     expect(await screen.findByText(/2 unread/)).toBeTruthy();
-    const scored = await screen.findByRole('link', { name: /Your answer was scored: 88/ });
+    const scored = await screen.findByRole('link', { name: /Your answer in Databases was scored: 88/ });
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
     fireEvent.click(scored);
     await waitFor(() => expect(router.state.location.pathname).toBe('/assignment/12'));
@@ -604,6 +635,97 @@ describe('news', () => {
     const article = screen.getByRole('article');
     expect(article.textContent).toMatch(/About Open day\.Second part\./);
     expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('Campus')).toBeTruthy();
+  });
+});
+
+const authored = (title: string, id: string, published: boolean) =>
+  resource(
+    'news',
+    {
+      ...news(title, id).attributes,
+      is_published: published,
+      published_at: published ? '2026-03-01T08:00:00Z' : null,
+      updated_at: '2026-03-01T08:00:00Z',
+    },
+    id,
+  );
+
+describe('news authoring', () => {
+  beforeEach(() => signedIn());
+  afterEach(() => cleanup());
+
+  it('lists the campus news with drafts, searches by title, publishes and withdraws', async () => {
+    let published = true;
+    const calls = serve({
+      ...quietLayout,
+      'GET /api/login/me': lecturer,
+      'GET /api/course/news': () =>
+        json(200, {
+          ...many([authored('Open day', '1', published), authored('Library hours', '2', false)]),
+        }),
+      'PATCH /api/course/news/:id': async (request) => {
+        published = Boolean((await attributesOf(request)).is_published);
+        return json(200, one(authored('Open day', '1', published)));
+      },
+    });
+    start('/news/manage');
+    expect(await screen.findByRole('heading', { name: 'Manage news', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('Draft')).toBeTruthy();
+    expect(screen.getByText('Published 1 Mar 2026')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw “Open day”' }));
+    expect(await screen.findByText('News item “Open day” withdrawn.')).toBeTruthy();
+    const patch = calls.find((call) => call.method === 'PATCH')!;
+    expect(pathOf(patch)).toBe('/api/course/news/1');
+    expect(await screen.findByRole('button', { name: 'Publish “Open day”' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by title' }), {
+      target: { value: 'Lib' },
+    });
+    await waitFor(() =>
+      expect(calls.some((call) => queryOf(call).includes('filter[title][like]=Lib'))).toBe(true),
+    );
+    expect(screen.getByRole('link', { name: 'Edit “Library hours”' }).getAttribute('href')).toBe(
+      '/news/manage/2/edit',
+    );
+  });
+
+  it('writes a news item with its tags, publishing it at once when asked', async () => {
+    const calls = serve({
+      ...quietLayout,
+      'GET /api/login/me': lecturer,
+      'GET /api/course/news': () => json(200, many([])),
+      'POST /api/course/news': () => json(201, one(authored('Graduation', '5', true))),
+    });
+    const router = start('/news/manage/new');
+    expect(await screen.findByRole('heading', { name: 'New news item', level: 1 })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Tags'), { target: { value: `Campus, ${'x'.repeat(51)}` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Give the news item a title. Write the news item. A tag is longer than 50 characters.',
+      ),
+    ).toBeTruthy();
+    const posts = () => calls.filter((call) => call.method === 'POST' && pathOf(call) === '/api/course/news');
+    expect(posts()).toHaveLength(0);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: ' Graduation ' } });
+    fireEvent.change(screen.getByLabelText('Tags'), { target: { value: 'Campus, Events, , Campus' } });
+    const editor = await screen.findByRole('textbox', { name: 'Text' });
+    editor.innerHTML = '<p>On the lawn.</p>';
+    fireEvent.input(editor);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Publish now (otherwise it stays a draft)' }));
+    await waitFor(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(posts()).toHaveLength(1);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/news/manage'));
+    const posted = await attributesOf(posts()[0]);
+    expect(posted).toMatchObject({
+      title: 'Graduation',
+      tags: ['Campus', 'Events'],
+      thumbnail: null,
+      is_published: true,
+    });
+    expect(String(posted.contents)).toContain('On the lawn.');
+    expect(await screen.findByText('News item “Graduation” published.')).toBeTruthy();
   });
 });
 

@@ -58,6 +58,28 @@ export const messagingRoutes: RouteDef[] = [
     nav: { section: 'communication', icon: 'bell', order: 30 },
   },
   { id: 'newsList', path: '/news', parent: 'home', load: () => import('./news/NewsListPage') },
+  {
+    id: 'newsManage',
+    path: '/news/manage',
+    roles: LECTURER,
+    parent: 'newsList',
+    load: () => import('./news/NewsManagePage'),
+    nav: { section: 'communication', icon: 'note', order: 40 },
+  },
+  {
+    id: 'newsNew',
+    path: '/news/manage/new',
+    roles: LECTURER,
+    parent: 'newsManage',
+    load: () => import('./news/NewsFormPage'),
+  },
+  {
+    id: 'newsEdit',
+    path: '/news/manage/:id/edit',
+    roles: LECTURER,
+    parent: 'newsManage',
+    load: () => import('./news/NewsFormPage'),
+  },
   { id: 'news', path: '/news/:id', parent: 'newsList', load: () => import('./news/NewsPage') },
 ];
 

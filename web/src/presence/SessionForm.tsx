@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Course } from '../courses/coursesApi';
 import { byIndex } from '../courses/structure';
 import { InputField } from '../layout/InputField';
 import { WarningAlert } from '../layout/WarningAlert';
-import { notificationFor } from '../notifications/notification';
+import { useCheckedForm } from '../lib/useCheckedForm';
 import { useCreatePresenceMutation, useUpdatePresenceMutation } from './presenceApi';
 import {
   changesOf,
@@ -38,32 +37,18 @@ export function SessionForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [fields, setFields] = useState<SessionFields>(() => fieldsOf(presence));
-  const [problems, setProblems] = useState<SessionProblems>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [create, creating] = useCreatePresenceMutation();
   const [update, updating] = useUpdatePresenceMutation();
   const busy = creating.isLoading || updating.isLoading;
-  const form = useRef<HTMLFormElement>(null);
-  // the form opens where the keyboard is: on its first field
-  useEffect(() => form.current?.querySelector('input')?.focus(), []);
-  const set = (key: keyof SessionFields) => (value: string) => setFields((now) => ({ ...now, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const checked = sessionWrite(fields, { courseId: course.id, classId });
-    setProblems(checked.problems ?? {});
-    if (!checked.write) return;
-    try {
-      if (presence) await update({ id: presence.id, changes: changesOf(checked.write) }).unwrap();
-      else await create(checked.write).unwrap();
-      onDone();
-    } catch (error) {
-      setFailure(notificationFor(error, t('presence.form.failed')).text);
-    }
-  };
+  const { id, form, fields, setFields, set, problems, failure, submit } = useCheckedForm({
+    initial: () => fieldsOf(presence),
+    noProblems: {} as SessionProblems,
+    check: (current: SessionFields) => sessionWrite(current, { courseId: course.id, classId }),
+    save: (write) =>
+      presence ? update({ id: presence.id, changes: changesOf(write) }).unwrap() : create(write).unwrap(),
+    done: onDone,
+    failed: t('presence.form.failed'),
+  });
 
   const problemOf = (key: keyof SessionFields) =>
     problems[key] ? (

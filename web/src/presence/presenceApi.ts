@@ -28,7 +28,8 @@ export const PRESENCE_PAGE_SIZE = 10;
 /** Which sessions of a class: a page of ten, or all of them (`limit` 0) for the recap chart. */
 export interface SessionsArgs {
   courseId: string;
-  classId: string;
+  /** None: every class of the course. */
+  classId?: string;
   limit: number;
   offset: number;
 }
@@ -92,7 +93,7 @@ export const presenceApi = withTags.injectEndpoints({
       extraOptions: QUIET,
       query: ({ courseId, classId, limit, offset }) =>
         `course/presences?${toSearchParams({
-          filter: { course_id: { is: courseId }, class_id: { is: classId } },
+          filter: { course_id: { is: courseId }, ...(classId ? { class_id: { is: classId } } : {}) },
           sort: 'start_at',
           limit,
           offset,

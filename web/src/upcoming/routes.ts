@@ -21,7 +21,6 @@ function screens(feature: string, [entry, path, extra]: Screen, ...more: Screen[
 
 /** In the sidebar: its section, icon and place in the section. */
 const nav = (section: NavSection, icon: IconName, order: number) => ({ nav: { section, icon, order } });
-const reduced = { reducedSidebar: true };
 
 export const upcomingRoutes: RouteDef[] = [
   ...screens('adminDashboard', [
@@ -30,7 +29,7 @@ export const upcomingRoutes: RouteDef[] = [
     { roles: ['admin'], ...nav('main', 'shield', 30) },
   ]),
 
-  // workspaces, surveys (spec 03)
+  // workspaces (spec 03)
   ...screens(
     'workspaces',
     ['workspaces', '/workspace', nav('learning', 'briefcase', 50)],
@@ -42,15 +41,6 @@ export const upcomingRoutes: RouteDef[] = [
       { parent: 'workspaceProject' },
     ],
   ),
-  ...screens(
-    'surveys',
-    ['surveys', '/survey', nav('learning', 'survey', 60)],
-    ['survey', '/survey/:id'],
-    ['surveyTake', '/survey/:id/take', { parent: 'survey', ...reduced }],
-  ),
-  ...screens('videoConferences', ['vicon', '/vicon', nav('learning', 'video', 80)]),
-  ...screens('notes', ['notes', '/notes', nav('personal', 'note', 10)]),
-  ...screens('bookmarks', ['bookmarks', '/bookmark', nav('personal', 'bookmark', 20)]),
 ];
 
 /** Public screens of features not built yet (tools). */

@@ -13,14 +13,14 @@ export const AGENDA_ITEM_TYPES = ['exam', 'task', 'module', 'activity', 'form'] 
 export type AgendaItemType = (typeof AGENDA_ITEM_TYPES)[number];
 
 /** Exams (src/gradeables): students see the published ones for one of their classes (none named: all). */
-const EXAMS = `
+export const EXAMS = `
   SELECT 'exam' AS item_type, e.id AS item_id, e.course_id, e.title AS name, e.start_at, e.end_at
     FROM exam_projections e JOIN mine ON mine.id = e.course_id
    WHERE NOT e.deleted
      AND (mine.staff OR (e.is_published AND (cardinality(e.class_ids) = 0 OR e.class_ids && mine.class_ids)))`;
 
 /** Tasks (src/gradeables): students see the active ones for every class or one of theirs. */
-const TASKS = `
+export const TASKS = `
   SELECT 'task', t.id, t.course_id, t.title, t.start_at, t.end_at
     FROM task_projections t JOIN mine ON mine.id = t.course_id
    WHERE NOT t.deleted AND (mine.staff OR (t.is_active AND (t.all_class OR t.class_ids && mine.class_ids)))`;

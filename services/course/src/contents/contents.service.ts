@@ -42,7 +42,7 @@ export interface StoredFile {
 }
 
 /** Students (and other readers) see a content only while its module and activity are active. */
-const CONTENTABLE_ACTIVE = `CASE content.contentable_type
+export const CONTENTABLE_ACTIVE = `CASE content.contentable_type
     WHEN 'modules' THEN EXISTS (SELECT 1 FROM modules m_v WHERE m_v.id = content.contentable_id AND m_v.is_active)
     WHEN 'activities' THEN EXISTS (SELECT 1 FROM activities a_v JOIN modules m_v ON m_v.id = a_v.module_id
       WHERE a_v.id = content.contentable_id AND a_v.is_active AND m_v.is_active)

@@ -20,6 +20,7 @@ import { Forms1795518774079 } from './1795518774079-forms';
 import { CourseFaculty1795541132393 } from './1795541132393-course-faculty';
 import { CourseRequests1795553067854 } from './1795553067854-course-requests';
 import { GradebookPresence1795563958886 } from './1795563958886-gradebook-presence';
+import { NotesBookmarks1795576271388 } from './1795576271388-notes-bookmarks';
 
 /** Every migration of the course database, oldest first. */
 export const MIGRATIONS = [
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   CourseFaculty1795541132393,
   CourseRequests1795553067854,
   GradebookPresence1795563958886,
+  NotesBookmarks1795576271388,
 ];

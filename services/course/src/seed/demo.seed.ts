@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
+import { plainTextOf } from '@lms/richtext';
 import type { BlobStorage } from '@lms/storage';
 import { ClassStudent } from '../courses/class-student.entity';
 import { CourseAssistant } from '../courses/course-assistant.entity';
@@ -26,6 +27,8 @@ import { CourseGroup, CourseGroupMember } from '../groups/course-group.entity';
 import { recordGroupsChanged } from '../groups/groups.data';
 import { newSecret } from '../vlabs/vlab-signature';
 import { Vlab, VlabResult } from '../vlabs/vlab.entity';
+import { Bookmark } from '../space/bookmark.entity';
+import { Note } from '../space/note.entity';
 import { handbookPdf } from './handbook.pdf';
 
 const MODULES: ReadonlyArray<{ name: string; activities: string[] }> = [
@@ -113,7 +116,8 @@ const OPEN_COURSE: {
  * (`seedGroupsAndLab`); beside it the open course
  * OPEN101 of the public catalogue (one module, one activity, two contents). IF101 has its
  * introduction thread (one reply) and a thread on "for and while" with three replies, one nested.
- * IF101's first activity keeps a daily logbook with two entries of student1. Its gradebook has the
+ * "Loop exercises" has a time and a Google Meet review (`seedDemoSpace`); student1 keeps three
+ * bookmarks and a note. IF101's first activity keeps a daily logbook with two entries of student1. Its gradebook has the
  * A–E bands, a custom activity with the students' scores and the weights of it and the logbook
  * (the exam's and tasks' follow with `seedDemoGradebookWeights`). The file content is
  * a real PDF put into `storage` and recorded as the lecturer's upload to the course. Needs the
@@ -320,6 +324,16 @@ export async function seedCourseDemo(
       );
       await reply(null, 1, 'student3', '<p>Thanks, that helps with the loop exercises.</p>', 30);
 
+      await seedDemoSpace(manager, {
+        tenantId,
+        courseId: course.id,
+        activityId: activityIds[7],
+        lecturerId: byName.get('lecturer')!.id,
+        studentId: byName.get('student1')!.id,
+        contentIds,
+        threadId: loops.id,
+      });
+
       const logbookId = await seedDemoLogbook(manager, {
         tenantId,
         courseId: course.id,
@@ -473,4 +487,62 @@ async function seedGroupsAndLab(
       finishedAt: new Date(Date.now() - hoursAgo * hour),
     })),
   );
+}
+
+/** The Google Meet review of the demo course: what `/vicon` shows first, at its activity's time. */
+const REVIEW = { name: 'Mid-semester review', url: 'https://meet.google.com/abc-defg-hij' };
+const DEMO_NOTE =
+  '<p>Start with the <strong>reading</strong> before the first quiz; ask about flowcharts in the weekly consultation.</p>';
+
+/**
+ * The own space of the demo (issue 21): "Loop exercises" takes place in two days, for an hour and a
+ * half, with a Google Meet review (not counted for completion); student1 bookmarked the welcome text,
+ * the review and the loops thread, and keeps a note on the welcome text.
+ */
+async function seedDemoSpace(
+  manager: EntityManager,
+  demo: {
+    tenantId: number;
+    courseId: number;
+    activityId: number;
+    lecturerId: number;
+    studentId: number;
+    contentIds: number[];
+    threadId: number;
+  },
+): Promise<void> {
+  const startAt = new Date(Date.now() + 2 * 24 * 3_600_000);
+  await manager.update(
+    Activity,
+    { id: demo.activityId },
+    { startAt, endAt: new Date(startAt.getTime() + 90 * 60_000) },
+  );
+  const review = await manager.save(
+    manager.create(Content, {
+      tenantId: demo.tenantId,
+      courseId: demo.courseId,
+      contentableType: 'activities',
+      contentableId: demo.activityId,
+      index: 0,
+      name: REVIEW.name,
+      type: 'google-meet',
+      content: REVIEW.url,
+      completionRequired: false,
+      createdBy: demo.lecturerId,
+      deletedAt: null,
+    }),
+  );
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+  const base = { tenantId: demo.tenantId, userId: demo.studentId, courseId: demo.courseId };
+  await manager.insert(Bookmark, [
+    { ...base, kind: 'content', itemId: demo.contentIds[0], createdAt: hoursAgo(30) },
+    { ...base, kind: 'thread', itemId: demo.threadId, createdAt: hoursAgo(3) },
+    { ...base, kind: 'content', itemId: review.id, createdAt: hoursAgo(1) },
+  ]);
+  await manager.insert(Note, {
+    ...base,
+    contentId: demo.contentIds[0],
+    body: DEMO_NOTE,
+    plainText: plainTextOf(DEMO_NOTE),
+  });
 }

@@ -15,11 +15,11 @@ export interface Viewer {
 }
 
 /** A thread's activity (and its module) are not archived: SQL on the alias `thread`. */
-const ACTIVITY_LIVE = `(thread.activity_id IS NULL OR EXISTS (SELECT 1 FROM activities a_l
+export const ACTIVITY_LIVE = `(thread.activity_id IS NULL OR EXISTS (SELECT 1 FROM activities a_l
     JOIN modules m_l ON m_l.id = a_l.module_id
    WHERE a_l.id = thread.activity_id AND a_l.deleted_at IS NULL AND m_l.deleted_at IS NULL))`;
 /** …and active (students see only active activities of active modules). */
-const ACTIVITY_ACTIVE = `(thread.activity_id IS NULL OR EXISTS (SELECT 1 FROM activities a_a
+export const ACTIVITY_ACTIVE = `(thread.activity_id IS NULL OR EXISTS (SELECT 1 FROM activities a_a
     JOIN modules m_a ON m_a.id = a_a.module_id
    WHERE a_a.id = thread.activity_id AND a_a.is_active AND m_a.is_active))`;
 

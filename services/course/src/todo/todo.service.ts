@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
-import { filterParameter, filterSql, type ParsedQuery } from '@lms/jsonapi';
+import type { ParsedQuery } from '@lms/jsonapi';
 import { FORMABLE_ACTIVE, FORMABLE_LIVE } from '../forms/forms.sql';
 import { MY_COURSES_CTE } from '../work/my-courses.sql';
+import { filterConditions, pageOfRows } from '../work/page-of-rows';
 import type { TodoItem } from './todo.resource';
 
 /** How far ahead an exam or task that has not opened yet is already on a student's to-do. */
@@ -110,7 +111,6 @@ interface TodoRow {
   due_at: Date | null;
   since: Date | null;
   count: number | null;
-  total: string | number;
 }
 
 /**
@@ -124,37 +124,19 @@ export class TodoService {
 
   async list(auth: AuthContext, query: ParsedQuery): Promise<[TodoItem[], number]> {
     const parameters: unknown[] = [auth.tenantId, auth.userId, auth.timeZone];
-    const conditions = query.filters.map((filter) => {
-      const value = filterParameter(filter);
-      if (value === undefined) return filterSql(filter, '');
-      parameters.push(value);
-      return filterSql(filter, `$${parameters.length}`);
-    });
+    const conditions = filterConditions(query.filters, parameters);
     const items = `WITH ${MY_COURSES_CTE},
        todo AS (${TODO_SOURCES.join('\n UNION ALL ')})
        SELECT todo.*, mine.name AS course_name, mine.code AS course_code
          FROM todo JOIN mine ON mine.id = todo.course_id
         ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`;
-    const rows: TodoRow[] = await this.dataSource.query(
-      `SELECT page.*, count(*) OVER () AS total FROM (${items}) page
-        ORDER BY COALESCE(page.due_at, page.since) ASC NULLS LAST, page.todo_type, page.item_id
-        LIMIT $${parameters.length + 1} OFFSET $${parameters.length + 2}`,
-      [...parameters, query.limit, query.offset],
+    const [rows, total] = await pageOfRows<TodoRow>(
+      this.dataSource,
+      items,
+      parameters,
+      query,
+      'COALESCE(page.due_at, page.since) ASC NULLS LAST, page.todo_type, page.item_id',
     );
-    // A page past the end has no row to carry the total.
-    const total =
-      rows.length > 0
-        ? Number(rows[0].total)
-        : query.offset === 0
-          ? 0
-          : Number(
-              (
-                (await this.dataSource.query(
-                  `SELECT count(*) AS total FROM (${items}) page`,
-                  parameters,
-                )) as [{ total: string }]
-              )[0].total,
-            );
     return [
       rows.map((row) => ({
         todoType: row.todo_type,

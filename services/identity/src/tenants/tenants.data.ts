@@ -26,6 +26,7 @@ export async function recordTenantUpserted(manager: EntityManager, tenant: Tenan
       description: tenant.description,
       favicon: tenant.favicon,
       landingPageUrl: tenant.landingPageUrl,
+      defaultLanguage: tenant.defaultLanguage,
       updatedAt: tenant.updatedAt.toISOString(),
     },
   });

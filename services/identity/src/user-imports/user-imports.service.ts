@@ -265,7 +265,7 @@ async function write(manager: EntityManager, tenantId: number, rows: Planned[], 
        ON CONFLICT (tenant_id, username) DO UPDATE SET
          name = excluded.name, email = excluded.email, level = excluded.level, nim = excluded.nim,
          nidn = excluded.nidn, updated_at = now()
-       RETURNING id, tenant_id, username, name, email, thumbnail, level, active, nidn, nim, notification_email, updated_at`,
+       RETURNING id, tenant_id, username, name, email, thumbnail, level, active, nidn, nim, notification_email, language, updated_at`,
       [
         tenantId,
         column((values) => values.username),
@@ -304,6 +304,7 @@ async function write(manager: EntityManager, tenantId: number, rows: Planned[], 
           nidn: row.nidn as string | null,
           nim: row.nim as string | null,
           notificationEmail: row.notification_email as string | null,
+          language: row.language as PublishedUser['language'],
           updatedAt: row.updated_at as Date,
         },
         actorId,

@@ -16,6 +16,7 @@ export type PublishedUser = Pick<
   | 'nidn'
   | 'nim'
   | 'notificationEmail'
+  | 'language'
   | 'updatedAt'
 >;
 
@@ -31,6 +32,7 @@ function upsertedData(user: PublishedUser): EventDataMap['identity.user.upserted
     nidn: user.nidn,
     nim: user.nim,
     notificationEmail: user.notificationEmail,
+    language: user.language,
     updatedAt: user.updatedAt.toISOString(),
   };
 }

@@ -17,7 +17,14 @@ import {
 import { DocumentOperation } from '@lms/platform';
 import { FILE_DOWNLOAD_RESPONSES, readWrite, uploadRequestBody } from '@lms/storage';
 import { MessageFiles } from './message-files';
-import { messageQuery, messageResource, messageSettingResource } from './messages.resource';
+import { People } from '../people';
+import {
+  messageQuery,
+  messageResource,
+  messageSettingResource,
+  recipientQuery,
+  recipientResource,
+} from './messages.resource';
 import {
   MAX_MESSAGE_FILES,
   messageCreateRules,
@@ -35,6 +42,7 @@ export class MessagesController {
   constructor(
     private readonly messages: MessagesService,
     private readonly files: MessageFiles,
+    private readonly people: People,
   ) {}
 
   /** The caller's messages: filter, sort, include (`sender`, `receiver`), 10 a page (`-1`: all). */
@@ -43,6 +51,17 @@ export class MessagesController {
   async list(@CurrentAuth() auth: AuthContext, @JsonApiQuery(messageQuery) query: ParsedQuery) {
     const [rows, total] = await this.messages.list(auth, query);
     return respond(messageResource, rows, { meta: pageMeta(total, query), include: query.include });
+  }
+
+  /**
+   * Whom the caller may write to, across their courses (or through `filter[course_id][is]`),
+   * searchable by `filter[name][like]`, sorted by name, 10 a page: the new-message form's picker.
+   */
+  @Get('recipients')
+  @Responds(recipientResource, { list: true, meta: PAGE_META })
+  async recipients(@CurrentAuth() auth: AuthContext, @JsonApiQuery(recipientQuery) query: ParsedQuery) {
+    const [people, total] = await this.people.messageRecipients(auth, query);
+    return respond(recipientResource, people, { meta: pageMeta(total, query) });
   }
 
   /** Whether the course's students may write to one another (anyone in the course reads it). */

@@ -1,6 +1,7 @@
 import { defineResource, type QuerySpec, toOne, z } from '@lms/jsonapi';
 import type { UserProjection } from '@lms/projections';
 import { storedFileSchema } from '@lms/storage';
+import type { Person } from '../people';
 import type { CourseMessage } from './course-message.entity';
 
 /** A message as its sender or receiver reads it, with the people `include` asked for. */
@@ -92,3 +93,36 @@ export const messageSettingResource = defineResource({
     students_may_message_classmates: setting.studentsMayMessageClassmates,
   }),
 });
+
+/** Someone the caller may send a course message (`GET /course/messages/recipients`). */
+export const recipientResource = defineResource({
+  name: 'MessageRecipient',
+  type: 'message-recipients',
+  schema: {
+    name: z.string(),
+    thumbnail: z.string().nullable(),
+    /** Their username (spec 03 §3 `code`). */
+    code: z.string(),
+    /** Their platform role (spec 03 §3 `level`). */
+    level: z.string(),
+  },
+  attributes: (person: Person) => ({
+    name: person.name,
+    thumbnail: person.thumbnail,
+    code: person.code,
+    level: person.level,
+  }),
+});
+
+/** The recipients' list: by name (`like`), through a course, one by id, sorted by name, 10 a page. */
+export const recipientQuery: QuerySpec = {
+  filters: {
+    id: { column: 'u.id', type: 'integer', ops: ['is'] },
+    name: { column: 'u.name', type: 'string', ops: ['like'] },
+    course_id: { column: 'r.course_id', type: 'integer', ops: ['is'] },
+  },
+  sorts: { name: 'u.name' },
+  defaultSort: 'name',
+  defaultLimit: 10,
+  maxLimit: 50,
+};

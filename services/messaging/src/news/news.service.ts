@@ -85,8 +85,12 @@ export class NewsService {
     }
   }
 
-  /** The campus's administrators write its news. */
+  /**
+   * The campus's staff write its news: its administrators (through the API: the web client signs no
+   * administrator in) and its lecturers (the web client's news screens).
+   */
   private assertAuthor(auth: AuthContext) {
-    if (auth.role !== 'admin') throw forbidden('Only the administrators of the campus write its news');
+    if (auth.role !== 'admin' && auth.role !== 'lecturer')
+      throw forbidden('Only the staff of the campus (administrators, lecturers) write its news');
   }
 }

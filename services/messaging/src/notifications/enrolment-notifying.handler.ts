@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { type EventContext, type EventOf, OnEvent } from '@lms/events';
 import { EnrolmentChangedHandler } from '@lms/projections';
-import { courseName, everyone, notify } from './notifications.data';
+import { everyone, notify } from './notifications.data';
 import { links } from './notification-links';
 
 /**
@@ -26,7 +26,7 @@ export class EnrolmentNotifyingHandler extends EnrolmentChangedHandler {
         link: links.course(courseId),
         dedupeKey: `enrolment:${envelope.id}`,
       },
-      everyone([userId], { course: await courseName(manager, envelope.tenantId, courseId), classId }),
+      everyone([userId], { classId }),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventOf } from '@lms/events';
-import { courseName, courseStudents, everyone, notify } from './notifications.data';
+import { courseStudents, everyone, notify } from './notifications.data';
 import { links } from './notification-links';
 
 /** Injection token of the minutes before an exam's start its students are reminded (EXAM_REMINDER_MINUTES). */
@@ -81,7 +81,6 @@ export class ExamReminders {
         Number(row.course_id),
       ];
       const students = await courseStudents(manager, tenantId, courseId, row.class_ids.map(Number));
-      const course = await courseName(manager, tenantId, courseId);
       await notify(
         manager,
         tenantId,
@@ -92,7 +91,7 @@ export class ExamReminders {
           link: links.exam(examId),
           dedupeKey: `exam-start:${examId}:${row.start_at.getTime()}`,
         },
-        everyone(students, { name: row.name, course, startAt: row.start_at.toISOString() }),
+        everyone(students, { name: row.name, startAt: row.start_at.toISOString() }),
       );
       await manager.query(`UPDATE exam_reminders SET reminded_at = now() WHERE exam_id = $1`, [examId]);
     }

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { type EventContext, type EventOf, OnEvent } from '@lms/events';
 import { RealtimeEmitter } from '@lms/realtime';
 import { ExamReminders } from './exam-reminders';
-import { courseName, courseStudents, everyone, notify } from './notifications.data';
+import { courseStudents, everyone, notify, personName } from './notifications.data';
 import { links } from './notification-links';
 
 /**
@@ -24,7 +24,6 @@ export class NotificationEventsHandler {
     const { courseId, subject, action, ids } = envelope.data;
     if (subject !== 'content' || action !== 'created') return;
     const students = await courseStudents(manager, envelope.tenantId, courseId);
-    const course = await courseName(manager, envelope.tenantId, courseId);
     for (const contentId of ids)
       await notify(
         manager,
@@ -36,7 +35,7 @@ export class NotificationEventsHandler {
           link: links.course(courseId),
           dedupeKey: `content:${contentId}`,
         },
-        everyone(students, { course }),
+        everyone(students),
       );
   }
 
@@ -48,7 +47,6 @@ export class NotificationEventsHandler {
     if (!exam.isPublished || exam.isFinished) return;
     if (exam.endAt !== null && new Date(exam.endAt) <= new Date()) return;
     const students = await courseStudents(manager, envelope.tenantId, exam.courseId, exam.classIds);
-    const course = await courseName(manager, envelope.tenantId, exam.courseId);
     await notify(
       manager,
       envelope.tenantId,
@@ -59,7 +57,7 @@ export class NotificationEventsHandler {
         link: links.exam(exam.id),
         dedupeKey: `exam:${exam.id}`,
       },
-      everyone(students, { name: exam.name, course, startAt: exam.startAt }),
+      everyone(students, { name: exam.name, startAt: exam.startAt }),
     );
   }
 
@@ -151,7 +149,7 @@ export class NotificationEventsHandler {
       },
       everyone(
         mentionedUserIds.filter((userId) => userId !== by),
-        { by },
+        { by, sender: await personName(manager, envelope.tenantId, by) },
       ),
     );
   }
@@ -210,7 +208,11 @@ export class NotificationEventsHandler {
         link: links.message(messageId),
         dedupeKey: `course-message:${messageId}`,
       },
-      everyone(receiverIds, { subject, senderId }),
+      everyone(receiverIds, {
+        subject,
+        senderId,
+        sender: await personName(manager, envelope.tenantId, senderId),
+      }),
     );
   }
 
@@ -220,7 +222,7 @@ export class NotificationEventsHandler {
    */
   @OnEvent('messaging.chat.posted')
   async chatPosted(envelope: EventOf<'messaging.chat.posted'>, { manager }: EventContext) {
-    const { id: messageId, roomId: chatId, authorId: senderId, memberIds } = envelope.data;
+    const { id: messageId, roomId: chatId, roomName, authorId: senderId, memberIds } = envelope.data;
     const online = await this.sockets.connectedUsers(envelope.tenantId, memberIds);
     const offlineMemberIds = memberIds.filter((userId) => !online.has(userId));
     await notify(
@@ -235,7 +237,7 @@ export class NotificationEventsHandler {
       },
       everyone(
         offlineMemberIds.filter((userId) => userId !== senderId),
-        { senderId },
+        { senderId, sender: await personName(manager, envelope.tenantId, senderId), room: roomName },
       ),
     );
   }

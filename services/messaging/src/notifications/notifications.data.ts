@@ -19,7 +19,8 @@ export interface Recipient {
 
 /**
  * Writes the notification to each recipient, in the transaction of the event being consumed; a
- * recipient who already has one with the same key gets nothing new. How many were written.
+ * recipient who already has one with the same key gets nothing new. Its data names its course
+ * (`course`, as the courses projection knows it then), for the texts. How many were written.
  */
 export async function notify(
   manager: EntityManager,
@@ -28,6 +29,7 @@ export async function notify(
   recipients: readonly Recipient[],
 ): Promise<number> {
   if (recipients.length === 0) return 0;
+  const course = draft.courseId === null ? null : await courseName(manager, tenantId, draft.courseId);
   const rows: unknown[] = await manager.query(
     `INSERT INTO notifications (tenant_id, user_id, type, object_id, course_id, link, dedupe_key, data)
      SELECT $1, r.user_id, $2, $3, $4, $5, $6, r.data
@@ -42,7 +44,9 @@ export async function notify(
       draft.link,
       draft.dedupeKey,
       recipients.map((recipient) => recipient.userId),
-      recipients.map((recipient) => JSON.stringify(recipient.data)),
+      recipients.map((recipient) =>
+        JSON.stringify(course === null ? recipient.data : { course, ...recipient.data }),
+      ),
     ],
   );
   return rows.length;
@@ -70,10 +74,19 @@ export async function courseStudents(
 }
 
 /** The course's name as the courses projection knows it (null before it learnt of the course). */
-export async function courseName(manager: EntityManager, tenantId: number, courseId: number) {
+async function courseName(manager: EntityManager, tenantId: number, courseId: number) {
   const rows: Array<{ name: string }> = await manager.query(
     `SELECT name FROM courses WHERE id = $1 AND tenant_id = $2`,
     [courseId, tenantId],
+  );
+  return rows[0]?.name ?? null;
+}
+
+/** A person's name as the users projection knows it (null before it learnt of them). */
+export async function personName(manager: EntityManager, tenantId: number, userId: number) {
+  const rows: Array<{ name: string }> = await manager.query(
+    `SELECT name FROM users WHERE id = $1 AND tenant_id = $2`,
+    [userId, tenantId],
   );
   return rows[0]?.name ?? null;
 }

@@ -8,6 +8,7 @@ import {
   forbidden,
   formatWireDate,
   type ParsedQuery,
+  tooManyRequests,
   unprocessable,
 } from '@lms/jsonapi';
 import { CheckInService, type LiveMark } from '../sessions/check-in.service';
@@ -58,6 +59,10 @@ const chatRowOf = (row: ChatSqlRow): ChatRow => ({
   created_at: row.created_at,
 });
 
+/** The chat's pace: at most this many messages per person and room in `CHAT_WINDOW_SECONDS`. */
+export const CHAT_BURST = 5;
+export const CHAT_WINDOW_SECONDS = 5;
+
 /** What joining a room answers. */
 export interface Joined {
   room: ReadRoom;
@@ -65,6 +70,8 @@ export interface Joined {
   video: VideoState;
   /** The linked presence session's mark for a student: marked present, or why not. */
   attendance: LiveMark | null;
+  /** The room's open votes the caller answered (a student back after a reconnect). */
+  answeredVotes: number[];
 }
 
 /**
@@ -84,23 +91,42 @@ export class CrsLiveService {
     private readonly checkIns: CheckInService,
   ) {}
 
-  /** Enters a room that has not ended; a student is marked present in the linked session's window. */
+  /**
+   * Enters a room that has not ended; a student only between its start and its end (its staff come
+   * in earlier to prepare, and stay until a host ends it). A student is marked present in the linked
+   * session's window.
+   */
   async join(auth: AuthContext, roomId: number): Promise<Joined> {
     const { room, role } = await this.rooms.readable(auth, roomId);
     this.assertLive(room, auth);
+    if (role === 'student') this.assertOpen(room, auth);
     const attendance =
       role === 'student' && room.presenceId !== null
         ? await this.checkIns.markFromLiveRoom(auth, Number(room.presenceId))
         : null;
+    const answered: Array<{ id: string }> =
+      role === 'student'
+        ? await this.dataSource.query(
+            `SELECT v.id FROM crs_votes v JOIN crs_vote_answers a ON a.vote_id = v.id AND a.user_id = $2
+              WHERE v.room_id = $1 AND v.ends_at > now()`,
+            [roomId, auth.userId],
+          )
+        : [];
     return {
       room: this.rooms.asRead(auth, room, role !== 'student'),
       role,
       video: videoStateOf(room),
       attendance,
+      answeredVotes: answered.map((row) => Number(row.id)),
     };
   }
 
-  /** `msg`: a message of the room; a reply answers a message of the same room. */
+  /**
+   * `msg`: a message of the room; a reply answers a message of the same room. Each person writes at
+   * most `CHAT_BURST` messages per `CHAT_WINDOW_SECONDS` in a room (429 `crs_chat_too_fast` with
+   * the seconds to wait), counted in the database under a lock per person and room, so replicas
+   * and parallel sends share one count.
+   */
   async message(auth: AuthContext, roomId: number, input: AttributesOf<typeof msgRules>): Promise<ChatRow> {
     const { room } = await this.rooms.readable(auth, roomId);
     this.assertLive(room, auth);
@@ -112,15 +138,35 @@ export class CrsLiveService {
           { pointer: '/reply_chat_id', detail: 'reply_chat_id is not a message of this room' },
         ]);
     }
-    const saved = await this.dataSource.manager.save(
-      Object.assign(new CrsMessage(), {
-        tenantId: auth.tenantId,
-        roomId,
-        userId: auth.userId,
-        message: input.message,
-        replyChatId: replyTo,
-      }),
-    );
+    const saved = await this.unit.run(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('crs-chat'), hashtext($1))`, [
+        `${roomId}:${auth.userId}`,
+      ]);
+      const recent: Array<{ wait: number }> = await manager.query(
+        `SELECT extract(epoch FROM created_at + make_interval(secs => $3) - now())::float AS wait
+           FROM crs_messages WHERE room_id = $1 AND user_id = $2 AND created_at > now() - make_interval(secs => $3)
+          ORDER BY created_at DESC LIMIT $4`,
+        [roomId, auth.userId, CHAT_WINDOW_SECONDS, CHAT_BURST],
+      );
+      if (recent.length >= CHAT_BURST) {
+        const wait = Math.max(1, Math.ceil(recent[CHAT_BURST - 1].wait));
+        throw tooManyRequests(
+          `At most ${CHAT_BURST} messages every ${CHAT_WINDOW_SECONDS} seconds; try again in ${wait} seconds`,
+          wait,
+          'crs_chat_too_fast',
+          { retry_after: wait, limit: CHAT_BURST, window_seconds: CHAT_WINDOW_SECONDS },
+        );
+      }
+      return manager.save(
+        Object.assign(new CrsMessage(), {
+          tenantId: auth.tenantId,
+          roomId,
+          userId: auth.userId,
+          message: input.message,
+          replyChatId: replyTo,
+        }),
+      );
+    });
     const [row]: ChatSqlRow[] = await this.dataSource.query(`${CHAT_SQL} WHERE m.id = $1`, [saved.id]);
     return chatRowOf(row);
   }
@@ -257,7 +303,10 @@ export class CrsLiveService {
     return [await this.voteRows(auth, votes, role === 'host' || role === 'staff'), total];
   }
 
-  /** Votes with how many chose each answer and the reader's own answer; scores for the staff. */
+  /**
+   * Votes with how many chose each answer (null while the vote is open and the reader, not its
+   * staff, has not answered) and the reader's own answer; scores for the staff.
+   */
   async voteRows(auth: AuthContext, votes: CrsVote[], staff: boolean): Promise<VoteRow[]> {
     if (votes.length === 0) return [];
     const ids = votes.map((vote) => Number(vote.id));
@@ -270,6 +319,9 @@ export class CrsLiveService {
     return votes.map((vote) => {
       const mine = answers.filter((row) => Number(row.vote_id) === Number(vote.id));
       const own = mine.find((row) => Number(row.user_id) === auth.userId);
+      // The counts of an open vote reach those who answered it and its staff: a student who has
+      // not answered yet must not see the majority first.
+      const counted = staff || own !== undefined || now > vote.endsAt;
       return {
         id: Number(vote.id),
         room_id: Number(vote.roomId),
@@ -282,9 +334,9 @@ export class CrsLiveService {
         answers: vote.answers.map((choice, n) => ({
           answer: choice.answer,
           score: staff ? choice.score : null,
-          count: mine.filter((row) => row.choices.includes(n)).length,
+          count: counted ? mine.filter((row) => row.choices.includes(n)).length : null,
         })),
-        total: mine.length,
+        total: counted ? mine.length : null,
         my_answer: own ? own.choices : null,
         my_score: own ? own.score : null,
       };
@@ -298,6 +350,18 @@ export class CrsLiveService {
         `This live classroom ended at ${formatWireDate(room.endedAt, auth.timeZone)}`,
         'crs_ended',
       );
+  }
+
+  /** A student enters between the room's start (409 `crs_not_started`, with when it opens) and end (`crs_closed`). */
+  private assertOpen(room: CrsRoom, auth: AuthContext, now = new Date()) {
+    if (now < room.startAt) {
+      const opensAt = formatWireDate(room.startAt, auth.timeZone);
+      throw conflict(`This live classroom opens at ${opensAt}`, 'crs_not_started', { opens_at: opensAt });
+    }
+    if (now > room.endAt) {
+      const closedAt = formatWireDate(room.endAt, auth.timeZone);
+      throw conflict(`This live classroom closed at ${closedAt}`, 'crs_closed', { closed_at: closedAt });
+    }
   }
 
   /** The room locked for a host event: 404 when not the caller's, refused (and logged) unless a host. */

@@ -13,7 +13,14 @@ import { type RealtimeServer, type RealtimeSocket, type SocketData, SocketBody }
 import { CrsLiveService } from './crs-live.service';
 import { crsResource } from './crs.resource';
 import { answerVoteRules, joinRules, msgRules, newVoteRules, videoRules } from './crs.rules';
-import { crsHostsRoom, crsRoom, type CrsSocketEvents, type Participant } from './crs.sockets';
+import {
+  crsHostsRoom,
+  crsRoom,
+  type CrsSocketEvents,
+  crsVoteAnsweredRoom,
+  type Participant,
+  voteRoomsOf,
+} from './crs.sockets';
 
 type Socket = RealtimeSocket<CrsSocketEvents>;
 
@@ -66,14 +73,18 @@ export class CrsGateway implements OnGatewayDisconnect, OnModuleDestroy {
     const data = socket.data as CrsSocketData;
     const previous = data.crsRoomId;
     if (previous !== undefined && previous !== input.room_id) {
-      await socket.leave(crsRoom(previous));
-      await socket.leave(crsHostsRoom(previous));
+      for (const name of [crsRoom(previous), crsHostsRoom(previous), ...voteRoomsOf(socket.rooms)])
+        await socket.leave(name);
       this.announceParticipants(previous);
     }
     data.crsRoomId = input.room_id;
     data.crsHost = joined.role === 'host';
+    // a student back after a reconnect follows again the counts of the open votes they answered
+    const answered = joined.role === 'student' ? joined.answeredVotes.map(crsVoteAnsweredRoom) : [];
     await socket.join(
-      joined.role === 'host' ? [crsRoom(input.room_id), crsHostsRoom(input.room_id)] : crsRoom(input.room_id),
+      joined.role === 'host'
+        ? [crsRoom(input.room_id), crsHostsRoom(input.room_id)]
+        : [crsRoom(input.room_id), ...answered],
     );
     const participants = await this.participantsOf(input.room_id);
     this.announceParticipants(input.room_id);
@@ -120,7 +131,10 @@ export class CrsGateway implements OnGatewayDisconnect, OnModuleDestroy {
     return forHosts;
   }
 
-  /** Students, once per vote: `{vote_id, answer}` → their answer; the hosts get the counts (`voteResult`). */
+  /**
+   * Students, once per vote: `{vote_id, answer}` → their answer with the counts; from then on the
+   * counts after each answer (`voteResult`) reach them live, as they reach the hosts (with scores).
+   */
   @SubscribeMessage('answerVote')
   async answerVote(
     @ConnectedSocket() socket: Socket,
@@ -132,6 +146,11 @@ export class CrsGateway implements OnGatewayDisconnect, OnModuleDestroy {
     const [forHosts] = await this.live.voteRows(auth, [vote], true);
     this.server.to(crsHostsRoom(roomId)).emit('voteResult', { ...forHosts, my_answer: null, my_score: null });
     const [mine] = await this.live.voteRows(auth, [vote], false);
+    await socket.join(crsVoteAnsweredRoom(Number(vote.id)));
+    // the others who answered: the counts without anyone's own answer (each keeps theirs)
+    socket
+      .to(crsVoteAnsweredRoom(Number(vote.id)))
+      .emit('voteResult', { ...mine, my_answer: null, my_score: null });
     return mine;
   }
 

@@ -120,9 +120,9 @@ export interface VoteRow {
   started_at: Date;
   ends_at: Date;
   is_open: boolean;
-  /** Scores are shown to the hosts only. */
-  answers: Array<{ answer: string; score: number | null; count: number }>;
-  total: number;
+  /** Scores are shown to the hosts only; counts to the staff, to who answered, and after the end. */
+  answers: Array<{ answer: string; score: number | null; count: number | null }>;
+  total: number | null;
   my_answer: number[] | null;
   my_score: number | null;
 }
@@ -135,8 +135,8 @@ export const voteSchema = {
   started_at: z.date(),
   ends_at: z.date(),
   is_open: z.boolean(),
-  answers: z.array(z.object({ answer: z.string(), score: z.int().nullable(), count: z.int() })),
-  total: z.int(),
+  answers: z.array(z.object({ answer: z.string(), score: z.int().nullable(), count: z.int().nullable() })),
+  total: z.int().nullable(),
   my_answer: z.array(z.int()).nullable(),
   my_score: z.int().nullable(),
 };

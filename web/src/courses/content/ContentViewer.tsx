@@ -88,11 +88,14 @@ export function ContentViewer({
   content,
   scope = 'course',
   actions,
+  footer,
 }: {
   content: Content;
   scope?: ContentScope;
-  /** Shown beside its title (a student's "mark as done"). */
+  /** Shown beside its title (a student's "mark as done", the reader's bookmark). */
   actions?: React.ReactNode;
+  /** Shown under its body (the reader's note). */
+  footer?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const type = content.contents_type;
@@ -117,6 +120,7 @@ export function ContentViewer({
         {actions}
       </header>
       {body}
+      {footer}
     </article>
   );
 }

@@ -46,6 +46,15 @@ const crs = {
     save: 'Live-Unterricht speichern',
     saving: 'Wird gespeichert…',
     failed: 'Der Live-Unterricht konnte nicht gespeichert werden.',
+    activity: 'Aktivität',
+    noActivity: 'Keine Aktivität (der ganze Kurs)',
+    presence: 'Live-Anwesenheit',
+    noPresence: 'Keine',
+    presenceHint: 'Wer beitritt, während die Anmeldung dieser Sitzung offen ist, wird als anwesend erfasst.',
+    hosts: 'Gastgebende',
+    hostsHint: 'Niemand gewählt: Sie leiten sie.',
+    hostsKept: 'Niemand gewählt: die Gastgebenden bleiben unverändert.',
+    staffRoles: { lecturer: 'Lehrperson', assistant: 'Assistenz' },
     problems: {
       title: 'Geben Sie dem Live-Unterricht einen Titel.',
       start: 'Wählen Sie den Beginn.',
@@ -59,11 +68,23 @@ const crs = {
     updated: 'Live-Unterricht „{{title}}“ gespeichert.',
     deleted: 'Live-Unterricht „{{title}}“ gelöscht.',
   },
+  attendance: {
+    marked: 'Sie sind in dieser Sitzung als anwesend erfasst.',
+    already_marked: 'Ihre Anwesenheit in dieser Sitzung war bereits erfasst.',
+    not_open_yet:
+      'Sie sind noch nicht als anwesend erfasst: Die Anmeldung dieser Sitzung ist noch nicht offen. Treten Sie erneut bei, sobald sie offen ist.',
+    closed: 'Sie sind nicht als anwesend erfasst: Die Anmeldung dieser Sitzung ist geschlossen.',
+    sent: 'Sie sind nicht als anwesend erfasst: Die Anwesenheit dieser Sitzung wurde bereits übermittelt.',
+    not_in_class: 'Für Sie wird hier keine Anwesenheit erfasst: Sie sind nicht in der Klasse dieser Sitzung.',
+    none: 'In dieser Live-Veranstaltung wird keine Anwesenheit erfasst.',
+  },
   live: {
     loading: 'Live-Klassenzimmer wird geladen',
     joining: 'Dem Live-Klassenzimmer wird beigetreten',
     notFound: 'Live-Klassenzimmer nicht gefunden',
     failed: 'Das Live-Klassenzimmer konnte nicht geladen werden.',
+    notStarted: 'Diese Live-Veranstaltung öffnet am {{when}}. Kommen Sie dann wieder.',
+    closed: 'Diese Live-Veranstaltung ist vorbei: ihre Zeit ist abgelaufen.',
     refused: 'Das Live-Klassenzimmer hat die Verbindung abgelehnt.',
     results: 'Ergebnisse',
     end: 'Unterricht beenden',
@@ -105,6 +126,10 @@ const crs = {
     message: 'Nachricht',
     placeholder: 'Nachricht schreiben',
     send: 'Senden',
+    tooFast_one:
+      'Sie schreiben schnell: höchstens {{limit}} Nachrichten in {{seconds}} Sekunden. Senden Sie sie in {{count}} Sekunde erneut.',
+    tooFast_other:
+      'Sie schreiben schnell: höchstens {{limit}} Nachrichten in {{seconds}} Sekunden. Senden Sie sie in {{count}} Sekunden erneut.',
   },
   vote: {
     title: 'Abstimmungen',

@@ -44,6 +44,15 @@ const crs = {
     save: 'Save live class',
     saving: 'Saving…',
     failed: 'The live class could not be saved.',
+    activity: 'Activity',
+    noActivity: 'No activity (the whole course)',
+    presence: 'Live attendance',
+    noPresence: 'None',
+    presenceHint: 'A student who joins while this session is open for check-in is marked present.',
+    hosts: 'Hosts',
+    hostsHint: 'Nobody chosen: you host it.',
+    hostsKept: 'Nobody chosen: its hosts stay as they are.',
+    staffRoles: { lecturer: 'Lecturer', assistant: 'Assistant' },
     problems: {
       title: 'Give the live class a title.',
       start: 'Choose when it starts.',
@@ -57,11 +66,23 @@ const crs = {
     updated: 'Live class “{{title}}” saved.',
     deleted: 'Live class “{{title}}” deleted.',
   },
+  attendance: {
+    marked: 'You are marked present in this class session.',
+    already_marked: 'Your attendance in this class session was already recorded.',
+    not_open_yet:
+      'You are not marked present yet: the check-in of this class session is not open. Join again once it opens.',
+    closed: 'You are not marked present: the check-in of this class session is closed.',
+    sent: 'You are not marked present: this class session’s attendance was already sent.',
+    not_in_class: 'No attendance is taken for you here: you are not in the class of this session.',
+    none: 'No attendance is taken in this live class.',
+  },
   live: {
     loading: 'Loading the live classroom',
     joining: 'Joining the live classroom',
     notFound: 'Live classroom not found',
     failed: 'The live classroom could not be loaded.',
+    notStarted: 'This live class opens at {{when}}. Come back then.',
+    closed: 'This live class is over: its time has passed.',
     refused: 'The live classroom refused the connection.',
     results: 'Results',
     end: 'End the class',
@@ -103,6 +124,10 @@ const crs = {
     message: 'Message',
     placeholder: 'Write a message',
     send: 'Send',
+    tooFast_one:
+      'You are writing fast: at most {{limit}} messages every {{seconds}} seconds. Send it again in {{count}} second.',
+    tooFast_other:
+      'You are writing fast: at most {{limit}} messages every {{seconds}} seconds. Send it again in {{count}} seconds.',
   },
   vote: {
     title: 'Votes',

@@ -45,6 +45,16 @@ const crs = {
     save: 'Enregistrer la classe en direct',
     saving: 'Enregistrement…',
     failed: 'La classe en direct n’a pas pu être enregistrée.',
+    activity: 'Activité',
+    noActivity: 'Aucune activité (tout le cours)',
+    presence: 'Présence en direct',
+    noPresence: 'Aucune',
+    presenceHint:
+      'Un étudiant qui rejoint pendant que cette séance est ouverte à l’appel est marqué présent.',
+    hosts: 'Animateurs',
+    hostsHint: 'Personne de choisi : vous l’animez.',
+    hostsKept: 'Personne de choisi : ses animateurs restent inchangés.',
+    staffRoles: { lecturer: 'Enseignant', assistant: 'Assistant' },
     problems: {
       title: 'Donnez un titre à la classe en direct.',
       start: 'Choisissez le début.',
@@ -58,11 +68,24 @@ const crs = {
     updated: 'Classe en direct « {{title}} » enregistrée.',
     deleted: 'Classe en direct « {{title}} » supprimée.',
   },
+  attendance: {
+    marked: 'Vous êtes marqué présent à cette séance.',
+    already_marked: 'Votre présence à cette séance était déjà enregistrée.',
+    not_open_yet:
+      'Vous n’êtes pas encore marqué présent : l’appel de cette séance n’est pas ouvert. Rejoignez à nouveau dès qu’il ouvre.',
+    closed: 'Vous n’êtes pas marqué présent : l’appel de cette séance est clos.',
+    sent: 'Vous n’êtes pas marqué présent : la présence de cette séance a déjà été envoyée.',
+    not_in_class:
+      'Aucune présence n’est prise pour vous ici : vous n’êtes pas dans la classe de cette séance.',
+    none: 'Aucune présence n’est prise dans ce cours en direct.',
+  },
   live: {
     loading: 'Chargement de la classe en direct',
     joining: 'Connexion à la classe en direct',
     notFound: 'Classe en direct introuvable',
     failed: 'La classe en direct n’a pas pu être chargée.',
+    notStarted: 'Ce cours en direct ouvre le {{when}}. Revenez à ce moment-là.',
+    closed: 'Ce cours en direct est terminé : son horaire est passé.',
     refused: 'La classe en direct a refusé la connexion.',
     results: 'Résultats',
     end: 'Terminer la classe',
@@ -104,6 +127,10 @@ const crs = {
     message: 'Message',
     placeholder: 'Écrire un message',
     send: 'Envoyer',
+    tooFast_one:
+      'Vous écrivez vite : au plus {{limit}} messages toutes les {{seconds}} secondes. Renvoyez-le dans {{count}} seconde.',
+    tooFast_other:
+      'Vous écrivez vite : au plus {{limit}} messages toutes les {{seconds}} secondes. Renvoyez-le dans {{count}} secondes.',
   },
   vote: {
     title: 'Votes',

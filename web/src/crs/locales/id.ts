@@ -44,6 +44,15 @@ const crs = {
     save: 'Simpan kelas daring',
     saving: 'Menyimpan…',
     failed: 'Kelas daring tidak dapat disimpan.',
+    activity: 'Aktivitas',
+    noActivity: 'Tanpa aktivitas (seluruh mata kuliah)',
+    presence: 'Presensi langsung',
+    noPresence: 'Tidak ada',
+    presenceHint: 'Mahasiswa yang bergabung saat presensi sesi ini dibuka ditandai hadir.',
+    hosts: 'Pemandu',
+    hostsHint: 'Tidak ada yang dipilih: Anda yang memandu.',
+    hostsKept: 'Tidak ada yang dipilih: pemandunya tetap.',
+    staffRoles: { lecturer: 'Dosen', assistant: 'Asisten' },
     problems: {
       title: 'Beri judul kelas daring.',
       start: 'Pilih waktu mulai.',
@@ -57,11 +66,23 @@ const crs = {
     updated: 'Kelas daring “{{title}}” disimpan.',
     deleted: 'Kelas daring “{{title}}” dihapus.',
   },
+  attendance: {
+    marked: 'Anda ditandai hadir di sesi kelas ini.',
+    already_marked: 'Kehadiran Anda di sesi kelas ini sudah tercatat.',
+    not_open_yet:
+      'Anda belum ditandai hadir: presensi sesi kelas ini belum dibuka. Bergabunglah lagi setelah dibuka.',
+    closed: 'Anda tidak ditandai hadir: presensi sesi kelas ini sudah ditutup.',
+    sent: 'Anda tidak ditandai hadir: presensi sesi kelas ini sudah dikirim.',
+    not_in_class: 'Kehadiran Anda tidak dicatat di sini: Anda bukan anggota kelas sesi ini.',
+    none: 'Kelas langsung ini tidak mencatat kehadiran.',
+  },
   live: {
     loading: 'Memuat kelas daring',
     joining: 'Bergabung ke kelas daring',
     notFound: 'Kelas daring tidak ditemukan',
     failed: 'Kelas daring tidak dapat dimuat.',
+    notStarted: 'Kelas langsung ini dibuka pada {{when}}. Kembalilah saat itu.',
+    closed: 'Kelas langsung ini sudah usai: waktunya telah lewat.',
     refused: 'Kelas daring menolak koneksi.',
     results: 'Hasil',
     end: 'Akhiri kelas',
@@ -103,6 +124,10 @@ const crs = {
     message: 'Pesan',
     placeholder: 'Tulis pesan',
     send: 'Kirim',
+    tooFast_one:
+      'Anda menulis terlalu cepat: paling banyak {{limit}} pesan setiap {{seconds}} detik. Kirim lagi dalam {{count}} detik.',
+    tooFast_other:
+      'Anda menulis terlalu cepat: paling banyak {{limit}} pesan setiap {{seconds}} detik. Kirim lagi dalam {{count}} detik.',
   },
   vote: {
     title: 'Pemungutan suara',

@@ -44,6 +44,15 @@ const crs = {
     save: 'Guardar a aula ao vivo',
     saving: 'A guardar…',
     failed: 'Não foi possível guardar a aula ao vivo.',
+    activity: 'Atividade',
+    noActivity: 'Nenhuma atividade (o curso todo)',
+    presence: 'Presença ao vivo',
+    noPresence: 'Nenhuma',
+    presenceHint: 'Um estudante que entra enquanto esta sessão está aberta para registo fica presente.',
+    hosts: 'Anfitriões',
+    hostsHint: 'Ninguém escolhido: você é o anfitrião.',
+    hostsKept: 'Ninguém escolhido: os anfitriões ficam como estão.',
+    staffRoles: { lecturer: 'Professor', assistant: 'Assistente' },
     problems: {
       title: 'Dê um título à aula ao vivo.',
       start: 'Escolha quando começa.',
@@ -57,11 +66,23 @@ const crs = {
     updated: 'Aula ao vivo “{{title}}” guardada.',
     deleted: 'Aula ao vivo “{{title}}” eliminada.',
   },
+  attendance: {
+    marked: 'Está marcado como presente nesta sessão.',
+    already_marked: 'A sua presença nesta sessão já estava registada.',
+    not_open_yet:
+      'Ainda não está marcado como presente: o registo desta sessão não está aberto. Entre de novo quando abrir.',
+    closed: 'Não está marcado como presente: o registo desta sessão está fechado.',
+    sent: 'Não está marcado como presente: a presença desta sessão já foi enviada.',
+    not_in_class: 'Aqui não se regista a sua presença: não pertence à turma desta sessão.',
+    none: 'Nesta aula ao vivo não se regista presença.',
+  },
   live: {
     loading: 'A carregar a aula ao vivo',
     joining: 'A entrar na aula ao vivo',
     notFound: 'Aula ao vivo não encontrada',
     failed: 'Não foi possível carregar a aula ao vivo.',
+    notStarted: 'Esta aula ao vivo abre a {{when}}. Volte nessa altura.',
+    closed: 'Esta aula ao vivo terminou: a sua hora já passou.',
     refused: 'A aula ao vivo recusou a ligação.',
     results: 'Resultados',
     end: 'Terminar a aula',
@@ -103,6 +124,10 @@ const crs = {
     message: 'Mensagem',
     placeholder: 'Escreva uma mensagem',
     send: 'Enviar',
+    tooFast_one:
+      'Está a escrever depressa: no máximo {{limit}} mensagens a cada {{seconds}} segundos. Envie-a de novo dentro de {{count}} segundo.',
+    tooFast_other:
+      'Está a escrever depressa: no máximo {{limit}} mensagens a cada {{seconds}} segundos. Envie-a de novo dentro de {{count}} segundos.',
   },
   vote: {
     title: 'Votações',

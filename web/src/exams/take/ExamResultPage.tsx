@@ -10,6 +10,7 @@ import type { AnswerValue } from './outbox';
 import { useAttemptResultQuery, useMyAttemptsQuery, useTakeQuery } from './takeApi';
 import type { AttemptResult, ResultQuestion, StudentExam } from './takeTypes';
 import styles from './take.module.css';
+import { BookmarkToggle } from '../../space/BookmarkToggle';
 
 const number = (value: number | string | null | undefined) =>
   value === null || value === undefined || value === '' ? null : Number(value);
@@ -61,6 +62,7 @@ export default function ExamResultPage() {
           {take.data?.exam.course?.name && <p className="muted small">{take.data.exam.course.name}</p>}
           <h1 id="result-title">{t('exam.take.result.title', { name })}</h1>
         </div>
+        <BookmarkToggle kind="exam" itemId={id} title={name} />
         {(canStart || running) && (
           <Link className="button button-primary" to={`/exam/${encodeURIComponent(id)}/start`}>
             {running

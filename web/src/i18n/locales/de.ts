@@ -11,6 +11,8 @@ import gradebook from '../../gradebook/locales/de';
 import completion from '../../completion/locales/de';
 import agenda from '../../agenda/locales/de';
 import messaging from '../../messaging/locales/de';
+import space from '../../space/locales/de';
+import survey from '../../survey/locales/de';
 import rps from '../../rps/locales/de';
 
 /** German. */
@@ -26,6 +28,8 @@ const de: typeof en = {
   completion,
   agenda,
   messaging,
+  space,
+  survey,
   rps,
   common: {
     loading: 'Wird geladen',
@@ -193,6 +197,7 @@ const de: typeof en = {
     surveys: 'Umfragen',
     survey: 'Umfrage',
     surveyTake: 'Umfrage beantworten',
+    surveyNew: 'Neue Umfrage',
     forms: 'Logbücher',
     form: 'Logbuch',
     formNew: 'Neues Logbuch',
@@ -208,6 +213,9 @@ const de: typeof en = {
     notifications: 'Benachrichtigungen',
     news: 'Neuigkeiten',
     newsList: 'Neuigkeiten',
+    newsManage: 'Neuigkeiten verwalten',
+    newsNew: 'Neue Meldung',
+    newsEdit: 'Meldung bearbeiten',
     publicNews: 'Neuigkeiten',
     notes: 'Notizen',
     bookmarks: 'Lesezeichen',
@@ -239,10 +247,6 @@ const de: typeof en = {
     adminDashboard: 'Das Admin-Dashboard',
     learningOutcomes: 'Lernziele des Kurses',
     workspaces: 'Arbeitsbereiche und Projekte',
-    surveys: 'Umfragen',
-    videoConferences: 'Videokonferenzen',
-    notes: 'Notizen',
-    bookmarks: 'Lesezeichen',
     whiteboard: 'Das Whiteboard',
     pdfEditor: 'Der PDF-Editor',
   },

@@ -10,6 +10,8 @@ import gradebook from '../../gradebook/locales/en';
 import completion from '../../completion/locales/en';
 import agenda from '../../agenda/locales/en';
 import messaging from '../../messaging/locales/en';
+import space from '../../space/locales/en';
+import survey from '../../survey/locales/en';
 import rps from '../../rps/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
@@ -24,6 +26,8 @@ const en = {
   completion,
   agenda,
   messaging,
+  space,
+  survey,
   rps,
   common: {
     loading: 'Loading',
@@ -185,6 +189,7 @@ const en = {
     surveys: 'Surveys',
     survey: 'Survey',
     surveyTake: 'Answer survey',
+    surveyNew: 'New survey',
     forms: 'Logbooks',
     form: 'Logbook',
     formNew: 'New logbook',
@@ -200,6 +205,9 @@ const en = {
     notifications: 'Notifications',
     news: 'News',
     newsList: 'News',
+    newsManage: 'Manage news',
+    newsNew: 'New news item',
+    newsEdit: 'Edit news item',
     publicNews: 'News',
     notes: 'Notes',
     bookmarks: 'Bookmarks',
@@ -231,10 +239,6 @@ const en = {
     adminDashboard: 'The admin dashboard',
     learningOutcomes: 'Course learning outcomes',
     workspaces: 'Workspaces and projects',
-    surveys: 'Surveys',
-    videoConferences: 'Video conferences',
-    notes: 'Notes',
-    bookmarks: 'Bookmarks',
     whiteboard: 'The whiteboard',
     pdfEditor: 'The PDF editor',
   },

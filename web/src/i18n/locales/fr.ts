@@ -11,6 +11,8 @@ import gradebook from '../../gradebook/locales/fr';
 import completion from '../../completion/locales/fr';
 import agenda from '../../agenda/locales/fr';
 import messaging from '../../messaging/locales/fr';
+import space from '../../space/locales/fr';
+import survey from '../../survey/locales/fr';
 import rps from '../../rps/locales/fr';
 
 /** French. */
@@ -26,6 +28,8 @@ const fr: typeof en = {
   completion,
   agenda,
   messaging,
+  space,
+  survey,
   rps,
   common: {
     loading: 'Chargement',
@@ -188,6 +192,7 @@ const fr: typeof en = {
     surveys: 'Enquêtes',
     survey: 'Enquête',
     surveyTake: "Répondre à l'enquête",
+    surveyNew: 'Nouvelle enquête',
     forms: 'Carnets de bord',
     form: 'Carnet de bord',
     formNew: 'Nouveau carnet de bord',
@@ -203,6 +208,9 @@ const fr: typeof en = {
     notifications: 'Notifications',
     news: 'Actualités',
     newsList: 'Actualités',
+    newsManage: 'Gérer les actualités',
+    newsNew: 'Nouvelle actualité',
+    newsEdit: 'Modifier l’actualité',
     publicNews: 'Actualités',
     notes: 'Notes',
     bookmarks: 'Favoris',
@@ -234,10 +242,6 @@ const fr: typeof en = {
     adminDashboard: "Le tableau de bord d'administration",
     learningOutcomes: "Les acquis d'apprentissage du cours",
     workspaces: 'Les espaces de travail et projets',
-    surveys: 'Les enquêtes',
-    videoConferences: 'Les visioconférences',
-    notes: 'Les notes',
-    bookmarks: 'Les favoris',
     whiteboard: 'Le tableau blanc',
     pdfEditor: "L'éditeur PDF",
   },

@@ -11,6 +11,8 @@ import gradebook from '../../gradebook/locales/id';
 import completion from '../../completion/locales/id';
 import agenda from '../../agenda/locales/id';
 import messaging from '../../messaging/locales/id';
+import space from '../../space/locales/id';
+import survey from '../../survey/locales/id';
 import rps from '../../rps/locales/id';
 
 /**
@@ -29,6 +31,8 @@ const id: typeof en = {
   completion,
   agenda,
   messaging,
+  space,
+  survey,
   rps,
   common: {
     loading: 'Memuat',
@@ -190,6 +194,7 @@ const id: typeof en = {
     surveys: 'Survei',
     survey: 'Survei',
     surveyTake: 'Isi survei',
+    surveyNew: 'Survei baru',
     forms: 'Logbook',
     form: 'Logbook',
     formNew: 'Logbook baru',
@@ -205,6 +210,9 @@ const id: typeof en = {
     notifications: 'Notifikasi',
     news: 'Berita',
     newsList: 'Berita',
+    newsManage: 'Kelola berita',
+    newsNew: 'Berita baru',
+    newsEdit: 'Ubah berita',
     publicNews: 'Berita',
     notes: 'Catatan',
     bookmarks: 'Penanda',
@@ -236,10 +244,6 @@ const id: typeof en = {
     adminDashboard: 'Dasbor admin',
     learningOutcomes: 'Capaian pembelajaran mata kuliah',
     workspaces: 'Ruang kerja dan proyek',
-    surveys: 'Survei',
-    videoConferences: 'Konferensi video',
-    notes: 'Catatan',
-    bookmarks: 'Penanda',
     whiteboard: 'Papan tulis',
     pdfEditor: 'Penyunting PDF',
   },

@@ -11,6 +11,8 @@ import gradebook from '../../gradebook/locales/pt';
 import completion from '../../completion/locales/pt';
 import agenda from '../../agenda/locales/pt';
 import messaging from '../../messaging/locales/pt';
+import space from '../../space/locales/pt';
+import survey from '../../survey/locales/pt';
 import rps from '../../rps/locales/pt';
 
 /** Portuguese. */
@@ -26,6 +28,8 @@ const pt: typeof en = {
   completion,
   agenda,
   messaging,
+  space,
+  survey,
   rps,
   common: {
     loading: 'A carregar',
@@ -188,6 +192,7 @@ const pt: typeof en = {
     surveys: 'Inquéritos',
     survey: 'Inquérito',
     surveyTake: 'Responder ao inquérito',
+    surveyNew: 'Novo inquérito',
     forms: 'Diários de bordo',
     form: 'Diário de bordo',
     formNew: 'Novo diário de bordo',
@@ -203,6 +208,9 @@ const pt: typeof en = {
     notifications: 'Notificações',
     news: 'Notícias',
     newsList: 'Notícias',
+    newsManage: 'Gerir notícias',
+    newsNew: 'Nova notícia',
+    newsEdit: 'Editar notícia',
     publicNews: 'Notícias',
     notes: 'Notas',
     bookmarks: 'Marcadores',
@@ -234,10 +242,6 @@ const pt: typeof en = {
     adminDashboard: 'O painel de administração',
     learningOutcomes: 'Os resultados de aprendizagem do curso',
     workspaces: 'Os espaços de trabalho e projetos',
-    surveys: 'Os inquéritos',
-    videoConferences: 'As videoconferências',
-    notes: 'As notas',
-    bookmarks: 'Os marcadores',
     whiteboard: 'O quadro branco',
     pdfEditor: 'O editor de PDF',
   },

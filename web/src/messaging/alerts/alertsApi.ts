@@ -59,6 +59,8 @@ export function alertText(alert: Alert): string {
     name: text('name'),
     subject: text('subject'),
     score: text('score'),
+    title: text('title'),
+    sender: text('sender', i18n.t('messaging.alerts.someone')),
   });
 }
 

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { fromLocalInput, toLocalInput } from '../../courses/structure';
@@ -7,10 +6,10 @@ import { InputField } from '../../layout/InputField';
 import { SelectField } from '../../layout/SelectField';
 import { WarningAlert } from '../../layout/WarningAlert';
 import { RichTextEditor } from '../../lib/richtext/RichTextEditor';
-import { notificationFor } from '../../notifications/notification';
+import { sentencesCheck, useCheckedForm } from '../../lib/useCheckedForm';
 import { dateOfInput, inputOfDate } from '../../tasks/staff/taskForm';
 import { CourseField } from '../CourseField';
-import { QueryState } from '../../layout/QueryState';
+import { NewOrExisting } from '../../layout/QueryState';
 import styles from '../messaging.module.css';
 import {
   KINDS,
@@ -20,6 +19,7 @@ import {
   useUpdateAnnouncementMutation,
   type Announcement,
   type AnnouncementKind,
+  type AnnouncementWrite,
   type Urgency,
 } from './announcementsApi';
 
@@ -71,52 +71,47 @@ export default function AnnouncementFormPage() {
   const { id } = useParams();
   const { t } = useTranslation();
   const existing = useAnnouncementQuery(id ?? '', { skip: !id });
-  if (!id) return <AnnouncementForm />;
   return (
-    <QueryState
+    <NewOrExisting
+      id={id}
       query={existing}
       loading={t('messaging.announcements.loading')}
       failed={t('messaging.announcements.failed')}
-      empty={null}
     >
-      {() => <AnnouncementForm item={existing.data} />}
-    </QueryState>
+      {(item) => <AnnouncementForm item={item} />}
+    </NewOrExisting>
   );
 }
+
+/** What the form sends of a draft found right: the wire format, on the campus's clock as the inputs show it. */
+const writeOf = (draft: Draft): AnnouncementWrite => ({
+  ...draft,
+  course_id: Number(draft.course_id),
+  start_at: fromLocalInput(draft.start_at)!,
+  end_at: fromLocalInput(draft.end_at)!,
+});
 
 function AnnouncementForm({ item }: { item?: Announcement }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [draft, setDraft] = useState(() => draftOf(item, params.get('course') ?? ''));
-  const [problems, setProblems] = useState<string[]>([]);
   const [create, creating] = useCreateAnnouncementMutation();
   const [update, updating] = useUpdateAnnouncementMutation();
-  const set =
-    <K extends keyof Draft>(key: K) =>
-    (value: Draft[K]) =>
-      setDraft((current) => ({ ...current, [key]: value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = draftProblems(draft, t);
-    setProblems(found);
-    if (found.length > 0) return;
-    const attributes = {
-      ...draft,
-      course_id: Number(draft.course_id),
-      // the wire format, on the campus's clock as the inputs show it
-      start_at: fromLocalInput(draft.start_at)!,
-      end_at: fromLocalInput(draft.end_at)!,
-    };
-    const { course_id: _course, ...changes } = attributes;
-    (item ? update({ id: item.id, changes }) : create(attributes))
-      .unwrap()
-      .then(() => navigate(`/announcements?course=${encodeURIComponent(draft.course_id)}`))
-      .catch((error: unknown) =>
-        setProblems([notificationFor(error, t('messaging.announcements.saveFailed')).text]),
-      );
-  };
+  const {
+    fields: draft,
+    set,
+    problems,
+    failure,
+    submit,
+  } = useCheckedForm({
+    initial: () => draftOf(item, params.get('course') ?? ''),
+    noProblems: [] as string[],
+    check: sentencesCheck<Draft, AnnouncementWrite>((current) => draftProblems(current, t), writeOf),
+    save: ({ course_id, ...changes }) =>
+      item ? update({ id: item.id, changes }).unwrap() : create({ ...changes, course_id }).unwrap(),
+    done: ({ course_id }) => navigate(`/announcements?course=${encodeURIComponent(course_id)}`),
+    failed: t('messaging.announcements.saveFailed'),
+  });
 
   const title = item ? t('messaging.announcements.editTitle') : t('routes.announcementNew');
   return (
@@ -124,7 +119,12 @@ function AnnouncementForm({ item }: { item?: Announcement }) {
       <header className="page-header">
         <h1 id="announcement-form-title">{title}</h1>
       </header>
-      <FormCard id="announcement" title={title} help={t('messaging.announcements.intro')} onSubmit={submit}>
+      <FormCard
+        id="announcement"
+        title={title}
+        help={t('messaging.announcements.intro')}
+        onSubmit={(event) => void submit(event)}
+      >
         <div className={styles.formGrid}>
           {!item && (
             <CourseField
@@ -179,7 +179,7 @@ function AnnouncementForm({ item }: { item?: Announcement }) {
           value={draft.announcement}
           onChange={set('announcement')}
         />
-        <WarningAlert>{problems.join(' ')}</WarningAlert>
+        <WarningAlert>{[...problems, failure].filter(Boolean).join(' ')}</WarningAlert>
         <p className="row-actions">
           <button
             type="submit"

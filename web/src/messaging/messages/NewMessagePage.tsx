@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FileSizes } from '../../layout/FileDownloads';
@@ -9,22 +9,56 @@ import { WarningAlert } from '../../layout/WarningAlert';
 import { notificationFor } from '../../notifications/notification';
 import { CourseField } from '../CourseField';
 import { MailboxNav } from './MessagesPage';
-import { useSendCourseMessageMutation } from './messagesApi';
-import { useRecipients } from './recipients';
+import {
+  RECIPIENTS_SHOWN,
+  useMessageRecipientsQuery,
+  useSendCourseMessageMutation,
+  type MessageRecipient,
+} from './messagesApi';
+
+/** How long typing in the recipient search pauses before the list is asked for (ms). */
+const SEARCH_DELAY_MS = 300;
 
 /**
- * `/messages/new`: a message to someone of one of the caller's courses, with files.
- * `?course=&to=&subject=` (a reply) fills the form in. Problems are said under the form, the
- * fields concerned marked.
+ * Whom the caller may write to, searched by name (once typing pauses), through the course when one
+ * is chosen; the person already chosen (a reply's `?to=`) stays listed.
+ */
+function useRecipientSearch(courseId: string, chosen: string) {
+  const [typed, setTyped] = useState('');
+  const [name, setName] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setName(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const found = useMessageRecipientsQuery({ name, courseId, limit: RECIPIENTS_SHOWN });
+  const listed = found.data?.items ?? [];
+  const missing = Boolean(chosen) && !found.isFetching && !listed.some((person) => person.id === chosen);
+  const kept = useMessageRecipientsQuery({ name: '', courseId, id: chosen, limit: 1 }, { skip: !missing });
+  const recipients: MessageRecipient[] = [...(missing ? (kept.data?.items ?? []) : []), ...listed];
+  return {
+    typed,
+    setTyped,
+    recipients,
+    total: found.data?.total ?? 0,
+    shown: listed.length,
+    isLoading: found.isFetching,
+  };
+}
+
+/**
+ * `/messages/new`: a message to someone the caller may write to — found by name across their
+ * courses, or within the course chosen — with files. `?course=&to=&subject=` (a reply) fills the
+ * form in. Problems are said under the form, the fields concerned marked.
  */
 export default function NewMessagePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [courseId, setCourseId] = useState(params.get('course') ?? '');
-  const { recipients, isLoading } = useRecipients(courseId);
-  const [send, sending] = useSendCourseMessageMutation();
   const [to, setTo] = useState(params.get('to') ?? '');
+  const search = useRecipientSearch(courseId, to);
+  const { recipients, isLoading } = search;
+  const [send, sending] = useSendCourseMessageMutation();
   const [subject, setSubject] = useState(params.get('subject') ?? '');
   const [message, setMessage] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -70,11 +104,27 @@ export default function NewMessagePage() {
           <CourseField
             id="compose-course"
             value={courseId}
+            empty={t('messaging.compose.anyCourse')}
             onChange={(value) => {
               setCourseId(value);
               setTo('');
             }}
           />
+          <div className="field">
+            <label htmlFor="compose-find">{t('messaging.compose.find')}</label>
+            <input
+              id="compose-find"
+              type="search"
+              value={search.typed}
+              aria-describedby={search.total > search.shown ? 'compose-more' : undefined}
+              onChange={(event) => search.setTyped(event.target.value)}
+            />
+            {search.total > search.shown && (
+              <p id="compose-more" className="muted small">
+                {t('messaging.compose.more', { shown: search.shown, total: search.total })}
+              </p>
+            )}
+          </div>
           <SelectField
             id="compose-to"
             label={t('messaging.compose.recipient')}
@@ -85,15 +135,13 @@ export default function NewMessagePage() {
             required
           >
             <option value="">
-              {!courseId
-                ? t('messaging.compose.courseFirst')
-                : !isLoading && recipients.length === 0
-                  ? t('messaging.compose.noRecipients')
-                  : t('messaging.compose.choose')}
+              {!isLoading && recipients.length === 0
+                ? t('messaging.compose.noRecipients')
+                : t('messaging.compose.choose')}
             </option>
             {recipients.map((person) => (
               <option key={person.id} value={person.id}>
-                {person.name} · {t(`messaging.roles.${person.role}`)}
+                {person.name} · {t(`roles.${person.level}`)}
               </option>
             ))}
           </SelectField>

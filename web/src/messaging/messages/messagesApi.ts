@@ -58,10 +58,25 @@ export interface NewMessage {
   files: File[];
 }
 
-/** The body of `POST /course/messages`: its attributes as fields, and each chosen file as a `file` part. */
+/** Someone the caller may write to (`GET /course/messages/recipients`); `level`: their platform role. */
+export interface MessageRecipient {
+  id: string;
+  name: string;
+  thumbnail: string | null;
+  code: string;
+  level: string;
+}
+
+/** How many recipients the form's picker lists at once (the search narrows the rest). */
+export const RECIPIENTS_SHOWN = 20;
+
+/**
+ * The body of `POST /course/messages`: its attributes as fields (no course: the service takes the
+ * first the two share), and each chosen file as a `file` part.
+ */
 export function messageForm({ files, receiver_name: _name, ...attributes }: NewMessage): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(attributes)) form.append(name, value);
+  for (const [name, value] of Object.entries(attributes)) if (value !== '') form.append(name, value);
   for (const file of files) form.append('file', file, file.name);
   return form;
 }
@@ -90,6 +105,23 @@ export const messagesApi = withTags.injectEndpoints({
       query: (id) => `course/messages/${encodeURIComponent(id)}?${toSearchParams({ include: PEOPLE })}`,
       transformResponse: (document: Document) => deserializeOne<CourseMessage>(document),
       providesTags: (_r, _e, id) => [{ type: 'CourseMessage', id }],
+    }),
+    /** Whom the caller may write to, by name, optionally through one course (`id`: that one person). */
+    messageRecipients: build.query<
+      Page<MessageRecipient>,
+      { name: string; courseId: string; id?: string; limit: number }
+    >({
+      extraOptions: QUIET,
+      query: ({ name, courseId, id, limit }) =>
+        `course/messages/recipients?${toSearchParams({
+          filter: {
+            ...(name ? { name: { like: name } } : {}),
+            ...(courseId ? { course_id: { is: courseId } } : {}),
+            ...(id ? { id: { is: id } } : {}),
+          },
+          limit,
+        })}`,
+      transformResponse: (document: Document) => deserializePage<MessageRecipient>(document),
     }),
     messageSetting: build.query<MessageSetting, string>({
       extraOptions: QUIET,
@@ -128,6 +160,7 @@ announceSaves(messagesApi, {
 export const {
   useCourseMessagesQuery,
   useCourseMessageQuery,
+  useMessageRecipientsQuery,
   useMessageSettingQuery,
   useSendCourseMessageMutation,
   useDeleteCourseMessageMutation,

@@ -1,4 +1,5 @@
 import { useMeQuery } from '../../auth/authApi';
+import { courseStaff } from '../../courses/courseStaff';
 import { useCourseQuery } from '../../courses/coursesApi';
 import { useStudentsQuery } from '../../courses/enrol/enrolmentApi';
 import { useMessageSettingQuery } from './messagesApi';
@@ -22,24 +23,7 @@ export function useRecipients(courseId: string) {
   const course = useCourseQuery(courseId, { skip: !courseId });
   const setting = useMessageSettingQuery(courseId, { skip: !courseId });
   const data = course.data;
-  const staff: Recipient[] = [
-    ...(data?.lecturer
-      ? [
-          {
-            id: String(data.lecturer.user_id ?? data.lecturer_id),
-            name: data.lecturer.name ?? '',
-            thumbnail: null,
-            role: 'lecturer' as const,
-          },
-        ]
-      : []),
-    ...(data?.assistant ?? []).map((assistant) => ({
-      id: String(assistant.user_id ?? assistant.user?.id),
-      name: assistant.name ?? assistant.user?.name ?? '',
-      thumbnail: null,
-      role: 'assistant' as const,
-    })),
-  ];
+  const staff: Recipient[] = courseStaff(data).map((person) => ({ ...person, thumbnail: null }));
   const teaches = staff.some((person) => person.id === me.data?.id);
   const withClassmates = teaches || Boolean(setting.data?.students_may_message_classmates);
   const students = useStudentsQuery(courseId, { skip: !courseId || !data || !withClassmates });

@@ -18,6 +18,7 @@ import { statusOf } from './errors';
 import { useNow } from '../../lib/serverClock';
 import { useTaskAnswer } from './useTaskAnswer';
 import styles from './student.module.css';
+import { BookmarkToggle } from '../../space/BookmarkToggle';
 
 /** Where a student answers a task: the take page, or the group's page for a group task. */
 export const answerPath = (task: Pick<Task, 'id' | 'tasks_type'>) =>
@@ -59,6 +60,7 @@ export default function StudentTaskPage() {
           </p>
           <h1 id="task-title">{data.name}</h1>
         </div>
+        <BookmarkToggle kind="task" itemId={data.id} title={data.name} />
       </header>
       <div className={styles.columns}>
         <div className={styles.main}>

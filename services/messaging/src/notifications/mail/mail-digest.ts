@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import { DataSource } from 'typeorm';
 import { returnedRows } from '@lms/database';
 import { campusSender, type Mail, type Mailer, openMailer } from '@lms/mail';
-import { notificationText } from '../notification-text';
+import { digestText, languageOf, notificationText } from '../notification-text';
 import type { NotificationType } from '../notification.entity';
 
 /** Injection token of the digest's settings (SMTP_URL, MAIL_DIGEST_INTERVAL_MS). */
@@ -16,6 +16,15 @@ export interface DigestSettings {
 /** Users served per pass, and notifications listed per digest (the rest wait for the next one). */
 const USERS_PER_PASS = 50;
 const LINES_PER_DIGEST = 50;
+
+interface Recipient {
+  user_id: string;
+  mail_address: string;
+  /** The campus's name and host. */
+  name: string;
+  domain: string;
+  language: string | null;
+}
 
 interface Line {
   id: string;
@@ -52,17 +61,16 @@ export class MailDigest implements OnModuleDestroy {
   /** One pass: how many digests it sent. */
   async sendDue(): Promise<number> {
     const mails = await this.dataSource.transaction(async (manager) => {
-      const users: Array<{ user_id: string; mail_address: string; name: string; domain: string }> =
-        await manager.query(
-          `SELECT s.user_id, s.mail_address, t.name, t.domain FROM notification_settings s
+      const users: Recipient[] = await manager.query(
+        `SELECT s.user_id, s.mail_address, t.name, t.domain, ${languageOf('s.user_id', 's.tenant_id')} FROM notification_settings s
            JOIN tenants t ON t.id = s.tenant_id
           WHERE s.mail_enabled AND s.mail_address IS NOT NULL
             AND (s.last_digest_at IS NULL OR s.last_digest_at <= now() - make_interval(secs => $1::double precision / 1000))
             AND EXISTS (SELECT 1 FROM notifications n
                          WHERE n.user_id = s.user_id AND n.tenant_id = s.tenant_id AND NOT n.is_read AND n.mailed_at IS NULL)
           ORDER BY s.user_id LIMIT $2 FOR UPDATE OF s SKIP LOCKED`,
-          [this.settings.intervalMs, USERS_PER_PASS],
-        );
+        [this.settings.intervalMs, USERS_PER_PASS],
+      );
       const built: Mail[] = [];
       for (const user of users) {
         const lines = returnedRows<Line>(
@@ -91,23 +99,25 @@ export class MailDigest implements OnModuleDestroy {
     return mails.length;
   }
 
-  private digest(user: { mail_address: string; name: string; domain: string }, lines: Line[]): Mail {
+  /** The digest in the user's language. */
+  private digest(user: Recipient, lines: Line[]): Mail {
+    const texts = digestText(user.language);
     const items = lines
       .sort((a, b) => Number(a.id) - Number(b.id))
       .map((line) => {
-        const { title, body } = notificationText(line);
+        const { title, body } = notificationText(line, user.language);
         return `• ${title}: ${body}\n  https://${user.domain}${line.link}`;
       });
     return {
       from: campusSender(user),
       to: user.mail_address,
-      subject: `${lines.length} new notification${lines.length === 1 ? '' : 's'} — ${user.name}`,
+      subject: texts.subject(lines.length, user.name),
       text: [
-        `You have ${lines.length} unread notification${lines.length === 1 ? '' : 's'}:`,
+        texts.intro(lines.length),
         '',
         ...items,
         '',
-        `Read them all at https://${user.domain}/notification. To stop these mails, turn mail off in your notification settings.`,
+        texts.footer(`https://${user.domain}/notification`),
       ].join('\n'),
     };
   }

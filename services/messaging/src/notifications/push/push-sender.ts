@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { returnedRows } from '@lms/database';
 import { generateRequestDetails } from 'web-push';
-import { notificationText } from '../notification-text';
+import { languageOf, notificationText } from '../notification-text';
 import type { NotificationType } from '../notification.entity';
 import { VAPID, type VapidKeys } from './push.service';
 
@@ -21,6 +21,8 @@ interface Due {
   tenant_id: string;
   /** Made recently enough to be pushed. */
   fresh: boolean;
+  /** The user's language (their own, else their campus's; null: English). */
+  language: string | null;
 }
 
 interface Target {
@@ -50,9 +52,10 @@ export class PushSender {
     const { due, targets } = await this.dataSource.transaction(async (manager) => {
       const claimed = returnedRows<Due>(
         await manager.query(
-          `UPDATE notifications SET pushed_at = now()
-          WHERE id IN (SELECT id FROM notifications WHERE pushed_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING id, type, object_id, link, data, user_id, tenant_id, created_at > now() - make_interval(mins => $2) AS fresh`,
+          `UPDATE notifications n SET pushed_at = now()
+          WHERE n.id IN (SELECT id FROM notifications WHERE pushed_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+          RETURNING n.id, n.type, n.object_id, n.link, n.data, n.user_id, n.tenant_id,
+            n.created_at > now() - make_interval(mins => $2) AS fresh, ${languageOf('n.user_id', 'n.tenant_id')}`,
           [BATCH, PUSH_WITHIN_MINUTES],
         ),
       );
@@ -78,7 +81,7 @@ export class PushSender {
   private async push(notification: Due, target: Target): Promise<boolean> {
     const vapid = this.vapid!;
     const payload = JSON.stringify({
-      ...notificationText(notification),
+      ...notificationText(notification, notification.language),
       id: Number(notification.id),
       type: notification.type,
       objectId: Number(notification.object_id),

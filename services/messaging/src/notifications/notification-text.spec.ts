@@ -1,0 +1,54 @@
+import { LANGUAGES } from '@lms/events';
+import { NOTIFICATION_TYPES } from './notification.entity';
+import { digestText, notificationText } from './notification-text';
+
+describe('notification texts', () => {
+  it('name the course and the thing, in the language asked', () => {
+    const announcement = {
+      type: 'ANNOUNCEMENT' as const,
+      data: { course: 'Algoritma', title: 'Ujian dipindah' },
+    };
+    expect(notificationText(announcement, 'en')).toEqual({
+      title: 'New announcement in Algoritma: Ujian dipindah',
+      body: 'Ujian dipindah',
+    });
+    expect(notificationText(announcement, 'id').title).toBe('Pengumuman baru di Algoritma: Ujian dipindah');
+    expect(notificationText(announcement, 'fr').title).toBe(
+      'Nouvelle annonce dans Algoritma : Ujian dipindah',
+    );
+    expect(notificationText({ type: 'EXAM', data: { course: 'Kalkulus', name: 'UTS' } }, 'de').title).toBe(
+      'Prüfung veröffentlicht in Kalkulus: UTS',
+    );
+    expect(
+      notificationText({ type: 'MENTION', data: { course: 'Kalkulus', sender: 'Ani' } }, 'pt').title,
+    ).toBe('Ani mencionou-o em Kalkulus');
+    expect(
+      notificationText({ type: 'MESSAGE', data: { sender: 'Ani', room: 'Kelompok 3' } }, 'en').title,
+    ).toBe('New chat message from Ani in Kelompok 3');
+    expect(
+      notificationText({ type: 'PRESENCE', data: { course: 'Kalkulus', type: 'sick' } }, 'id').body,
+    ).toBe('Kehadiran Anda dicatat: sakit.');
+    expect(
+      notificationText({ type: 'COURSE_REQUEST', data: { name: 'Statistika', state: 'rejected' } }, 'de')
+        .body,
+    ).toBe('Ihr Kursantrag Statistika wurde abgelehnt.');
+  });
+
+  it('say something for every kind in every language, a missing name read as a generic word', () => {
+    for (const language of LANGUAGES)
+      for (const type of NOTIFICATION_TYPES) {
+        const { title, body } = notificationText({ type, data: {} }, language);
+        expect(title).not.toMatch(/undefined|null|^$/);
+        expect(body).not.toMatch(/undefined|null|^$/);
+      }
+    expect(notificationText({ type: 'CONTENT', data: {} }, 'en').title).toBe('New content in your course');
+    expect(notificationText({ type: 'CONTENT', data: {} }, 'xx').title).toBe('New content in your course');
+    expect(notificationText({ type: 'CONTENT', data: {} }, null).title).toBe('New content in your course');
+  });
+
+  it('count the digest in the language', () => {
+    expect(digestText('en').subject(1, 'Kampus')).toBe('1 new notification — Kampus');
+    expect(digestText('en').subject(2, 'Kampus')).toBe('2 new notifications — Kampus');
+    expect(digestText('fr').intro(2)).toBe('Vous avez 2 notifications non lues :');
+  });
+});

@@ -1,0 +1,3 @@
+export { SurveyConfig } from './config';
+export { surveyService } from './service';
+export { seedSurveyDemo } from './seed/demo-survey.seed';

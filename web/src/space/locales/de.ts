@@ -1,0 +1,57 @@
+/** Lesezeichen, Notizen und Videokonferenzen (Deutsch). */
+export default {
+  bookmark: 'Merken',
+  bookmarked: 'Gemerkt',
+  bookmarkNamed: '{{title}} merken',
+  bookmarkedNamed: 'Gemerkt: {{title}}',
+  kinds: { content: 'Inhalt', exam: 'Prüfung', task: 'Aufgabe', thread: 'Diskussion' },
+  bookmarks: {
+    subtitle: 'Inhalte, Prüfungen, Aufgaben und Diskussionen, die Sie griffbereit halten',
+    loading: 'Ihre Lesezeichen werden geladen…',
+    failed: 'Ihre Lesezeichen konnten nicht geladen werden.',
+    empty:
+      'Noch keine Lesezeichen. Mit „Merken“ bei einem Inhalt, einer Prüfung, einer Aufgabe oder einer Diskussion erscheint sie hier.',
+    since: 'Gemerkt am {{when}}',
+    remove: 'Entfernen',
+    removeNamed: 'Lesezeichen von {{title}} entfernen',
+  },
+  notes: {
+    subtitle: 'Ihre privaten Notizen zu den Inhalten Ihrer Kurse; niemand sonst liest sie',
+    search: 'Notizen durchsuchen',
+    searchHint: 'Wörter, "eine Wendung", -ohne',
+    loading: 'Ihre Notizen werden geladen…',
+    failed: 'Ihre Notizen konnten nicht geladen werden.',
+    empty:
+      'Noch keine Notizen. Öffnen Sie einen Inhalt eines Kurses und schreiben Sie mit „Meine Notiz“ eine.',
+    noMatch: 'Keine Notiz passt zu „{{search}}“.',
+    changed: 'Geändert am {{when}}',
+  },
+  note: {
+    toggle: 'Meine Notiz',
+    toggleNamed: 'Meine Notiz zu {{name}}',
+    panel: 'Meine Notiz zu {{name}}',
+    label: 'Meine private Notiz',
+    save: 'Notiz speichern',
+    edit: 'Bearbeiten',
+    delete: 'Notiz löschen',
+    empty: 'Schreiben Sie zuerst etwas.',
+    saveFailed: 'Die Notiz konnte nicht gespeichert werden.',
+    loading: 'Ihre Notiz wird geladen…',
+    loadFailed: 'Ihre Notiz konnte nicht geladen werden.',
+  },
+  vicon: {
+    subtitle: 'Die Online-Treffen Ihrer Kurse, die kommenden zuerst',
+    loading: 'Die Videokonferenzen werden geladen…',
+    failed: 'Die Videokonferenzen konnten nicht geladen werden.',
+    empty: 'Keine Videokonferenz in Ihren Kursen.',
+    noTime: 'Keine Zeit festgelegt',
+    upcoming: 'Demnächst',
+    join: 'Teilnehmen',
+  },
+  saved: {
+    bookmarked: '„{{title}}“ gemerkt.',
+    unbookmarked: 'Lesezeichen von „{{title}}“ entfernt.',
+    noteSaved: 'Notiz gespeichert.',
+    noteDeleted: 'Notiz gelöscht.',
+  },
+};

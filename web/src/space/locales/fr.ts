@@ -1,0 +1,57 @@
+/** Favoris, notes et visioconférences (français). */
+export default {
+  bookmark: 'Ajouter aux favoris',
+  bookmarked: 'En favori',
+  bookmarkNamed: 'Ajouter {{title}} aux favoris',
+  bookmarkedNamed: 'En favori : {{title}}',
+  kinds: { content: 'Contenu', exam: 'Examen', task: 'Devoir', thread: 'Discussion' },
+  bookmarks: {
+    subtitle: 'Les contenus, examens, devoirs et discussions que vous gardez à portée de main',
+    loading: 'Chargement de vos favoris…',
+    failed: 'Vos favoris n’ont pas pu être chargés.',
+    empty:
+      'Aucun favori pour l’instant. Utilisez « Ajouter aux favoris » sur un contenu, un examen, un devoir ou une discussion pour le retrouver ici.',
+    since: 'Ajouté le {{when}}',
+    remove: 'Retirer',
+    removeNamed: 'Retirer {{title}} des favoris',
+  },
+  notes: {
+    subtitle: 'Vos notes privées sur les contenus de vos cours ; personne d’autre ne les lit',
+    search: 'Rechercher dans vos notes',
+    searchHint: 'mots, "une expression", -sans',
+    loading: 'Chargement de vos notes…',
+    failed: 'Vos notes n’ont pas pu être chargées.',
+    empty:
+      'Aucune note pour l’instant. Ouvrez un contenu d’un cours et utilisez « Ma note » pour en écrire une.',
+    noMatch: 'Aucune note ne correspond à « {{search}} ».',
+    changed: 'Modifiée le {{when}}',
+  },
+  note: {
+    toggle: 'Ma note',
+    toggleNamed: 'Ma note sur {{name}}',
+    panel: 'Ma note sur {{name}}',
+    label: 'Ma note privée',
+    save: 'Enregistrer la note',
+    edit: 'Modifier',
+    delete: 'Supprimer la note',
+    empty: 'Écrivez d’abord quelque chose.',
+    saveFailed: 'La note n’a pas pu être enregistrée.',
+    loading: 'Chargement de votre note…',
+    loadFailed: 'Votre note n’a pas pu être chargée.',
+  },
+  vicon: {
+    subtitle: 'Les réunions en ligne de vos cours, les prochaines d’abord',
+    loading: 'Chargement des visioconférences…',
+    failed: 'Les visioconférences n’ont pas pu être chargées.',
+    empty: 'Aucune visioconférence dans vos cours.',
+    noTime: 'Pas d’horaire fixé',
+    upcoming: 'À venir',
+    join: 'Rejoindre',
+  },
+  saved: {
+    bookmarked: '« {{title}} » ajouté aux favoris.',
+    unbookmarked: '« {{title}} » retiré des favoris.',
+    noteSaved: 'Note enregistrée.',
+    noteDeleted: 'Note supprimée.',
+  },
+};
