@@ -326,7 +326,7 @@ describe('the live classroom over socket.io (/socket/crs)', () => {
     // an open vote's counts are the server's to keep from a student who has not answered it
     const unanswered = list((await c.asClassmate.get(`/api/crs/vote?roomId=${created.id}`)).body)[0];
     expect(unanswered.attributes).toMatchObject({ is_open: true, total: null, my_answer: null });
-    expect(unanswered.attributes.answers.map((a: { count: number | null }) => a.count)).toEqual([
+    expect((unanswered.attributes.answers as Array<{ count: number | null }>).map((a) => a.count)).toEqual([
       null,
       null,
       null,
