@@ -6,6 +6,7 @@ import { presenceService } from '@lms/presence';
 import { messagingService } from '@lms/messaging';
 import { surveyService } from '@lms/survey';
 import { projectService } from '@lms/project';
+import { rpsService } from '@lms/rps';
 import type { ServiceDefinition } from '@lms/platform';
 
 /**
@@ -23,4 +24,5 @@ export const SERVICES: ServiceDefinition[] = [
   messagingService,
   surveyService,
   projectService,
+  rpsService,
 ];

@@ -11,6 +11,7 @@ import { presenceRoutes } from '../presence/routes';
 import { surveyRoutes } from '../survey/routes';
 import { projectRoutes } from '../projects/routes';
 import { publicRoutes } from '../public/routes';
+import { learningPlanRoutes, rpsPublicRoutes, rpsRoutes } from '../rps/routes';
 import { settingsRoutes } from '../settings/routes';
 import { spaceRoutes } from '../space/routes';
 import { taskRoutes } from '../tasks/routes';
@@ -45,6 +46,8 @@ export const APP_ROUTES: RouteDef[] = [
   ...spaceRoutes,
   ...surveyRoutes,
   ...projectRoutes,
+  ...rpsRoutes,
+  ...learningPlanRoutes,
   ...upcomingRoutes,
   ...settingsRoutes,
 ];
@@ -55,6 +58,7 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   ...shellPublicRoutes,
   ...accountAccessRoutes,
   ...messagingPublicRoutes,
+  ...rpsPublicRoutes,
   ...upcomingPublicRoutes,
 ];
 

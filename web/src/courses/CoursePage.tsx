@@ -23,6 +23,7 @@ const LECTURER_PAGES: Array<{ routeId: string; segment: string }> = [
   { routeId: 'courseCompletion', segment: 'completion' },
   { routeId: 'courseCpmk', segment: 'cpmk' },
   { routeId: 'courseLearningPlan', segment: 'learning-plan' },
+  { routeId: 'courseRps', segment: 'rps' },
   { routeId: 'courseDeleted', segment: 'deleted' },
   { routeId: 'courseSettings', segment: 'settings' },
 ];

@@ -64,28 +64,4 @@ export const courseRoutes: RouteDef[] = [
   manage('courseGradebook', 'gradebook', () => import('../gradebook/GradebookPage')),
   upcoming('courseCpmk', 'cpmk', 'learningOutcomes'),
   manage('courseCompletion', 'completion', () => import('../completion/CompletionPage')),
-  upcoming('courseLearningPlan', 'learning-plan', 'learningPlan'),
-  {
-    id: 'courseLearningPlanEdit',
-    path: '/courses/:id/learning-plan/edit',
-    roles: LECTURER,
-    parent: 'courseLearningPlan',
-    feature: 'learningPlan',
-    reducedSidebar: true,
-  },
-  {
-    id: 'courseRpsStage',
-    path: '/courses/:id/rps/stage/:stage',
-    roles: LECTURER,
-    parent: 'course',
-    feature: 'semesterPlan',
-    reducedSidebar: true,
-  },
-  {
-    id: 'courseRpsPreview',
-    path: '/courses/:id/rps/preview/:code/:curriculum',
-    roles: LECTURER,
-    parent: 'course',
-    feature: 'semesterPlan',
-  },
 ];

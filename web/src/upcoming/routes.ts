@@ -31,14 +31,8 @@ export const upcomingRoutes: RouteDef[] = [
 
 ];
 
-/** Public screens of features not built yet (semester plan preview, tools). */
+/** Public screens of features not built yet (tools). */
 export const upcomingPublicRoutes: RouteDef[] = [
-  {
-    id: 'previewRps',
-    path: '/pages/preview-rps/:kodeMk/:curriculum',
-    public: true,
-    feature: 'semesterPlan',
-  },
   { id: 'pocWhiteboard', path: '/test/poc-whiteboard', public: true, feature: 'whiteboard' },
   { id: 'pocEditPdf', path: '/test/poc-edit-pdf', public: true, feature: 'pdfEditor' },
 ];

@@ -49,6 +49,7 @@ export const ROUTES: ReadonlyArray<readonly [prefix: string, service: ServiceNam
   ['/plan', 'rps'],
   ['/rps', 'rps'],
   ['/rps-public', 'rps'],
+  ['/cpmk', 'rps'],
   ['/project', 'project'],
   ['/timeline-project', 'project'],
   ['/course/messages', 'messaging'],

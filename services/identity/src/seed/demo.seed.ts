@@ -16,6 +16,7 @@ export const DEMO_USERS: ReadonlyArray<{
 }> = [
   { username: 'lecturer', name: 'Dr. Ratna Wijaya', level: 'lecturer', nidn: '0012037801' },
   { username: 'assistant', name: 'Bima Pratama, M.Kom.', level: 'lecturer', nidn: '0023059102' },
+  { username: 'kaprodi', name: 'Dr. Hendra Gunawan', level: 'lecturer', nidn: '0009017503' },
   { username: 'student1', name: 'Ayu Lestari', level: 'student', nim: '2301001' },
   { username: 'student2', name: 'Dimas Saputra', level: 'student', nim: '2301002' },
   { username: 'student3', name: 'Putri Maharani', level: 'student', nim: '2301003' },
@@ -23,7 +24,7 @@ export const DEMO_USERS: ReadonlyArray<{
 ];
 
 /**
- * The demo campus for `domain` (all-in-one mode, or SEED_DEMO=1): six accounts sharing one
+ * The demo campus for `domain` (all-in-one mode, or SEED_DEMO=1): seven accounts sharing one
  * password. Runs once: an existing campus with that domain is left untouched, except that its
  * `identity.tenant.upserted` is published again, so projections that predate the event (or a
  * service's fresh database) learn the campus; consumers ignore a version they already hold.

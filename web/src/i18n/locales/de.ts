@@ -14,6 +14,7 @@ import messaging from '../../messaging/locales/de';
 import space from '../../space/locales/de';
 import survey from '../../survey/locales/de';
 import projects from '../../projects/locales/de';
+import rps from '../../rps/locales/de';
 
 /** German. */
 const de: typeof en = {
@@ -31,6 +32,7 @@ const de: typeof en = {
   space,
   survey,
   projects,
+  rps,
   common: {
     loading: 'Wird geladen',
     tryAgain: 'Erneut versuchen',
@@ -155,6 +157,9 @@ const de: typeof en = {
     courseLearningPlanEdit: 'Lernplan bearbeiten',
     courseRpsStage: 'Semesterplan-Editor',
     courseRpsPreview: 'Semesterplan-Vorschau',
+    courseRps: 'Semesterpläne',
+    rpsList: 'Semesterpläne',
+    rpsPlan: 'Semesterplan',
     assignments: 'Aufgaben',
     assignment: 'Aufgabe',
     assignmentNew: 'Neue Aufgabe',
@@ -243,8 +248,6 @@ const de: typeof en = {
     generic: 'Diese Funktion',
     adminDashboard: 'Das Admin-Dashboard',
     learningOutcomes: 'Lernziele des Kurses',
-    learningPlan: 'Der Lernplan',
-    semesterPlan: 'Semesterpläne (RPS)',
     whiteboard: 'Das Whiteboard',
     pdfEditor: 'Der PDF-Editor',
   },

@@ -13,6 +13,7 @@ import messaging from '../../messaging/locales/en';
 import space from '../../space/locales/en';
 import survey from '../../survey/locales/en';
 import projects from '../../projects/locales/en';
+import rps from '../../rps/locales/en';
 /** English, the default UI language. Every other locale has exactly these keys. */
 const en = {
   app: { name: 'Learning Management System' },
@@ -29,6 +30,7 @@ const en = {
   space,
   survey,
   projects,
+  rps,
   common: {
     loading: 'Loading',
     tryAgain: 'Try again',
@@ -147,6 +149,9 @@ const en = {
     courseLearningPlanEdit: 'Edit learning plan',
     courseRpsStage: 'Semester plan editor',
     courseRpsPreview: 'Semester plan preview',
+    courseRps: 'Semester plans',
+    rpsList: 'Semester plans',
+    rpsPlan: 'Semester plan',
     assignments: 'Assignments',
     assignment: 'Assignment',
     assignmentNew: 'New assignment',
@@ -235,8 +240,6 @@ const en = {
     generic: 'This feature',
     adminDashboard: 'The admin dashboard',
     learningOutcomes: 'Course learning outcomes',
-    learningPlan: 'The learning plan',
-    semesterPlan: 'Semester plans (RPS)',
     whiteboard: 'The whiteboard',
     pdfEditor: 'The PDF editor',
   },

@@ -14,6 +14,7 @@ import messaging from '../../messaging/locales/fr';
 import space from '../../space/locales/fr';
 import survey from '../../survey/locales/fr';
 import projects from '../../projects/locales/fr';
+import rps from '../../rps/locales/fr';
 
 /** French. */
 const fr: typeof en = {
@@ -31,6 +32,7 @@ const fr: typeof en = {
   space,
   survey,
   projects,
+  rps,
   common: {
     loading: 'Chargement',
     tryAgain: 'Réessayer',
@@ -150,6 +152,9 @@ const fr: typeof en = {
     courseLearningPlanEdit: "Modifier le plan d'apprentissage",
     courseRpsStage: 'Éditeur du plan semestriel',
     courseRpsPreview: 'Aperçu du plan semestriel',
+    courseRps: 'Plans semestriels',
+    rpsList: 'Plans semestriels',
+    rpsPlan: 'Plan semestriel',
     assignments: 'Devoirs',
     assignment: 'Devoir',
     assignmentNew: 'Nouveau devoir',
@@ -238,8 +243,6 @@ const fr: typeof en = {
     generic: 'Cette fonctionnalité',
     adminDashboard: "Le tableau de bord d'administration",
     learningOutcomes: "Les acquis d'apprentissage du cours",
-    learningPlan: "Le plan d'apprentissage",
-    semesterPlan: 'Les plans semestriels (RPS)',
     whiteboard: 'Le tableau blanc',
     pdfEditor: "L'éditeur PDF",
   },

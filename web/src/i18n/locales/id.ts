@@ -14,6 +14,7 @@ import messaging from '../../messaging/locales/id';
 import space from '../../space/locales/id';
 import survey from '../../survey/locales/id';
 import projects from '../../projects/locales/id';
+import rps from '../../rps/locales/id';
 
 /**
  * Bahasa Indonesia, as an Indonesian university writes it (mata kuliah, dosen, mahasiswa, tugas,
@@ -34,6 +35,7 @@ const id: typeof en = {
   space,
   survey,
   projects,
+  rps,
   common: {
     loading: 'Memuat',
     tryAgain: 'Coba lagi',
@@ -152,6 +154,9 @@ const id: typeof en = {
     courseLearningPlanEdit: 'Ubah rencana pembelajaran',
     courseRpsStage: 'Penyunting RPS',
     courseRpsPreview: 'Pratinjau RPS',
+    courseRps: 'RPS',
+    rpsList: 'RPS',
+    rpsPlan: 'RPS',
     assignments: 'Tugas',
     assignment: 'Tugas',
     assignmentNew: 'Tugas baru',
@@ -240,8 +245,6 @@ const id: typeof en = {
     generic: 'Fitur ini',
     adminDashboard: 'Dasbor admin',
     learningOutcomes: 'Capaian pembelajaran mata kuliah',
-    learningPlan: 'Rencana pembelajaran',
-    semesterPlan: 'Rencana Pembelajaran Semester (RPS)',
     whiteboard: 'Papan tulis',
     pdfEditor: 'Penyunting PDF',
   },

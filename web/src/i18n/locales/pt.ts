@@ -14,6 +14,7 @@ import messaging from '../../messaging/locales/pt';
 import space from '../../space/locales/pt';
 import survey from '../../survey/locales/pt';
 import projects from '../../projects/locales/pt';
+import rps from '../../rps/locales/pt';
 
 /** Portuguese. */
 const pt: typeof en = {
@@ -31,6 +32,7 @@ const pt: typeof en = {
   space,
   survey,
   projects,
+  rps,
   common: {
     loading: 'A carregar',
     tryAgain: 'Tentar novamente',
@@ -150,6 +152,9 @@ const pt: typeof en = {
     courseLearningPlanEdit: 'Editar plano de aprendizagem',
     courseRpsStage: 'Editor do plano semestral',
     courseRpsPreview: 'Pré-visualização do plano semestral',
+    courseRps: 'Planos semestrais',
+    rpsList: 'Planos semestrais',
+    rpsPlan: 'Plano semestral',
     assignments: 'Trabalhos',
     assignment: 'Trabalho',
     assignmentNew: 'Nova tarefa',
@@ -238,8 +243,6 @@ const pt: typeof en = {
     generic: 'Esta funcionalidade',
     adminDashboard: 'O painel de administração',
     learningOutcomes: 'Os resultados de aprendizagem do curso',
-    learningPlan: 'O plano de aprendizagem',
-    semesterPlan: 'Os planos semestrais (RPS)',
     whiteboard: 'O quadro branco',
     pdfEditor: 'O editor de PDF',
   },

@@ -1,0 +1,47 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { EventTransport } from '@lms/events';
+import { serviceModule } from '@lms/platform';
+import { PROJECTED_TOPICS, PROJECTIONS, Projections, ProjectionsBackfill } from '@lms/projections';
+import type { RpsConfig } from './config';
+import { ENTITIES } from './entities';
+import { ApproversController } from './approvers/approvers.controller';
+import { ApproversService } from './approvers/approvers.service';
+import { CoursePlansController, CoursePlanStagesController } from './courseplans/course-plans.controller';
+import { CoursePlansService } from './courseplans/course-plans.service';
+import { MIGRATIONS } from './migrations';
+import { ApprovalController, PublicRpsController, RpsController } from './plans/rps.controller';
+import { RpsService } from './plans/rps.service';
+
+/**
+ * rps: database, auth, events and health (serviceModule); the projections of campuses, users
+ * and courses (@lms/projections) with their backfill; then its own controllers: semester plans
+ * (RPS) with their approval and public preview; course plans and their stages; the approvers.
+ */
+@Module({})
+export class RpsAppModule {
+  static forRoot(config: RpsConfig, transport: EventTransport): DynamicModule {
+    return serviceModule(RpsAppModule, {
+      service: 'rps',
+      config,
+      transport,
+      entities: ENTITIES,
+      migrations: MIGRATIONS,
+      controllers: [
+        ...PROJECTIONS.handlers,
+        RpsController,
+        ApprovalController,
+        PublicRpsController,
+        CoursePlansController,
+        CoursePlanStagesController,
+        ApproversController,
+      ],
+      providers: [
+        Projections,
+        RpsService,
+        ApproversService,
+        CoursePlansService,
+        ...ProjectionsBackfill.providers({ service: 'rps', topics: PROJECTED_TOPICS }),
+      ],
+    });
+  }
+}

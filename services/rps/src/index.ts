@@ -1,0 +1,3 @@
+export { RpsConfig } from './config';
+export { rpsService } from './service';
+export { seedRpsDemo } from './seed/demo-rps.seed';

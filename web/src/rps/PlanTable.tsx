@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Rps } from './rpsApi';
+import styles from './rps.module.css';
+
+/** Plans as a table: code, course, curriculum, status, stages done, each opening its page (`/rps/{id}`). */
+export function PlanTable({ plans }: { plans: Rps[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.tableScroll}>
+      <table className="data-table">
+        <caption className="sr-only">{t('rps.list.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('rps.list.code')}</th>
+            <th scope="col">{t('rps.list.course')}</th>
+            <th scope="col">{t('rps.list.curriculum')}</th>
+            <th scope="col">{t('rps.list.state')}</th>
+            <th scope="col">{t('rps.list.progress')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {plans.map((plan) => (
+            <tr key={plan.id}>
+              <th scope="row">
+                <Link
+                  to={`/rps/${encodeURIComponent(plan.id)}`}
+                  aria-label={t('rps.list.open', { code: plan.code, curriculum: plan.curriculum })}
+                >
+                  {plan.code}
+                </Link>
+              </th>
+              <td>
+                {plan.course_name}
+                {plan.period_name && <div className="muted small">{plan.period_name}</div>}
+              </td>
+              <td>{plan.curriculum}</td>
+              <td>
+                <span className={plan.status === 'approved' ? 'badge' : 'badge badge-muted'}>
+                  {t(`rps.status.${plan.status}`)}
+                </span>
+              </td>
+              <td>
+                {t('rps.list.progressOf', {
+                  done: plan.stages.filter((stage) => stage.done).length,
+                  total: plan.stages.length,
+                })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
