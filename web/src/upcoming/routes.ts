@@ -28,7 +28,6 @@ export const upcomingRoutes: RouteDef[] = [
     '/admin/dashboard',
     { roles: ['admin'], ...nav('main', 'shield', 30) },
   ]),
-
 ];
 
 /** Public screens of features not built yet (tools). */
