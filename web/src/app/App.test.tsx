@@ -210,15 +210,7 @@ describe('the app', () => {
     const links = [...nav.querySelectorAll('a')].map((link) => link.textContent);
     // entries of features not offered yet say so
     expect(links).toEqual(
-      expect.arrayContaining([
-        'Home',
-        'Dashboard',
-        'Courses',
-        'Exams',
-        'Messages',
-        'Workspaces',
-        'Surveys (not available yet)',
-      ]),
+      expect.arrayContaining(['Home', 'Dashboard', 'Courses', 'Exams', 'Messages', 'Workspaces', 'Surveys']),
     );
     expect(links).not.toContain('Admin dashboard');
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
@@ -328,11 +320,11 @@ describe('the app', () => {
     serve({
       'GET /api/login/me': () => me('lecturer'),
     });
-    start('/survey/4');
-    await screen.findByRole('heading', { name: 'Survey' });
+    start('/test/poc-whiteboard');
+    await screen.findByRole('heading', { name: 'Whiteboard' });
     expect(screen.getByText('This part of the LMS is not available yet')).toBeTruthy();
     // in the user's terms: nothing about services
-    const explanation = screen.getByText(/^Surveys is not offered on this campus yet/);
+    const explanation = screen.getByText(/^The whiteboard is not offered on this campus yet/);
     expect(explanation.textContent).not.toMatch(/service/i);
   });
 
