@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../layout/ConfirmDialog';
 import { WarningAlert } from '../layout/WarningAlert';
 import { notificationFor } from '../notifications/notification';
+import { CardEditor } from './CardEditor';
 import { NameForm } from './JoinForm';
 import { useChangeBoardMutation, type BoardChange, type Content } from './projectsApi';
 import styles from './projects.module.css';
@@ -131,6 +132,12 @@ export function BoardView({ content }: { content: Content }) {
                   data-card={card.title}
                 >
                   <div className={styles.cardTitle}>{card.title}</div>
+                  <CardEditor
+                    card={card}
+                    onSave={(edited) =>
+                      send({ contentId: content.id, kind: 'editCard', cardId: card.id, ...edited })
+                    }
+                  />
                   <div className={styles.cardControls}>
                     <label className="sr-only" htmlFor={`move-${card.id}`}>
                       {t('projects.board.moveTo', { title: card.title })}

@@ -156,6 +156,53 @@ describe('workspaces and boards', () => {
     expect(within(todo).getByText('Wireframes')).toBeTruthy();
   });
 
+  it('edits a card’s title and description in place; an empty title is refused before sending', async () => {
+    const edited: Columns = [
+      {
+        ...COLUMNS[0],
+        cards: [{ id: 11, title: 'Wireframes v2', description: 'Mobile first, three screens' }],
+      },
+      COLUMNS[1],
+    ];
+    const calls = serve({
+      ...quietLayout,
+      'GET /api/login/me': student,
+      'GET /api/project/modules': () =>
+        json(
+          200,
+          many([resource('project-modules', { project_id: 5, name: 'Sprint 1', created_at: '' }, '8')]),
+        ),
+      'GET /api/project/contents': () => json(200, many([boardContent(COLUMNS, 3)])),
+      'GET /api/project/contents/30': () => json(200, one(boardContent(COLUMNS, 3))),
+      'PATCH /api/project/contents/30/cards/11': () => json(200, one(boardContent(edited, 4))),
+      'GET /api/timeline-project/5': () =>
+        json(200, { ...many([]), meta: { limit: 20, next_bucket_id: null } }),
+    });
+    start('/workspace/project-detail/5/module-detail/8');
+    const todo = await screen.findByRole('region', { name: 'Column To do' });
+    fireEvent.click(within(todo).getByText('Edit Wireframes'));
+    const title = await within(todo).findByLabelText('Title');
+    fireEvent.change(title, { target: { value: '  ' } });
+    fireEvent.click(within(todo).getByRole('button', { name: 'Save card' }));
+    expect(await within(todo).findByText('Give the card a title.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(title, { target: { value: ' Wireframes v2 ' } });
+    fireEvent.change(within(todo).getByLabelText('Description'), {
+      target: { value: 'Mobile first, three screens' },
+    });
+    fireEvent.click(within(todo).getByRole('button', { name: 'Save card' }));
+    expect(await within(todo).findByText('Mobile first, three screens')).toBeTruthy();
+    expect(within(todo).getByText('Wireframes v2')).toBeTruthy();
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(await attributesOf(patch)).toEqual({
+      title: 'Wireframes v2',
+      description: 'Mobile first, three screens',
+    });
+    // the form closed with the save
+    await waitFor(() => expect(within(todo).queryByLabelText('Title')).toBeNull());
+  });
+
   it('uploads the file of a file content as multipart and offers it to download', async () => {
     const fileContent = (file: Record<string, unknown> | null) =>
       resource(

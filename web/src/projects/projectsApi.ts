@@ -409,6 +409,7 @@ export const projectsApi = withTags.injectEndpoints({
 export type BoardChange = { contentId: string } & (
   | { kind: 'addCard'; column_id: number; title: string }
   | { kind: 'moveCard'; cardId: number; column_id: number; position: number; title: string }
+  | { kind: 'editCard'; cardId: number; title: string; description: string }
   | { kind: 'deleteCard'; cardId: number; title: string }
   | { kind: 'addColumn'; name: string }
   | { kind: 'deleteColumn'; columnId: number; name: string }
@@ -442,6 +443,12 @@ function boardRequest(change: BoardChange) {
         url: `${base}/cards/${change.cardId}/move`,
         method: 'POST',
         body: attributesBody({ column_id: change.column_id, position: change.position }),
+      };
+    case 'editCard':
+      return {
+        url: `${base}/cards/${change.cardId}`,
+        method: 'PATCH',
+        body: attributesBody({ title: change.title, description: change.description }),
       };
     case 'deleteCard':
       return { url: `${base}/cards/${change.cardId}`, method: 'DELETE' };
