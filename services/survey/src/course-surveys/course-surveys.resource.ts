@@ -53,9 +53,9 @@ export const courseSurveyResource = defineResource({
 /** `GET /v2/survey`, `/v2/survey/course/{courseId}`, …: newest first. */
 export const courseSurveyQuery: QuerySpec = {
   filters: {
-    id: { column: 'cs.id', type: 'number', ops: ['is'] },
-    course_id: { column: 'cs.course_id', type: 'number', ops: ['is'] },
-    survey_id: { column: 'cs.survey_id', type: 'number', ops: ['is'] },
+    id: { column: 'cs.id', type: 'integer', ops: ['is'] },
+    course_id: { column: 'cs.course_id', type: 'integer', ops: ['is'] },
+    survey_id: { column: 'cs.survey_id', type: 'integer', ops: ['is'] },
     is_open: { column: 'cs.is_open', type: 'boolean', ops: ['is'] },
   },
   sorts: { id: 'cs.id', created_at: 'cs.created_at' },
