@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFigure } from '../lib/charts/Charts';
+import { InputField } from '../layout/InputField';
 import { QueryState } from '../layout/QueryState';
 import { notificationFor } from '../notifications/notification';
 import {
@@ -103,7 +104,6 @@ function MappingForm({ courseId, stage1 }: { courseId: string; stage1: CpmkStage
                           max={100}
                           step="any"
                           inputMode="decimal"
-                          className="input"
                           aria-label={t('rps.cpmk.mapping.weightOf', {
                             assessment: assessment.title,
                             cpmk: code,
@@ -163,20 +163,19 @@ function ThresholdForm({ courseId, config }: { courseId: string; config: CpmkSta
       <p className="muted">{t('rps.cpmk.thresholds.intro', { threshold: config.default_threshold })}</p>
       <div className={styles.actions}>
         {config.thresholds.map((row) => (
-          <label key={row.cpmk} className="field">
-            <span>{t('rps.cpmk.thresholds.of', { cpmk: row.cpmk })}</span>
-            <input
-              type="number"
-              min={0}
-              max={100}
-              step="any"
-              inputMode="decimal"
-              required
-              className="input"
-              value={values[row.cpmk] ?? ''}
-              onChange={(event) => setValues((now) => ({ ...now, [row.cpmk]: event.target.value }))}
-            />
-          </label>
+          <InputField
+            key={row.cpmk}
+            id={`cpmk-threshold-${row.cpmk}`}
+            label={t('rps.cpmk.thresholds.of', { cpmk: row.cpmk })}
+            type="number"
+            min={0}
+            max={100}
+            step="any"
+            inputMode="decimal"
+            required
+            value={values[row.cpmk] ?? ''}
+            onChange={(value) => setValues((now) => ({ ...now, [row.cpmk]: value }))}
+          />
         ))}
       </div>
       <Failure error={calculating.error} />
@@ -216,13 +215,13 @@ function ClassAttainment({ stage2 }: { stage2: CpmkStage2 }) {
           <Bar
             dataKey="threshold"
             name={t('rps.cpmk.classResult.threshold')}
-            fill="var(--muted, #888)"
+            fill="var(--warning)"
             isAnimationActive={false}
           />
           <Bar
             dataKey="reached_percent"
             name={t('rps.cpmk.classResult.reachedPercent')}
-            fill="var(--success, #2e7d32)"
+            fill="var(--success)"
             isAnimationActive={false}
           />
         </BarChart>
