@@ -83,7 +83,7 @@ describe('OpenAPI document of the whole API', () => {
   /**
    * Prefixes of a deployed service whose calls are not built yet: the exam service's imports,
    * statistics, results and exports (issue 12's imports, issue 13); the presence service's live
-   * classroom (issue 17); the rps service's CPMK measurement (issue 19).
+   * classroom (issue 17).
    */
   const PENDING_PREFIXES = [
     '/v2/exam',
@@ -92,7 +92,6 @@ describe('OpenAPI document of the whole API', () => {
     '/stats/exam',
     '/crs',
     '/public/crs',
-    '/cpmk',
   ];
 
   it('has operations under every prefix of the routing table, or lists its service as unavailable', () => {

@@ -2,6 +2,7 @@ import { InboxEvent, OutboxEvent } from '@lms/events';
 import { PROJECTIONS } from '@lms/projections';
 import { RpsApprover } from './approvers/rps-approver.entity';
 import { CoursePlan, CoursePlanStage } from './courseplans/course-plan.entity';
+import { CPMK_ENTITIES } from './cpmk/cpmk.entities';
 import { SemesterPlan } from './plans/semester-plan.entity';
 
 export const ENTITIES = [
@@ -12,4 +13,5 @@ export const ENTITIES = [
   CoursePlan,
   CoursePlanStage,
   RpsApprover,
+  ...CPMK_ENTITIES,
 ];

@@ -9,15 +9,6 @@ const manage = (id: string, segment: string, load: RouteDef['load']): RouteDef =
   parent: 'course',
 });
 
-/** Course pages of features not available yet. */
-const upcoming = (id: string, segment: string, feature: string): RouteDef => ({
-  id,
-  path: `/courses/:id/${segment}`,
-  roles: LECTURER,
-  parent: 'course',
-  feature,
-});
-
 /** The courses: list, course page, editor and preview, and the lecturer's management pages. */
 export const courseRoutes: RouteDef[] = [
   {
@@ -62,6 +53,6 @@ export const courseRoutes: RouteDef[] = [
   manage('courseSettings', 'settings', () => import('./manage/CourseSettingsPage')),
   manage('courseDeleted', 'deleted', () => import('./manage/DeletedContentsPage')),
   manage('courseGradebook', 'gradebook', () => import('../gradebook/GradebookPage')),
-  upcoming('courseCpmk', 'cpmk', 'learningOutcomes'),
+  manage('courseCpmk', 'cpmk', () => import('../rps/CpmkPage')),
   manage('courseCompletion', 'completion', () => import('../completion/CompletionPage')),
 ];

@@ -247,7 +247,6 @@ const de: typeof en = {
   features: {
     generic: 'Diese Funktion',
     adminDashboard: 'Das Admin-Dashboard',
-    learningOutcomes: 'Lernziele des Kurses',
     whiteboard: 'Das Whiteboard',
     pdfEditor: 'Der PDF-Editor',
   },

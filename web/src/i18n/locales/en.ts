@@ -239,7 +239,6 @@ const en = {
   features: {
     generic: 'This feature',
     adminDashboard: 'The admin dashboard',
-    learningOutcomes: 'Course learning outcomes',
     whiteboard: 'The whiteboard',
     pdfEditor: 'The PDF editor',
   },

@@ -242,7 +242,6 @@ const fr: typeof en = {
   features: {
     generic: 'Cette fonctionnalité',
     adminDashboard: "Le tableau de bord d'administration",
-    learningOutcomes: "Les acquis d'apprentissage du cours",
     whiteboard: 'Le tableau blanc',
     pdfEditor: "L'éditeur PDF",
   },

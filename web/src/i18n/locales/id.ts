@@ -244,7 +244,6 @@ const id: typeof en = {
   features: {
     generic: 'Fitur ini',
     adminDashboard: 'Dasbor admin',
-    learningOutcomes: 'Capaian pembelajaran mata kuliah',
     whiteboard: 'Papan tulis',
     pdfEditor: 'Penyunting PDF',
   },

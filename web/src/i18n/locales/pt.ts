@@ -242,7 +242,6 @@ const pt: typeof en = {
   features: {
     generic: 'Esta funcionalidade',
     adminDashboard: 'O painel de administração',
-    learningOutcomes: 'Os resultados de aprendizagem do curso',
     whiteboard: 'O quadro branco',
     pdfEditor: 'O editor de PDF',
   },

@@ -165,6 +165,60 @@ const rps = {
     approved: 'Semesterplan {{code}} freigegeben.',
     returned: 'Semesterplan {{code}} zur Überarbeitung zurückgegeben.',
   },
+  cpmk: {
+    intro:
+      'Ordnen Sie die Prüfungen und Aufgaben des Kurses mit Gewichten den Lernzielen (CPMK) seines Semesterplans zu, berechnen Sie die Zielerreichung jedes Studierenden, die der Klasse gegenüber den Schwellen und die Studiengangsziele (CPL).',
+    loading: 'CPMK-Messung wird geladen',
+    failed: 'Die CPMK-Messung konnte nicht geladen werden.',
+    noPlan: 'Der Kurs hat noch keinen Semesterplan mit CPMK: Füllen Sie zuerst den RPS aus.',
+    computing: 'Wird berechnet…',
+    clear: 'Berechnete Ergebnisse löschen',
+    mapping: {
+      title: '1. Leistungsnachweise und CPMK',
+      intro:
+        'Geben Sie jedem Leistungsnachweis ein Gewicht für jedes CPMK, das er misst; lassen Sie die Zelle sonst leer.',
+      noAssessments: 'Der Kurs hat noch keine Prüfung und keine Aufgabe.',
+      caption: 'Gewichte der Leistungsnachweise je CPMK',
+      assessment: 'Leistungsnachweis',
+      types: { exam: 'Prüfung', task: 'Aufgabe' },
+      weightOf: 'Gewicht von {{assessment}} für {{cpmk}}',
+      compute: 'Speichern und Zielerreichung berechnen',
+    },
+    students: {
+      title: 'Zielerreichung der Studierenden',
+      none: 'Noch nicht berechnet.',
+      caption: 'Zielerreichung je Studierendem und CPMK (0–100)',
+      name: 'Studierende/r',
+    },
+    thresholds: {
+      title: '2. Schwellen und Zielerreichung der Klasse',
+      intro:
+        'Ein CPMK ist erreicht, wenn der Wert die Schwelle erreicht oder übersteigt (Standard {{threshold}}).',
+      of: 'Schwelle für {{cpmk}}',
+      compute: 'Zielerreichung der Klasse berechnen',
+    },
+    classResult: {
+      heading: 'Zielerreichung der Klasse',
+      title: 'Zielerreichung der Klasse je CPMK gegenüber der Schwelle',
+      none: 'Noch nicht berechnet.',
+      mean: 'Mittelwert',
+      threshold: 'Schwelle',
+      reached: 'Studierende, die sie erreichen',
+      reachedPercent: 'Erreicht (%)',
+    },
+    cpl: {
+      title: '3. Studiengangsziele (CPL)',
+      caption: 'Erreichung der CPL aus den zugehörigen CPMK',
+      from: 'Aus CPMK (Gewicht)',
+      part: '{{cpmk}} ({{weight}})',
+    },
+    saved: {
+      stage1_one: 'Zielerreichung für {{count}} Studierenden berechnet.',
+      stage1_other: 'Zielerreichung für {{count}} Studierende berechnet.',
+      stage2: 'Zielerreichung der Klasse berechnet.',
+      cleared: 'Berechnete Ergebnisse gelöscht.',
+    },
+  },
 };
 
 export default rps;

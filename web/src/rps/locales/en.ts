@@ -165,6 +165,59 @@ const rps = {
     approved: 'Semester plan {{code}} approved.',
     returned: 'Semester plan {{code}} returned for revision.',
   },
+  cpmk: {
+    intro:
+      'Map the course’s exams and tasks to the learning outcomes (CPMK) of its semester plan with weights, compute each student’s attainment, the class’s attainment against the thresholds, and the programme outcomes (CPL) they serve.',
+    loading: 'Loading the CPMK measurement',
+    failed: 'The CPMK measurement could not be loaded.',
+    noPlan: 'The course has no semester plan with CPMK yet: fill in its RPS first.',
+    computing: 'Computing…',
+    clear: 'Clear the computed results',
+    mapping: {
+      title: '1. Assessments and CPMK',
+      intro:
+        'Give each assessment a weight for each CPMK it measures; leave a cell empty when it does not measure that CPMK.',
+      noAssessments: 'The course has no exam or task yet.',
+      caption: 'Weights of the assessments per CPMK',
+      assessment: 'Assessment',
+      types: { exam: 'exam', task: 'task' },
+      weightOf: 'Weight of {{assessment}} for {{cpmk}}',
+      compute: 'Save and compute the students’ attainment',
+    },
+    students: {
+      title: 'Students’ attainment',
+      none: 'Not computed yet.',
+      caption: 'Attainment per student and CPMK (0–100)',
+      name: 'Student',
+    },
+    thresholds: {
+      title: '2. Thresholds and class attainment',
+      intro: 'A student reaches a CPMK with an attainment at or above its threshold (default {{threshold}}).',
+      of: 'Threshold of {{cpmk}}',
+      compute: 'Compute the class attainment',
+    },
+    classResult: {
+      heading: 'Class attainment',
+      title: 'Class attainment per CPMK against its threshold',
+      none: 'Not computed yet.',
+      mean: 'Mean',
+      threshold: 'Threshold',
+      reached: 'Students reaching it',
+      reachedPercent: 'Reached (%)',
+    },
+    cpl: {
+      title: '3. Programme learning outcomes (CPL)',
+      caption: 'CPL attainment from the CPMK serving them',
+      from: 'From CPMK (weight)',
+      part: '{{cpmk}} ({{weight}})',
+    },
+    saved: {
+      stage1_one: 'Attainment computed for {{count}} student.',
+      stage1_other: 'Attainment computed for {{count}} students.',
+      stage2: 'Class attainment computed.',
+      cleared: 'Computed results cleared.',
+    },
+  },
 };
 
 export default rps;

@@ -165,6 +165,60 @@ const rps = {
     approved: 'Plan semestriel {{code}} approuvé.',
     returned: 'Plan semestriel {{code}} renvoyé pour révision.',
   },
+  cpmk: {
+    intro:
+      'Associez les examens et les devoirs du cours aux acquis d’apprentissage (CPMK) de son plan semestriel avec des poids, calculez l’atteinte de chaque étudiant, celle de la classe par rapport aux seuils, et les acquis du programme (CPL).',
+    loading: 'Chargement de la mesure des CPMK',
+    failed: 'La mesure des CPMK n’a pas pu être chargée.',
+    noPlan: 'Le cours n’a pas encore de plan semestriel avec des CPMK : remplissez d’abord son RPS.',
+    computing: 'Calcul en cours…',
+    clear: 'Effacer les résultats calculés',
+    mapping: {
+      title: '1. Évaluations et CPMK',
+      intro:
+        'Donnez à chaque évaluation un poids pour chaque CPMK qu’elle mesure ; laissez la case vide sinon.',
+      noAssessments: 'Le cours n’a encore ni examen ni devoir.',
+      caption: 'Poids des évaluations par CPMK',
+      assessment: 'Évaluation',
+      types: { exam: 'examen', task: 'devoir' },
+      weightOf: 'Poids de {{assessment}} pour {{cpmk}}',
+      compute: 'Enregistrer et calculer l’atteinte des étudiants',
+    },
+    students: {
+      title: 'Atteinte des étudiants',
+      none: 'Pas encore calculé.',
+      caption: 'Atteinte par étudiant et par CPMK (0–100)',
+      name: 'Étudiant',
+    },
+    thresholds: {
+      title: '2. Seuils et atteinte de la classe',
+      intro:
+        'Un étudiant atteint un CPMK lorsque son résultat est égal ou supérieur au seuil (par défaut {{threshold}}).',
+      of: 'Seuil de {{cpmk}}',
+      compute: 'Calculer l’atteinte de la classe',
+    },
+    classResult: {
+      heading: 'Atteinte de la classe',
+      title: 'Atteinte de la classe par CPMK par rapport à son seuil',
+      none: 'Pas encore calculé.',
+      mean: 'Moyenne',
+      threshold: 'Seuil',
+      reached: 'Étudiants qui l’atteignent',
+      reachedPercent: 'Atteint (%)',
+    },
+    cpl: {
+      title: '3. Acquis d’apprentissage du programme (CPL)',
+      caption: 'Atteinte des CPL à partir des CPMK qui y contribuent',
+      from: 'Depuis les CPMK (poids)',
+      part: '{{cpmk}} ({{weight}})',
+    },
+    saved: {
+      stage1_one: 'Atteinte calculée pour {{count}} étudiant.',
+      stage1_other: 'Atteinte calculée pour {{count}} étudiants.',
+      stage2: 'Atteinte de la classe calculée.',
+      cleared: 'Résultats calculés effacés.',
+    },
+  },
 };
 
 export default rps;

@@ -165,6 +165,60 @@ const rps = {
     approved: 'RPS {{code}} disetujui.',
     returned: 'RPS {{code}} dikembalikan untuk revisi.',
   },
+  cpmk: {
+    intro:
+      'Petakan ujian dan tugas mata kuliah ke CPMK pada RPS-nya dengan bobot, hitung ketercapaian tiap mahasiswa, ketercapaian kelas terhadap ambang batas, dan CPL yang didukungnya.',
+    loading: 'Memuat pengukuran CPMK',
+    failed: 'Pengukuran CPMK tidak dapat dimuat.',
+    noPlan: 'Mata kuliah ini belum memiliki RPS dengan CPMK: isi RPS-nya terlebih dahulu.',
+    computing: 'Menghitung…',
+    clear: 'Hapus hasil perhitungan',
+    mapping: {
+      title: '1. Penilaian dan CPMK',
+      intro:
+        'Beri bobot setiap penilaian untuk setiap CPMK yang diukurnya; kosongkan sel bila tidak mengukur CPMK itu.',
+      noAssessments: 'Mata kuliah ini belum memiliki ujian atau tugas.',
+      caption: 'Bobot penilaian per CPMK',
+      assessment: 'Penilaian',
+      types: { exam: 'ujian', task: 'tugas' },
+      weightOf: 'Bobot {{assessment}} untuk {{cpmk}}',
+      compute: 'Simpan dan hitung ketercapaian mahasiswa',
+    },
+    students: {
+      title: 'Ketercapaian mahasiswa',
+      none: 'Belum dihitung.',
+      caption: 'Ketercapaian per mahasiswa dan CPMK (0–100)',
+      name: 'Mahasiswa',
+    },
+    thresholds: {
+      title: '2. Ambang batas dan ketercapaian kelas',
+      intro:
+        'Mahasiswa mencapai CPMK bila nilainya sama dengan atau di atas ambang batas (bawaan {{threshold}}).',
+      of: 'Ambang batas {{cpmk}}',
+      compute: 'Hitung ketercapaian kelas',
+    },
+    classResult: {
+      heading: 'Ketercapaian kelas',
+      title: 'Ketercapaian kelas per CPMK terhadap ambang batasnya',
+      none: 'Belum dihitung.',
+      mean: 'Rata-rata',
+      threshold: 'Ambang batas',
+      reached: 'Mahasiswa yang mencapai',
+      reachedPercent: 'Tercapai (%)',
+    },
+    cpl: {
+      title: '3. Capaian pembelajaran lulusan (CPL)',
+      caption: 'Ketercapaian CPL dari CPMK pendukungnya',
+      from: 'Dari CPMK (bobot)',
+      part: '{{cpmk}} ({{weight}})',
+    },
+    saved: {
+      stage1_one: 'Ketercapaian dihitung untuk {{count}} mahasiswa.',
+      stage1_other: 'Ketercapaian dihitung untuk {{count}} mahasiswa.',
+      stage2: 'Ketercapaian kelas dihitung.',
+      cleared: 'Hasil perhitungan dihapus.',
+    },
+  },
 };
 
 export default rps;

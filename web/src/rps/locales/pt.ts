@@ -165,6 +165,59 @@ const rps = {
     approved: 'Plano semestral {{code}} aprovado.',
     returned: 'Plano semestral {{code}} devolvido para revisão.',
   },
+  cpmk: {
+    intro:
+      'Associe os exames e as tarefas do curso aos resultados de aprendizagem (CPMK) do seu plano semestral com pesos, calcule o alcance de cada estudante, o da turma face aos limiares e os resultados do programa (CPL).',
+    loading: 'A carregar a medição dos CPMK',
+    failed: 'Não foi possível carregar a medição dos CPMK.',
+    noPlan: 'O curso ainda não tem plano semestral com CPMK: preencha primeiro o seu RPS.',
+    computing: 'A calcular…',
+    clear: 'Limpar os resultados calculados',
+    mapping: {
+      title: '1. Avaliações e CPMK',
+      intro: 'Dê a cada avaliação um peso para cada CPMK que mede; deixe a célula vazia caso contrário.',
+      noAssessments: 'O curso ainda não tem exames nem tarefas.',
+      caption: 'Pesos das avaliações por CPMK',
+      assessment: 'Avaliação',
+      types: { exam: 'exame', task: 'tarefa' },
+      weightOf: 'Peso de {{assessment}} para {{cpmk}}',
+      compute: 'Guardar e calcular o alcance dos estudantes',
+    },
+    students: {
+      title: 'Alcance dos estudantes',
+      none: 'Ainda não calculado.',
+      caption: 'Alcance por estudante e CPMK (0–100)',
+      name: 'Estudante',
+    },
+    thresholds: {
+      title: '2. Limiares e alcance da turma',
+      intro:
+        'Um estudante alcança um CPMK quando o seu resultado é igual ou superior ao limiar (por omissão {{threshold}}).',
+      of: 'Limiar de {{cpmk}}',
+      compute: 'Calcular o alcance da turma',
+    },
+    classResult: {
+      heading: 'Alcance da turma',
+      title: 'Alcance da turma por CPMK face ao seu limiar',
+      none: 'Ainda não calculado.',
+      mean: 'Média',
+      threshold: 'Limiar',
+      reached: 'Estudantes que o alcançam',
+      reachedPercent: 'Alcançado (%)',
+    },
+    cpl: {
+      title: '3. Resultados de aprendizagem do programa (CPL)',
+      caption: 'Alcance dos CPL a partir dos CPMK que os servem',
+      from: 'Dos CPMK (peso)',
+      part: '{{cpmk}} ({{weight}})',
+    },
+    saved: {
+      stage1_one: 'Alcance calculado para {{count}} estudante.',
+      stage1_other: 'Alcance calculado para {{count}} estudantes.',
+      stage2: 'Alcance da turma calculado.',
+      cleared: 'Resultados calculados limpos.',
+    },
+  },
 };
 
 export default rps;
