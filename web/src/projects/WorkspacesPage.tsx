@@ -86,10 +86,8 @@ function WorkspaceCard({ workspace }: { workspace: Workspace }) {
       <p className="muted small">{t('projects.workspaces.owner', { name: workspace.owner.name })}</p>
       {workspace.description && <p className="small">{workspace.description}</p>}
       <p className="muted small">
-        {t('projects.workspaces.counts', {
-          members: workspace.member_count,
-          projects: workspace.project_count,
-        })}
+        {t('projects.workspaces.memberCount', { count: workspace.member_count })} ·{' '}
+        {t('projects.workspaces.projectCount', { count: workspace.project_count })}
       </p>
       {!inside && <JoinForm workspace={workspace} />}
     </li>
