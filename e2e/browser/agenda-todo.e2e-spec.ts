@@ -6,8 +6,9 @@ import { screenshot, seriousA11yViolations, settled } from '../support/browser';
  * The agenda, the to-do and the dashboard's cards on the demo seed (issue 15): student1 sees the
  * seeded quiz on the agenda (it opened today) and has it on their to-do, by keyboard and at phone
  * width, axe clean; the lecturer sees the quiz and the seeded essay (closing in seven days) on
- * theirs, and on their to-do the answers the seed sent (student1's essay, the first group's
- * project) to score, which open the submissions to score — at desktop and phone width.
+ * theirs, and on their to-do student1's sent essay to score (it opens the submissions to score)
+ * and student3's quiz essay to grade (the seed scored the first group's project) — at desktop and
+ * phone width.
  */
 describe('agenda and to-do in the browser', () => {
   let web: BrowserPlatform;
@@ -92,14 +93,13 @@ describe('agenda and to-do in the browser', () => {
     await lecturer.context.close();
   });
 
-  it("puts the sent answers on the lecturer's to-do, each opening the submissions to score", async () => {
+  it("puts the sent answers and the waiting essay on the lecturer's to-do, each opening its screen", async () => {
     for (const width of [1366, 390]) {
       const lecturer = await web.signedIn('lecturer', { width });
       await lecturer.page.goto(`${web.base}/todo`);
       const todo = lecturer.page.getByTestId('todo-items');
-      await todo
-        .getByRole('link', { name: 'Score 1 answer to Group project: a number-guessing game' })
-        .waitFor();
+      // student3's quiz essay waits for a grader; group 1's project is scored already
+      await todo.getByRole('link', { name: 'Grade 1 essay of Quiz 1: Branching and loops' }).waitFor();
       const essay = todo.getByRole('link', { name: 'Score 1 answer to Essay: choosing the right loop' });
       await essay.waitFor();
       await settled(lecturer.page);

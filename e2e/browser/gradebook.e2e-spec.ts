@@ -150,11 +150,12 @@ describe('the gradebook', () => {
     const row = (username: string) => grid.getByRole('row', { name: new RegExp(names[username]) });
     // student1: logbook 85 × 10 % + participation 88 × 20 % + task 80 × 15 % + oral 90 × 5 %
     //   = 8.5 + 17.6 + 12 + 4.5 = 42.6 (E since D starts at 45)
-    // student2: participation 76 × 20 % + oral 70.5 × 5 % = 15.2 + 3.525 = 18.725 → 18.73
+    // student2: the seeded quiz 98.13 × 30 % + participation 76 × 20 % + oral 70.5 × 5 %
+    //   = 29.439 + 15.2 + 3.525 = 48.164 → 48.16 (D)
     await row('student1').getByTestId('final-score').getByText('42.60').waitFor();
-    await row('student2').getByTestId('final-score').getByText('18.73').waitFor();
+    await row('student2').getByTestId('final-score').getByText('48.16').waitFor();
     expect(await row('student1').getByTestId('band').textContent()).toBe('E');
-    expect(await row('student2').getByTestId('band').textContent()).toBe('E');
+    expect(await row('student2').getByTestId('band').textContent()).toBe('D');
 
     // the workbook holds what the grid shows
     const [download] = await Promise.all([

@@ -12,6 +12,8 @@ describe('demo exam seed', () => {
     for (const [username, role] of [
       ['lecturer', 'lecturer'],
       ['student1', 'student'],
+      ['student2', 'student'],
+      ['student3', 'student'],
     ] as const)
       users[username] = await h.given.user(7, role, { username });
     await h.given.campus({ id: 7, domain: 'demo.example.ac.id' });
@@ -20,11 +22,12 @@ describe('demo exam seed', () => {
 
     const course = await h.project('course.course.upserted', 7, { code: 'IF101' });
     await h.given.staff(7, { courseId: course.id, lecturerId: users.lecturer.id, assistants: [] });
-    await h.given.enrolment(7, {
-      courseId: course.id,
-      classId: course.classes[0].id,
-      userId: users.student1.id,
-    });
+    for (const student of ['student1', 'student2', 'student3'])
+      await h.given.enrolment(7, {
+        courseId: course.id,
+        classId: course.classes[0].id,
+        userId: users[student].id,
+      });
     expect(await seedExamDemo(h.app, 7)).toEqual({ created: true });
     expect(await seedExamDemo(h.app, 7)).toEqual({ created: false });
 
@@ -72,5 +75,20 @@ describe('demo exam seed', () => {
     expect(String(one(preview.body).attributes.question)).toMatch(
       /moves at \d+ metres per second for \d+ seconds/,
     );
+
+    // student2 and student3 took it already: student2 answered well and the lecturer graded their
+    // essay 85 ((7 + 0.85) / 8 = 98.13); student3 answered hastily and their essay waits.
+    const attempts = list(
+      (await asLecturer.get(`/api/exam/studentexams?filter[exam_id]=${exams[0].id}`)).body,
+    );
+    const scores = Object.fromEntries(
+      attempts.map((attempt) => [Number(attempt.attributes.student_id), attempt.attributes.score]),
+    );
+    expect(scores).toEqual({ [users.student2.id]: 98.13, [users.student3.id]: expect.any(Number) });
+    expect(scores[users.student3.id]).toBeLessThan(50);
+    const waiting = list(
+      (await asLecturer.get(`/api/v2/exam/exams/${exams[0].id}/essays?filter[graded]=false`)).body,
+    );
+    expect(waiting.map((essay) => Number(essay.attributes.student_id))).toEqual([users.student3.id]);
   });
 });

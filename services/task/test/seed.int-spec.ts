@@ -102,8 +102,8 @@ describe('demo task seed', () => {
     expect(
       members.map((row) => [(row.attributes.group as { name: string }).name, row.attributes.state]).sort(),
     ).toEqual([
-      ['Group 1', 'sent'],
-      ['Group 1', 'sent'],
+      ['Group 1', 'scored'],
+      ['Group 1', 'scored'],
       ['Group 2', 'not_started'],
     ]);
 
@@ -126,5 +126,9 @@ describe('demo task seed', () => {
       ]),
     );
     expect(sends).toHaveLength(2);
+    // Group 1's project is scored: both members get the lecturer's 82 (peers have not rated yet).
+    const scores = (await h.events('task.answer.scored')).map((event) => event.data);
+    expect(scores).toHaveLength(1);
+    expect(scores[0]).toMatchObject({ taskId: Number(project.id) });
   });
 });

@@ -13,6 +13,7 @@ import { questionImagePath } from '../images/images.resource';
 import { QuestionsService } from '../questions/questions.service';
 import { BLOB_STORAGE } from '../storage/blob-storage';
 import { barChartPng } from './bar-chart.png';
+import { seedDemoAttempts } from './demo-attempts.seed';
 
 /** The demo exam's name: how the seed knows it already made it. */
 export const DEMO_EXAM_NAME = 'Quiz 1: Branching and loops';
@@ -103,7 +104,8 @@ const questions = (dataSetId: number, image: string): QuestionInput[] => [
  * the campus's midnight, when that is later, so it opens today on the campus's agenda) for 30 days, 45 minutes per attempt, two attempts, score and solutions shown after finishing — with a
  * question of each of the seven types (the calculated ones on a generated dataset) and one about a
  * stored picture, so student1
- * can take it and see it graded. Made through the service's own operations as the course's
+ * can take it and see it graded; student2 and student3 have taken it already (one essay graded, one
+ * waiting: `seedDemoAttempts`). Made through the service's own operations as the course's
  * lecturer (validation, events). Waits (throws) until identity's users and course's IF101 with its
  * staff and students have arrived by event; does nothing when the exam exists.
  */
@@ -216,5 +218,6 @@ export async function seedExamDemo(
       auth,
       validateWith(questionCreateRules, { exam_id: Number(exam.id), weight: 1, ...input }),
     );
+  await seedDemoAttempts(app, auth, Number(exam.id));
   return { created: true };
 }

@@ -8,6 +8,7 @@ import { TaskFiles } from '../files/task-files';
 import { TaskGroup, TaskGroupMember } from '../groups/task-group.entity';
 import { taskCreateRules } from '../tasks/tasks.rules';
 import { TasksService } from '../tasks/tasks.service';
+import { GradingService } from '../grading/grading.service';
 import { essayPdf } from './demo-pdf';
 
 /** The demo tasks' names: how the seed knows it already made them. */
@@ -41,7 +42,7 @@ const ESSAY_RUBRIC = {
  * The demo campus's tasks (`npm start`) in IF101, on its first activity (or module): a personal
  * essay scored by rubric — student1 has sent a real PDF, student2 keeps a draft, student3 has not
  * started — and a group project with peer assessment open (30 % peers, 70 % lecturer) in two
- * groups, the first of which (student1, student2) has sent its answer. The tasks are made through
+ * groups, the first of which (student1, student2) has sent its answer, scored 82 by the lecturer. The tasks are made through
  * the service's own operations as the course's lecturer (validation, events); the answers and
  * groups are written as rows, each sent answer's `task.answer.submitted` recorded as a send
  * records it. Waits (throws) until identity's users and course's IF101 with its staff, students
@@ -250,5 +251,11 @@ export async function seedTaskDemo(
       });
     }
   });
+  // The lecturer has scored group 1's project (`task.answer.scored`); student1's essay waits.
+  const [groupAnswer]: Array<{ id: string }> = await dataSource.query(
+    `SELECT id FROM task_answers WHERE task_id = $1 AND group_id = $2`,
+    [project.id, first.id],
+  );
+  await app.get(GradingService).score(auth, { answer_id: Number(groupAnswer.id), score: 82 });
   return { created: true };
 }
