@@ -369,7 +369,10 @@ edit('docker-compose.yml', (source) => {
     .replace(/\/lms_identity/, `/${database}`)
     .replace(/127\.0\.0\.1:3001/, `127.0.0.1:${port}`)
     .replace(/\n {6}REFRESH_TTL_SECONDS:.*/, '')
-    .replace(/\n {6}DEMO_(DOMAIN|PASSWORD):.*/g, '');
+    .replace(/\n {6}DEMO_(DOMAIN|PASSWORD):.*/g, '')
+    // identity's own settings (its mail, its sealed client secrets) are not the new service's
+    .replace(/\n {6}SMTP_URL:.*/, '')
+    .replace(/\n {6}# seals stored OpenID client secrets:.*\n {6}SECRETS_KEY:.*/, '');
   let next = insertBefore(source, /\n {2}postgres:\n {4}image:/, block, 'docker-compose.yml');
   next = next.replace(/(LMS_DATABASES: [^\n]*)/, `$1 ${database}`);
   const start = next.indexOf('\n  gateway:\n');

@@ -97,6 +97,11 @@ describe('npm run new:service', () => {
     expect(readFileSync(join(repo, 'services/all-in-one/src/registry.ts'), 'utf8')).toContain(
       'demoProbeService',
     );
+    // its compose block is its own: none of identity's mail, sealing key or demo accounts
+    const compose = readFileSync(join(repo, 'docker-compose.yml'), 'utf8');
+    const block = /\n {2}demo-probe:\n[\s\S]*?\n(?=\n {2}\S)/.exec(compose)![0];
+    expect(block).toContain('SERVICE: demo-probe');
+    expect(block).not.toMatch(/SMTP_URL|SECRETS_KEY|DEMO_PASSWORD|REFRESH_TTL/);
 
     // Run again, or with a bad name: refused, nothing changed.
     const status = run('git', ['status', '--porcelain']);
