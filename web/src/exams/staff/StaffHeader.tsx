@@ -5,6 +5,7 @@ import { NOT_FOUND_PATH } from '../../auth/guard';
 import { Spinner } from '../../layout/Spinner';
 import { useDates } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
+import { BookmarkToggle } from '../../space/BookmarkToggle';
 import { useExamQuery } from '../examsApi';
 import type { Exam } from '../examTypes';
 import styles from './staff.module.css';
@@ -52,6 +53,7 @@ export function StaffHeader({
           </h1>
           {window && <p className="muted small">{window}</p>}
         </div>
+        <BookmarkToggle kind="exam" itemId={data.id} title={data.name || t('exam.untitled')} />
       </header>
       <nav className={styles.links} aria-label={t('exam.staff.pages')}>
         <NavLink className="button small" to={base} end>

@@ -5,6 +5,7 @@ import { NOT_FOUND_PATH } from '../../auth/guard';
 import { Spinner } from '../../layout/Spinner';
 import { useDates } from '../../lib/dates';
 import { notificationFor } from '../../notifications/notification';
+import { BookmarkToggle } from '../../space/BookmarkToggle';
 import { useTaskQuery } from '../api';
 import type { Task } from '../taskTypes';
 import styles from './staff.module.css';
@@ -49,6 +50,7 @@ export function TaskHeader({
           <h1>{title ? `${title}: ${data.name}` : data.name}</h1>
           {window && <p className="muted small">{window}</p>}
         </div>
+        <BookmarkToggle kind="task" itemId={data.id} title={data.name} />
       </header>
       <nav className={styles.links} aria-label={t('task.staff.pages')}>
         <NavLink className="button small" to={base} end>
