@@ -14,40 +14,50 @@ export function PlanTable({ plans }: { plans: Rps[] }) {
           <tr>
             <th scope="col">{t('rps.list.code')}</th>
             <th scope="col">{t('rps.list.course')}</th>
-            <th scope="col">{t('rps.list.curriculum')}</th>
+            <th scope="col" className={styles.wideOnly}>
+              {t('rps.list.curriculum')}
+            </th>
             <th scope="col">{t('rps.list.state')}</th>
-            <th scope="col">{t('rps.list.progress')}</th>
+            <th scope="col" className={styles.wideOnly}>
+              {t('rps.list.progress')}
+            </th>
           </tr>
         </thead>
         <tbody>
-          {plans.map((plan) => (
-            <tr key={plan.id}>
-              <th scope="row">
-                <Link
-                  to={`/rps/${encodeURIComponent(plan.id)}`}
-                  aria-label={t('rps.list.open', { code: plan.code, curriculum: plan.curriculum })}
-                >
-                  {plan.code}
-                </Link>
-              </th>
-              <td>
-                {plan.course_name}
-                {plan.period_name && <div className="muted small">{plan.period_name}</div>}
-              </td>
-              <td>{plan.curriculum}</td>
-              <td>
-                <span className={plan.status === 'approved' ? 'badge' : 'badge badge-muted'}>
-                  {t(`rps.status.${plan.status}`)}
-                </span>
-              </td>
-              <td>
-                {t('rps.list.progressOf', {
-                  done: plan.stages.filter((stage) => stage.done).length,
-                  total: plan.stages.length,
-                })}
-              </td>
-            </tr>
-          ))}
+          {plans.map((plan) => {
+            const progress = t('rps.list.progressOf', {
+              done: plan.stages.filter((stage) => stage.done).length,
+              total: plan.stages.length,
+            });
+            return (
+              <tr key={plan.id}>
+                <th scope="row">
+                  <Link
+                    to={`/rps/${encodeURIComponent(plan.id)}`}
+                    aria-label={t('rps.list.open', { code: plan.code, curriculum: plan.curriculum })}
+                  >
+                    {plan.code}
+                  </Link>
+                </th>
+                <td>
+                  {plan.course_name}
+                  {plan.period_name && <div className="muted small">{plan.period_name}</div>}
+                  {/* on a phone the two narrow columns fold in here */}
+                  <div className={`muted small ${styles.narrowOnly}`}>
+                    {t('rps.doc.curriculum', { curriculum: plan.curriculum })} · {t('rps.list.progress')}:{' '}
+                    {progress}
+                  </div>
+                </td>
+                <td className={styles.wideOnly}>{plan.curriculum}</td>
+                <td>
+                  <span className={plan.status === 'approved' ? 'badge' : 'badge badge-muted'}>
+                    {t(`rps.status.${plan.status}`)}
+                  </span>
+                </td>
+                <td className={styles.wideOnly}>{progress}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
