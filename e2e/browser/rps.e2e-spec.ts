@@ -12,6 +12,7 @@ import {
  * lecturer fills stage 1 in the editor (the other ten through the API: typing all eleven would only
  * make the test slow) and submits; kaprodi, the approver, returns it with a comment at phone width;
  * the lecturer revises and submits again, kaprodi approves; the public preview opens signed out.
+ * Before that, the CPMK measurement of issue 19 on the demo's approved plan and seeded scores.
  * Axe clean on each screen.
  */
 describe('semester plans in the browser', () => {
@@ -56,6 +57,37 @@ describe('semester plans in the browser', () => {
     await screenshot(signed.page, name);
     expect(signed.errors).toEqual([]);
   };
+
+  // First: the demo's approved plan (CPMK-1, CPMK-2) is the one measured until this file approves another.
+  it("measures the CPMK from the seeded scores: the lecturer maps the quiz and the project, the class's attainment is charted", async () => {
+    const lecturer = await signedIn('lecturer');
+    const { page } = lecturer;
+    await page.goto(`${base}/courses/${courseId}/cpmk`);
+    const mapping = page.getByRole('form', { name: '1. Assessments and CPMK' });
+    await mapping.getByLabel('Weight of Quiz 1: Branching and loops for CPMK-1').fill('100');
+    await mapping.getByLabel('Weight of Group project: a number-guessing game for CPMK-2').fill('100');
+    await mapping.getByRole('button', { name: 'Save and compute the students’ attainment' }).click();
+    // the seed's scores, arrived by event: student2 98.13 and student3 31.25 on the quiz; group 1
+    // (student1, student2) 82 on the project
+    const students = page.getByRole('table', { name: 'Attainment per student and CPMK (0–100)' });
+    await students.getByRole('row').filter({ hasText: '98.13' }).filter({ hasText: '82' }).waitFor();
+    await students.getByRole('row').filter({ hasText: '31.25' }).waitFor();
+    await page.getByRole('button', { name: 'Compute the class attainment' }).click();
+    const chart = page.getByRole('figure', { name: 'Class attainment per CPMK against its threshold' });
+    await chart.waitFor();
+    await chart.getByText('Show as a table').click();
+    await chart.getByRole('row', { name: /^CPMK-1/ }).waitFor();
+    await page.getByRole('table', { name: 'CPL attainment from the CPMK serving them' }).waitFor();
+    await axeClean(lecturer, 'cpmk-lecturer-1366');
+
+    const phone = await signedIn('lecturer', 390);
+    await phone.page.goto(`${base}/courses/${courseId}/cpmk`);
+    await phone.page.getByRole('table', { name: 'Attainment per student and CPMK (0–100)' }).waitFor();
+    expect((await phone.page.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(
+      390,
+    );
+    await axeClean(phone, 'cpmk-lecturer-390');
+  });
 
   it('goes from draft to approved: filled, submitted, returned with a comment, revised, approved, public', async () => {
     const plan = await api('lecturer', 'POST', 'rps/v1/rps', {

@@ -74,7 +74,7 @@ function MappingForm({ courseId, stage1 }: { courseId: string; stage1: CpmkStage
       {stage1.assessments.length === 0 ? (
         <p className="muted">{t('rps.cpmk.mapping.noAssessments')}</p>
       ) : (
-        <div className={styles.tableScroll}>
+        <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="cpmk-mapping">
           <table className="data-table">
             <caption className="sr-only">{t('rps.cpmk.mapping.caption')}</caption>
             <thead>
@@ -259,7 +259,7 @@ function StudentTable({ stage1 }: { stage1: CpmkStage1 }) {
   const { t } = useTranslation();
   if (stage1.students.length === 0) return <p className="muted">{t('rps.cpmk.students.none')}</p>;
   return (
-    <div className={styles.tableScroll}>
+    <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="cpmk-students">
       <table className="data-table">
         <caption>{t('rps.cpmk.students.caption')}</caption>
         <thead>
@@ -291,7 +291,7 @@ function StudentTable({ stage1 }: { stage1: CpmkStage1 }) {
 function CplTable({ stage3 }: { stage3: CpmkStage3 }) {
   const { t } = useTranslation();
   return (
-    <div className={styles.tableScroll}>
+    <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby="cpmk-cpl">
       <table className="data-table">
         <caption>{t('rps.cpmk.cpl.caption')}</caption>
         <thead>

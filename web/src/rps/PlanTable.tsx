@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Rps } from './rpsApi';
@@ -6,10 +7,13 @@ import styles from './rps.module.css';
 /** Plans as a table: code, course, curriculum, status, stages done, each opening its page (`/rps/{id}`). */
 export function PlanTable({ plans }: { plans: Rps[] }) {
   const { t } = useTranslation();
+  const captionId = useId();
   return (
-    <div className={styles.tableScroll}>
+    <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby={captionId}>
       <table className="data-table">
-        <caption className="sr-only">{t('rps.list.caption')}</caption>
+        <caption id={captionId} className="sr-only">
+          {t('rps.list.caption')}
+        </caption>
         <thead>
           <tr>
             <th scope="col">{t('rps.list.code')}</th>
