@@ -1,7 +1,7 @@
 /** Die globale Suche der Kopfleiste und ihre Ergebnisseite (issue 21). */
 export default {
   label: 'Suche',
-  placeholder: 'Kurse, Inhalte, Personen suchen…',
+  placeholder: 'Kurse, Personen suchen…',
   open: 'Suche öffnen',
   close: 'Suche schließen',
   results: 'Suchergebnisse',

@@ -1,7 +1,7 @@
 /** The global search of the top bar and its results page (issue 21). */
 export default {
   label: 'Search',
-  placeholder: 'Search courses, contents, people…',
+  placeholder: 'Search courses, people…',
   open: 'Open the search',
   close: 'Close the search',
   results: 'Search results',

@@ -1,7 +1,7 @@
 /** La recherche globale de la barre supérieure et sa page de résultats (issue 21). */
 export default {
   label: 'Recherche',
-  placeholder: 'Chercher des cours, contenus, personnes…',
+  placeholder: 'Chercher cours, personnes…',
   open: 'Ouvrir la recherche',
   close: 'Fermer la recherche',
   results: 'Résultats de la recherche',

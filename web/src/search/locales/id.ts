@@ -1,7 +1,7 @@
 /** Pencarian global di bilah atas dan halaman hasilnya (issue 21). */
 export default {
   label: 'Cari',
-  placeholder: 'Cari mata kuliah, konten, orang…',
+  placeholder: 'Cari mata kuliah, orang…',
   open: 'Buka pencarian',
   close: 'Tutup pencarian',
   results: 'Hasil pencarian',

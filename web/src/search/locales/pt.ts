@@ -1,7 +1,7 @@
 /** A pesquisa global da barra superior e a sua página de resultados (issue 21). */
 export default {
   label: 'Pesquisar',
-  placeholder: 'Pesquisar cursos, conteúdos, pessoas…',
+  placeholder: 'Pesquisar cursos, pessoas…',
   open: 'Abrir a pesquisa',
   close: 'Fechar a pesquisa',
   results: 'Resultados da pesquisa',
