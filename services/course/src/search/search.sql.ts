@@ -63,6 +63,21 @@ export const PREFIX_QUERY_SQL = `
 const rank = (kind: SearchKind, vector: string) => `ts_rank(${vector}, ${QUERY}) * ${KIND_WEIGHTS[kind]}`;
 const matches = (vector: string) => `${vector} @@ ${QUERY}`;
 
+type ItemKind = Exclude<SearchKind, 'course' | 'person'>;
+
+/**
+ * The matching items of a kind the caller may see (SPACE_ITEM_SOURCES), joined to their table as
+ * the alias named like the kind, with the text their snippet is cut from and whether it is hidden.
+ */
+function itemSource(kind: ItemKind, table: string, body: string, hidden: string): string {
+  const vector = SEARCH_VECTORS[kind](kind);
+  return `
+    SELECT item.kind, item.item_id, item.course_id, item.title, item.detail, ${body} AS body,
+           ${hidden} AS hidden, ${rank(kind, vector)} AS rank, item.module_id, item.activity_id
+      FROM (${SPACE_ITEM_SOURCES[kind]}) item JOIN ${table} ${kind} ON ${kind}.id = item.item_id
+     WHERE ${matches(vector)}`;
+}
+
 /**
  * One `SELECT` per kind giving `kind, item_id, course_id, title, detail, body, hidden, rank,
  * module_id, activity_id` for the items matching the query (`$3`) that the caller (`$1` campus,
@@ -71,32 +86,21 @@ const matches = (vector: string) => `${vector} @@ ${QUERY}`;
  * or a task as the agenda does, a thread as the discussions do) — staff see the hidden ones,
  * `hidden` marking them. `body`: the visible text the snippet is cut from.
  */
-export const SEARCH_SOURCES: Record<Exclude<SearchKind, 'course' | 'person'>, string> = {
-  content: `
-    SELECT item.kind, item.item_id, item.course_id, item.title, item.detail,
-           CASE WHEN content.type = 'text' THEN ${textOf('content.content')} END AS body,
-           NOT ${CONTENTABLE_ACTIVE} AS hidden, ${rank('content', SEARCH_VECTORS.content('content'))} AS rank,
-           item.module_id, item.activity_id
-      FROM (${SPACE_ITEM_SOURCES.content}) item JOIN contents content ON content.id = item.item_id
-     WHERE ${matches(SEARCH_VECTORS.content('content'))}`,
-  exam: `
-    SELECT item.kind, item.item_id, item.course_id, item.title, item.detail, NULL::text AS body,
-           NOT e.is_published AS hidden, ${rank('exam', SEARCH_VECTORS.exam('e'))} AS rank,
-           item.module_id, item.activity_id
-      FROM (${SPACE_ITEM_SOURCES.exam}) item JOIN exam_projections e ON e.id = item.item_id
-     WHERE ${matches(SEARCH_VECTORS.exam('e'))}`,
-  task: `
-    SELECT item.kind, item.item_id, item.course_id, item.title, item.detail, NULL::text AS body,
-           NOT t.is_active AS hidden, ${rank('task', SEARCH_VECTORS.task('t'))} AS rank,
-           item.module_id, item.activity_id
-      FROM (${SPACE_ITEM_SOURCES.task}) item JOIN task_projections t ON t.id = item.item_id
-     WHERE ${matches(SEARCH_VECTORS.task('t'))}`,
-  thread: `
-    SELECT item.kind, item.item_id, item.course_id, item.title, item.detail, ${textOf('thread.body')} AS body,
-           thread.is_hidden OR NOT ${ACTIVITY_ACTIVE} AS hidden, ${rank('thread', SEARCH_VECTORS.thread('thread'))} AS rank,
-           item.module_id, item.activity_id
-      FROM (${SPACE_ITEM_SOURCES.thread}) item JOIN threads thread ON thread.id = item.item_id
-     WHERE ${matches(SEARCH_VECTORS.thread('thread'))}`,
+export const SEARCH_SOURCES: Record<ItemKind, string> = {
+  content: itemSource(
+    'content',
+    'contents',
+    `CASE WHEN content.type = 'text' THEN ${textOf('content.content')} END`,
+    `NOT ${CONTENTABLE_ACTIVE}`,
+  ),
+  exam: itemSource('exam', 'exam_projections', 'NULL::text', 'NOT exam.is_published'),
+  task: itemSource('task', 'task_projections', 'NULL::text', 'NOT task.is_active'),
+  thread: itemSource(
+    'thread',
+    'threads',
+    textOf('thread.body'),
+    `thread.is_hidden OR NOT ${ACTIVITY_ACTIVE}`,
+  ),
 };
 
 /**
