@@ -82,6 +82,7 @@ function appRoutes(course: string, exam: string, tasks: DemoTasks, room: string)
     ['/vlabs/result/1', 'all'],
     ['/notes', 'all'],
     ['/bookmark', 'all'],
+    ['/search', 'all'],
     ['/messages', 'all'],
     ['/messages/new', 'all'],
     ['/messages/sent', 'all'],

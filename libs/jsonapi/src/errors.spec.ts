@@ -10,6 +10,7 @@ import {
   tooManyRequests,
   unauthorized,
   unprocessable,
+  unprocessableParameter,
 } from './errors';
 
 describe('error factories', () => {
@@ -63,6 +64,17 @@ describe('error factories', () => {
       { status: '400', title: 'Bad Request', detail: 'Cannot sort by foo', source: { parameter: 'sort' } },
     ]);
     expect(badRequest('Body must be an object').errors[0].source).toBeUndefined();
+  });
+
+  it('names the query parameter of a 422', () => {
+    expect(unprocessableParameter('q', 'q must be at least 2 characters').errors).toEqual([
+      {
+        status: '422',
+        title: 'Unprocessable Entity',
+        detail: 'q must be at least 2 characters',
+        source: { parameter: 'q' },
+      },
+    ]);
   });
 
   it('carries the Retry-After seconds of a 429', () => {

@@ -110,6 +110,11 @@ export function unprocessable(issues: ValidationIssue[]): JsonApiException {
   return new JsonApiException(HttpStatus.UNPROCESSABLE_ENTITY, errors);
 }
 
+/** 422 for a query parameter that is well formed but not acceptable (`q` too short): `source.parameter`. */
+export function unprocessableParameter(parameter: string, detail: string): JsonApiException {
+  return single(HttpStatus.UNPROCESSABLE_ENTITY, 'Unprocessable Entity', detail, { parameter });
+}
+
 /**
  * 429: rate limited; `retryAfterSeconds` becomes the `Retry-After` header; `code` and `meta` tell
  * the client which limit it met and what it needs to say so (a socket has no header).

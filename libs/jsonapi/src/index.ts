@@ -9,6 +9,7 @@ export {
   tooManyRequests,
   unauthorized,
   unprocessable,
+  unprocessableParameter,
 } from './errors';
 export type { JsonApiErrorDocument, JsonApiErrorObject, ValidationIssue } from './errors';
 export { JSON_API_MEDIA_TYPE, JsonApiExceptionFilter, outcomeOf } from './exception.filter';

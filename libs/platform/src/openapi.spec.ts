@@ -1,6 +1,6 @@
-import { Controller, Get, Module, Post } from '@nestjs/common';
+import { Controller, Get, Module, Param, Post, Query } from '@nestjs/common';
 import { defineResource, PAGE_META, type ResourceType, Responds, toMany, toOne, z } from '@lms/jsonapi';
-import { describeModule, type JsonSchema } from './openapi';
+import { describeModule, DocumentOperation, type JsonSchema } from './openapi';
 
 interface Module_ {
   id: number;
@@ -65,6 +65,21 @@ class OtherController {
   @Responds(otherCourseResource)
   get() {}
 }
+
+@Controller('api/exports')
+class ExportsController {
+  @Get(':id')
+  @DocumentOperation({
+    summary: 'An export',
+    parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string' } }],
+  })
+  get(@Param('id') id: string, @Query('format') format: string) {
+    return { id, format };
+  }
+}
+
+@Module({ controllers: [ExportsController] })
+class ExportsModule {}
 
 @Module({ controllers: [CoursesController] })
 class CoursesModule {}
@@ -148,6 +163,15 @@ describe('describeModule', () => {
         relationships: { properties: { course: { properties: { data: { nullable: true } } } } },
       },
     });
+  });
+
+  it('adds the parameters of @DocumentOperation to the generated ones (the path id stays)', async () => {
+    const document = await describeModule({ module: ExportsModule }, { title: 'test' });
+    const operation = document.paths['/api/exports/{id}'].get;
+    expect(operation.summary).toBe('An export');
+    expect(
+      operation.parameters?.map((parameter) => `${String(parameter.in)} ${String(parameter.name)}`),
+    ).toEqual(['path id', 'query format']);
   });
 
   it('refuses two different resources of the same name', async () => {

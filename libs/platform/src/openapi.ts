@@ -59,7 +59,8 @@ const OPERATION_KEY = 'lms:openapi-operation';
 
 /**
  * Adds to (or overrides parts of) the generated operation of a handler: a multipart request
- * body, a binary or redirect response, a summary. `responses` are merged by status code.
+ * body, a binary or redirect response, a summary. `responses` are merged by status code;
+ * `parameters` are added to the generated ones (a plain `?q=` beside `@JsonApiQuery`'s).
  */
 export function DocumentOperation(operation: Partial<OpenApiOperation>): MethodDecorator {
   return (target, key) => {
@@ -419,8 +420,11 @@ function operationOf(
   const extra = Reflect.getMetadata(OPERATION_KEY, prototype, methodName) as
     Partial<OpenApiOperation> | undefined;
   if (extra) {
-    const { responses, ...rest } = extra;
-    Object.assign(operation, rest, { responses: { ...operation.responses, ...responses } });
+    const { responses, parameters, ...rest } = extra;
+    Object.assign(operation, rest, {
+      responses: { ...operation.responses, ...responses },
+      parameters: [...(operation.parameters ?? []), ...(parameters ?? [])],
+    });
   }
   return operation;
 }

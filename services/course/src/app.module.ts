@@ -84,6 +84,8 @@ import { ConferencesController } from './space/conferences.controller';
 import { ConferencesService } from './space/conferences.service';
 import { NotesController } from './space/notes.controller';
 import { NotesService } from './space/notes.service';
+import { SearchController } from './search/search.controller';
+import { SearchService } from './search/search.service';
 import { VlabsController } from './vlabs/vlabs.controller';
 import { VlabsService } from './vlabs/vlabs.service';
 
@@ -124,6 +126,7 @@ export class CourseAppModule {
         VlabsController,
         BookmarksController,
         NotesController,
+        SearchController,
         ConferencesController,
         TodoController,
         TimelineController,
@@ -178,6 +181,7 @@ export class CourseAppModule {
         VlabsService,
         BookmarksService,
         NotesService,
+        SearchService,
         ConferencesService,
         FormsService,
         FormAnswersService,

@@ -2019,6 +2019,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Search the caller’s courses, contents, exams, tasks, threads and people */
+    get: operations['course_Search_find'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/students': {
     parameters: {
       query?: never;
@@ -8403,6 +8420,24 @@ export interface components {
         can_edit: boolean;
       };
     };
+    SearchHit: {
+      /** @enum {string} */
+      type: 'search-hits';
+      id: string;
+      attributes: {
+        /** @enum {string} */
+        kind: 'course' | 'content' | 'exam' | 'task' | 'thread' | 'person';
+        item_id: number;
+        title: string;
+        detail: string | null;
+        snippet: string | null;
+        hidden: boolean;
+        course_id: number | null;
+        course_name: string | null;
+        course_code: string | null;
+        link: string;
+      };
+    };
     Student: {
       /** @enum {string} */
       type: 'students';
@@ -10346,7 +10381,9 @@ export interface operations {
         dry_run?: boolean;
       };
       header?: never;
-      path?: never;
+      path: {
+        id: string;
+      };
       cookie?: never;
     };
     requestBody: {
@@ -11781,7 +11818,9 @@ export interface operations {
         student_exam_id?: number;
       };
       header?: never;
-      path?: never;
+      path: {
+        id: string;
+      };
       cookie?: never;
     };
     requestBody?: never;
@@ -21335,6 +21374,70 @@ export interface operations {
         };
         content: {
           'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Search_find: {
+    parameters: {
+      query: {
+        'filter[kind][is]'?: string;
+        'filter[kind][in]'?: string;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of SearchHit */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['SearchHit'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['SearchHit'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
         };
       };
       /** @description A JSON:API error document */
@@ -32674,7 +32777,9 @@ export interface operations {
         limit?: number;
       };
       header?: never;
-      path?: never;
+      path: {
+        id: string;
+      };
       cookie?: never;
     };
     requestBody?: never;

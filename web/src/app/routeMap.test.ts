@@ -68,6 +68,7 @@ describe('the route map', () => {
       '/vlabs/result/:id',
       '/notes',
       '/bookmark',
+      '/search',
       '/messages',
       '/messages/new',
       '/messages/sent',

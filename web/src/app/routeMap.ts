@@ -13,6 +13,7 @@ import { projectRoutes } from '../projects/routes';
 import { publicRoutes } from '../public/routes';
 import { learningPlanRoutes, rpsPublicRoutes, rpsRoutes } from '../rps/routes';
 import { settingsRoutes } from '../settings/routes';
+import { searchRoutes } from '../search/routes';
 import { spaceRoutes } from '../space/routes';
 import { taskRoutes } from '../tasks/routes';
 import { agendaRoutes } from '../agenda/routes';
@@ -44,6 +45,7 @@ export const APP_ROUTES: RouteDef[] = [
   ...crsRoutes,
   ...messagingRoutes,
   ...spaceRoutes,
+  ...searchRoutes,
   ...surveyRoutes,
   ...projectRoutes,
   ...rpsRoutes,

@@ -36,6 +36,7 @@ const PATHS: Record<IconName | ToolIcon, string> = {
   swap: 'M7 4L3 8l4 4M3 8h14M17 12l4 4-4 4M21 16H7',
   alert: 'M12 3l10 18H2zM12 10v5M12 18v.5',
   lock: 'M5 11h14v10H5zM8 11V7a4 4 0 018 0v4',
+  search: 'M10.5 17a6.5 6.5 0 100-13 6.5 6.5 0 000 13zM15.5 15.5L21 21',
 };
 
 export type ToolIcon =
@@ -50,7 +51,8 @@ export type ToolIcon =
   | 'close'
   | 'swap'
   | 'alert'
-  | 'lock';
+  | 'lock'
+  | 'search';
 
 export function Icon({ name, className }: { name: IconName | ToolIcon; className?: string }) {
   return (

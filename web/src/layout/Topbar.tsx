@@ -6,9 +6,10 @@ import { Icon } from './Icon';
 import styles from './Topbar.module.css';
 import { NotificationBell } from '../messaging/alerts/NotificationBell';
 import { ChatLink } from '../messaging/chat/ChatLink';
+import { SearchBox } from '../search/SearchBox';
 import { LanguageMenu, StarButton, StarredMenu, ThemeMenu, UserMenu } from './TopbarMenus';
 
-/** The top bar: menu (small screens), starred pages, language, theme, messages, chat, notifications, accounts. */
+/** The top bar: menu (small screens), starred pages, the search, language, theme, messages, chat, notifications, accounts. */
 export function Topbar({
   page,
   user,
@@ -39,6 +40,7 @@ export function Topbar({
       </button>
       {page.routeId && <StarButton path={page.path} routeId={page.routeId} label={page.label} />}
       <StarredMenu />
+      <SearchBox />
       <div className={styles.spacer} />
       <LanguageMenu />
       <ThemeMenu />

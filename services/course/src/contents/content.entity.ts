@@ -26,6 +26,8 @@ export type ContentType = (typeof CONTENT_TYPES)[number];
 @Entity({ name: 'contents' })
 @Index('contents_contentable_idx', ['contentableType', 'contentableId', 'index'])
 @Index('contents_course_updated_idx', ['courseId', 'updatedAt'])
+// Full-text GIN index of the global search (src/search); made by its migration.
+@Index('contents_search_idx', { synchronize: false })
 export class Content {
   @PrimaryGeneratedColumn('identity', { type: 'bigint' })
   id: number;

@@ -25,6 +25,8 @@ import { Period } from './period.entity';
 @Index('courses_tenant_code_idx', ['tenantId', 'code', 'periodId'])
 // Trigram index for name search; created by its migration (TypeORM cannot express GIN opclasses).
 @Index('courses_name_trgm_idx', { synchronize: false })
+// Full-text GIN index of the global search (src/search); made by its migration.
+@Index('courses_search_idx', { synchronize: false })
 export class Course {
   @PrimaryGeneratedColumn('identity', { type: 'bigint' })
   id: number;

@@ -8,6 +8,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'exam_projections' })
 @Index('exam_projections_course_idx', ['courseId', 'id'])
+// Full-text GIN index of the global search (src/search); made by its migration.
+@Index('exam_projections_search_idx', { synchronize: false })
 export class ExamProjection {
   @PrimaryColumn('bigint')
   id: number;

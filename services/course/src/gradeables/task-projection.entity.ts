@@ -7,6 +7,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'task_projections' })
 @Index('task_projections_course_idx', ['courseId', 'id'])
+// Full-text GIN index of the global search (src/search); made by its migration.
+@Index('task_projections_search_idx', { synchronize: false })
 export class TaskProjection {
   @PrimaryColumn('bigint')
   id: number;

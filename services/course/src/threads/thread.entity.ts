@@ -25,6 +25,8 @@ export const MAX_REPLY_DEPTH = 3;
 @Index('threads_course_updated_idx', ['courseId', 'updatedAt'])
 @Index('threads_activity_updated_idx', ['activityId', 'updatedAt'])
 @Index('threads_course_introduction_key', ['courseId'], { unique: true, where: 'is_introduction' })
+// Full-text GIN index of the global search (src/search); made by its migration.
+@Index('threads_search_idx', { synchronize: false })
 export class Thread {
   @PrimaryGeneratedColumn('identity', { type: 'bigint' })
   id: number;

@@ -4,6 +4,8 @@ import type { PlatformRole } from '@lms/auth';
 /** The course service's copy of identity's users, fed by `identity.user.upserted`. */
 @Entity({ name: 'users' })
 @Index('users_tenant_name_idx', ['tenantId', 'name'])
+// Full-text GIN index of the global search (src/search); made by its migration.
+@Index('users_search_idx', { synchronize: false })
 export class UserProjection {
   @PrimaryColumn('bigint')
   id: number;

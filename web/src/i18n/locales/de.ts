@@ -12,6 +12,7 @@ import completion from '../../completion/locales/de';
 import agenda from '../../agenda/locales/de';
 import messaging from '../../messaging/locales/de';
 import space from '../../space/locales/de';
+import search from '../../search/locales/de';
 import survey from '../../survey/locales/de';
 import projects from '../../projects/locales/de';
 import rps from '../../rps/locales/de';
@@ -30,6 +31,7 @@ const de: typeof en = {
   agenda,
   messaging,
   space,
+  search,
   survey,
   projects,
   rps,
@@ -221,6 +223,7 @@ const de: typeof en = {
     publicNews: 'Neuigkeiten',
     notes: 'Notizen',
     bookmarks: 'Lesezeichen',
+    search: 'Suche',
     profile: 'Profil',
     account: 'Kontoeinstellungen',
     landing: 'Willkommen',

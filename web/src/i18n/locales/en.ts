@@ -11,6 +11,7 @@ import completion from '../../completion/locales/en';
 import agenda from '../../agenda/locales/en';
 import messaging from '../../messaging/locales/en';
 import space from '../../space/locales/en';
+import search from '../../search/locales/en';
 import survey from '../../survey/locales/en';
 import projects from '../../projects/locales/en';
 import rps from '../../rps/locales/en';
@@ -28,6 +29,7 @@ const en = {
   agenda,
   messaging,
   space,
+  search,
   survey,
   projects,
   rps,
@@ -213,6 +215,7 @@ const en = {
     publicNews: 'News',
     notes: 'Notes',
     bookmarks: 'Bookmarks',
+    search: 'Search',
     profile: 'Profile',
     account: 'Account settings',
     landing: 'Welcome',

@@ -12,6 +12,7 @@ import completion from '../../completion/locales/fr';
 import agenda from '../../agenda/locales/fr';
 import messaging from '../../messaging/locales/fr';
 import space from '../../space/locales/fr';
+import search from '../../search/locales/fr';
 import survey from '../../survey/locales/fr';
 import projects from '../../projects/locales/fr';
 import rps from '../../rps/locales/fr';
@@ -30,6 +31,7 @@ const fr: typeof en = {
   agenda,
   messaging,
   space,
+  search,
   survey,
   projects,
   rps,
@@ -216,6 +218,7 @@ const fr: typeof en = {
     publicNews: 'Actualités',
     notes: 'Notes',
     bookmarks: 'Favoris',
+    search: 'Recherche',
     profile: 'Profil',
     account: 'Paramètres du compte',
     landing: 'Bienvenue',

@@ -12,6 +12,7 @@ import completion from '../../completion/locales/id';
 import agenda from '../../agenda/locales/id';
 import messaging from '../../messaging/locales/id';
 import space from '../../space/locales/id';
+import search from '../../search/locales/id';
 import survey from '../../survey/locales/id';
 import projects from '../../projects/locales/id';
 import rps from '../../rps/locales/id';
@@ -33,6 +34,7 @@ const id: typeof en = {
   agenda,
   messaging,
   space,
+  search,
   survey,
   projects,
   rps,
@@ -218,6 +220,7 @@ const id: typeof en = {
     publicNews: 'Berita',
     notes: 'Catatan',
     bookmarks: 'Penanda',
+    search: 'Pencarian',
     profile: 'Profil',
     account: 'Pengaturan akun',
     landing: 'Selamat datang',

@@ -12,6 +12,7 @@ import completion from '../../completion/locales/pt';
 import agenda from '../../agenda/locales/pt';
 import messaging from '../../messaging/locales/pt';
 import space from '../../space/locales/pt';
+import search from '../../search/locales/pt';
 import survey from '../../survey/locales/pt';
 import projects from '../../projects/locales/pt';
 import rps from '../../rps/locales/pt';
@@ -30,6 +31,7 @@ const pt: typeof en = {
   agenda,
   messaging,
   space,
+  search,
   survey,
   projects,
   rps,
@@ -216,6 +218,7 @@ const pt: typeof en = {
     publicNews: 'Notícias',
     notes: 'Notas',
     bookmarks: 'Marcadores',
+    search: 'Pesquisa',
     profile: 'Perfil',
     account: 'Definições da conta',
     landing: 'Bem-vindo',
