@@ -23,7 +23,8 @@ function Assignees({ card, members }: { card: Card; members: Person[] }) {
   const { t } = useTranslation();
   if (card.assignee_ids.length === 0) return null;
   const people = card.assignee_ids.map(
-    (id) => members.find((member) => member.user_id === id) ?? { user_id: id, name: `#${id}`, thumbnail: null },
+    (id) =>
+      members.find((member) => member.user_id === id) ?? { user_id: id, name: `#${id}`, thumbnail: null },
   );
   return (
     <p className={styles.assignees}>
@@ -182,7 +183,9 @@ export function BoardView({ content }: { content: Content }) {
             {column.cards.length === 0 ? (
               <p className="muted small">{t('projects.board.noCards')}</p>
             ) : (
-              shown(column.cards).length === 0 && <p className="muted small">{t('projects.board.mineEmpty')}</p>
+              shown(column.cards).length === 0 && (
+                <p className="muted small">{t('projects.board.mineEmpty')}</p>
+              )
             )}
             <ol className={`plain-list ${styles.cards}`}>
               {shown(column.cards).map((card, index, visible) => (
@@ -239,7 +242,10 @@ export function BoardView({ content }: { content: Content }) {
                       disabled={index === 0}
                       onClick={() =>
                         // before the card shown above it
-                        move(card, { columnId: column.id, position: column.cards.indexOf(visible[index - 1]) })
+                        move(card, {
+                          columnId: column.id,
+                          position: column.cards.indexOf(visible[index - 1]),
+                        })
                       }
                     >
                       ↑
@@ -251,7 +257,10 @@ export function BoardView({ content }: { content: Content }) {
                       disabled={index === visible.length - 1}
                       onClick={() =>
                         // after the card shown below it (its place once this one is taken out)
-                        move(card, { columnId: column.id, position: column.cards.indexOf(visible[index + 1]) })
+                        move(card, {
+                          columnId: column.id,
+                          position: column.cards.indexOf(visible[index + 1]),
+                        })
                       }
                     >
                       ↓

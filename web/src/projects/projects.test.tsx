@@ -84,7 +84,11 @@ const boardContent = (columns: Columns, version: number) =>
     '30',
   );
 const COLUMNS: Columns = [
-  { id: 1, name: 'To do', cards: [{ id: 11, title: 'Wireframes', description: '', assignee_ids: [], due_at: null }] },
+  {
+    id: 1,
+    name: 'To do',
+    cards: [{ id: 11, title: 'Wireframes', description: '', assignee_ids: [], due_at: null }],
+  },
   { id: 2, name: 'Doing', cards: [] },
 ];
 
