@@ -7644,7 +7644,8 @@ export interface components {
           | 'COURSE_REQUEST'
           | 'ANNOUNCEMENT'
           | 'COURSE_MESSAGE'
-          | 'MESSAGE';
+          | 'MESSAGE'
+          | 'CARD_ASSIGNED';
         objectId: number;
         isRead: 0 | 1;
         course_id: number | null;
@@ -7867,6 +7868,9 @@ export interface components {
               id: number;
               title: string;
               description: string;
+              assignee_ids: number[];
+              /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+              due_at: string | null;
             }[];
           }[];
         } | null;
@@ -32949,7 +32953,8 @@ export interface operations {
           | 'COURSE_REQUEST'
           | 'ANNOUNCEMENT'
           | 'COURSE_MESSAGE'
-          | 'MESSAGE';
+          | 'MESSAGE'
+          | 'CARD_ASSIGNED';
         objectId?: number;
       };
       header?: never;
@@ -34587,6 +34592,9 @@ export interface operations {
               column_id: number;
               title: string;
               description?: string;
+              assignee_ids?: number[];
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              due_at?: string | null;
             };
           };
         };
@@ -34598,6 +34606,9 @@ export interface operations {
               column_id: number;
               title: string;
               description?: string;
+              assignee_ids?: number[];
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              due_at?: string | null;
             };
           };
         };
@@ -34719,6 +34730,9 @@ export interface operations {
             attributes: {
               title?: string;
               description?: string;
+              assignee_ids?: number[];
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              due_at?: string | null;
             };
           };
         };
@@ -34729,6 +34743,9 @@ export interface operations {
             attributes: {
               title?: string;
               description?: string;
+              assignee_ids?: number[];
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              due_at?: string | null;
             };
           };
         };
