@@ -85,7 +85,7 @@ describe('projects in the browser', () => {
     const moduleUrl = page.url();
 
     // the lecturer assigns it to student1, due in a week
-    await todo.getByText('Edit Write tests').click();
+    await todo.locator('summary', { hasText: 'Edit Write tests' }).click();
     await todo.getByRole('group', { name: 'Assignees' }).getByLabel('Ayu Lestari').check();
     await todo.getByLabel('Due date').fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 16));
     await todo.getByRole('button', { name: 'Save card' }).click();

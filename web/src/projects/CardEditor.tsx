@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../layout/InputField';
 import { WarningAlert } from '../layout/WarningAlert';
+import { fromDateTimeField, toDateTimeField } from '../lib/dates';
 import { notificationFor } from '../notifications/notification';
 import { MAX_ASSIGNEES, type BoardCard, type Person } from './projectsApi';
 import styles from './projects.module.css';
@@ -13,10 +14,6 @@ export interface CardEdit {
   assignee_ids: number[];
   due_at: string | null;
 }
-
-/** `2026-12-01 17:00:00` (wire) as a datetime-local field's `2026-12-01T17:00`, and back. */
-const localOf = (wire: string | null) => (wire ? wire.slice(0, 16).replace(' ', 'T') : '');
-const wireOf = (local: string) => (local ? `${local.replace('T', ' ')}:00` : null);
 
 /**
  * A card's title, description, assignees (the project's members, by name, at most ten) and due
@@ -39,7 +36,7 @@ export function CardEditor({
   const [title, setTitle] = useState(card.title);
   const [description, setDescription] = useState(card.description);
   const [assignees, setAssignees] = useState<number[]>(card.assignee_ids);
-  const [due, setDue] = useState(localOf(card.due_at));
+  const [due, setDue] = useState(toDateTimeField(card.due_at));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -50,7 +47,7 @@ export function CardEditor({
       setTitle(card.title);
       setDescription(card.description);
       setAssignees(card.assignee_ids);
-      setDue(localOf(card.due_at));
+      setDue(toDateTimeField(card.due_at));
       setProblem(null);
     }
   };
@@ -64,7 +61,7 @@ export function CardEditor({
     }
     setBusy(true);
     setProblem(null);
-    onSave({ title: title.trim(), description, assignee_ids: assignees, due_at: wireOf(due) })
+    onSave({ title: title.trim(), description, assignee_ids: assignees, due_at: fromDateTimeField(due) })
       .then(() => setOpen(false))
       .catch((error: unknown) => setProblem(notificationFor(error, t('projects.board.failed')).text))
       .finally(() => setBusy(false));
