@@ -5,6 +5,7 @@ import { ConfirmButton } from '../layout/ConfirmDialog';
 import { initials } from '../layout/TopbarMenus';
 import { WarningAlert } from '../layout/WarningAlert';
 import { parseDate, useDates } from '../lib/dates';
+import { useNow } from '../lib/serverClock';
 import { notificationFor } from '../notifications/notification';
 import { CardEditor } from './CardEditor';
 import { NameForm } from './JoinForm';
@@ -46,14 +47,14 @@ function Assignees({ card, members }: { card: Card; members: Person[] }) {
   );
 }
 
-/** A card's due date; past it, in the warning colour and said in words. */
-function Due({ card }: { card: Card }) {
+/** A card's due date; past it (by the campus's clock, `now`), in the warning colour and said in words. */
+function Due({ card, now }: { card: Card; now: number }) {
   const { t } = useTranslation();
   const dates = useDates();
   const due = parseDate(card.due_at);
   if (!due) return null;
   const date = dates.dateTime(due);
-  return due.getTime() < Date.now() ? (
+  return due.getTime() < now ? (
     <p className={`badge badge-warning ${styles.due}`}>
       <span aria-hidden="true">⚠ </span>
       {t('projects.board.overdue', { date })}
@@ -84,6 +85,7 @@ export function BoardView({ content }: { content: Content }) {
   const members = useProjectQuery(String(content.project_id)).data?.members ?? [];
   const me = Number(useMeQuery().data?.id);
   const [mine, setMine] = useState(false);
+  const now = useNow({ every: 60_000 });
   const shown = (cards: Card[]) => (mine ? cards.filter((card) => card.assignee_ids.includes(me)) : cards);
   // the card being dragged: a ref, as the drop can come before a re-render
   const dragged = useRef<Card | null>(null);
@@ -209,7 +211,7 @@ export function BoardView({ content }: { content: Content }) {
                 >
                   <div className={styles.cardTitle}>{card.title}</div>
                   <Assignees card={card} members={members} />
-                  <Due card={card} />
+                  <Due card={card} now={now} />
                   <CardEditor
                     card={card}
                     members={members}
