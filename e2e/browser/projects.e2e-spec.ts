@@ -6,7 +6,9 @@ import { dispatchDragAndDrop, screenshot, seriousA11yViolations, settled } from 
  * workspace, its token and a project; student1 joins with the token; the lecturer adds them to the
  * project and makes a board; both open the board in their own browser, and a card one moves — by
  * drag and drop, or from the keyboard's "move to" menu — appears moved for the other without a
- * reload. Axe clean, at 1366 and 390 px.
+ * reload. The lecturer assigns the card to student1 with a due date: the card shows them, student1
+ * finds the notification in the bell (it opens the project) and narrows the board to their own
+ * cards. Axe clean, at 1366 and 390 px.
  */
 describe('projects in the browser', () => {
   let web: BrowserPlatform;
@@ -82,10 +84,33 @@ describe('projects in the browser', () => {
     await todo.getByText('Write tests', { exact: true }).waitFor();
     const moduleUrl = page.url();
 
+    // the lecturer assigns it to student1, due in a week
+    await todo.locator('summary', { hasText: 'Edit Write tests' }).click();
+    await todo.getByRole('group', { name: 'Assignees' }).getByLabel('Ayu Lestari').check();
+    await todo.getByLabel('Due date').fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 16));
+    await todo.getByRole('button', { name: 'Save card' }).click();
+    await todo.getByText('Assigned to Ayu Lestari').waitFor({ state: 'attached' });
+    await todo.getByText(/^Due /).waitFor();
+    await checked(lecturer, 'projects-card-assigned-1366');
+
+    // student1 is told in the bell (made from project.card.assigned); the notification opens the project
+    const told = student.page.getByRole('link', { name: /assigned you “Write tests” in Board test/ });
+    for (let tries = 0; tries < 30 && !(await told.isVisible()); tries += 1) {
+      await student.page.reload();
+      await student.page.getByRole('button', { name: /^Notifications/ }).click();
+      await student.page.waitForTimeout(1000);
+    }
+    await told.click();
+    await student.page.getByRole('heading', { level: 1, name: 'Board test' }).waitFor();
+    await checked(student, 'projects-assigned-notification-390');
+
     // the student opens the same board
     await student.page.goto(moduleUrl);
     const studentTodo = student.page.getByRole('region', { name: 'Column To do' });
     await studentTodo.getByText('Write tests', { exact: true }).waitFor();
+    await student.page.getByRole('button', { name: 'Assigned to me' }).click();
+    await studentTodo.getByText('Assigned to Ayu Lestari').waitFor({ state: 'attached' });
+    await student.page.getByRole('button', { name: 'Assigned to me' }).click();
 
     // the lecturer drags the card to Doing: the student sees it there without reloading
     await dispatchDragAndDrop(

@@ -541,6 +541,25 @@ export const MessagingAnnouncementPublished = z.looseObject({
 });
 export type MessagingAnnouncementPublished = z.infer<typeof MessagingAnnouncementPublished>;
 
+/**
+ * Members of a project were assigned to a card of one of its boards (project): the card, where it
+ * is, the members newly assigned by this change (never those it had already), who assigned them
+ * and the card's due date (ISO 8601 instant, null: none). The messaging service tells each of them.
+ */
+export const ProjectCardAssigned = z.looseObject({
+  cardId: id,
+  contentId: id,
+  projectId: id,
+  workspaceId: id,
+  /** The project's name when assigned, for the notification's sentence. */
+  projectName: z.string(),
+  title: z.string(),
+  assigneeIds: idList.min(1),
+  assignedBy: id,
+  dueAt: z.string().nullable(),
+});
+export type ProjectCardAssigned = z.infer<typeof ProjectCardAssigned>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -572,6 +591,7 @@ export const EVENT_SCHEMAS = {
   'messaging.message.sent': MessagingMessageSent,
   'messaging.chat.posted': MessagingChatPosted,
   'messaging.announcement.published': MessagingAnnouncementPublished,
+  'project.card.assigned': ProjectCardAssigned,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

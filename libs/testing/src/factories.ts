@@ -196,6 +196,17 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     endAt: new Date(Date.now() + 86_400_000).toISOString(),
     updated: false,
   }),
+  'project.card.assigned': (n) => ({
+    cardId: n,
+    contentId: n,
+    projectId: n,
+    workspaceId: n,
+    projectName: `Project ${n}`,
+    title: `Card ${n}`,
+    assigneeIds: [n + 1],
+    assignedBy: n,
+    dueAt: null,
+  }),
   'presence.session.sent': (n) => ({
     id: n,
     courseId: n,

@@ -335,6 +335,41 @@ describe('notifications', () => {
       ]);
       expect(await ofType(c.student.id, 'MESSAGE')).toEqual([]);
     });
+    it('a card assigned: each member newly assigned but the one who assigned, told who, which card, which project', async () => {
+      const projectId = h.nextId();
+      const assignment = await h.project('project.card.assigned', c.tenantId, {
+        projectId,
+        projectName: 'Library app',
+        title: 'Write the report',
+        assigneeIds: [c.student.id, c.deskmate.id],
+        assignedBy: c.student.id,
+        dueAt: '2026-12-01T10:00:00.000Z',
+      });
+      expect(await ofType(c.deskmate.id, 'CARD_ASSIGNED')).toEqual([
+        expect.objectContaining({
+          object_id: assignment.cardId,
+          link: `/workspace/project-detail/${projectId}`,
+          data: {
+            card: 'Write the report',
+            project: 'Library app',
+            senderId: c.student.id,
+            sender: 'Ani',
+            dueAt: '2026-12-01T10:00:00.000Z',
+          },
+        }),
+      ]);
+      expect(await ofType(c.student.id, 'CARD_ASSIGNED')).toEqual([]);
+      // assigned again later (taken off, put back): told again
+      await h.project('project.card.assigned', c.tenantId, {
+        ...assignment,
+        assigneeIds: [c.deskmate.id],
+        assignedBy: c.lecturer.id,
+      });
+      expect((await ofType(c.deskmate.id, 'CARD_ASSIGNED')).map((n) => n.data.sender)).toEqual([
+        'Ani',
+        c.lecturer.name,
+      ]);
+    });
   });
 
   it('makes one notification of an event delivered twice', async () => {

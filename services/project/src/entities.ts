@@ -1,6 +1,12 @@
 import { InboxEvent, OutboxEvent } from '@lms/events';
 import { PROJECTIONS } from '@lms/projections';
-import { BoardCard, BoardColumn, ContentComment, ProjectContent } from './contents/content.entity';
+import {
+  BoardCard,
+  BoardCardAssignee,
+  BoardColumn,
+  ContentComment,
+  ProjectContent,
+} from './contents/content.entity';
 import { Project, ProjectMember, ProjectModule } from './projects/project.entity';
 import { ProjectActivity } from './timeline/activity.entity';
 import { JoinGuess, Workspace, WorkspaceMember } from './workspaces/workspace.entity';
@@ -18,6 +24,7 @@ export const ENTITIES = [
   ProjectContent,
   BoardColumn,
   BoardCard,
+  BoardCardAssignee,
   ContentComment,
   ProjectActivity,
 ];

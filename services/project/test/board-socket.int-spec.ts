@@ -8,7 +8,11 @@ interface BoardPush {
   content_id: number;
   version: number;
   actor_id: number;
-  columns: Array<{ id: number; name: string; cards: Array<{ id: number; title: string }> }>;
+  columns: Array<{
+    id: number;
+    name: string;
+    cards: Array<{ id: number; title: string; assignee_ids: number[]; due_at: string | null }>;
+  }>;
 }
 type Refusal = { errors: Array<{ status: string; source?: { pointer?: string } }> };
 
@@ -74,6 +78,35 @@ describe('boards over socket.io', () => {
     );
     await sleep(300);
     expect(heard).toEqual([]);
+  });
+
+  it('pushes a card’s assignees and due date as its resource has them (the campus’s wall clock)', async () => {
+    const { boardId, board } = await h.board(t.as.owner, t.projectId);
+    const [todo] = (board.attributes.board as BoardPush).columns.map((c) => c.id);
+    const watcher = await socketOf(t.users.member);
+    await watcher.emitWithAck('watch', { content_id: boardId });
+
+    const pushed = nextEvent(watcher, 'board');
+    await t.as.owner.post(
+      `/api/project/contents/${boardId}/cards`,
+      body({
+        column_id: todo,
+        title: 'Report',
+        assignee_ids: [t.users.member.id],
+        due_at: '2026-12-01 17:00:00',
+      }),
+    );
+    const [update] = (await pushed) as [BoardPush];
+    expect(update.columns[0].cards).toEqual([
+      expect.objectContaining({
+        title: 'Report',
+        assignee_ids: [t.users.member.id],
+        due_at: '2026-12-01 17:00:00',
+      }),
+    ]);
+    // and so does the watch's answer
+    const again = (await watcher.emitWithAck('watch', { content_id: boardId })) as BoardPush;
+    expect(again.columns[0].cards[0]).toMatchObject({ due_at: '2026-12-01 17:00:00' });
   });
 
   it('refuses the watch of anyone not in the project (404) and a malformed one (422)', async () => {

@@ -7661,7 +7661,8 @@ export interface components {
           | 'COURSE_REQUEST'
           | 'ANNOUNCEMENT'
           | 'COURSE_MESSAGE'
-          | 'MESSAGE';
+          | 'MESSAGE'
+          | 'CARD_ASSIGNED';
         objectId: number;
         isRead: 0 | 1;
         course_id: number | null;
@@ -7884,6 +7885,9 @@ export interface components {
               id: number;
               title: string;
               description: string;
+              assignee_ids: number[];
+              /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+              due_at: string | null;
             }[];
           }[];
         } | null;
@@ -33054,7 +33058,8 @@ export interface operations {
           | 'COURSE_REQUEST'
           | 'ANNOUNCEMENT'
           | 'COURSE_MESSAGE'
-          | 'MESSAGE';
+          | 'MESSAGE'
+          | 'CARD_ASSIGNED';
         objectId?: number;
       };
       header?: never;
@@ -34692,6 +34697,9 @@ export interface operations {
               column_id: number;
               title: string;
               description?: string;
+              assignee_ids?: number[];
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              due_at?: string | null;
             };
           };
         };
@@ -34703,6 +34711,9 @@ export interface operations {
               column_id: number;
               title: string;
               description?: string;
+              assignee_ids?: number[];
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              due_at?: string | null;
             };
           };
         };
@@ -34824,6 +34835,9 @@ export interface operations {
             attributes: {
               title?: string;
               description?: string;
+              assignee_ids?: number[];
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              due_at?: string | null;
             };
           };
         };
@@ -34834,6 +34848,9 @@ export interface operations {
             attributes: {
               title?: string;
               description?: string;
+              assignee_ids?: number[];
+              /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
+              due_at?: string | null;
             };
           };
         };

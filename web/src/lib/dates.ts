@@ -125,6 +125,14 @@ export function toApiDateTime(value: Date): string {
   );
 }
 
+/** A wire date (`2026-12-01 17:00:00`) as a `datetime-local` field's value (`2026-12-01T17:00`); '' for none. */
+export const toDateTimeField = (wire: string | null | undefined): string =>
+  wire ? wire.replace(' ', 'T').slice(0, 16) : '';
+
+/** A `datetime-local` field's value as the wire format; null when the field is empty. */
+export const fromDateTimeField = (local: string): string | null =>
+  local ? `${local.replace('T', ' ')}:00` : null;
+
 /** The formatters above in the interface language; the component shows new dates when it changes. */
 export function useDates() {
   const { i18n } = useTranslation();

@@ -1,15 +1,68 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMeQuery } from '../auth/authApi';
 import { ConfirmButton } from '../layout/ConfirmDialog';
+import { initials } from '../layout/TopbarMenus';
 import { WarningAlert } from '../layout/WarningAlert';
+import { parseDate, useDates } from '../lib/dates';
+import { useNow } from '../lib/serverClock';
 import { notificationFor } from '../notifications/notification';
 import { CardEditor } from './CardEditor';
 import { NameForm } from './JoinForm';
-import { useChangeBoardMutation, type BoardChange, type Content } from './projectsApi';
+import {
+  useChangeBoardMutation,
+  useProjectQuery,
+  type BoardCard as Card,
+  type BoardChange,
+  type Content,
+  type Person,
+} from './projectsApi';
 import styles from './projects.module.css';
 
-type Column = NonNullable<Content['board']>['columns'][number];
-type Card = Column['cards'][number];
+/** A card's assignees as avatars (their initials, or their picture) with their names for screen readers. */
+function Assignees({ card, members }: { card: Card; members: Person[] }) {
+  const { t } = useTranslation();
+  if (card.assignee_ids.length === 0) return null;
+  const people = card.assignee_ids.map(
+    (id) =>
+      members.find((member) => member.user_id === id) ?? { user_id: id, name: `#${id}`, thumbnail: null },
+  );
+  return (
+    <p className={styles.assignees}>
+      {people.map((person) => (
+        <span
+          key={person.user_id}
+          className={`avatar ${styles.assignee}`}
+          aria-hidden="true"
+          title={person.name}
+          data-initials={person.thumbnail ? undefined : initials(person.name)}
+        >
+          {person.thumbnail ? <img src={person.thumbnail} alt="" /> : null}
+        </span>
+      ))}
+      <span className="sr-only">
+        {t('projects.board.assignedTo', { names: people.map((person) => person.name).join(', ') })}
+      </span>
+    </p>
+  );
+}
+
+/** A card's due date; past it (by the campus's clock, `now`), in the warning colour and said in words. */
+function Due({ card, now }: { card: Card; now: number }) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const due = parseDate(card.due_at);
+  if (!due) return null;
+  const date = dates.dateTime(due);
+  return due.getTime() < now ? (
+    <p className={`badge badge-warning ${styles.due}`}>
+      <span aria-hidden="true">⚠ </span>
+      {t('projects.board.overdue', { date })}
+    </p>
+  ) : (
+    <p className={`muted small ${styles.due}`}>{t('projects.board.due', { date })}</p>
+  );
+}
 
 /** Where a dragged card would land: a column, before the card at `position` (its end when past it). */
 interface Drop {
@@ -21,12 +74,19 @@ interface Drop {
  * A kanban board: cards are moved by dragging them (onto a card: before it; onto a column: to its
  * end) or from the keyboard — each card has a "move to" column menu and up/down buttons. Every
  * move is one call; the board answered (and what other members do, pushed on the socket) replaces
- * the one shown. A polite live region says where a moved card went.
+ * the one shown. A polite live region says where a moved card went. Cards show their assignees
+ * and due date; "Assigned to me" narrows the board to the caller's cards (the board is loaded
+ * whole, so it is filtered here), moves still placing a card among all the column's cards.
  */
 export function BoardView({ content }: { content: Content }) {
   const { t } = useTranslation();
   const board = content.board!;
   const [change] = useChangeBoardMutation();
+  const members = useProjectQuery(String(content.project_id)).data?.members ?? [];
+  const me = Number(useMeQuery().data?.id);
+  const [mine, setMine] = useState(false);
+  const now = useNow({ every: 60_000 });
+  const shown = (cards: Card[]) => (mine ? cards.filter((card) => card.assignee_ids.includes(me)) : cards);
   // the card being dragged: a ref, as the drop can come before a re-render
   const dragged = useRef<Card | null>(null);
   const [over, setOver] = useState<number | null>(null);
@@ -73,6 +133,16 @@ export function BoardView({ content }: { content: Content }) {
   return (
     <section aria-label={t('projects.board.label', { name: content.name })}>
       <p className="muted small">{t('projects.board.live')}</p>
+      <p className="row-actions">
+        <button
+          type="button"
+          className={`button small ${mine ? styles.active : ''}`}
+          aria-pressed={mine}
+          onClick={() => setMine(!mine)}
+        >
+          {t('projects.board.mine')}
+        </button>
+      </p>
       <p className="sr-only" aria-live="polite">
         {said}
       </p>
@@ -112,9 +182,15 @@ export function BoardView({ content }: { content: Content }) {
                 ×
               </ConfirmButton>
             </h4>
-            {column.cards.length === 0 && <p className="muted small">{t('projects.board.noCards')}</p>}
+            {column.cards.length === 0 ? (
+              <p className="muted small">{t('projects.board.noCards')}</p>
+            ) : (
+              shown(column.cards).length === 0 && (
+                <p className="muted small">{t('projects.board.mineEmpty')}</p>
+              )
+            )}
             <ol className={`plain-list ${styles.cards}`}>
-              {column.cards.map((card, index) => (
+              {shown(column.cards).map((card, index, visible) => (
                 <li
                   key={card.id}
                   className={styles.boardCard}
@@ -128,12 +204,17 @@ export function BoardView({ content }: { content: Content }) {
                     dragged.current = null;
                   }}
                   onDragOver={(event) => allowDrop(event, column.id)}
-                  onDrop={(event) => onDrop(event, { columnId: column.id, position: index })}
+                  onDrop={(event) =>
+                    onDrop(event, { columnId: column.id, position: column.cards.indexOf(card) })
+                  }
                   data-card={card.title}
                 >
                   <div className={styles.cardTitle}>{card.title}</div>
+                  <Assignees card={card} members={members} />
+                  <Due card={card} now={now} />
                   <CardEditor
                     card={card}
+                    members={members}
                     onSave={(edited) =>
                       send({ contentId: content.id, kind: 'editCard', cardId: card.id, ...edited })
                     }
@@ -161,7 +242,13 @@ export function BoardView({ content }: { content: Content }) {
                       className="icon-button"
                       aria-label={t('projects.board.up', { title: card.title })}
                       disabled={index === 0}
-                      onClick={() => move(card, { columnId: column.id, position: index - 1 })}
+                      onClick={() =>
+                        // before the card shown above it
+                        move(card, {
+                          columnId: column.id,
+                          position: column.cards.indexOf(visible[index - 1]),
+                        })
+                      }
                     >
                       ↑
                     </button>
@@ -169,8 +256,14 @@ export function BoardView({ content }: { content: Content }) {
                       type="button"
                       className="icon-button"
                       aria-label={t('projects.board.down', { title: card.title })}
-                      disabled={index === column.cards.length - 1}
-                      onClick={() => move(card, { columnId: column.id, position: index + 1 })}
+                      disabled={index === visible.length - 1}
+                      onClick={() =>
+                        // after the card shown below it (its place once this one is taken out)
+                        move(card, {
+                          columnId: column.id,
+                          position: column.cards.indexOf(visible[index + 1]),
+                        })
+                      }
                     >
                       ↓
                     </button>

@@ -6,7 +6,7 @@ import { ConfirmButton } from '../layout/ConfirmDialog';
 import { InputField } from '../layout/InputField';
 import { Pagination } from '../layout/Pagination';
 import { WarningAlert } from '../layout/WarningAlert';
-import { useDates } from '../lib/dates';
+import { fromDateTimeField, useDates } from '../lib/dates';
 import { useListParams } from '../lib/useListParams';
 import { QueryState } from '../layout/QueryState';
 import { notificationFor } from '../notifications/notification';
@@ -23,9 +23,6 @@ import {
 } from './projectsApi';
 import styles from './projects.module.css';
 
-/** `2026-12-01T08:00` (a datetime-local field) in the wire format. */
-const wireDate = (local: string) => `${local.replace('T', ' ')}:00`;
-
 /** The owner's join token: shown with its expiry, and made anew until a chosen time. */
 function TokenPanel({ workspace }: { workspace: Workspace }) {
   const { t } = useTranslation();
@@ -38,9 +35,10 @@ function TokenPanel({ workspace }: { workspace: Workspace }) {
     new Date(workspace.token_expired_at.replace(' ', 'T')) < new Date();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!until) return setProblem(t('projects.workspace.untilRequired'));
+    const tokenExpiredAt = fromDateTimeField(until);
+    if (!tokenExpiredAt) return setProblem(t('projects.workspace.untilRequired'));
     setProblem(null);
-    makeToken({ id: workspace.id, token_expired_at: wireDate(until) })
+    makeToken({ id: workspace.id, token_expired_at: tokenExpiredAt })
       .unwrap()
       .catch((error: unknown) =>
         setProblem(notificationFor(error, t('projects.workspace.tokenFailed')).text),

@@ -21,6 +21,26 @@ const quietLayout = {
   'GET /api/message/unread': () => json(200, one(resource('chat-unread', { count: 0, rooms: [] }, '4'))),
   'GET /api/course/announcements/popups': () => json(200, many([])),
 };
+const project = () =>
+  json(
+    200,
+    one(
+      resource(
+        'projects',
+        {
+          workspace_id: 3,
+          workspace_name: 'Capstone',
+          name: 'Library app',
+          description: '',
+          user_id: 2,
+          members: [person(4, 'Ayu Lestari'), person(6, 'Budi Santoso')],
+          is_owner: false,
+          created_at: '2026-03-01 08:00:00',
+        },
+        '5',
+      ),
+    ),
+  );
 const attributesOf = async (request: Request) =>
   ((await request.json()) as { data: { attributes: Record<string, unknown> } }).data.attributes;
 const person = (user_id: number, name: string) => ({ user_id, code: `u${user_id}`, name, thumbnail: null });
@@ -64,7 +84,11 @@ const boardContent = (columns: Columns, version: number) =>
     '30',
   );
 const COLUMNS: Columns = [
-  { id: 1, name: 'To do', cards: [{ id: 11, title: 'Wireframes', description: '' }] },
+  {
+    id: 1,
+    name: 'To do',
+    cards: [{ id: 11, title: 'Wireframes', description: '', assignee_ids: [], due_at: null }],
+  },
   { id: 2, name: 'Doing', cards: [] },
 ];
 
@@ -114,6 +138,7 @@ describe('workspaces and boards', () => {
         ),
       'GET /api/project/contents': () => json(200, many([boardContent(COLUMNS, 3)])),
       'GET /api/project/contents/30': () => json(200, one(boardContent(COLUMNS, 3))),
+      'GET /api/project/projects/5': project,
       'POST /api/project/contents/30/cards/11/move': () =>
         json(
           200,
@@ -160,7 +185,15 @@ describe('workspaces and boards', () => {
     const edited: Columns = [
       {
         ...COLUMNS[0],
-        cards: [{ id: 11, title: 'Wireframes v2', description: 'Mobile first, three screens' }],
+        cards: [
+          {
+            id: 11,
+            title: 'Wireframes v2',
+            description: 'Mobile first, three screens',
+            assignee_ids: [],
+            due_at: null,
+          },
+        ],
       },
       COLUMNS[1],
     ];
@@ -174,6 +207,7 @@ describe('workspaces and boards', () => {
         ),
       'GET /api/project/contents': () => json(200, many([boardContent(COLUMNS, 3)])),
       'GET /api/project/contents/30': () => json(200, one(boardContent(COLUMNS, 3))),
+      'GET /api/project/projects/5': project,
       'PATCH /api/project/contents/30/cards/11': () => json(200, one(boardContent(edited, 4))),
       'GET /api/timeline-project/5': () =>
         json(200, { ...many([]), meta: { limit: 20, next_bucket_id: null } }),
@@ -198,9 +232,73 @@ describe('workspaces and boards', () => {
     expect(await attributesOf(patch)).toEqual({
       title: 'Wireframes v2',
       description: 'Mobile first, three screens',
+      assignee_ids: [],
+      due_at: null,
     });
     // the form closed with the save
     await waitFor(() => expect(within(todo).queryByLabelText('Title')).toBeNull());
+  });
+
+  it('assigns a card to members by name and gives it a due date; shows initials, the date, overdue in words; filters "Assigned to me"', async () => {
+    const planned: Columns = [
+      {
+        ...COLUMNS[0],
+        cards: [
+          { ...COLUMNS[0].cards[0], assignee_ids: [6, 4], due_at: '2026-12-01 17:00:00' },
+          { id: 12, title: 'Poster', description: '', assignee_ids: [6], due_at: '2020-01-10 09:00:00' },
+        ],
+      },
+      COLUMNS[1],
+    ];
+    const calls = serve({
+      ...quietLayout,
+      'GET /api/login/me': student,
+      'GET /api/project/modules': () =>
+        json(
+          200,
+          many([resource('project-modules', { project_id: 5, name: 'Sprint 1', created_at: '' }, '8')]),
+        ),
+      'GET /api/project/contents': () => json(200, many([boardContent(COLUMNS, 3)])),
+      'GET /api/project/contents/30': () => json(200, one(boardContent(COLUMNS, 3))),
+      'GET /api/project/projects/5': project,
+      'PATCH /api/project/contents/30/cards/11': () => json(200, one(boardContent(planned, 4))),
+      'GET /api/timeline-project/5': () =>
+        json(200, { ...many([]), meta: { limit: 20, next_bucket_id: null } }),
+    });
+    start('/workspace/project-detail/5/module-detail/8');
+    const todo = await screen.findByRole('region', { name: 'Column To do' });
+    fireEvent.click(within(todo).getByText('Edit Wireframes'));
+    const picker = await within(todo).findByRole('group', { name: 'Assignees' });
+    fireEvent.click(within(picker).getByLabelText('Budi Santoso'));
+    fireEvent.click(within(picker).getByLabelText('Ayu Lestari'));
+    fireEvent.change(within(todo).getByLabelText('Due date'), { target: { value: '2026-12-01T17:00' } });
+    fireEvent.click(within(todo).getByRole('button', { name: 'Save card' }));
+
+    expect(await within(todo).findByText('Assigned to Budi Santoso, Ayu Lestari')).toBeTruthy();
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(await attributesOf(patch)).toEqual({
+      title: 'Wireframes',
+      description: '',
+      assignee_ids: [6, 4],
+      due_at: '2026-12-01 17:00:00',
+    });
+    const wireframes = within(todo).getByText('Wireframes').closest('li')!;
+    expect(wireframes.querySelector('[data-initials="BS"]')).toBeTruthy();
+    expect(wireframes.querySelector('[data-initials="AL"]')).toBeTruthy();
+    expect(within(wireframes).getByText('Due 1 Dec 2026, 17:00')).toBeTruthy();
+    const poster = within(todo).getByText('Poster').closest('li')!;
+    expect(within(poster).getByText('Overdue: was due 10 Jan 2020, 09:00')).toBeTruthy();
+
+    // only the caller's (user 4) cards; the up/down of the one left are disabled
+    fireEvent.click(screen.getByRole('button', { name: 'Assigned to me' }));
+    expect(screen.getByRole('button', { name: 'Assigned to me' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(todo).queryByText('Poster')).toBeNull();
+    expect(within(todo).getByText('Wireframes')).toBeTruthy();
+    expect(
+      (within(todo).getByRole('button', { name: 'Move Wireframes down' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Assigned to me' }));
+    expect(within(todo).getByText('Poster')).toBeTruthy();
   });
 
   it('uploads the file of a file content as multipart and offers it to download', async () => {

@@ -60,14 +60,22 @@ export interface ProjectModule {
   name: string;
 }
 
+/** A card of a board: its assignees (members of the project, by user id) and due date (wire format). */
+export interface BoardCard {
+  id: number;
+  title: string;
+  description: string;
+  assignee_ids: number[];
+  due_at: string | null;
+}
+
 export interface Board {
   version: number;
-  columns: Array<{
-    id: number;
-    name: string;
-    cards: Array<{ id: number; title: string; description: string }>;
-  }>;
+  columns: Array<{ id: number; name: string; cards: BoardCard[] }>;
 }
+
+/** Most members assigned to one card (as the service allows). */
+export const MAX_ASSIGNEES = 10;
 
 export interface ContentComment {
   id: number;
@@ -409,7 +417,14 @@ export const projectsApi = withTags.injectEndpoints({
 export type BoardChange = { contentId: string } & (
   | { kind: 'addCard'; column_id: number; title: string }
   | { kind: 'moveCard'; cardId: number; column_id: number; position: number; title: string }
-  | { kind: 'editCard'; cardId: number; title: string; description: string }
+  | {
+      kind: 'editCard';
+      cardId: number;
+      title: string;
+      description: string;
+      assignee_ids: number[];
+      due_at: string | null;
+    }
   | { kind: 'deleteCard'; cardId: number; title: string }
   | { kind: 'addColumn'; name: string }
   | { kind: 'deleteColumn'; columnId: number; name: string }
@@ -444,12 +459,14 @@ function boardRequest(change: BoardChange) {
         method: 'POST',
         body: attributesBody({ column_id: change.column_id, position: change.position }),
       };
-    case 'editCard':
+    case 'editCard': {
+      const { title, description, assignee_ids, due_at } = change;
       return {
         url: `${base}/cards/${change.cardId}`,
         method: 'PATCH',
-        body: attributesBody({ title: change.title, description: change.description }),
+        body: attributesBody({ title, description, assignee_ids, due_at }),
       };
+    }
     case 'deleteCard':
       return { url: `${base}/cards/${change.cardId}`, method: 'DELETE' };
     case 'addColumn':

@@ -241,4 +241,35 @@ export class NotificationEventsHandler {
       ),
     );
   }
+
+  /**
+   * Members assigned to a card of a project board: each of them but the one who assigned them,
+   * told who did it, which card and project (and its due date); once per assignment, however
+   * often it is delivered.
+   */
+  @OnEvent('project.card.assigned')
+  async cardAssigned(envelope: EventOf<'project.card.assigned'>, { manager }: EventContext) {
+    const { cardId, projectId, projectName, title, assigneeIds, assignedBy, dueAt } = envelope.data;
+    await notify(
+      manager,
+      envelope.tenantId,
+      {
+        type: 'CARD_ASSIGNED',
+        objectId: cardId,
+        courseId: null,
+        link: links.project(projectId),
+        dedupeKey: `card-assigned:${envelope.id}`,
+      },
+      everyone(
+        assigneeIds.filter((userId) => userId !== assignedBy),
+        {
+          card: title,
+          project: projectName,
+          senderId: assignedBy,
+          sender: await personName(manager, envelope.tenantId, assignedBy),
+          dueAt,
+        },
+      ),
+    );
+  }
 }

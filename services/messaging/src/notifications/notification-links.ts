@@ -10,4 +10,6 @@ export const links = {
   message: (messageId: number) => `/messages/${messageId}`,
   /** The chat view's route is not in the spec: the messages screen with the room open. */
   chat: (chatId: number) => `/messages?chat=${chatId}`,
+  /** A project's page (its modules, members and timeline: web/src/projects/routes.ts). */
+  project: (projectId: number) => `/workspace/project-detail/${projectId}`,
 };

@@ -32,6 +32,12 @@ describe('notification texts', () => {
       notificationText({ type: 'COURSE_REQUEST', data: { name: 'Statistika', state: 'rejected' } }, 'de')
         .body,
     ).toBe('Ihr Kursantrag Statistika wurde abgelehnt.');
+    const card = {
+      type: 'CARD_ASSIGNED' as const,
+      data: { sender: 'Ayu', card: 'Write the report', project: 'X' },
+    };
+    expect(notificationText(card, 'en').title).toBe('Ayu assigned you “Write the report” in X');
+    expect(notificationText(card, 'id').title).toBe('Ayu menugaskan “Write the report” kepada Anda di X');
   });
 
   it('say something for every kind in every language, a missing name read as a generic word', () => {

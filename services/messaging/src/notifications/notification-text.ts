@@ -18,7 +18,15 @@ type Presence = 'attend' | 'sick' | 'absent' | 'leave' | 'other';
 
 interface Texts {
   /** The words that stand in for a name the data lacks. */
-  fallback: { course: string; exam: string; someone: string; announcement: string; message: string };
+  fallback: {
+    course: string;
+    exam: string;
+    someone: string;
+    announcement: string;
+    message: string;
+    card: string;
+    project: string;
+  };
   presence: Record<Presence | 'unmarked', string>;
   requestState: Record<'approved' | 'rejected' | 'decided', string>;
   kinds: Record<Kind, (n: Names) => NotificationText>;
@@ -41,6 +49,9 @@ interface Names {
   presence: string;
   state: string;
   request: string;
+  /** A project board's card and its project. */
+  card: string;
+  project: string;
 }
 
 const plural = (count: number, one: string, other: string) => (count === 1 ? one : other);
@@ -53,6 +64,8 @@ const TEXTS: Record<Language, Texts> = {
       someone: 'Someone',
       announcement: 'A new announcement.',
       message: 'You received a message.',
+      card: 'a card',
+      project: 'a project',
     },
     presence: {
       attend: 'present',
@@ -105,6 +118,10 @@ const TEXTS: Record<Language, Texts> = {
           : `New chat message from ${n.sender}`,
         body: 'You have a new chat message.',
       }),
+      CARD_ASSIGNED: (n) => ({
+        title: `${n.sender} assigned you “${n.card}” in ${n.project}`,
+        body: 'You were assigned a card of a project board.',
+      }),
     },
     digest: {
       subject: (count, campus) =>
@@ -121,6 +138,8 @@ const TEXTS: Record<Language, Texts> = {
       someone: 'Seseorang',
       announcement: 'Pengumuman baru.',
       message: 'Anda menerima pesan.',
+      card: 'sebuah kartu',
+      project: 'sebuah proyek',
     },
     presence: {
       attend: 'hadir',
@@ -173,6 +192,10 @@ const TEXTS: Record<Language, Texts> = {
           : `Pesan obrolan baru dari ${n.sender}`,
         body: 'Anda mendapat pesan obrolan baru.',
       }),
+      CARD_ASSIGNED: (n) => ({
+        title: `${n.sender} menugaskan “${n.card}” kepada Anda di ${n.project}`,
+        body: 'Anda ditugaskan pada sebuah kartu papan proyek.',
+      }),
     },
     digest: {
       subject: (count, campus) => `${count} notifikasi baru — ${campus}`,
@@ -188,6 +211,8 @@ const TEXTS: Record<Language, Texts> = {
       someone: 'Jemand',
       announcement: 'Eine neue Ankündigung.',
       message: 'Sie haben eine Nachricht erhalten.',
+      card: 'eine Karte',
+      project: 'einem Projekt',
     },
     presence: {
       attend: 'anwesend',
@@ -240,6 +265,10 @@ const TEXTS: Record<Language, Texts> = {
           : `Neue Chatnachricht von ${n.sender}`,
         body: 'Sie haben eine neue Chatnachricht.',
       }),
+      CARD_ASSIGNED: (n) => ({
+        title: `${n.sender} hat Ihnen „${n.card}“ in ${n.project} zugewiesen`,
+        body: 'Ihnen wurde eine Karte eines Projektboards zugewiesen.',
+      }),
     },
     digest: {
       subject: (count, campus) =>
@@ -257,6 +286,8 @@ const TEXTS: Record<Language, Texts> = {
       someone: 'Quelqu’un',
       announcement: 'Une nouvelle annonce.',
       message: 'Vous avez reçu un message.',
+      card: 'une carte',
+      project: 'un projet',
     },
     presence: {
       attend: 'présent',
@@ -309,6 +340,10 @@ const TEXTS: Record<Language, Texts> = {
           : `Nouveau message de discussion de ${n.sender}`,
         body: 'Vous avez un nouveau message de discussion.',
       }),
+      CARD_ASSIGNED: (n) => ({
+        title: `${n.sender} vous a assigné « ${n.card} » dans ${n.project}`,
+        body: 'Une carte d’un tableau de projet vous a été assignée.',
+      }),
     },
     digest: {
       subject: (count, campus) =>
@@ -326,6 +361,8 @@ const TEXTS: Record<Language, Texts> = {
       someone: 'Alguém',
       announcement: 'Um novo aviso.',
       message: 'Recebeu uma mensagem.',
+      card: 'um cartão',
+      project: 'um projeto',
     },
     presence: {
       attend: 'presente',
@@ -378,6 +415,10 @@ const TEXTS: Record<Language, Texts> = {
           : `Nova mensagem de conversa de ${n.sender}`,
         body: 'Tem uma nova mensagem de conversa.',
       }),
+      CARD_ASSIGNED: (n) => ({
+        title: `${n.sender} atribuiu-lhe “${n.card}” em ${n.project}`,
+        body: 'Foi-lhe atribuído um cartão de um quadro de projeto.',
+      }),
     },
     digest: {
       subject: (count, campus) =>
@@ -418,6 +459,8 @@ export function notificationText(
     presence: texts.presence[presence ?? 'unmarked'] ?? texts.presence.unmarked,
     state: texts.requestState[state ?? 'decided'] ?? texts.requestState.decided,
     request: word(data, 'name') ?? '',
+    card: word(data, 'card') ?? texts.fallback.card,
+    project: word(data, 'project') ?? texts.fallback.project,
   });
 }
 

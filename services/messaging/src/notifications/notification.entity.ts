@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'ANNOUNCEMENT',
   'COURSE_MESSAGE',
   'MESSAGE',
+  'CARD_ASSIGNED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

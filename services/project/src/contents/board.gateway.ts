@@ -1,7 +1,7 @@
 import { ConnectedSocket, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { AttributesOf } from '@lms/jsonapi';
 import { type RealtimeSocket, SocketBody } from '@lms/realtime';
-import { boardRoom, type BoardSocketEvents } from './board-events';
+import { boardRoom, type BoardSocketEvents, pushedBoard } from './board-events';
 import { watchRules } from './contents.rules';
 import { BoardService } from './board.service';
 
@@ -22,9 +22,10 @@ export class BoardGateway {
     @ConnectedSocket() socket: Socket,
     @SocketBody(watchRules) input: AttributesOf<typeof watchRules>,
   ) {
-    const board = await this.boards.board(socket.data.auth, input.content_id);
+    const auth = socket.data.auth;
+    const board = await this.boards.board(auth, input.content_id);
     await socket.join(boardRoom(input.content_id));
-    return { content_id: input.content_id, ...board };
+    return { content_id: input.content_id, ...pushedBoard(board, auth.timeZone) };
   }
 
   /** Stops following it. */

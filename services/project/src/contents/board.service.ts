@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
+import { recordEvent, UnitOfWork } from '@lms/events';
 import { attributePointer, notFound, unprocessable } from '@lms/jsonapi';
 import { RealtimeEmitter } from '@lms/realtime';
 import { ProjectAccess } from '../access';
+import { Project } from '../projects/project.entity';
 import type { ActivityAction } from '../timeline/activity.entity';
-import { type Board, boardRoom, type BoardSocketEvents } from './board-events';
-import { BoardCard, BoardColumn, ProjectContent } from './content.entity';
+import { boardRoom, type BoardSocketEvents, pushedBoard, type ReadBoard } from './board-events';
+import { BoardCard, BoardCardAssignee, BoardColumn, ProjectContent } from './content.entity';
 import type { ReadContent } from './contents.resource';
 import { MAX_CARDS, MAX_COLUMNS, type CardCreate, type CardMove, type CardUpdate } from './contents.rules';
 import { ContentsService, readBoard } from './contents.service';
@@ -26,9 +28,14 @@ async function renumber(
   );
 }
 
+/** A card's assignees and due date as a create or an update sends them (absent: unchanged). */
+type CardPlanning = Pick<CardUpdate, 'assignee_ids' | 'due_at'>;
+
 /**
  * The kanban boards (spec 03 §3 content type `board`): columns left to right, cards top to bottom,
- * each kept as dense positions 0, 1, …. Every change locks the board's content row first, so
+ * each kept as dense positions 0, 1, …; a card may have assignees (members of the project) and a
+ * due date, and members newly assigned are told (`project.card.assigned`, recorded with the
+ * change). Every change locks the board's content row first, so
  * changes of one board — two members moving cards at the same moment — are applied one after the
  * other on the order the previous one left: no card is lost or shown twice. Once committed, the
  * board (with its new `version`) is pushed to the sockets watching it (`board:{id}`).
@@ -37,13 +44,14 @@ async function renumber(
 export class BoardService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly unit: UnitOfWork,
     private readonly contents: ContentsService,
     private readonly access: ProjectAccess,
     private readonly sockets: RealtimeEmitter<BoardSocketEvents>,
   ) {}
 
   /** The board of a content the caller may read (the socket's `watch`). */
-  async board(auth: AuthContext, id: number): Promise<Board> {
+  async board(auth: AuthContext, id: number): Promise<ReadBoard> {
     const content = await this.contents.memberContent(auth, id);
     if (content.type !== 'board') throw notFound('Board not found');
     return readBoard(this.dataSource.manager, content);
@@ -95,8 +103,10 @@ export class BoardService {
           title: input.title.trim(),
           description: input.description ?? '',
           position: await manager.countBy(BoardCard, { columnId: column.id }),
+          dueAt: input.due_at ?? null,
         }),
       );
+      await this.plan(manager, auth, content, card, input);
       return ['card.created', { id: card.id, name: card.title }, { column: column.name }];
     });
   }
@@ -106,8 +116,73 @@ export class BoardService {
       const card = await this.cardOf(manager, content, cardId);
       if (input.title !== undefined) card.title = input.title.trim();
       if (input.description !== undefined) card.description = input.description;
+      if (input.due_at !== undefined) card.dueAt = input.due_at;
       await manager.save(card);
+      await this.plan(manager, auth, content, card, input);
       return ['card.updated', { id: card.id, name: card.title }];
+    });
+  }
+
+  /**
+   * Gives a card the assignees sent (the whole list: those left out are unassigned), each a member
+   * of the project, once; records `project.card.assigned` for those it did not have yet.
+   */
+  private async plan(
+    manager: EntityManager,
+    auth: AuthContext,
+    content: ProjectContent,
+    card: BoardCard,
+    { assignee_ids: ids }: CardPlanning,
+  ): Promise<void> {
+    if (ids === undefined) return;
+    const projectId = Number(content.projectId);
+    const rows: Array<{ user_id: string }> = await manager.query(
+      `SELECT user_id FROM project_members WHERE project_id = $1 AND user_id = ANY($2::bigint[])`,
+      [projectId, ids],
+    );
+    const members = new Set(rows.map((row) => Number(row.user_id)));
+    const problems = ids.flatMap((userId, index) =>
+      ids.indexOf(userId) !== index
+        ? [{ pointer: attributePointer(['assignee_ids', index]), detail: 'is assigned twice' }]
+        : members.has(userId)
+          ? []
+          : [
+              {
+                pointer: attributePointer(['assignee_ids', index]),
+                detail: 'is not a member of the project',
+              },
+            ],
+    );
+    if (problems.length > 0) throw unprocessable(problems);
+
+    const before = await manager.findBy(BoardCardAssignee, { cardId: card.id });
+    const had = new Set(before.map((assignee) => Number(assignee.userId)));
+    const added = ids.filter((userId) => !had.has(userId));
+    await manager.query(
+      `DELETE FROM board_card_assignees WHERE card_id = $1 AND NOT (user_id = ANY($2::bigint[]))`,
+      [card.id, ids],
+    );
+    if (added.length === 0) return;
+    await manager.insert(
+      BoardCardAssignee,
+      added.map((userId) => ({ cardId: card.id, userId, projectId })),
+    );
+    const project = await manager.findOneByOrFail(Project, { id: projectId });
+    await recordEvent(manager, 'project.card.assigned', {
+      tenantId: auth.tenantId,
+      actorId: auth.userId,
+      key: card.id,
+      data: {
+        cardId: Number(card.id),
+        contentId: Number(content.id),
+        projectId,
+        workspaceId: Number(project.workspaceId),
+        projectName: project.name,
+        title: card.title,
+        assigneeIds: added,
+        assignedBy: auth.userId,
+        dueAt: card.dueAt?.toISOString() ?? null,
+      },
     });
   }
 
@@ -160,7 +235,7 @@ export class BoardService {
       content: ProjectContent,
     ) => Promise<[ActivityAction, { id: number; name: string }, Record<string, unknown>?]>,
   ): Promise<ReadContent> {
-    const read = await this.dataSource.transaction(async (manager) => {
+    const read = await this.unit.run(async (manager) => {
       const content = await this.contents.memberContent(auth, id, manager, true);
       if (content.type !== 'board') throw notFound('Board not found');
       const [action, subject, data] = await apply(manager, content);
@@ -176,9 +251,11 @@ export class BoardService {
       });
       return this.contents.read(manager, content, false);
     });
-    this.sockets
-      .toRoom(boardRoom(Number(read.id)))
-      .emit('board', { content_id: Number(read.id), actor_id: auth.userId, ...read.board! });
+    this.sockets.toRoom(boardRoom(Number(read.id))).emit('board', {
+      content_id: Number(read.id),
+      actor_id: auth.userId,
+      ...pushedBoard(read.board!, auth.timeZone),
+    });
     return read;
   }
 

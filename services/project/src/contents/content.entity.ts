@@ -5,11 +5,12 @@ import {
   Index,
   JoinColumn,
   ManyToOne,
+  PrimaryColumn,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
 import type { StoredFile } from '@lms/storage';
-import { ProjectModule } from '../projects/project.entity';
+import { ProjectMember, ProjectModule } from '../projects/project.entity';
 
 /** A content is a rich text, a kanban board or a file (spec 03 §3: text, board or other). */
 export const CONTENT_TYPES = ['text', 'board', 'file'] as const;
@@ -86,7 +87,10 @@ export class BoardColumn {
   position: number;
 }
 
-/** A card of a board: in one column, top to bottom by `position` (0, 1, … without gaps). */
+/**
+ * A card of a board: in one column, top to bottom by `position` (0, 1, … without gaps); its
+ * assignees in `board_card_assignees`, its due date (if any) in `dueAt`.
+ */
 @Entity({ name: 'board_cards' })
 @Index('board_cards_column_idx', ['columnId', 'position'])
 export class BoardCard {
@@ -111,6 +115,42 @@ export class BoardCard {
 
   @Column('int')
   position: number;
+
+  @Column('timestamptz', { name: 'due_at', nullable: true })
+  dueAt: Date | null;
+}
+
+/**
+ * A member of a project assigned to a card of one of its boards. The member is a foreign key to
+ * `project_members`: only the project's members can be assigned, and one taken out of the project
+ * leaves its cards with them.
+ */
+@Entity({ name: 'board_card_assignees' })
+@Index('board_card_assignees_user_idx', ['userId', 'cardId'])
+export class BoardCardAssignee {
+  @PrimaryColumn('bigint', { name: 'card_id' })
+  cardId: number;
+
+  @ManyToOne(() => BoardCard, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'card_id' })
+  card?: BoardCard;
+
+  @PrimaryColumn('bigint', { name: 'user_id' })
+  userId: number;
+
+  @Column('bigint', { name: 'project_id' })
+  projectId: number;
+
+  @ManyToOne(() => ProjectMember, { onDelete: 'CASCADE' })
+  @JoinColumn([
+    { name: 'project_id', referencedColumnName: 'projectId' },
+    { name: 'user_id', referencedColumnName: 'userId' },
+  ])
+  member?: ProjectMember;
+
+  /** Assignees are listed in the order they were assigned. */
+  @CreateDateColumn({ name: 'assigned_at', type: 'timestamptz' })
+  assignedAt: Date;
 }
 
 /** A comment on a content (spec 03 §3 `comments`). */

@@ -1,14 +1,14 @@
 import { defineResource, type QuerySpec, z } from '@lms/jsonapi';
 import { storedFileSchema } from '@lms/storage';
 import type { Person } from '../people';
-import type { Board } from './board-events';
+import type { ReadBoard } from './board-events';
 import { CONTENT_TYPES, type ContentComment, type ProjectContent } from './content.entity';
 
 /** A comment with its author. */
 export type ReadComment = ContentComment & { author: Person };
 
 /** A content as its project's members read it: a board's columns and cards, its comments. */
-export type ReadContent = ProjectContent & { board: Board | null; comments: ReadComment[] | null };
+export type ReadContent = ProjectContent & { board: ReadBoard | null; comments: ReadComment[] | null };
 
 export const boardSchema = z.object({
   version: z.int(),
@@ -16,7 +16,16 @@ export const boardSchema = z.object({
     z.object({
       id: z.int(),
       name: z.string(),
-      cards: z.array(z.object({ id: z.int(), title: z.string(), description: z.string() })),
+      cards: z.array(
+        z.object({
+          id: z.int(),
+          title: z.string(),
+          description: z.string(),
+          /** The members assigned, in the order they were assigned. */
+          assignee_ids: z.array(z.int()),
+          due_at: z.date().nullable(),
+        }),
+      ),
     }),
   ),
 });

@@ -6,6 +6,8 @@ export const MAX_TEXT_LENGTH = 200_000;
 /** Most columns of a board, and cards in one board. */
 export const MAX_COLUMNS = 20;
 export const MAX_CARDS = 500;
+/** Most members assigned to one card. */
+export const MAX_ASSIGNEES = 10;
 
 const name = field.string({ min: 1, max: 200 });
 const columnName = field.string({ min: 1, max: 100 });
@@ -38,11 +40,22 @@ export const commentRules = attributes({ comment: field.string({ min: 1, max: 50
 /** `POST /project/contents/{id}/columns`: a column at the right end. */
 export const columnCreateRules = attributes({ name: columnName });
 
+/**
+ * A card's assignees (members of the project, each once, at most {@link MAX_ASSIGNEES}: the whole
+ * list, replacing the one it had) and its due date (wall-clock time in the campus's zone; null:
+ * none).
+ */
+const cardPlanning = {
+  assignee_ids: field.idList({ max: MAX_ASSIGNEES }).optional(),
+  due_at: field.date().nullable().optional(),
+};
+
 /** `POST /project/contents/{id}/cards`: a card at the bottom of a column. */
 export const cardCreateRules = attributes({
   column_id: field.id(),
   title: field.string({ min: 1, max: 200 }),
   description: field.string({ max: 5000 }).optional(),
+  ...cardPlanning,
 });
 export type CardCreate = AttributesOf<typeof cardCreateRules>;
 
@@ -50,6 +63,7 @@ export type CardCreate = AttributesOf<typeof cardCreateRules>;
 export const cardUpdateRules = attributes({
   title: field.string({ min: 1, max: 200 }).optional(),
   description: field.string({ max: 5000 }).optional(),
+  ...cardPlanning,
 });
 export type CardUpdate = AttributesOf<typeof cardUpdateRules>;
 

@@ -9,22 +9,31 @@ import { ProjectAccess } from '../access';
 import { requiredFilterId } from '../filters';
 import { peopleByIds, personOf } from '../people';
 import { ModulesService } from '../projects/modules.service';
-import type { Board } from './board-events';
+import type { ReadBoard } from './board-events';
 import { BoardColumn, ContentComment, ProjectContent } from './content.entity';
 import type { ReadContent } from './contents.resource';
 import type { ContentCreate, ContentUpdate } from './contents.rules';
 
 const contentList = defineList<ProjectContent>({ entity: ProjectContent, alias: 'c' });
 
-/** A board's columns and cards in order, read in one statement. */
-export async function readBoard(manager: EntityManager, content: ProjectContent): Promise<Board> {
+/** A board's columns and cards in order, with the cards' assignees and due dates, read in one statement. */
+export async function readBoard(manager: EntityManager, content: ProjectContent): Promise<ReadBoard> {
   const rows: Array<{
     id: string;
     name: string;
-    cards: Array<{ id: string; title: string; description: string }>;
+    cards: Array<{
+      id: string;
+      title: string;
+      description: string;
+      assignee_ids: Array<number | string>;
+      due_at: string | null;
+    }>;
   }> = await manager.query(
     `SELECT col.id, col.name,
-              COALESCE((SELECT json_agg(json_build_object('id', c.id, 'title', c.title, 'description', c.description)
+              COALESCE((SELECT json_agg(json_build_object(
+                                  'id', c.id, 'title', c.title, 'description', c.description, 'due_at', c.due_at,
+                                  'assignee_ids', COALESCE((SELECT json_agg(a.user_id ORDER BY a.assigned_at, a.user_id)
+                                                              FROM board_card_assignees a WHERE a.card_id = c.id), '[]'))
                                          ORDER BY c.position, c.id)
                           FROM board_cards c WHERE c.column_id = col.id), '[]') AS cards
          FROM board_columns col WHERE col.content_id = $1 ORDER BY col.position, col.id`,
@@ -39,6 +48,8 @@ export async function readBoard(manager: EntityManager, content: ProjectContent)
         id: Number(card.id),
         title: card.title,
         description: card.description,
+        assignee_ids: card.assignee_ids.map(Number),
+        due_at: card.due_at === null ? null : new Date(card.due_at),
       })),
     })),
   };

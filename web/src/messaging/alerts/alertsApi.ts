@@ -44,6 +44,7 @@ export const ALERT_TYPES = [
   'ANNOUNCEMENT',
   'COURSE_MESSAGE',
   'MESSAGE',
+  'CARD_ASSIGNED',
 ] as const;
 
 /** The sentence of a notification in the interface language. */
@@ -61,6 +62,8 @@ export function alertText(alert: Alert): string {
     score: text('score'),
     title: text('title'),
     sender: text('sender', i18n.t('messaging.alerts.someone')),
+    card: text('card'),
+    project: text('project'),
   });
 }
 

@@ -126,6 +126,7 @@ const messaging = {
       ANNOUNCEMENT: 'Neue Ankündigung in {{course}}: {{title}}',
       COURSE_MESSAGE: 'Neue Nachricht von {{sender}}: {{subject}}',
       MESSAGE: 'Neue Chatnachricht von {{sender}}',
+      CARD_ASSIGNED: '{{sender}} hat Ihnen „{{card}}“ in {{project}} zugewiesen',
       OTHER: 'Etwas Neues in Ihren Kursen',
     },
   },

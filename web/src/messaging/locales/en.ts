@@ -126,6 +126,7 @@ const messaging = {
       ANNOUNCEMENT: 'New announcement in {{course}}: {{title}}',
       COURSE_MESSAGE: 'New message from {{sender}}: {{subject}}',
       MESSAGE: 'New chat message from {{sender}}',
+      CARD_ASSIGNED: '{{sender}} assigned you “{{card}}” in {{project}}',
       OTHER: 'Something new in your courses',
     },
   },

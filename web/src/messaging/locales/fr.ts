@@ -126,6 +126,7 @@ const messaging = {
       ANNOUNCEMENT: 'Nouvelle annonce dans {{course}} : {{title}}',
       COURSE_MESSAGE: 'Nouveau message de {{sender}} : {{subject}}',
       MESSAGE: 'Nouveau message instantané de {{sender}}',
+      CARD_ASSIGNED: '{{sender}} vous a assigné « {{card}} » dans {{project}}',
       OTHER: 'Du nouveau dans vos cours',
     },
   },

@@ -126,6 +126,7 @@ const messaging = {
       ANNOUNCEMENT: 'Pengumuman baru di {{course}}: {{title}}',
       COURSE_MESSAGE: 'Pesan baru dari {{sender}}: {{subject}}',
       MESSAGE: 'Pesan obrolan baru dari {{sender}}',
+      CARD_ASSIGNED: '{{sender}} menugaskan “{{card}}” kepada Anda di {{project}}',
       OTHER: 'Ada yang baru di mata kuliah Anda',
     },
   },

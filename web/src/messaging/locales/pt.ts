@@ -126,6 +126,7 @@ const messaging = {
       ANNOUNCEMENT: 'Novo aviso em {{course}}: {{title}}',
       COURSE_MESSAGE: 'Nova mensagem de {{sender}}: {{subject}}',
       MESSAGE: 'Nova mensagem de chat de {{sender}}',
+      CARD_ASSIGNED: '{{sender}} atribuiu a você “{{card}}” em {{project}}',
       OTHER: 'Novidades nos seus cursos',
     },
   },
