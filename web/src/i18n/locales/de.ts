@@ -12,6 +12,7 @@ import completion from '../../completion/locales/de';
 import agenda from '../../agenda/locales/de';
 import messaging from '../../messaging/locales/de';
 import space from '../../space/locales/de';
+import dashboard from '../../dashboard/locales/de';
 import survey from '../../survey/locales/de';
 import projects from '../../projects/locales/de';
 import rps from '../../rps/locales/de';
@@ -30,6 +31,7 @@ const de: typeof en = {
   agenda,
   messaging,
   space,
+  dashboard,
   survey,
   projects,
   rps,
@@ -368,11 +370,6 @@ const de: typeof en = {
     manage: 'Diesen Kurs verwalten',
     lecturer: 'Lehrende Person',
     period: 'Zeitraum',
-  },
-  dashboard: {
-    subtitle: 'Eine Übersicht für {{name}}',
-    courses: 'Kurse',
-    activeCourses: 'Aktive Kurse',
   },
   profile: {
     fullname: 'Vollständiger Name',

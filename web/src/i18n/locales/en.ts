@@ -11,6 +11,7 @@ import completion from '../../completion/locales/en';
 import agenda from '../../agenda/locales/en';
 import messaging from '../../messaging/locales/en';
 import space from '../../space/locales/en';
+import dashboard from '../../dashboard/locales/en';
 import survey from '../../survey/locales/en';
 import projects from '../../projects/locales/en';
 import rps from '../../rps/locales/en';
@@ -28,6 +29,7 @@ const en = {
   agenda,
   messaging,
   space,
+  dashboard,
   survey,
   projects,
   rps,
@@ -360,11 +362,6 @@ const en = {
     manage: 'Manage this course',
     lecturer: 'Lecturer',
     period: 'Period',
-  },
-  dashboard: {
-    subtitle: 'An overview for {{name}}',
-    courses: 'Courses',
-    activeCourses: 'Active courses',
   },
   profile: {
     fullname: 'Full name',

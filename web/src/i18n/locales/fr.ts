@@ -12,6 +12,7 @@ import completion from '../../completion/locales/fr';
 import agenda from '../../agenda/locales/fr';
 import messaging from '../../messaging/locales/fr';
 import space from '../../space/locales/fr';
+import dashboard from '../../dashboard/locales/fr';
 import survey from '../../survey/locales/fr';
 import projects from '../../projects/locales/fr';
 import rps from '../../rps/locales/fr';
@@ -30,6 +31,7 @@ const fr: typeof en = {
   agenda,
   messaging,
   space,
+  dashboard,
   survey,
   projects,
   rps,
@@ -363,11 +365,6 @@ const fr: typeof en = {
     manage: 'Gérer ce cours',
     lecturer: 'Enseignant',
     period: 'Période',
-  },
-  dashboard: {
-    subtitle: "Vue d'ensemble pour {{name}}",
-    courses: 'Cours',
-    activeCourses: 'Cours actifs',
   },
   profile: {
     fullname: 'Nom complet',

@@ -12,6 +12,7 @@ import completion from '../../completion/locales/id';
 import agenda from '../../agenda/locales/id';
 import messaging from '../../messaging/locales/id';
 import space from '../../space/locales/id';
+import dashboard from '../../dashboard/locales/id';
 import survey from '../../survey/locales/id';
 import projects from '../../projects/locales/id';
 import rps from '../../rps/locales/id';
@@ -33,6 +34,7 @@ const id: typeof en = {
   agenda,
   messaging,
   space,
+  dashboard,
   survey,
   projects,
   rps,
@@ -365,11 +367,6 @@ const id: typeof en = {
     manage: 'Kelola mata kuliah ini',
     lecturer: 'Dosen',
     period: 'Periode',
-  },
-  dashboard: {
-    subtitle: 'Ikhtisar untuk {{name}}',
-    courses: 'Mata kuliah',
-    activeCourses: 'Mata kuliah aktif',
   },
   profile: {
     fullname: 'Nama lengkap',

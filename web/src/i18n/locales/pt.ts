@@ -12,6 +12,7 @@ import completion from '../../completion/locales/pt';
 import agenda from '../../agenda/locales/pt';
 import messaging from '../../messaging/locales/pt';
 import space from '../../space/locales/pt';
+import dashboard from '../../dashboard/locales/pt';
 import survey from '../../survey/locales/pt';
 import projects from '../../projects/locales/pt';
 import rps from '../../rps/locales/pt';
@@ -30,6 +31,7 @@ const pt: typeof en = {
   agenda,
   messaging,
   space,
+  dashboard,
   survey,
   projects,
   rps,
@@ -363,11 +365,6 @@ const pt: typeof en = {
     manage: 'Gerir este curso',
     lecturer: 'Docente',
     period: 'Período',
-  },
-  dashboard: {
-    subtitle: 'Uma visão geral para {{name}}',
-    courses: 'Cursos',
-    activeCourses: 'Cursos ativos',
   },
   profile: {
     fullname: 'Nome completo',
