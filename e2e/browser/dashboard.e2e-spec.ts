@@ -1,10 +1,12 @@
 import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
-import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
-
-interface Resource {
-  id: string;
-  attributes: Record<string, unknown>;
-}
+import {
+  apiAs,
+  type ApiResource,
+  apiToken,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+} from '../support/browser';
 
 /**
  * The dashboard on the real services (issue 21): the lecturer publishes an exam open now with an
@@ -15,42 +17,18 @@ interface Resource {
  */
 describe('the dashboard in the browser', () => {
   let web: BrowserPlatform;
-  let lecturer: string;
+  let api: ReturnType<typeof apiAs>['api'];
+  let post: ReturnType<typeof apiAs>['post'];
+  let campusTime: ReturnType<typeof apiAs>['campusTime'];
   let examId: string;
   const EXAM = 'Dashboard quiz';
   /** student1's seeded assignment (services/task/src/seed). */
   const TASK = 'Essay: choosing the right loop';
 
-  const api = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${web.base}/api/${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${lecturer}`,
-        'content-type': 'application/vnd.api+json',
-        ...(init.headers ?? {}),
-      },
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-    return text ? (JSON.parse(text) as { data: Resource | Resource[] }) : null;
-  };
-  const post = (path: string, attributes: Record<string, unknown>) =>
-    api(path, { method: 'POST', body: JSON.stringify({ data: { attributes } }) });
-
-  /** The campus's wall clock `hours` from now, as the services write dates. */
-  async function campusTime(hours: number): Promise<string> {
-    const now = (await api('time'))!.data as Resource;
-    const [date, time] = String(now.attributes.time).split(' ');
-    const [y, m, d] = date.split('-').map(Number);
-    const [hh, mm, ss] = time.split(':').map(Number);
-    const shifted = new Date(Date.UTC(y, m - 1, d, hh, mm, ss) + hours * 3_600_000);
-    return shifted.toISOString().slice(0, 19).replace('T', ' ');
-  }
-
   beforeAll(async () => {
     web = await startBrowserPlatform();
-    lecturer = await apiToken(web.base, 'lecturer');
-    const courses = (await api('course/courses'))!.data as Resource[];
+    ({ api, post, campusTime } = apiAs(web.base, await apiToken(web.base, 'lecturer')));
+    const courses = (await api('course/courses'))!.data as ApiResource[];
     const course = courses.find((item) => item.attributes.code === 'IF101') ?? courses[0];
     const exam = (await post('exam/exams', {
       course_id: Number(course.id),
@@ -62,7 +40,7 @@ describe('the dashboard in the browser', () => {
       retry: 0,
       is_back: true,
       is_show_score: true,
-    }))!.data as Resource;
+    }))!.data as ApiResource;
     examId = exam.id;
     await post('exam/questions', {
       exam_id: Number(examId),
