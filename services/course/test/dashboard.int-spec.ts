@@ -293,9 +293,7 @@ describe('GET /course/dashboard', () => {
     ]) {
       const response = await c.asStudent.get(`/api/course/dashboard/tasks?${query}`);
       expect([query, response.status]).toEqual([query, 400]);
-      expect(response.body.errors[0].source).toEqual({
-        parameter: expect.stringContaining(parameter.split('[')[0]),
-      });
+      expect(response.body.errors?.[0].source).toEqual({ parameter: expect.stringContaining(parameter) });
     }
     expect((await h.api.get('/api/course/dashboard/grades')).status).toBe(401);
   });
