@@ -4,9 +4,10 @@ import { signedIn, start } from '../test/app';
 import { errorDocument, many, one, resource, user, wall } from '../test/factories';
 import { type Handler, json, queryOf, serve } from '../test/server';
 
+type Level = 'student' | 'lecturer';
 const HOUR = 3_600_000;
 const inCourse = { course_id: 7, course_name: 'Algorithms and Programming', course_code: 'IF101' };
-const me = (level: string) => () => json(200, one(user({ name: 'Ayu Lestari', username: 'ayu', level })));
+const me = (level: Level) => () => json(200, one(user({ name: 'Ayu Lestari', username: 'ayu', level })));
 
 const todo = (id: string, attributes: Record<string, unknown>) =>
   resource(
@@ -25,7 +26,7 @@ const todo = (id: string, attributes: Record<string, unknown>) =>
   );
 
 /** Every request of the page answered empty, but those a test names. */
-function page(level: string, routes: Record<string, Handler>) {
+function page(level: Level, routes: Record<string, Handler>) {
   const empty = () => json(200, many([]));
   return serve({
     'GET /api/login/me': me(level),
