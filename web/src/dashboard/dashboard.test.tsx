@@ -189,6 +189,8 @@ describe('the student’s dashboard', () => {
     expect(within(unread).getByRole('link', { name: 'Your report' }).getAttribute('href')).toBe(
       '/messages/21',
     );
+    // no staff card
+    expect(screen.queryByRole('region', { name: 'Submissions to score' })).toBeNull();
   });
 
   it('lets one card fail on its own, with a way to try again, while the others say they are empty', async () => {
