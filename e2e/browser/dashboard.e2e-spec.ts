@@ -89,6 +89,9 @@ describe('the dashboard in the browser', () => {
       await staff.page.reload();
       await essays.waitFor();
     }
+    await settled(staff.page);
+    expect(await seriousA11yViolations(staff.page)).toEqual([]);
+    await screenshot(staff.page, 'dashboard-lecturer-1366');
     await open.click();
     await staff.page.waitForURL(new RegExp(`/exam/${examId}\\?tab=grading$`));
     await staff.page.getByRole('heading', { name: 'Answer of Ayu Lestari' }).waitFor();
