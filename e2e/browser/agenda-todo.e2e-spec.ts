@@ -51,8 +51,8 @@ describe('agenda and to-do in the browser', () => {
 
     await student.page.goto(`${web.base}/dashboard`);
     await student.page
-      .getByRole('region', { name: 'Next up' })
-      .getByRole('link', { name: /Quiz 1/ })
+      .getByRole('region', { name: 'Exams' })
+      .getByRole('link', { name: 'Quiz 1: Branching and loops', exact: true })
       .waitFor();
     await student.page.getByRole('region', { name: 'Your activity' }).waitFor();
     await settled(student.page);

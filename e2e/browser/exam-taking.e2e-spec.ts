@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
 import { startBrowserPlatform, type BrowserPlatform } from '../support/browser-platform';
-import { apiToken, screenshot, seriousA11yViolations, settled } from '../support/browser';
-
-interface Resource {
-  id: string;
-  attributes: Record<string, unknown>;
-}
+import {
+  apiAs,
+  type ApiResource,
+  apiToken,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+} from '../support/browser';
 
 /**
  * Issue 13's student screens in a browser on the real services: a lecturer's published exam
@@ -16,39 +18,15 @@ interface Resource {
  */
 describe('a student takes an exam', () => {
   let web: BrowserPlatform;
-  let lecturer: string;
+  let api: ReturnType<typeof apiAs>['api'];
+  let post: ReturnType<typeof apiAs>['post'];
+  let campusTime: ReturnType<typeof apiAs>['campusTime'];
   let examId: string;
-
-  const api = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${web.base}/api/${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${lecturer}`,
-        'content-type': 'application/vnd.api+json',
-        ...(init.headers ?? {}),
-      },
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-    return text ? (JSON.parse(text) as { data: Resource | Resource[] }) : null;
-  };
-  const post = (path: string, attributes: Record<string, unknown>) =>
-    api(path, { method: 'POST', body: JSON.stringify({ data: { attributes } }) });
-
-  /** The campus's wall clock `hours` from now, as the services write dates. */
-  async function campusTime(hours: number): Promise<string> {
-    const now = (await api('time'))!.data as Resource;
-    const [date, time] = String(now.attributes.time).split(' ');
-    const [y, m, d] = date.split('-').map(Number);
-    const [hh, mm, ss] = time.split(':').map(Number);
-    const shifted = new Date(Date.UTC(y, m - 1, d, hh, mm, ss) + hours * 3_600_000);
-    return shifted.toISOString().slice(0, 19).replace('T', ' ');
-  }
 
   beforeAll(async () => {
     web = await startBrowserPlatform();
-    lecturer = await apiToken(web.base, 'lecturer');
-    const courses = (await api('course/courses'))!.data as Resource[];
+    ({ api, post, campusTime } = apiAs(web.base, await apiToken(web.base, 'lecturer')));
+    const courses = (await api('course/courses'))!.data as ApiResource[];
     const course = courses.find((item) => item.attributes.code === 'IF101') ?? courses[0];
     const exam = (await post('exam/exams', {
       course_id: Number(course.id),
@@ -65,7 +43,7 @@ describe('a student takes an exam', () => {
       is_show_score: true,
       is_show_solution: true,
       is_show_solution_directly: true,
-    }))!.data as Resource;
+    }))!.data as ApiResource;
     examId = exam.id;
     const question = (attributes: Record<string, unknown>) =>
       post('exam/questions', { exam_id: Number(examId), package: 1, weight: 1, group: 'A', ...attributes });
@@ -132,11 +110,11 @@ describe('a student takes an exam', () => {
     await page.getByText(/You are offline/).waitFor({ state: 'detached' });
 
     // every answer is in the service, read as the exam's staff
-    const attempts = (await api(`exam/studentexams?filter[exam_id]=${examId}`))!.data as Resource[];
+    const attempts = (await api(`exam/studentexams?filter[exam_id]=${examId}`))!.data as ApiResource[];
     expect(attempts).toHaveLength(1);
     const attemptId = attempts[0].id;
     const saved = (await api(`exam/studentquestions?filter[student_exam_id]=${attemptId}`))!
-      .data as Resource[];
+      .data as ApiResource[];
     const answers = saved
       .sort((a, b) => Number(a.attributes.index) - Number(b.attributes.index))
       .map((item) => ({ answer: item.attributes.answer, flagged: item.attributes.flagged }));
@@ -147,7 +125,7 @@ describe('a student takes an exam', () => {
     ]);
 
     // the outage reached the exam's staff as proctoring signals (sent once the network was back)
-    const signals = (await api(`exam/studentexams/${attemptId}/signals`))!.data as Resource[];
+    const signals = (await api(`exam/studentexams/${attemptId}/signals`))!.data as ApiResource[];
     expect(signals.map((signal) => signal.attributes.kind)).toEqual(
       expect.arrayContaining(['offline', 'online']),
     );

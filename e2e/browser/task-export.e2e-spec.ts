@@ -10,7 +10,7 @@ type Body = { data: Resource | Resource[] | null };
 
 /**
  * The lecturer's Downloads page of an assignment (issue 14, the answers as a zip) and the
- * dashboard's "To grade" card, on the real services: a task that ended with answers sent late,
+ * dashboard's "Submissions to score" card, on the real services: a task that ended with answers sent late,
  * the zip asked for, shown while the server prepares it, then downloaded; both screens in every
  * interface language, at 1366 and 390 px, axe clean.
  */
@@ -116,7 +116,7 @@ describe('the answers of an assignment as a zip, and the assignments to grade', 
         await page.locator('[role="status"] .badge').first().waitFor();
         await checked(page, `task-export-${language}-${width}`, width);
         await page.goto(`${web.base}/dashboard`);
-        const toGrade = page.locator('section:has(#to-grade-title)');
+        const toGrade = page.locator('section:has(#dashboard-toScore)');
         await toGrade.locator(`a[href="/assignment/${taskId}/submissions"]`).first().waitFor();
         await checked(page, `task-to-grade-${language}-${width}`, width);
         expect(errors).toEqual([]);

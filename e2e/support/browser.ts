@@ -147,3 +147,42 @@ export async function lecturersFirstCourse(base: string): Promise<string> {
   });
   return ((await courses.json()) as { data: Array<{ id: string }> }).data[0].id;
 }
+
+/** A resource of a JSON:API document, as a test's setup reads it. */
+export interface ApiResource {
+  id: string;
+  attributes: Record<string, unknown>;
+}
+
+/**
+ * JSON:API calls to the gateway with a demo account's token, for a test's setup: `api(path)`
+ * answers the document (null when empty) or throws with the status and body, `post(path,
+ * attributes)`, and `campusTime(hours)` — the campus's wall clock `hours` from now, as the services
+ * write dates.
+ */
+export function apiAs(base: string, token: string) {
+  const api = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${base}/api/${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/vnd.api+json',
+        ...(init.headers ?? {}),
+      },
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
+    return text ? (JSON.parse(text) as { data: ApiResource | ApiResource[] }) : null;
+  };
+  const post = (path: string, attributes: Record<string, unknown>) =>
+    api(path, { method: 'POST', body: JSON.stringify({ data: { attributes } }) });
+  const campusTime = async (hours: number): Promise<string> => {
+    const now = (await api('time'))!.data as ApiResource;
+    const [date, time] = String(now.attributes.time).split(' ');
+    const [y, m, d] = date.split('-').map(Number);
+    const [hh, mm, ss] = time.split(':').map(Number);
+    const shifted = new Date(Date.UTC(y, m - 1, d, hh, mm, ss) + hours * 3_600_000);
+    return shifted.toISOString().slice(0, 19).replace('T', ' ');
+  };
+  return { api, post, campusTime };
+}

@@ -224,6 +224,8 @@ export const ExamExamUpserted = z.looseObject({
   endAt: z.string().nullable(),
   isPublished: z.boolean(),
   isFinished: z.boolean(),
+  /** Students see their scores of it (`is_show_score`): a score is released only then. */
+  isShowScore: z.boolean(),
   passingGrade: z.number(),
   packages: z.int().min(0),
   /** Minutes per student, when the exam is timed. */

@@ -78,6 +78,7 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     endAt: null,
     isPublished: false,
     isFinished: false,
+    isShowScore: false,
     passingGrade: 0,
     packages: 1,
     duration: null,

@@ -66,6 +66,8 @@ import { AgendaController } from './agenda/agenda.controller';
 import { AgendaService } from './agenda/agenda.service';
 import { TimelineController } from './timeline/timeline.controller';
 import { TimelineService } from './timeline/timeline.service';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardService } from './dashboard/dashboard.service';
 import { TodoController } from './todo/todo.controller';
 import { TodoService } from './todo/todo.service';
 import { AnswerEventsHandler } from './work/answer-events.handler';
@@ -129,6 +131,7 @@ export class CourseAppModule {
         SearchController,
         ConferencesController,
         TodoController,
+        DashboardController,
         TimelineController,
         FormsController,
         FormAnswersController,
@@ -167,6 +170,7 @@ export class CourseAppModule {
         SyncService,
         AgendaService,
         TodoService,
+        DashboardService,
         TimelineService,
         GradebookAdminService,
         GradebookService,

@@ -1227,6 +1227,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/course/dashboard/grades': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Dashboard_grades'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/dashboard/progress': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Dashboard_progress'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/dashboard/running-exams': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Dashboard_runningExams'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/course/dashboard/tasks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['course_Dashboard_tasks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/course/enrolls': {
     parameters: {
       query?: never;
@@ -6880,6 +6944,56 @@ export interface components {
         created_at: string;
       };
     };
+    DashboardGrade: {
+      /** @enum {string} */
+      type: 'dashboard-grades';
+      id: string;
+      attributes: {
+        /** @enum {string} */
+        kind: 'exam' | 'task';
+        item_id: number;
+        name: string;
+        course_id: number;
+        course_name: string;
+        course_code: string | null;
+        score: number;
+        is_passed: boolean | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        released_at: string;
+      };
+    };
+    DashboardProgress: {
+      /** @enum {string} */
+      type: 'dashboard-progress';
+      id: string;
+      attributes: {
+        course_id: number;
+        course_name: string;
+        course_code: string | null;
+        completed: number;
+        required: number;
+        percentage: number;
+      };
+    };
+    DashboardTask: {
+      /** @enum {string} */
+      type: 'dashboard-tasks';
+      id: string;
+      attributes: {
+        name: string;
+        course_id: number;
+        course_name: string;
+        course_code: string | null;
+        /** @enum {string} */
+        status: 'not_sent' | 'change_requested' | 'sent' | 'scored';
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        start_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        end_at: string | null;
+        due_today: boolean;
+        score: number | null;
+      };
+    };
     DataSet: {
       /** @enum {string} */
       type: 'datasets';
@@ -8422,6 +8536,23 @@ export interface components {
         /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
         updated_at: string | null;
         can_edit: boolean;
+      };
+    };
+    RunningExam: {
+      /** @enum {string} */
+      type: 'running-exams';
+      id: string;
+      attributes: {
+        name: string;
+        course_id: number;
+        course_name: string;
+        course_code: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        start_at: string | null;
+        /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+        end_at: string | null;
+        in_progress: number;
+        finished: number;
       };
     };
     SearchHit: {
@@ -15841,6 +15972,258 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Dashboard_grades: {
+    parameters: {
+      query?: {
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of DashboardGrade */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['DashboardGrade'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['DashboardGrade'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Dashboard_progress: {
+    parameters: {
+      query?: {
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of DashboardProgress */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['DashboardProgress'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['DashboardProgress'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Dashboard_runningExams: {
+    parameters: {
+      query?: {
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of RunningExam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['RunningExam'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['RunningExam'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
+      };
+      /** @description A JSON:API error document */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+      /** @description A JSON:API error document */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': components['schemas']['Errors'];
+          'application/json': components['schemas']['Errors'];
+        };
+      };
+    };
+  };
+  course_Dashboard_tasks: {
+    parameters: {
+      query?: {
+        'filter[course_id][is]'?: number;
+        'filter[course_id][in]'?: string;
+        /** @description Comma-separated, `-` for descending, of: */
+        sort?: string;
+        /** @description 0 or -1: all (up to the maximum) */
+        'page[limit]'?: number;
+        'page[offset]'?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON:API document: a list of DashboardTask */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.api+json': {
+            data: components['schemas']['DashboardTask'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+          'application/json': {
+            data: components['schemas']['DashboardTask'][];
+            meta: {
+              total: number;
+              limit: number;
+              offset: number;
+            };
+          };
+        };
       };
       /** @description A JSON:API error document */
       503: {

@@ -14,7 +14,7 @@ export const shellRoutes: RouteDef[] = [
   {
     id: 'dashboard',
     path: '/dashboard',
-    load: () => import('./DashboardPage'),
+    load: () => import('../dashboard/DashboardPage'),
     nav: { section: 'main', icon: 'dashboard', order: 20 },
   },
 ];

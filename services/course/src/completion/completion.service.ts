@@ -25,11 +25,19 @@ function shownSql(alias: string, started: boolean): string {
 }
 
 /**
+ * SQL condition on a contents alias: the content counts towards its course's completion (live,
+ * shown to students, not excluded by the staff). COUNTING and the dashboard's progress read it.
+ */
+export function countsSql(alias: string): string {
+  return `${alias}.completion_required AND ${shownSql(alias, false)}`;
+}
+
+/**
  * The contents of course `$1` that count towards its completion: live, shown to students and not
  * excluded by the staff (`completion_required`). Contents that have not started yet count: the
  * total is the course's plan, whatever the date.
  */
-const COUNTING = `SELECT c.id FROM contents c WHERE c.course_id = $1 AND c.completion_required AND ${shownSql('c', false)}`;
+const COUNTING = `SELECT c.id FROM contents c WHERE c.course_id = $1 AND ${countsSql('c')}`;
 
 /** Buckets of the report's distribution: 0–9.99 %, 10–19.99 %, …, 90–99.99 %, and 100 %. */
 export const DISTRIBUTION_BUCKETS = 11;

@@ -13,12 +13,12 @@ export class ExamEventsHandler {
     const exam = envelope.data;
     await context.manager.query(
       `INSERT INTO exam_projections (id, tenant_id, course_id, activity_id, title, exams_type, start_at,
-              end_at, is_published, is_finished, passing_grade, duration, class_ids, deleted, as_of)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::bigint[], false, $14)
+              end_at, is_published, is_finished, passing_grade, duration, class_ids, deleted, as_of, is_show_score)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::bigint[], false, $14, $15)
        ON CONFLICT (id) DO UPDATE SET tenant_id = excluded.tenant_id, course_id = excluded.course_id,
               activity_id = excluded.activity_id, title = excluded.title, exams_type = excluded.exams_type,
               start_at = excluded.start_at, end_at = excluded.end_at, is_published = excluded.is_published,
-              is_finished = excluded.is_finished, passing_grade = excluded.passing_grade,
+              is_finished = excluded.is_finished, is_show_score = excluded.is_show_score, passing_grade = excluded.passing_grade,
               duration = excluded.duration, class_ids = excluded.class_ids, deleted = false,
               as_of = excluded.as_of
         WHERE exam_projections.as_of <= excluded.as_of`,
@@ -37,6 +37,7 @@ export class ExamEventsHandler {
         exam.duration,
         exam.classIds,
         envelope.occurredAt,
+        exam.isShowScore,
       ],
     );
   }

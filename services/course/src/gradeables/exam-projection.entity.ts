@@ -43,6 +43,10 @@ export class ExamProjection {
   @Column('boolean', { name: 'is_finished', default: false })
   isFinished: boolean;
 
+  /** Students see their scores (`is_show_score`): only then is an attempt's score released to them. */
+  @Column('boolean', { name: 'is_show_score', default: false })
+  isShowScore: boolean;
+
   @Column('numeric', {
     name: 'passing_grade',
     precision: 5,

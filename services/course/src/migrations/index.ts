@@ -21,6 +21,7 @@ import { CourseFaculty1795541132393 } from './1795541132393-course-faculty';
 import { CourseRequests1795553067854 } from './1795553067854-course-requests';
 import { GradebookPresence1795563958886 } from './1795563958886-gradebook-presence';
 import { NotesBookmarks1795576271388 } from './1795576271388-notes-bookmarks';
+import { ExamShowScore1795588913355 } from './1795588913355-exam-show-score';
 import { SearchIndexes1795588913596 } from './1795588913596-search-indexes';
 
 /** Every migration of the course database, oldest first. */
@@ -49,5 +50,6 @@ export const MIGRATIONS = [
   CourseRequests1795553067854,
   GradebookPresence1795563958886,
   NotesBookmarks1795576271388,
+  ExamShowScore1795588913355,
   SearchIndexes1795588913596,
 ];

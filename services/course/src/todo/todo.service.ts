@@ -29,23 +29,35 @@ const STUDENT_EXAMS = `
                       WHERE f.exam_id = e.id AND f.student_id = $2 AND f.finished_at IS NOT NULL)`;
 
 /**
- * A student's tasks (active, for one of their classes) open now or within UPCOMING_DAYS whose
- * answer is not sent before the end — or was sent back by a change request (even after the end:
- * the lecturer reopened it).
+ * A student's task `t` (active, for one of their classes of `mine`) open now or within
+ * UPCOMING_DAYS, and `a`: the latest of their answers to it (`answer_id, is_sent, sent_at,
+ * reopened_at, scored_at`; none yet: nulls). `$2` is the student. The to-do's and the dashboard's
+ * tasks (src/dashboard) both read them so.
  */
-const STUDENT_TASKS = `
-  SELECT 'task', t.id, t.title, t.course_id,
-         CASE WHEN a.reopened_at IS NOT NULL THEN 'change_requested' ELSE 'not_sent' END,
-         t.start_at, t.end_at, t.end_at, NULL::timestamptz, NULL::int
+export const STUDENT_TASKS_SOON = `
     FROM task_projections t JOIN mine ON mine.id = t.course_id AND NOT mine.staff
-    LEFT JOIN LATERAL (SELECT af.is_sent, af.reopened_at FROM task_answer_facts af
+    LEFT JOIN LATERAL (SELECT af.answer_id, af.is_sent, af.sent_at, af.reopened_at, af.scored_at
+                         FROM task_answer_facts af
                         WHERE af.task_id = t.id AND $2 = ANY(af.member_ids)
                         ORDER BY af.occurred_at DESC LIMIT 1) a ON TRUE
    WHERE t.is_active AND NOT t.deleted
      AND (t.all_class OR t.class_ids && mine.class_ids)
-     AND (t.start_at IS NULL OR t.start_at <= now() + make_interval(days => ${UPCOMING_DAYS}))
-     AND NOT COALESCE(a.is_sent, FALSE)
+     AND (t.start_at IS NULL OR t.start_at <= now() + make_interval(days => ${UPCOMING_DAYS}))`;
+
+/**
+ * Of STUDENT_TASKS_SOON, those still to send: the answer is not sent before the end — or was sent
+ * back by a change request (even after the end: the lecturer reopened it).
+ */
+export const TASK_TO_SEND = `NOT COALESCE(a.is_sent, FALSE)
      AND (t.end_at IS NULL OR t.end_at > now() OR a.reopened_at IS NOT NULL)`;
+
+/** A student's tasks to send (STUDENT_TASKS_SOON, TASK_TO_SEND). */
+const STUDENT_TASKS = `
+  SELECT 'task', t.id, t.title, t.course_id,
+         CASE WHEN a.reopened_at IS NOT NULL THEN 'change_requested' ELSE 'not_sent' END,
+         t.start_at, t.end_at, t.end_at, NULL::timestamptz, NULL::int
+  ${STUDENT_TASKS_SOON}
+     AND ${TASK_TO_SEND}`;
 
 /**
  * A student's forms (logbooks) open now, as they see them (src/forms), whose entry of the current

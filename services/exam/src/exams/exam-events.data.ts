@@ -37,6 +37,7 @@ export async function recordExamUpserted(
       endAt: exam.endAt?.toISOString() ?? null,
       isPublished: exam.isPublished,
       isFinished: exam.isFinished,
+      isShowScore: exam.isShowScore,
       passingGrade: Number(exam.passingGrade),
       packages: exam.package,
       duration: exam.duration,

@@ -13,6 +13,7 @@ import agenda from '../../agenda/locales/de';
 import messaging from '../../messaging/locales/de';
 import space from '../../space/locales/de';
 import search from '../../search/locales/de';
+import dashboard from '../../dashboard/locales/de';
 import survey from '../../survey/locales/de';
 import projects from '../../projects/locales/de';
 import rps from '../../rps/locales/de';
@@ -32,6 +33,7 @@ const de: typeof en = {
   messaging,
   space,
   search,
+  dashboard,
   survey,
   projects,
   rps,
@@ -371,11 +373,6 @@ const de: typeof en = {
     manage: 'Diesen Kurs verwalten',
     lecturer: 'Lehrende Person',
     period: 'Zeitraum',
-  },
-  dashboard: {
-    subtitle: 'Eine Übersicht für {{name}}',
-    courses: 'Kurse',
-    activeCourses: 'Aktive Kurse',
   },
   profile: {
     fullname: 'Vollständiger Name',

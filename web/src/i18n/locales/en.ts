@@ -12,6 +12,7 @@ import agenda from '../../agenda/locales/en';
 import messaging from '../../messaging/locales/en';
 import space from '../../space/locales/en';
 import search from '../../search/locales/en';
+import dashboard from '../../dashboard/locales/en';
 import survey from '../../survey/locales/en';
 import projects from '../../projects/locales/en';
 import rps from '../../rps/locales/en';
@@ -30,6 +31,7 @@ const en = {
   messaging,
   space,
   search,
+  dashboard,
   survey,
   projects,
   rps,
@@ -363,11 +365,6 @@ const en = {
     manage: 'Manage this course',
     lecturer: 'Lecturer',
     period: 'Period',
-  },
-  dashboard: {
-    subtitle: 'An overview for {{name}}',
-    courses: 'Courses',
-    activeCourses: 'Active courses',
   },
   profile: {
     fullname: 'Full name',

@@ -13,6 +13,7 @@ import agenda from '../../agenda/locales/fr';
 import messaging from '../../messaging/locales/fr';
 import space from '../../space/locales/fr';
 import search from '../../search/locales/fr';
+import dashboard from '../../dashboard/locales/fr';
 import survey from '../../survey/locales/fr';
 import projects from '../../projects/locales/fr';
 import rps from '../../rps/locales/fr';
@@ -32,6 +33,7 @@ const fr: typeof en = {
   messaging,
   space,
   search,
+  dashboard,
   survey,
   projects,
   rps,
@@ -366,11 +368,6 @@ const fr: typeof en = {
     manage: 'Gérer ce cours',
     lecturer: 'Enseignant',
     period: 'Période',
-  },
-  dashboard: {
-    subtitle: "Vue d'ensemble pour {{name}}",
-    courses: 'Cours',
-    activeCourses: 'Cours actifs',
   },
   profile: {
     fullname: 'Nom complet',

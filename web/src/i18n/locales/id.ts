@@ -13,6 +13,7 @@ import agenda from '../../agenda/locales/id';
 import messaging from '../../messaging/locales/id';
 import space from '../../space/locales/id';
 import search from '../../search/locales/id';
+import dashboard from '../../dashboard/locales/id';
 import survey from '../../survey/locales/id';
 import projects from '../../projects/locales/id';
 import rps from '../../rps/locales/id';
@@ -35,6 +36,7 @@ const id: typeof en = {
   messaging,
   space,
   search,
+  dashboard,
   survey,
   projects,
   rps,
@@ -368,11 +370,6 @@ const id: typeof en = {
     manage: 'Kelola mata kuliah ini',
     lecturer: 'Dosen',
     period: 'Periode',
-  },
-  dashboard: {
-    subtitle: 'Ikhtisar untuk {{name}}',
-    courses: 'Mata kuliah',
-    activeCourses: 'Mata kuliah aktif',
   },
   profile: {
     fullname: 'Nama lengkap',

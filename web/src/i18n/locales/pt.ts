@@ -13,6 +13,7 @@ import agenda from '../../agenda/locales/pt';
 import messaging from '../../messaging/locales/pt';
 import space from '../../space/locales/pt';
 import search from '../../search/locales/pt';
+import dashboard from '../../dashboard/locales/pt';
 import survey from '../../survey/locales/pt';
 import projects from '../../projects/locales/pt';
 import rps from '../../rps/locales/pt';
@@ -32,6 +33,7 @@ const pt: typeof en = {
   messaging,
   space,
   search,
+  dashboard,
   survey,
   projects,
   rps,
@@ -366,11 +368,6 @@ const pt: typeof en = {
     manage: 'Gerir este curso',
     lecturer: 'Docente',
     period: 'Período',
-  },
-  dashboard: {
-    subtitle: 'Uma visão geral para {{name}}',
-    courses: 'Cursos',
-    activeCourses: 'Cursos ativos',
   },
   profile: {
     fullname: 'Nome completo',

@@ -16,12 +16,6 @@ const staff: typeof en = {
     deleted: 'Gelöschte Aufgaben',
     restoreNamed: '„{{name}}“ wiederherstellen',
   },
-  dashboard: {
-    title: 'Zu bewerten',
-    all: 'Alle beendeten ({{count}})',
-    waiting: '{{count}} zu bewerten',
-    ended: 'Endete {{at}}',
-  },
   states: {
     not_started: 'Nicht begonnen',
     draft: 'Entwurf',

@@ -14,12 +14,6 @@ const staff = {
     deleted: 'Deleted assignments',
     restoreNamed: 'Restore “{{name}}”',
   },
-  dashboard: {
-    title: 'To grade',
-    all: 'All ended ({{count}})',
-    waiting: '{{count}} to score',
-    ended: 'Ended {{at}}',
-  },
   states: {
     not_started: 'Not started',
     draft: 'Draft',

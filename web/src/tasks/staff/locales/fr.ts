@@ -16,12 +16,6 @@ const staff: typeof en = {
     deleted: 'Devoirs supprimés',
     restoreNamed: 'Restaurer « {{name}} »',
   },
-  dashboard: {
-    title: 'À noter',
-    all: 'Tous les terminés ({{count}})',
-    waiting: '{{count}} à noter',
-    ended: 'Terminé le {{at}}',
-  },
   states: {
     not_started: 'Pas commencé',
     draft: 'Brouillon',

@@ -16,12 +16,6 @@ const staff: typeof en = {
     deleted: 'Tugas terhapus',
     restoreNamed: 'Pulihkan “{{name}}”',
   },
-  dashboard: {
-    title: 'Perlu dinilai',
-    all: 'Semua yang berakhir ({{count}})',
-    waiting: '{{count}} perlu dinilai',
-    ended: 'Berakhir {{at}}',
-  },
   states: {
     not_started: 'Belum mulai',
     draft: 'Draf',

@@ -16,12 +16,6 @@ const staff: typeof en = {
     deleted: 'Tarefas eliminadas',
     restoreNamed: 'Restaurar “{{name}}”',
   },
-  dashboard: {
-    title: 'Para avaliar',
-    all: 'Todas as encerradas ({{count}})',
-    waiting: '{{count}} para avaliar',
-    ended: 'Encerrada {{at}}',
-  },
   states: {
     not_started: 'Não iniciada',
     draft: 'Rascunho',

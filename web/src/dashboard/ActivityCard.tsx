@@ -1,41 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { type TimelineEntry, useTimelineQuery, useTimelineStatisticQuery } from '../agenda/agendaApi';
 import { DashboardCard } from '../layout/DashboardCard';
+import { QueryState } from '../layout/QueryState';
 import { useDates } from '../lib/dates';
-import { type TimelineEntry, useTimelineQuery, useTimelineStatisticQuery, useTodoQuery } from './agendaApi';
-import { TodoList } from './TodoList';
-import styles from './DashboardCards.module.css';
-
-/** The dashboard's "next up": the first three items of the to-do, and a link to the rest. */
-export function NextUpCard() {
-  const { t } = useTranslation();
-  const todo = useTodoQuery({ limit: 3, offset: 0 });
-  const items = todo.isError ? [] : (todo.data?.items ?? []);
-  const total = todo.isError ? 0 : (todo.data?.total ?? 0);
-  return (
-    <DashboardCard
-      id="next-up-title"
-      title={t('agenda.nextUp')}
-      action={
-        <Link to="/todo" className="small">
-          {t('agenda.allTodo', { count: total })}
-        </Link>
-      }
-    >
-      {todo.isLoading ? (
-        <p className="muted small">{t('agenda.loading')}</p>
-      ) : items.length === 0 ? (
-        <p className="muted small">{t('agenda.todoEmpty')}</p>
-      ) : (
-        <TodoList items={items} />
-      )}
-    </DashboardCard>
-  );
-}
+import styles from './ActivityCard.module.css';
 
 const WEEKS = 8;
 
-/** The dashboard's activity: a bar per week of the last eight (what the user did), and the latest entries. */
+/**
+ * The dashboard's activity: a bar per week of the last eight (what the user did), and the latest
+ * entries (with their loading, failed and empty states).
+ */
 export function ActivityCard() {
   const { t } = useTranslation();
   const dates = useDates();
@@ -43,7 +18,7 @@ export function ActivityCard() {
   const timeline = useTimelineQuery({ profile: 'me', limit: 4 });
   const weeks = statistic.isError ? [] : (statistic.data?.weeks ?? []);
   const highest = Math.max(1, ...weeks.map((week) => week.total));
-  const entries = timeline.isError ? [] : (timeline.data?.items ?? []);
+  const entries = timeline.data?.items ?? [];
   return (
     <DashboardCard id="activity-title" title={t('agenda.activity')}>
       {weeks.length > 0 && (
@@ -82,22 +57,25 @@ export function ActivityCard() {
           </div>
         </figure>
       )}
-      {timeline.isLoading ? (
-        <p className="muted small">{t('agenda.loading')}</p>
-      ) : entries.length === 0 ? (
-        <p className="muted small">{t('agenda.activityEmpty')}</p>
-      ) : (
-        <ul className="plain-list" data-testid="timeline-entries">
-          {entries.map((entry) => (
-            <li key={entry.id} className={`list-row ${styles.entry}`}>
-              <span>{describe(t, entry)}</span>
-              <span className="small muted">
-                {entry.course_name} · {dates.dateTime(entry.occurred_at)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={timeline}
+        loading={t('dashboard.loading')}
+        failed={t('dashboard.failed')}
+        empty={entries.length === 0 ? t('agenda.activityEmpty') : null}
+      >
+        {() => (
+          <ul className="plain-list" data-testid="timeline-entries">
+            {entries.map((entry) => (
+              <li key={entry.id} className={`list-row ${styles.entry}`}>
+                <span>{describe(t, entry)}</span>
+                <span className="small muted">
+                  {entry.course_name} · {dates.dateTime(entry.occurred_at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </DashboardCard>
   );
 }

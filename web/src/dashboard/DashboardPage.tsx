@@ -3,19 +3,24 @@ import { Link } from 'react-router-dom';
 import { useMeQuery } from '../auth/authApi';
 import { useCoursesQuery } from '../courses/coursesApi';
 import { Icon } from '../layout/Icon';
-import { ActivityCard, NextUpCard } from '../agenda/DashboardCards';
-import { ToGradeCard } from '../tasks/staff/ToGradeCard';
+import { ActivityCard } from './ActivityCard';
+import { RequestsCard, RunningExamsCard, SessionsCard, WaitingCard } from './StaffCards';
+import { ExamsCard, GradesCard, ProgressCard, TasksCard, UnreadCard } from './StudentCards';
 import styles from './DashboardPage.module.css';
 
 /**
- * The dashboard: the user's courses (all and active), the to-do's next items, the staff's ended
- * assignments waiting for grading and the user's activity.
+ * The dashboard (issue 21): the user's courses (all and active), then what to do next — for a
+ * student their exams open now or soon, assignments due, what they have not read, grades released
+ * and progress per course; for a lecturer or assistant the exams running now, submissions and
+ * essays waiting, requests and attendance to send — and the user's activity. Each card asks for
+ * its own data and says on its own that it loads, failed or is empty.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const me = useMeQuery();
   const all = useCoursesQuery({ limit: 1, offset: 0 });
   const active = useCoursesQuery({ filter: { is_active: { is: true } }, limit: 1, offset: 0 });
+  const role = me.data?.role;
   return (
     <section aria-labelledby="dashboard-title">
       <header className="page-header">
@@ -40,11 +45,26 @@ export default function DashboardPage() {
           <span className={styles.statLabel}>{t('dashboard.activeCourses')}</span>
         </Link>
       </div>
-      <div className={styles.work}>
-        <NextUpCard />
-        {me.data && me.data.role !== 'student' && <ToGradeCard />}
-        <ActivityCard />
-      </div>
+      {role === 'student' ? (
+        <div className={styles.work}>
+          <ExamsCard />
+          <TasksCard />
+          <UnreadCard />
+          <GradesCard />
+          <ProgressCard />
+          <ActivityCard />
+        </div>
+      ) : role !== undefined ? (
+        <div className={styles.work}>
+          <RunningExamsCard />
+          <WaitingCard type="score_answers" />
+          <WaitingCard type="grade_essays" />
+          {role === 'lecturer' && <RequestsCard />}
+          <SessionsCard />
+          <UnreadCard />
+          <ActivityCard />
+        </div>
+      ) : null}
     </section>
   );
 }
