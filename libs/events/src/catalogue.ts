@@ -224,8 +224,11 @@ export const ExamExamUpserted = z.looseObject({
   endAt: z.string().nullable(),
   isPublished: z.boolean(),
   isFinished: z.boolean(),
-  /** Students see their scores of it (`is_show_score`): a score is released only then. */
-  isShowScore: z.boolean(),
+  /**
+   * Students see their scores of it (`is_show_score`): a score is released only then. Absent from
+   * the events of versions before it: a consumer keeps what it knew (at first: not released).
+   */
+  isShowScore: z.boolean().optional(),
   passingGrade: z.number(),
   packages: z.int().min(0),
   /** Minutes per student, when the exam is timed. */

@@ -68,6 +68,30 @@ describe('gradeables: exams, tasks and their scores as the course service knows 
     expect((await examRow(id)).deleted).toBe(true);
   });
 
+  it("keeps whether an exam's scores are released, which an event of an older version does not tell", async () => {
+    const id = h.nextId();
+    const data = { ...EVENT_FACTORIES['exam.exam.upserted'](id), courseId: 7, isShowScore: true };
+    await deliverAt('exam.exam.upserted', data, new Date(Date.now() - 60_000).toISOString());
+    const released = async () =>
+      (
+        (await h.ds.query(`SELECT is_show_score FROM exam_projections WHERE id = $1`, [id])) as Array<{
+          is_show_score: boolean;
+        }>
+      )[0].is_show_score;
+    expect(await released()).toBe(true);
+    // an exam service before the field: the rest is applied, the release kept
+    const { isShowScore: _dropped, ...older } = data;
+    await deliverAt('exam.exam.upserted', { ...older, name: 'Renamed' }, new Date().toISOString());
+    expect((await examRow(id)).title).toBe('Renamed');
+    expect(await released()).toBe(true);
+    await deliverAt(
+      'exam.exam.upserted',
+      { ...data, isShowScore: false },
+      new Date(Date.now() + 60_000).toISOString(),
+    );
+    expect(await released()).toBe(false);
+  });
+
   it('keeps a task with its placement and window, a deletion included', async () => {
     const task = await h.project('task.task.upserted', 1, {
       courseId: 7,

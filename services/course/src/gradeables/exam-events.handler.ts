@@ -18,7 +18,9 @@ export class ExamEventsHandler {
        ON CONFLICT (id) DO UPDATE SET tenant_id = excluded.tenant_id, course_id = excluded.course_id,
               activity_id = excluded.activity_id, title = excluded.title, exams_type = excluded.exams_type,
               start_at = excluded.start_at, end_at = excluded.end_at, is_published = excluded.is_published,
-              is_finished = excluded.is_finished, is_show_score = excluded.is_show_score, passing_grade = excluded.passing_grade,
+              is_finished = excluded.is_finished,
+              is_show_score = CASE WHEN $16 THEN excluded.is_show_score ELSE exam_projections.is_show_score END,
+              passing_grade = excluded.passing_grade,
               duration = excluded.duration, class_ids = excluded.class_ids, deleted = false,
               as_of = excluded.as_of
         WHERE exam_projections.as_of <= excluded.as_of`,
@@ -37,7 +39,8 @@ export class ExamEventsHandler {
         exam.duration,
         exam.classIds,
         envelope.occurredAt,
-        exam.isShowScore,
+        exam.isShowScore ?? false,
+        exam.isShowScore !== undefined,
       ],
     );
   }
