@@ -1,10 +1,9 @@
 import type { EventDataMap } from '@lms/events';
 import { Content } from '../src/contents/content.entity';
 import { CourseModule } from '../src/structure/module.entity';
-import { CourseHarness, cast, list } from './support/harness';
+import { CourseHarness, cast, inDays, list } from './support/harness';
 
 const DAY = 86_400_000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 /** The next midnight of Asia/Jakarta (UTC+7, no daylight saving: the test campus's zone) from now. */
 function nextJakartaMidnight(): number {
@@ -23,26 +22,9 @@ describe('GET /course/dashboard', () => {
   afterAll(() => h.stop());
 
   const exam = (courseId: number, overrides: Partial<EventDataMap['exam.exam.upserted']>) =>
-    h.project('exam.exam.upserted', 1, {
-      courseId,
-      startAt: inDays(-1),
-      endAt: inDays(5),
-      isPublished: true,
-      isFinished: false,
-      classIds: [],
-      ...overrides,
-    });
+    h.openExam(courseId, overrides);
   const task = (courseId: number, overrides: Partial<EventDataMap['task.task.upserted']>) =>
-    h.project('task.task.upserted', 1, {
-      courseId,
-      startAt: inDays(-1),
-      endAt: inDays(5),
-      isActive: true,
-      allClass: true,
-      classIds: [],
-      deleted: false,
-      ...overrides,
-    });
+    h.openTask(courseId, overrides);
   const card = async (client: Awaited<ReturnType<typeof h.as>>, name: string, query = '') => {
     const response = await client.get(`/api/course/dashboard/${name}${query}`);
     expect(response.status).toBe(200);

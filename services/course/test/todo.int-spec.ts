@@ -3,10 +3,8 @@ import { formatWireDate } from '@lms/jsonapi';
 import { Form, FormAnswer } from '../src/forms/form.entity';
 import { Activity } from '../src/structure/activity.entity';
 import { CourseModule } from '../src/structure/module.entity';
-import { CourseHarness, cast, list } from './support/harness';
+import { CourseHarness, cast, inDays, list } from './support/harness';
 
-const DAY = 86_400_000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 /** A wall-clock time of the test campus (tokens carry Asia/Jakarta). */
 const wall = (date: Date | string) => formatWireDate(new Date(date), 'Asia/Jakarta');
 
@@ -20,26 +18,9 @@ describe('GET /todo', () => {
   afterAll(() => h.stop());
 
   const exam = (courseId: number, overrides: Partial<EventDataMap['exam.exam.upserted']>) =>
-    h.project('exam.exam.upserted', 1, {
-      courseId,
-      startAt: inDays(-1),
-      endAt: inDays(5),
-      isPublished: true,
-      isFinished: false,
-      classIds: [],
-      ...overrides,
-    });
+    h.openExam(courseId, overrides);
   const task = (courseId: number, overrides: Partial<EventDataMap['task.task.upserted']>) =>
-    h.project('task.task.upserted', 1, {
-      courseId,
-      startAt: inDays(-1),
-      endAt: inDays(5),
-      isActive: true,
-      allClass: true,
-      classIds: [],
-      deleted: false,
-      ...overrides,
-    });
+    h.openTask(courseId, overrides);
   const todo = async (client: Awaited<ReturnType<typeof h.as>>, query = '') => {
     const response = await client.get(`/api/todo${query}`);
     expect(response.status).toBe(200);

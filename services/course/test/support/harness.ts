@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CourseConfig } from '../../src/config';
+import type { EventDataMap } from '@lms/events';
 import { type HarnessOptions, ServiceHarness, type JsonResource } from '@lms/testing';
 import { courseService } from '../../src/service';
 import { CourseFile } from '../../src/contents/course-file.entity';
@@ -16,9 +17,40 @@ export const one = (doc: { data?: unknown }) => doc.data as JsonResource;
  * rows: courses, classes and their students, assistants. Users and campuses come from identity's
  * events: `h.given.user(…)`, `h.given.campus(…)`.
  */
+const DAY = 86_400_000;
+/** An instant `days` from now (ISO 8601), as events carry it. */
+export const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
 export class CourseHarness extends ServiceHarness<CourseConfig> {
   constructor(env: Record<string, string> = {}, options: HarnessOptions = {}) {
     super(courseService, env, options);
+  }
+
+  /** An exam of campus 1 as the exam service announces it: published, for every class, open from yesterday for five days. */
+  openExam(courseId: number, overrides: Partial<EventDataMap['exam.exam.upserted']> = {}) {
+    return this.project('exam.exam.upserted', 1, {
+      courseId,
+      startAt: inDays(-1),
+      endAt: inDays(5),
+      isPublished: true,
+      isFinished: false,
+      classIds: [],
+      ...overrides,
+    });
+  }
+
+  /** A task of campus 1 as the task service announces it: active, for every class, open from yesterday for five days. */
+  openTask(courseId: number, overrides: Partial<EventDataMap['task.task.upserted']> = {}) {
+    return this.project('task.task.upserted', 1, {
+      courseId,
+      startAt: inDays(-1),
+      endAt: inDays(5),
+      isActive: true,
+      allClass: true,
+      classIds: [],
+      deleted: false,
+      ...overrides,
+    });
   }
 
   course(tenantId: number, lecturerId: number | null, overrides: Partial<Course> = {}) {
