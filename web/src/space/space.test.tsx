@@ -276,3 +276,16 @@ describe('a content in the course reader', () => {
     await within(panel).findByRole('button', { name: 'Save note' });
   });
 });
+
+describe('the bookmark toggle’s names', () => {
+  it('hold the visible text in every language, so a spoken command finds the button (WCAG 2.5.3)', async () => {
+    for (const language of ['de', 'en', 'fr', 'id', 'pt']) {
+      const { default: texts } = (await import(`./locales/${language}.ts`)) as {
+        default: Record<string, unknown>;
+      };
+      const named = (key: string) => String(texts[key]).replace('{{title}}', 'T').toLowerCase();
+      expect(named('bookmarkNamed'), language).toContain(String(texts.bookmark).toLowerCase());
+      expect(named('bookmarkedNamed'), language).toContain(String(texts.bookmarked).toLowerCase());
+    }
+  });
+});

@@ -2,7 +2,7 @@
 export default {
   bookmark: 'Merken',
   bookmarked: 'Gemerkt',
-  bookmarkNamed: '{{title}} merken',
+  bookmarkNamed: 'Merken: {{title}}',
   bookmarkedNamed: 'Gemerkt: {{title}}',
   kinds: { content: 'Inhalt', exam: 'Prüfung', task: 'Aufgabe', thread: 'Diskussion' },
   bookmarks: {

@@ -2,7 +2,7 @@
 export default {
   bookmark: 'Ajouter aux favoris',
   bookmarked: 'En favori',
-  bookmarkNamed: 'Ajouter {{title}} aux favoris',
+  bookmarkNamed: 'Ajouter aux favoris : {{title}}',
   bookmarkedNamed: 'En favori : {{title}}',
   kinds: { content: 'Contenu', exam: 'Examen', task: 'Devoir', thread: 'Discussion' },
   bookmarks: {
