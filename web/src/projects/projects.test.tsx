@@ -92,6 +92,18 @@ const COLUMNS: Columns = [
   { id: 2, name: 'Doing', cards: [] },
 ];
 
+/** What the board page of project 5 (module 8, board content 30 with COLUMNS) reads, student1 signed in. */
+const boardRoutes = {
+  ...quietLayout,
+  'GET /api/login/me': student,
+  'GET /api/project/modules': () =>
+    json(200, many([resource('project-modules', { project_id: 5, name: 'Sprint 1', created_at: '' }, '8')])),
+  'GET /api/project/contents': () => json(200, many([boardContent(COLUMNS, 3)])),
+  'GET /api/project/contents/30': () => json(200, one(boardContent(COLUMNS, 3))),
+  'GET /api/project/projects/5': project,
+  'GET /api/timeline-project/5': () => json(200, { ...many([]), meta: { limit: 20, next_bucket_id: null } }),
+};
+
 describe('workspaces and boards', () => {
   beforeEach(() => signedIn());
   afterEach(() => cleanup());
@@ -129,16 +141,7 @@ describe('workspaces and boards', () => {
 
   it('moves a card from the keyboard, and shows another member’s move pushed on the socket', async () => {
     const calls = serve({
-      ...quietLayout,
-      'GET /api/login/me': student,
-      'GET /api/project/modules': () =>
-        json(
-          200,
-          many([resource('project-modules', { project_id: 5, name: 'Sprint 1', created_at: '' }, '8')]),
-        ),
-      'GET /api/project/contents': () => json(200, many([boardContent(COLUMNS, 3)])),
-      'GET /api/project/contents/30': () => json(200, one(boardContent(COLUMNS, 3))),
-      'GET /api/project/projects/5': project,
+      ...boardRoutes,
       'POST /api/project/contents/30/cards/11/move': () =>
         json(
           200,
@@ -152,8 +155,6 @@ describe('workspaces and boards', () => {
             ),
           ),
         ),
-      'GET /api/timeline-project/5': () =>
-        json(200, { ...many([]), meta: { limit: 20, next_bucket_id: null } }),
     });
     start('/workspace/project-detail/5/module-detail/8');
     const todo = await screen.findByRole('region', { name: 'Column To do' });
@@ -198,19 +199,8 @@ describe('workspaces and boards', () => {
       COLUMNS[1],
     ];
     const calls = serve({
-      ...quietLayout,
-      'GET /api/login/me': student,
-      'GET /api/project/modules': () =>
-        json(
-          200,
-          many([resource('project-modules', { project_id: 5, name: 'Sprint 1', created_at: '' }, '8')]),
-        ),
-      'GET /api/project/contents': () => json(200, many([boardContent(COLUMNS, 3)])),
-      'GET /api/project/contents/30': () => json(200, one(boardContent(COLUMNS, 3))),
-      'GET /api/project/projects/5': project,
+      ...boardRoutes,
       'PATCH /api/project/contents/30/cards/11': () => json(200, one(boardContent(edited, 4))),
-      'GET /api/timeline-project/5': () =>
-        json(200, { ...many([]), meta: { limit: 20, next_bucket_id: null } }),
     });
     start('/workspace/project-detail/5/module-detail/8');
     const todo = await screen.findByRole('region', { name: 'Column To do' });
@@ -251,19 +241,8 @@ describe('workspaces and boards', () => {
       COLUMNS[1],
     ];
     const calls = serve({
-      ...quietLayout,
-      'GET /api/login/me': student,
-      'GET /api/project/modules': () =>
-        json(
-          200,
-          many([resource('project-modules', { project_id: 5, name: 'Sprint 1', created_at: '' }, '8')]),
-        ),
-      'GET /api/project/contents': () => json(200, many([boardContent(COLUMNS, 3)])),
-      'GET /api/project/contents/30': () => json(200, one(boardContent(COLUMNS, 3))),
-      'GET /api/project/projects/5': project,
+      ...boardRoutes,
       'PATCH /api/project/contents/30/cards/11': () => json(200, one(boardContent(planned, 4))),
-      'GET /api/timeline-project/5': () =>
-        json(200, { ...many([]), meta: { limit: 20, next_bucket_id: null } }),
     });
     start('/workspace/project-detail/5/module-detail/8');
     const todo = await screen.findByRole('region', { name: 'Column To do' });
