@@ -43,6 +43,17 @@ install_lock() {
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# port_taken PORT: open now and still open a few seconds on. A server killed -9 shows as a zombie
+# (so not running) while its other threads are still being torn down, its ports open a moment
+# longer: a restart right after a crash waits for them instead of calling them taken.
+port_taken() {
+  local _
+  for _ in $(seq 1 40); do
+    port_open "$1" || return 1
+    sleep 0.25
+  done
+}
+
 # The pid of a part started here, if that process is alive (a zombie, or one being torn down
 # after kill -9, is not).
 pid_of() {
@@ -64,7 +75,7 @@ start_daemon() {
     say "$name already running (pid $(pid_of "$name"))"
     return 0
   fi
-  port_open "$port" && fail "$name: port $port is taken by another process; stop it or set the LMS_*_PORT variable"
+  port_taken "$port" && fail "$name: port $port is taken by another process; stop it or set the LMS_*_PORT variable"
   # A fresh log per start (the previous one kept as .1): health checks read the log.
   [ -f "$LOG_DIR/$name.log" ] && mv "$LOG_DIR/$name.log" "$LOG_DIR/$name.log.1"
   setsid nohup "$@" >"$LOG_DIR/$name.log" 2>&1 </dev/null 9>&- &

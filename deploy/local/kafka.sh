@@ -31,7 +31,7 @@ kafka_start() {
       kafka.tools.StorageTool format -t "$cluster" -c "$dir/server.properties" --ignore-formatted >/dev/null
     say "kafka: storage formatted (cluster $cluster)"
   fi
-  port_open "$KAFKA_CONTROLLER_PORT" && ! running kafka &&
+  ! running kafka && port_taken "$KAFKA_CONTROLLER_PORT" &&
     fail "kafka: controller port $KAFKA_CONTROLLER_PORT is taken; set LMS_KAFKA_CONTROLLER_PORT"
   start_daemon kafka "$KAFKA_PORT" java -Xms256m -Xmx768m -XX:+UseG1GC -Djava.awt.headless=true \
     -Dlog4j.configuration="file:$ROOT/deploy/local/kafka/log4j.properties" \
