@@ -188,6 +188,54 @@ describe('global search', () => {
     });
   });
 
+  describe('query syntax', () => {
+    it('finds "quoted phrases" in their order, leaves out -words and -"phrases", and takes OR as either', async () => {
+      const w = await world();
+      const q = async (typed: string) =>
+        found(await search(w.asStudent, `q=${encodeURIComponent(typed)}&page[limit]=50`)).sort();
+      expect(await q(`"${w.tag} quiz"`)).toEqual([`exam: Algoritma ${w.tag} quiz`]);
+      expect(await q(`"quiz ${w.tag}"`)).toEqual([]);
+      expect(await q(`algo ${w.tag} -quiz -"${w.tag} essay" -classm`)).toEqual(
+        [
+          `content: Algoritma ${w.tag} notes`,
+          `course: Algoritma ${w.tag}`,
+          `thread: Algoritma ${w.tag} question`,
+        ].sort(),
+      );
+      expect(await q(`${w.tag} quiz OR essay`)).toEqual(
+        [`exam: Algoritma ${w.tag} quiz`, `task: Algoritma ${w.tag} essay`].sort(),
+      );
+      // Only words to leave out: nothing to find, so nothing found (not everything else).
+      expect(await q(`-${w.tag}`)).toEqual([]);
+    });
+
+    it("reads the notes' search the same way, word beginnings included", async () => {
+      const c = await cast(h);
+      const tag = tagOf();
+      const { activity } = await placeIn(c.course.id);
+      const loops = await contentOn(c.course.id, activity.id, 'Loops');
+      const trees = await contentOn(c.course.id, activity.id, 'Trees');
+      const note = (contentId: number, body: string) =>
+        c.asStudent.post('/api/course/notes', { data: { attributes: { content_id: contentId, body } } });
+      expect((await note(loops.id, `<p>${tag} the loop invariant holds</p>`)).status).toBe(201);
+      expect((await note(trees.id, `<p>${tag} a balanced tree holds its height</p>`)).status).toBe(201);
+      const notes = async (typed: string) => {
+        const response = await c.asStudent.get(
+          `/api/course/notes?filter[search]=${encodeURIComponent(typed)}`,
+        );
+        expect(response.status).toBe(200);
+        return list(response.body)
+          .map((item) => item.attributes.content_name)
+          .sort();
+      };
+      expect(await notes(`${tag} invar`)).toEqual(['Loops']);
+      expect(await notes(`${tag} -invar`)).toEqual(['Trees']);
+      expect(await notes(`"${tag} a balanced"`)).toEqual(['Trees']);
+      expect(await notes(`${tag} loop OR tree`)).toEqual(['Loops', 'Trees']);
+      expect(await notes('-holds')).toEqual([]);
+    });
+  });
+
   describe('ranking and snippets', () => {
     it('puts a title hit before a body hit and quotes the visible text around the words, without markup', async () => {
       const c = await cast(h);

@@ -1,8 +1,17 @@
 import type { ReactNode } from 'react';
 
-/** The words of a search as the API reads them: runs of letters and digits, lower-cased. */
+/** A term of a search: an optional `-`, then a quoted phrase or a run of non-spaces (as the API reads it). */
+const TERM = /(-?)(?:"([^"]*)"?|([^\s"]+))/g;
+
+/**
+ * The words a search finds, to mark them: those of its terms but the ones left out (`-word`,
+ * `-"a phrase"`) and the `OR` between two terms; runs of letters and digits, lower-cased.
+ */
 export function searchWords(search: string): string[] {
-  return search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const found = [...search.toLowerCase().matchAll(TERM)].filter(
+    ([, minus, , word]) => minus === '' && word !== 'or',
+  );
+  return found.flatMap(([, , phrase, word]) => (phrase ?? word).match(/[\p{L}\p{N}]+/gu) ?? []);
 }
 
 /**

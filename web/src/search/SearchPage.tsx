@@ -56,8 +56,12 @@ export default function SearchPage() {
           value={typed}
           maxLength={MAX_SEARCH_LENGTH}
           placeholder={t('search.placeholder')}
+          aria-describedby="search-page-hint"
           onChange={(event) => setTyped(event.target.value)}
         />
+        <p id="search-page-hint" className="muted small">
+          {t('search.syntax')}
+        </p>
       </form>
       <div className={styles.chips} role="group" aria-label={t('search.filter')}>
         {[undefined, ...SEARCH_KINDS].map((each) => (

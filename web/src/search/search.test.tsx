@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn, start } from '../test/app';
 import { errorDocument, many, one, resource, user } from '../test/factories';
 import { json, queryOf, serve } from '../test/server';
+import { searchWords } from './Marked';
 
 const student = () => json(200, one(user({ name: 'Ayu Lestari', username: 'student1', level: 'student' })));
 const inCourse = { course_id: 7, course_name: 'Algorithms and Programming', course_code: 'IF101' };
@@ -153,5 +154,18 @@ describe('the search results page', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByText('Nothing matches “algo”.');
+  });
+});
+
+describe('the words a search marks', () => {
+  it('are those of its words and phrases, never the ones left out nor an OR', () => {
+    expect(searchWords('Algo "Data Structures" -draft -"old exam" graph OR tree')).toEqual([
+      'algo',
+      'data',
+      'structures',
+      'graph',
+      'tree',
+    ]);
+    expect(searchWords('e-learning, 2024!')).toEqual(['e', 'learning', '2024']);
   });
 });

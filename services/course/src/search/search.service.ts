@@ -6,15 +6,8 @@ import { webLinkOf } from '../space/space-items.sql';
 import { MY_COURSES_CTE } from '../work/my-courses.sql';
 import { pageOfRows } from '../work/page-of-rows';
 import { MAX_QUERY_LENGTH, MIN_QUERY_LENGTH, type SearchHit } from './search.resource';
-import {
-  courseSource,
-  personSource,
-  PREFIX_QUERY_SQL,
-  SEARCH_CONFIG,
-  SEARCH_KINDS,
-  SEARCH_SOURCES,
-  type SearchKind,
-} from './search.sql';
+import { courseSource, personSource, SEARCH_KINDS, SEARCH_SOURCES, type SearchKind } from './search.sql';
+import { SEARCH_CONFIG, searchQuery } from './search-query';
 
 /** ts_headline's options: one fragment of about a line, no markup (the web client marks the words). */
 const SNIPPET_OPTIONS = 'MaxFragments=1, MaxWords=24, MinWords=10, StartSel="", StopSel=""';
@@ -82,10 +75,7 @@ export class SearchService {
   async find(auth: AuthContext, q: unknown, query: ParsedQuery): Promise<[SearchHit[], number]> {
     const text = searchText(q);
     const kinds = kindsOf(query);
-    const [{ query: tsquery }]: Array<{ query: string | null }> = await this.dataSource.query(
-      PREFIX_QUERY_SQL,
-      [text],
-    );
+    const tsquery = await searchQuery(this.dataSource, text);
     const admin = auth.role === 'admin';
     const sources = kinds.flatMap((kind) => {
       if (kind === 'course') return [courseSource(admin)];
@@ -128,7 +118,7 @@ export class SearchService {
   private async snippets(bodies: Array<string | null>, tsquery: string): Promise<Array<string | null>> {
     if (!bodies.some((body) => body !== null && body.trim() !== '')) return bodies.map(() => null);
     const rows: Array<{ snippet: string | null }> = await this.dataSource.query(
-      `SELECT ts_headline('${SEARCH_CONFIG}', body.text, to_tsquery('${SEARCH_CONFIG}', $2), '${SNIPPET_OPTIONS}') AS snippet
+      `SELECT ts_headline('${SEARCH_CONFIG}', body.text, $2::tsquery, '${SNIPPET_OPTIONS}') AS snippet
          FROM unnest($1::text[]) WITH ORDINALITY AS body(text, position) ORDER BY body.position`,
       [bodies, tsquery],
     );

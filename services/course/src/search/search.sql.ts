@@ -1,16 +1,11 @@
 import { CONTENTABLE_ACTIVE } from '../contents/contents.service';
 import { SPACE_ITEM_SOURCES } from '../space/space-items.sql';
 import { ACTIVITY_ACTIVE } from '../threads/thread-access';
+import { SEARCH_CONFIG } from './search-query';
 
 /** What the global search finds. */
 export const SEARCH_KINDS = ['course', 'content', 'exam', 'task', 'thread', 'person'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
-
-/**
- * The text-search configuration: `simple` (words as written, no stemming), as notes use it
- * (src/space): the course service knows no user's language and a campus writes in more than one.
- */
-export const SEARCH_CONFIG = 'simple';
 
 /** The text of sanitized rich text (HTML) without its tags: what is searched and quoted. */
 const textOf = (html: string) => `regexp_replace(coalesce(${html}, ''), '<[^>]*>', ' ', 'g')`;
@@ -47,18 +42,8 @@ const KIND_WEIGHTS: Record<SearchKind, number> = {
   thread: 0.7,
 };
 
-/** The search's tsquery (`$3`, built by PREFIX_QUERY_SQL). */
-const QUERY = `to_tsquery('${SEARCH_CONFIG}', $3)`;
-
-/**
- * Turns what was typed (`$1`) into a prefix query: every word the search configuration reads
- * in it, each as a prefix (`'algo':*`, so "algo" finds "Algoritma"), all of them required. NULL
- * when the text holds no word. Quotes and backslashes in a word are doubled, as tsquery wants.
- */
-export const PREFIX_QUERY_SQL = `
-  SELECT string_agg('''' || replace(replace(word.lexeme, '\\', '\\\\'), '''', '''''') || ''':*', ' & '
-                    ORDER BY word.lexeme) AS query
-    FROM unnest(to_tsvector('${SEARCH_CONFIG}', $1)) AS word`;
+/** The search's tsquery (`$3`, built by searchQuery). */
+const QUERY = '$3::tsquery';
 
 const rank = (kind: SearchKind, vector: string) => `ts_rank(${vector}, ${QUERY}) * ${KIND_WEIGHTS[kind]}`;
 const matches = (vector: string) => `${vector} @@ ${QUERY}`;

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AuthContext } from '@lms/auth';
 import { badRequest, conflict, notFound, type ParsedQuery, type z } from '@lms/jsonapi';
 import { plainTextOf, requiredRichText } from '@lms/richtext';
+import { SEARCH_CONFIG, searchQuery } from '../search/search-query';
 import { MY_COURSES_CTE } from '../work/my-courses.sql';
 import { filterConditions, pageOfRows } from '../work/page-of-rows';
 import { Note } from './note.entity';
@@ -14,11 +15,6 @@ import { SPACE_ITEM_SOURCES, type SpaceItemRow, webLinkOf } from './space-items.
 export const MAX_SEARCH_LENGTH = 200;
 /** Characters of a note's plain text listed as its excerpt. */
 const EXCERPT_LENGTH = 200;
-/**
- * The text-search configuration of notes: `simple` (words as written, no stemming), since the
- * course service knows no user's language and a campus writes in more than one.
- */
-const SEARCH_CONFIG = 'simple';
 
 interface NoteRow extends SpaceItemRow {
   id: string | number;
@@ -64,10 +60,14 @@ export class NotesService {
     );
     let rank = '0';
     if (text !== '') {
-      parameters.push(text);
-      const tsquery = `websearch_to_tsquery('${SEARCH_CONFIG}', $${parameters.length})`;
-      conditions.push(`to_tsvector('${SEARCH_CONFIG}', n.plain_text) @@ ${tsquery}`);
-      rank = `ts_rank(to_tsvector('${SEARCH_CONFIG}', n.plain_text), ${tsquery})`;
+      const found = await searchQuery(this.dataSource, text);
+      if (found === null) conditions.push('false');
+      else {
+        parameters.push(found);
+        const tsquery = `$${parameters.length}::tsquery`;
+        conditions.push(`to_tsvector('${SEARCH_CONFIG}', n.plain_text) @@ ${tsquery}`);
+        rank = `ts_rank(to_tsvector('${SEARCH_CONFIG}', n.plain_text), ${tsquery})`;
+      }
     }
     const [rows, total] = await pageOfRows<NoteRow>(
       this.dataSource,

@@ -28,6 +28,8 @@ export default {
   searching: 'Suche läuft…',
   failed: 'Die Suche hat nicht funktioniert.',
   noMatch: 'Nichts passt zu „{{q}}“.',
+  syntax:
+    'Wörter werden am Anfang gefunden. "Anführungszeichen" suchen eine Wortgruppe, -Wort schließt ein Wort aus, OR findet eines von beiden.',
   tooShort: 'Geben Sie mindestens {{count}} Zeichen ein, um zu suchen.',
   total: 'Ergebnisse: {{total}}',
   hidden: 'Für Studierende verborgen',

@@ -28,6 +28,8 @@ export default {
   searching: 'Searching…',
   failed: 'The search did not work.',
   noMatch: 'Nothing matches “{{q}}”.',
+  syntax:
+    'Words are found by their beginning. "Quotes" find a phrase, -word leaves a word out, OR finds either.',
   tooShort: 'Type at least {{count}} characters to search.',
   total: 'Results: {{total}}',
   hidden: 'Hidden from students',

@@ -28,6 +28,8 @@ export default {
   searching: 'Recherche…',
   failed: 'La recherche n’a pas abouti.',
   noMatch: 'Rien ne correspond à « {{q}} ».',
+  syntax:
+    'Les mots sont cherchés par leur début. Les "guillemets" cherchent une expression, -mot exclut un mot, OR cherche l’un ou l’autre.',
   tooShort: 'Saisissez au moins {{count}} caractères pour chercher.',
   total: 'Résultats : {{total}}',
   hidden: 'Masqué aux étudiants',

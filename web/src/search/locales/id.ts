@@ -28,6 +28,8 @@ export default {
   searching: 'Mencari…',
   failed: 'Pencarian gagal.',
   noMatch: 'Tidak ada yang cocok dengan “{{q}}”.',
+  syntax:
+    'Kata dicari dari awalnya. "Tanda kutip" mencari frasa, -kata mengecualikan kata, OR mencari salah satunya.',
   tooShort: 'Ketik paling sedikit {{count}} karakter untuk mencari.',
   total: 'Hasil: {{total}}',
   hidden: 'Tersembunyi dari mahasiswa',

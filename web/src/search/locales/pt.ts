@@ -28,6 +28,8 @@ export default {
   searching: 'A pesquisar…',
   failed: 'A pesquisa não funcionou.',
   noMatch: 'Nada corresponde a “{{q}}”.',
+  syntax:
+    'As palavras são buscadas pelo início. "Aspas" buscam uma frase, -palavra exclui uma palavra, OR busca uma ou outra.',
   tooShort: 'Escreva pelo menos {{count}} caracteres para pesquisar.',
   total: 'Resultados: {{total}}',
   hidden: 'Oculto aos estudantes',
