@@ -565,6 +565,25 @@ export const ProjectCardAssigned = z.looseObject({
 });
 export type ProjectCardAssigned = z.infer<typeof ProjectCardAssigned>;
 
+/**
+ * A card of a project board falls due within the reminder's lead time (project's card reminders,
+ * `CARD_REMINDER_HOURS`): not done, with these assignees; recorded once per card and due date (a
+ * moved due date is told again). The messaging service reminds each assignee.
+ */
+export const ProjectCardDue = z.looseObject({
+  cardId: id,
+  contentId: id,
+  projectId: id,
+  workspaceId: id,
+  /** The project's name when reminded, for the notification's sentence. */
+  projectName: z.string(),
+  title: z.string(),
+  assigneeIds: idList.min(1),
+  /** ISO 8601 instant. */
+  dueAt: z.string(),
+});
+export type ProjectCardDue = z.infer<typeof ProjectCardDue>;
+
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
   'identity.user.upserted': IdentityUserUpserted,
@@ -597,6 +616,7 @@ export const EVENT_SCHEMAS = {
   'messaging.chat.posted': MessagingChatPosted,
   'messaging.announcement.published': MessagingAnnouncementPublished,
   'project.card.assigned': ProjectCardAssigned,
+  'project.card.due': ProjectCardDue,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -208,6 +208,16 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     assignedBy: n,
     dueAt: null,
   }),
+  'project.card.due': (n) => ({
+    cardId: n,
+    contentId: n,
+    projectId: n,
+    workspaceId: n,
+    projectName: `Project ${n}`,
+    title: `Card ${n}`,
+    assigneeIds: [n + 1],
+    dueAt: new Date(Date.now() + 3_600_000).toISOString(),
+  }),
   'presence.session.sent': (n) => ({
     id: n,
     courseId: n,
