@@ -546,20 +546,25 @@ export const MessagingAnnouncementPublished = z.looseObject({
 });
 export type MessagingAnnouncementPublished = z.infer<typeof MessagingAnnouncementPublished>;
 
+/** A card of a project board, where it is, and the members an event of it concerns. */
+const projectCard = {
+  cardId: id,
+  contentId: id,
+  projectId: id,
+  workspaceId: id,
+  /** The project's name when the event was recorded, for the notification's sentence. */
+  projectName: z.string(),
+  title: z.string(),
+  assigneeIds: idList.min(1),
+};
+
 /**
  * Members of a project were assigned to a card of one of its boards (project): the card, where it
  * is, the members newly assigned by this change (never those it had already), who assigned them
  * and the card's due date (ISO 8601 instant, null: none). The messaging service tells each of them.
  */
 export const ProjectCardAssigned = z.looseObject({
-  cardId: id,
-  contentId: id,
-  projectId: id,
-  workspaceId: id,
-  /** The project's name when assigned, for the notification's sentence. */
-  projectName: z.string(),
-  title: z.string(),
-  assigneeIds: idList.min(1),
+  ...projectCard,
   assignedBy: id,
   dueAt: z.string().nullable(),
 });
@@ -571,14 +576,7 @@ export type ProjectCardAssigned = z.infer<typeof ProjectCardAssigned>;
  * moved due date is told again). The messaging service reminds each assignee.
  */
 export const ProjectCardDue = z.looseObject({
-  cardId: id,
-  contentId: id,
-  projectId: id,
-  workspaceId: id,
-  /** The project's name when reminded, for the notification's sentence. */
-  projectName: z.string(),
-  title: z.string(),
-  assigneeIds: idList.min(1),
+  ...projectCard,
   /** ISO 8601 instant. */
   dueAt: z.string(),
 });
