@@ -7,7 +7,7 @@ import { notificationFor } from '../notifications/notification';
 import { MAX_ASSIGNEES, type BoardCard, type Person } from './projectsApi';
 import styles from './projects.module.css';
 
-/** What a card's form saves: its title, description, assignees, due date (wire format or none), whether done. */
+/** What a card's form saves: title, description, assignees, due date (wire format or none), done. */
 export interface CardEdit {
   title: string;
   description: string;
@@ -18,9 +18,9 @@ export interface CardEdit {
 
 /**
  * A card's title, description, assignees (the project's members, by name, at most ten), due date
- * and whether it is done, shown on the card and changed in place: "Edit" opens the form (keyboard: Enter on the
- * summary), Save sends it and closes it; the board answered (and pushed to the other members)
- * shows the change.
+ * and whether it is done ("Done", beside the date), shown on the card and changed in place: "Edit"
+ * opens the form (keyboard: Enter on the summary), Save sends it and closes it; the board answered
+ * (and pushed to the other members) shows the change.
  */
 export function CardEditor({
   card,

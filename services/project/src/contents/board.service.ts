@@ -34,8 +34,8 @@ type CardPlanning = Pick<CardUpdate, 'assignee_ids' | 'due_at'>;
 /**
  * The kanban boards (spec 03 §3 content type `board`): columns left to right, cards top to bottom,
  * each kept as dense positions 0, 1, …; a card may have assignees (members of the project), a
- * due date and be marked done, and members newly assigned are told (`project.card.assigned`, recorded with the
- * change). Every change locks the board's content row first, so
+ * due date and be marked done, and members newly assigned are told (`project.card.assigned`,
+ * recorded with the change). Every change locks the board's content row first, so
  * changes of one board — two members moving cards at the same moment — are applied one after the
  * other on the order the previous one left: no card is lost or shown twice. Once committed, the
  * board (with its new `version`) is pushed to the sockets watching it (`board:{id}`).
