@@ -65,6 +65,8 @@ const OPTIONAL: Record<string, string> = {
   TASK_FILE_MAX_BYTES: 'task: largest file of a task, an answer or a comment (20 MB)',
   MESSAGE_FILE_MAX_BYTES: 'messaging: largest file of a course message (10 MB)',
   PROJECT_FILE_MAX_BYTES: 'project: largest file of a file content (20 MB)',
+  CARD_REMINDER_HOURS: "project: hours before a card's due date its assignees are reminded (24)",
+  CARD_REMINDER_INTERVAL_MS: 'project: milliseconds between two sweeps for cards to remind (60000)',
   ATTEMPT_SWEEP_INTERVAL_MS: 'exam: milliseconds between the sweeps that finish overdue attempts (5000)',
   VAPID_PUBLIC_KEY: 'messaging: Web Push VAPID public key (none: no browser push)',
   VAPID_PRIVATE_KEY: 'messaging: Web Push VAPID private key (none: no browser push)',

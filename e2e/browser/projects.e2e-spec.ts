@@ -8,7 +8,7 @@ import { dispatchDragAndDrop, screenshot, seriousA11yViolations, settled } from 
  * drag and drop, or from the keyboard's "move to" menu — appears moved for the other without a
  * reload. The lecturer assigns the card to student1 with a due date: the card shows them, student1
  * finds the notification in the bell (it opens the project) and narrows the board to their own
- * cards. Axe clean, at 1366 and 390 px.
+ * cards, and marks it done: the lecturer sees the done mark. Axe clean, at 1366 and 390 px.
  */
 describe('projects in the browser', () => {
   let web: BrowserPlatform;
@@ -128,6 +128,16 @@ describe('projects in the browser', () => {
     await page
       .getByRole('region', { name: 'Column Done' })
       .getByText('Write tests', { exact: true })
+      .waitFor();
+
+    // the student marks it done: the lecturer sees the done mark, without reloading
+    const studentDone = student.page.getByRole('region', { name: 'Column Done' });
+    await studentDone.locator('summary', { hasText: 'Edit Write tests' }).click();
+    await studentDone.getByRole('checkbox', { name: 'Done' }).check();
+    await studentDone.getByRole('button', { name: 'Save card' }).click();
+    await page
+      .getByRole('region', { name: 'Column Done' })
+      .getByText(/Done \(due /)
       .waitFor();
     await checked(lecturer, 'projects-board-1366');
     await checked(student, 'projects-board-390');

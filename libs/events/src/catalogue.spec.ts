@@ -28,6 +28,6 @@ describe('event catalogue', () => {
     expect(() => assertEventData('identity.user.renamed', {})).toThrow(
       'Unknown event type "identity.user.renamed"',
     );
-    expect(Object.keys(EVENT_SCHEMAS)).toHaveLength(30);
+    expect(Object.keys(EVENT_SCHEMAS)).toHaveLength(31);
   });
 });

@@ -546,24 +546,41 @@ export const MessagingAnnouncementPublished = z.looseObject({
 });
 export type MessagingAnnouncementPublished = z.infer<typeof MessagingAnnouncementPublished>;
 
+/** A card of a project board, where it is, and the members an event of it concerns. */
+const projectCard = {
+  cardId: id,
+  contentId: id,
+  projectId: id,
+  workspaceId: id,
+  /** The project's name when the event was recorded, for the notification's sentence. */
+  projectName: z.string(),
+  title: z.string(),
+  assigneeIds: idList.min(1),
+};
+
 /**
  * Members of a project were assigned to a card of one of its boards (project): the card, where it
  * is, the members newly assigned by this change (never those it had already), who assigned them
  * and the card's due date (ISO 8601 instant, null: none). The messaging service tells each of them.
  */
 export const ProjectCardAssigned = z.looseObject({
-  cardId: id,
-  contentId: id,
-  projectId: id,
-  workspaceId: id,
-  /** The project's name when assigned, for the notification's sentence. */
-  projectName: z.string(),
-  title: z.string(),
-  assigneeIds: idList.min(1),
+  ...projectCard,
   assignedBy: id,
   dueAt: z.string().nullable(),
 });
 export type ProjectCardAssigned = z.infer<typeof ProjectCardAssigned>;
+
+/**
+ * A card of a project board falls due within the reminder's lead time (project's card reminders,
+ * `CARD_REMINDER_HOURS`): not done, with these assignees; recorded once per card and due date (a
+ * moved due date is told again). The messaging service reminds each assignee.
+ */
+export const ProjectCardDue = z.looseObject({
+  ...projectCard,
+  /** ISO 8601 instant. */
+  dueAt: z.string(),
+});
+export type ProjectCardDue = z.infer<typeof ProjectCardDue>;
 
 /** Every event type and the schema of its data. */
 export const EVENT_SCHEMAS = {
@@ -597,6 +614,7 @@ export const EVENT_SCHEMAS = {
   'messaging.chat.posted': MessagingChatPosted,
   'messaging.announcement.published': MessagingAnnouncementPublished,
   'project.card.assigned': ProjectCardAssigned,
+  'project.card.due': ProjectCardDue,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -1,5 +1,16 @@
 import type { EventDataMap, EventType } from '@lms/events';
 
+/** A project board's card of the project `n`, with one assignee, as its events carry it. */
+const projectCard = (n: number) => ({
+  cardId: n,
+  contentId: n,
+  projectId: n,
+  workspaceId: n,
+  projectName: `Project ${n}`,
+  title: `Card ${n}`,
+  assigneeIds: [n + 1],
+});
+
 /**
  * Data of every event of the catalogue with plausible defaults, the `n`th of its kind (unique
  * names and ids). The map's type requires one entry per event type, so an event added to the
@@ -197,17 +208,8 @@ export const EVENT_FACTORIES: { [T in EventType]: (n: number) => EventDataMap[T]
     endAt: new Date(Date.now() + 86_400_000).toISOString(),
     updated: false,
   }),
-  'project.card.assigned': (n) => ({
-    cardId: n,
-    contentId: n,
-    projectId: n,
-    workspaceId: n,
-    projectName: `Project ${n}`,
-    title: `Card ${n}`,
-    assigneeIds: [n + 1],
-    assignedBy: n,
-    dueAt: null,
-  }),
+  'project.card.assigned': (n) => ({ ...projectCard(n), assignedBy: n, dueAt: null }),
+  'project.card.due': (n) => ({ ...projectCard(n), dueAt: new Date(Date.now() + 3_600_000).toISOString() }),
   'presence.session.sent': (n) => ({
     id: n,
     courseId: n,

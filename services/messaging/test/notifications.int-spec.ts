@@ -370,6 +370,39 @@ describe('notifications', () => {
         c.lecturer.name,
       ]);
     });
+    it('a card due soon: each assignee, told which card, which project and when (the campus’s wall clock); once per due date', async () => {
+      const projectId = h.nextId();
+      const reminder = await h.project('project.card.due', c.tenantId, {
+        projectId,
+        projectName: 'Library app',
+        title: 'Write the report',
+        assigneeIds: [c.student.id, c.deskmate.id],
+        dueAt: '2026-12-01T07:00:00.000Z',
+      });
+      for (const user of [c.student, c.deskmate])
+        expect(await ofType(user.id, 'CARD_DUE')).toEqual([
+          expect.objectContaining({
+            object_id: reminder.cardId,
+            link: `/workspace/project-detail/${projectId}`,
+            // Asia/Jakarta is UTC+7
+            data: {
+              card: 'Write the report',
+              project: 'Library app',
+              dueAt: '2026-12-01T07:00:00.000Z',
+              due: '2026-12-01 14:00:00',
+            },
+          }),
+        ]);
+      expect(await ofType(c.classmate.id, 'CARD_DUE')).toEqual([]);
+      // the same reminder again: nothing new; the due date moved: reminded again
+      await h.project('project.card.due', c.tenantId, reminder);
+      expect(await ofType(c.student.id, 'CARD_DUE')).toHaveLength(1);
+      await h.project('project.card.due', c.tenantId, { ...reminder, dueAt: '2026-12-02T07:00:00.000Z' });
+      expect((await ofType(c.student.id, 'CARD_DUE')).map((n) => n.data.due)).toEqual([
+        '2026-12-01 14:00:00',
+        '2026-12-02 14:00:00',
+      ]);
+    });
   });
 
   it('makes one notification of an event delivered twice', async () => {

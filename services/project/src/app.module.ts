@@ -16,6 +16,7 @@ import type { ProjectConfig } from './config';
 import { BoardGateway } from './contents/board.gateway';
 import { ContentFiles, PROJECT_STORAGE } from './contents/content-files';
 import { BoardService } from './contents/board.service';
+import { CARD_REMINDER_SETTINGS, CardReminders } from './contents/card-reminders';
 import { ContentsController } from './contents/contents.controller';
 import { ContentsService } from './contents/contents.service';
 import { ENTITIES } from './entities';
@@ -31,8 +32,8 @@ import { WorkspacesService } from './workspaces/workspaces.service';
 /**
  * project: database, auth, events and health (serviceModule); the projections of campuses, users
  * and courses (@lms/projections) with their backfill; then its own controllers: workspaces,
- * projects, modules, contents and boards, the project timeline, and the boards' socket
- * (`/socket/project`).
+ * projects, modules, contents and boards, the project timeline, the boards' socket
+ * (`/socket/project`) and the reminders of cards due soon.
  */
 @Module({})
 export class ProjectAppModule {
@@ -74,6 +75,8 @@ export class ProjectAppModule {
         ContentsService,
         BoardService,
         BoardGateway,
+        { provide: CARD_REMINDER_SETTINGS, useValue: config.cardReminders },
+        CardReminders,
         TimelineService,
       ],
     });

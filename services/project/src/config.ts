@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type ForwardingTrust, readEnv, type ServiceConfigBase, variable } from '@lms/platform';
 import { blobConfigOf, checkBlobEnv, type ServiceBlobConfig } from '@lms/storage';
+import type { CardReminderSettings } from './contents/card-reminders';
 
 /** project's environment variables (documented in .env.example). */
 const ProjectEnv = z
@@ -14,6 +15,9 @@ const ProjectEnv = z
     REDIS_URL: variable.optional(),
     /** Largest file of a file content, in bytes. */
     PROJECT_FILE_MAX_BYTES: variable.int(20 * 1024 * 1024, { min: 1024, max: 1024 * 1024 * 1024 }),
+    /** Hours before a card's due date its assignees are reminded, and how often the reminders run. */
+    CARD_REMINDER_HOURS: variable.int(24, { min: 1, max: 720 }),
+    CARD_REMINDER_INTERVAL_MS: variable.int(60_000, { min: 100, max: 3_600_000 }),
     // The blob store (@lms/storage): the file contents; local disk under DATA_DIR, or MinIO/S3.
     DATA_DIR: variable.string('.data'),
     S3_ENDPOINT: variable.optional(),
@@ -40,6 +44,8 @@ export class ProjectConfig implements ServiceConfigBase {
   fileMaxBytes: number;
   /** Its blob store: MinIO/S3 when `S3_ENDPOINT` is set, else files under DATA_DIR. */
   blobs: ServiceBlobConfig;
+  /** The card reminders: `CARD_REMINDER_HOURS` ahead, every `CARD_REMINDER_INTERVAL_MS`. */
+  cardReminders: CardReminderSettings;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): ProjectConfig {
     const vars = readEnv('project', ProjectEnv, env);
@@ -52,6 +58,7 @@ export class ProjectConfig implements ServiceConfigBase {
       redisUrl: vars.REDIS_URL,
       fileMaxBytes: vars.PROJECT_FILE_MAX_BYTES,
       blobs: blobConfigOf(vars),
+      cardReminders: { hours: vars.CARD_REMINDER_HOURS, intervalMs: vars.CARD_REMINDER_INTERVAL_MS },
     });
   }
 }

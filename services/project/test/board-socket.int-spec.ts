@@ -11,7 +11,13 @@ interface BoardPush {
   columns: Array<{
     id: number;
     name: string;
-    cards: Array<{ id: number; title: string; assignee_ids: number[]; due_at: string | null }>;
+    cards: Array<{
+      id: number;
+      title: string;
+      assignee_ids: number[];
+      due_at: string | null;
+      is_completed: boolean;
+    }>;
   }>;
 }
 type Refusal = { errors: Array<{ status: string; source?: { pointer?: string } }> };
@@ -80,7 +86,7 @@ describe('boards over socket.io', () => {
     expect(heard).toEqual([]);
   });
 
-  it('pushes a card’s assignees and due date as its resource has them (the campus’s wall clock)', async () => {
+  it('pushes a card’s assignees, due date and done mark as its resource has them (the campus’s wall clock)', async () => {
     const { boardId, board } = await h.board(t.as.owner, t.projectId);
     const [todo] = (board.attributes.board as BoardPush).columns.map((c) => c.id);
     const watcher = await socketOf(t.users.member);
@@ -94,6 +100,7 @@ describe('boards over socket.io', () => {
         title: 'Report',
         assignee_ids: [t.users.member.id],
         due_at: '2026-12-01 17:00:00',
+        is_completed: true,
       }),
     );
     const [update] = (await pushed) as [BoardPush];
@@ -102,6 +109,8 @@ describe('boards over socket.io', () => {
         title: 'Report',
         assignee_ids: [t.users.member.id],
         due_at: '2026-12-01 17:00:00',
+        is_completed: true,
+        completed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       }),
     ]);
     // and so does the watch's answer

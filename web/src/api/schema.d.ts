@@ -7776,7 +7776,8 @@ export interface components {
           | 'ANNOUNCEMENT'
           | 'COURSE_MESSAGE'
           | 'MESSAGE'
-          | 'CARD_ASSIGNED';
+          | 'CARD_ASSIGNED'
+          | 'CARD_DUE';
         objectId: number;
         isRead: 0 | 1;
         course_id: number | null;
@@ -8002,6 +8003,9 @@ export interface components {
               assignee_ids: number[];
               /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
               due_at: string | null;
+              is_completed: boolean;
+              /** @description YYYY-MM-DD HH:mm:ss, wall-clock time in the campus time zone */
+              completed_at: string | null;
             }[];
           }[];
         } | null;
@@ -33442,7 +33446,8 @@ export interface operations {
           | 'ANNOUNCEMENT'
           | 'COURSE_MESSAGE'
           | 'MESSAGE'
-          | 'CARD_ASSIGNED';
+          | 'CARD_ASSIGNED'
+          | 'CARD_DUE';
         objectId?: number;
       };
       header?: never;
@@ -35083,6 +35088,7 @@ export interface operations {
               assignee_ids?: number[];
               /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
               due_at?: string | null;
+              is_completed?: boolean;
             };
           };
         };
@@ -35097,6 +35103,7 @@ export interface operations {
               assignee_ids?: number[];
               /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
               due_at?: string | null;
+              is_completed?: boolean;
             };
           };
         };
@@ -35221,6 +35228,7 @@ export interface operations {
               assignee_ids?: number[];
               /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
               due_at?: string | null;
+              is_completed?: boolean;
             };
           };
         };
@@ -35234,6 +35242,7 @@ export interface operations {
               assignee_ids?: number[];
               /** @description YYYY-MM-DD HH:mm:ss (or YYYY-MM-DD), wall-clock time in the campus time zone */
               due_at?: string | null;
+              is_completed?: boolean;
             };
           };
         };

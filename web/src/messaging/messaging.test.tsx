@@ -481,6 +481,16 @@ describe('notifications', () => {
                 },
                 '3',
               ),
+              alert(
+                {
+                  type: 'CARD_DUE',
+                  objectId: 40,
+                  course_id: null,
+                  link: '/workspace/project-detail/5',
+                  data: { card: 'Write the report', project: 'Library app', due: '2026-12-01 14:00:00' },
+                },
+                '4',
+              ),
             ],
             12,
           ),
@@ -494,6 +504,10 @@ describe('notifications', () => {
     expect(await screen.findByText(/2 unread/)).toBeTruthy();
     const scored = await screen.findByRole('link', { name: /Your answer in Databases was scored: 88/ });
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    // a card due soon: its due date as the campus's wall clock, in the interface's format
+    expect(
+      screen.getByRole('link', { name: /“Write the report” in Library app is due 1 Dec 2026, 14:00/ }),
+    ).toBeTruthy();
     fireEvent.click(scored);
     await waitFor(() => expect(router.state.location.pathname).toBe('/assignment/12'));
     const read = await waitFor(() => calls.find((call) => call.method === 'PATCH')!);

@@ -47,13 +47,23 @@ function Assignees({ card, members }: { card: Card; members: Person[] }) {
   );
 }
 
-/** A card's due date; past it (by the campus's clock, `now`), in the warning colour and said in words. */
+/**
+ * A card's due date; past it (by the campus's clock, `now`), in the warning colour and said in
+ * words. A done card says so (a mark and the word) and is never overdue.
+ */
 function Due({ card, now }: { card: Card; now: number }) {
   const { t } = useTranslation();
   const dates = useDates();
   const due = parseDate(card.due_at);
+  const date = due && dates.dateTime(due);
+  if (card.is_completed)
+    return (
+      <p className={`badge ${styles.due}`}>
+        <span aria-hidden="true">✓ </span>
+        {date ? t('projects.board.doneDue', { date }) : t('projects.board.done')}
+      </p>
+    );
   if (!due) return null;
-  const date = dates.dateTime(due);
   return due.getTime() < now ? (
     <p className={`badge badge-warning ${styles.due}`}>
       <span aria-hidden="true">⚠ </span>

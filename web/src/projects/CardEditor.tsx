@@ -7,19 +7,20 @@ import { notificationFor } from '../notifications/notification';
 import { MAX_ASSIGNEES, type BoardCard, type Person } from './projectsApi';
 import styles from './projects.module.css';
 
-/** What a card's form saves: its title, description, assignees and due date (wire format or none). */
+/** What a card's form saves: title, description, assignees, due date (wire format or none), done. */
 export interface CardEdit {
   title: string;
   description: string;
   assignee_ids: number[];
   due_at: string | null;
+  is_completed: boolean;
 }
 
 /**
- * A card's title, description, assignees (the project's members, by name, at most ten) and due
- * date, shown on the card and changed in place: "Edit" opens the form (keyboard: Enter on the
- * summary), Save sends it and closes it; the board answered (and pushed to the other members)
- * shows the change.
+ * A card's title, description, assignees (the project's members, by name, at most ten), due date
+ * and whether it is done ("Done", beside the date), shown on the card and changed in place: "Edit"
+ * opens the form (keyboard: Enter on the summary), Save sends it and closes it; the board answered
+ * (and pushed to the other members) shows the change.
  */
 export function CardEditor({
   card,
@@ -37,6 +38,7 @@ export function CardEditor({
   const [description, setDescription] = useState(card.description);
   const [assignees, setAssignees] = useState<number[]>(card.assignee_ids);
   const [due, setDue] = useState(toDateTimeField(card.due_at));
+  const [done, setDone] = useState(card.is_completed);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -48,6 +50,7 @@ export function CardEditor({
       setDescription(card.description);
       setAssignees(card.assignee_ids);
       setDue(toDateTimeField(card.due_at));
+      setDone(card.is_completed);
       setProblem(null);
     }
   };
@@ -61,7 +64,13 @@ export function CardEditor({
     }
     setBusy(true);
     setProblem(null);
-    onSave({ title: title.trim(), description, assignee_ids: assignees, due_at: fromDateTimeField(due) })
+    onSave({
+      title: title.trim(),
+      description,
+      assignee_ids: assignees,
+      due_at: fromDateTimeField(due),
+      is_completed: done,
+    })
       .then(() => setOpen(false))
       .catch((error: unknown) => setProblem(notificationFor(error, t('projects.board.failed')).text))
       .finally(() => setBusy(false));
@@ -126,6 +135,10 @@ export function CardEditor({
                 value={due}
                 onChange={(event) => setDue(event.target.value)}
               />
+              <label>
+                <input type="checkbox" checked={done} onChange={(event) => setDone(event.target.checked)} />{' '}
+                {t('projects.board.done')}
+              </label>
             </div>
             <WarningAlert>{problem}</WarningAlert>
             <p className="row-actions">

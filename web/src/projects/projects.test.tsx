@@ -87,7 +87,17 @@ const COLUMNS: Columns = [
   {
     id: 1,
     name: 'To do',
-    cards: [{ id: 11, title: 'Wireframes', description: '', assignee_ids: [], due_at: null }],
+    cards: [
+      {
+        id: 11,
+        title: 'Wireframes',
+        description: '',
+        assignee_ids: [],
+        due_at: null,
+        is_completed: false,
+        completed_at: null,
+      },
+    ],
   },
   { id: 2, name: 'Doing', cards: [] },
 ];
@@ -188,11 +198,9 @@ describe('workspaces and boards', () => {
         ...COLUMNS[0],
         cards: [
           {
-            id: 11,
+            ...COLUMNS[0].cards[0],
             title: 'Wireframes v2',
             description: 'Mobile first, three screens',
-            assignee_ids: [],
-            due_at: null,
           },
         ],
       },
@@ -224,6 +232,7 @@ describe('workspaces and boards', () => {
       description: 'Mobile first, three screens',
       assignee_ids: [],
       due_at: null,
+      is_completed: false,
     });
     // the form closed with the save
     await waitFor(() => expect(within(todo).queryByLabelText('Title')).toBeNull());
@@ -235,7 +244,13 @@ describe('workspaces and boards', () => {
         ...COLUMNS[0],
         cards: [
           { ...COLUMNS[0].cards[0], assignee_ids: [6, 4], due_at: '2026-12-01 17:00:00' },
-          { id: 12, title: 'Poster', description: '', assignee_ids: [6], due_at: '2020-01-10 09:00:00' },
+          {
+            ...COLUMNS[0].cards[0],
+            id: 12,
+            title: 'Poster',
+            assignee_ids: [6],
+            due_at: '2020-01-10 09:00:00',
+          },
         ],
       },
       COLUMNS[1],
@@ -260,6 +275,7 @@ describe('workspaces and boards', () => {
       description: '',
       assignee_ids: [6, 4],
       due_at: '2026-12-01 17:00:00',
+      is_completed: false,
     });
     const wireframes = within(todo).getByText('Wireframes').closest('li')!;
     expect(wireframes.querySelector('[data-initials="BS"]')).toBeTruthy();
@@ -278,6 +294,47 @@ describe('workspaces and boards', () => {
     ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Assigned to me' }));
     expect(within(todo).getByText('Poster')).toBeTruthy();
+  });
+
+  it('marks a card done with the checkbox beside its due date: a done mark in words replaces the overdue warning', async () => {
+    const overdue: Columns = [
+      { ...COLUMNS[0], cards: [{ ...COLUMNS[0].cards[0], due_at: '2020-01-10 09:00:00' }] },
+      COLUMNS[1],
+    ];
+    const done: Columns = [
+      {
+        ...COLUMNS[0],
+        cards: [{ ...overdue[0].cards[0], is_completed: true, completed_at: '2020-01-09 16:00:00' }],
+      },
+      COLUMNS[1],
+    ];
+    const calls = serve({
+      ...boardRoutes,
+      'GET /api/project/contents': () => json(200, many([boardContent(overdue, 3)])),
+      'GET /api/project/contents/30': () => json(200, one(boardContent(overdue, 3))),
+      'PATCH /api/project/contents/30/cards/11': () => json(200, one(boardContent(done, 4))),
+    });
+    start('/workspace/project-detail/5/module-detail/8');
+    const todo = await screen.findByRole('region', { name: 'Column To do' });
+    const card = () => within(todo).getByText('Wireframes').closest('li')!;
+    expect(await within(todo).findByText('Overdue: was due 10 Jan 2020, 09:00')).toBeTruthy();
+
+    fireEvent.click(within(todo).getByText('Edit Wireframes'));
+    const checkbox = (await within(todo).findByRole('checkbox', { name: 'Done' })) as HTMLInputElement;
+    expect(checkbox.checked).toBe(false);
+    fireEvent.click(checkbox);
+    fireEvent.click(within(todo).getByRole('button', { name: 'Save card' }));
+
+    expect(await within(todo).findByText('Done (due 10 Jan 2020, 09:00)')).toBeTruthy();
+    expect(within(card()).queryByText(/Overdue/)).toBeNull();
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(await attributesOf(patch)).toMatchObject({ is_completed: true, due_at: '2020-01-10 09:00:00' });
+    // opened again, the form shows it done
+    await waitFor(() => expect(within(todo).queryByLabelText('Title')).toBeNull());
+    fireEvent.click(within(todo).getByText('Edit Wireframes'));
+    expect(((await within(todo).findByRole('checkbox', { name: 'Done' })) as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 
   it('uploads the file of a file content as multipart and offers it to download', async () => {

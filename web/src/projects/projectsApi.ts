@@ -67,6 +67,9 @@ export interface BoardCard {
   description: string;
   assignee_ids: number[];
   due_at: string | null;
+  /** Marked done (since `completed_at`): never shown overdue. */
+  is_completed: boolean;
+  completed_at: string | null;
 }
 
 export interface Board {
@@ -424,6 +427,7 @@ export type BoardChange = { contentId: string } & (
       description: string;
       assignee_ids: number[];
       due_at: string | null;
+      is_completed: boolean;
     }
   | { kind: 'deleteCard'; cardId: number; title: string }
   | { kind: 'addColumn'; name: string }
@@ -460,11 +464,11 @@ function boardRequest(change: BoardChange) {
         body: attributesBody({ column_id: change.column_id, position: change.position }),
       };
     case 'editCard': {
-      const { title, description, assignee_ids, due_at } = change;
+      const { title, description, assignee_ids, due_at, is_completed } = change;
       return {
         url: `${base}/cards/${change.cardId}`,
         method: 'PATCH',
-        body: attributesBody({ title, description, assignee_ids, due_at }),
+        body: attributesBody({ title, description, assignee_ids, due_at, is_completed }),
       };
     }
     case 'deleteCard':

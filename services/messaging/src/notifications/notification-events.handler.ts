@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { type EventContext, type EventOf, OnEvent } from '@lms/events';
+import { formatWireDate } from '@lms/jsonapi';
 import { RealtimeEmitter } from '@lms/realtime';
 import { ExamReminders } from './exam-reminders';
-import { courseStudents, everyone, notify, personName } from './notifications.data';
+import { campusTimeZone, courseStudents, everyone, notify, personName } from './notifications.data';
 import { links } from './notification-links';
 
 /**
@@ -270,6 +271,34 @@ export class NotificationEventsHandler {
           dueAt,
         },
       ),
+    );
+  }
+
+  /**
+   * A card of a project board due soon (the project's card reminders): each of its assignees, told
+   * which card, which project and when (`due`: the campus's wall clock, as the web client shows
+   * dates); once per card and due date, however often it is delivered.
+   */
+  @OnEvent('project.card.due')
+  async cardDue(envelope: EventOf<'project.card.due'>, { manager }: EventContext) {
+    const { cardId, projectId, projectName, title, assigneeIds, dueAt } = envelope.data;
+    const due = new Date(dueAt);
+    await notify(
+      manager,
+      envelope.tenantId,
+      {
+        type: 'CARD_DUE',
+        objectId: cardId,
+        courseId: null,
+        link: links.project(projectId),
+        dedupeKey: `card-due:${cardId}:${due.getTime()}`,
+      },
+      everyone(assigneeIds, {
+        card: title,
+        project: projectName,
+        dueAt,
+        due: formatWireDate(due, await campusTimeZone(manager, envelope.tenantId)),
+      }),
     );
   }
 }

@@ -40,6 +40,28 @@ describe('notification texts', () => {
     expect(notificationText(card, 'id').title).toBe('Ayu menugaskan “Write the report” kepada Anda di X');
   });
 
+  it('say when a card is due as the language writes a date, the campus’s wall clock as it is', () => {
+    const due = {
+      type: 'CARD_DUE' as const,
+      data: { card: 'Write the report', project: 'X', due: '2026-12-01 14:00:00' },
+    };
+    expect(notificationText(due, 'en').title).toBe('“Write the report” in X is due on 1 Dec 2026, 14:00');
+    expect(notificationText(due, 'id').title).toBe(
+      '“Write the report” di X jatuh tempo pada 1 Des 2026, 14.00',
+    );
+    expect(notificationText(due, 'de').title).toBe(
+      '„Write the report“ in X ist am 1. Dez. 2026, 14:00 fällig',
+    );
+    expect(notificationText(due, 'fr').body).toMatch(
+      /^Une carte qui vous est assignée arrive à échéance le 1 déc\. 2026/,
+    );
+    expect(notificationText(due, 'pt').title).toMatch(/^“Write the report” em X vence em 1 de dez\. de 2026/);
+    // no date, or one that cannot be read: soon
+    expect(notificationText({ ...due, data: { ...due.data, due: 'tomorrow' } }, 'en').title).toBe(
+      '“Write the report” in X is due soon',
+    );
+  });
+
   it('say something for every kind in every language, a missing name read as a generic word', () => {
     for (const language of LANGUAGES)
       for (const type of NOTIFICATION_TYPES) {

@@ -5,6 +5,7 @@
  * a name missing (a notification of before, a course not projected yet) reads as a generic word.
  */
 import type { Language } from '@lms/events';
+import { parseWireDate } from '@lms/jsonapi';
 import type { UserNotification } from './notification.entity';
 
 export interface NotificationText {
@@ -26,7 +27,11 @@ interface Texts {
     message: string;
     card: string;
     project: string;
+    /** When a card is due, said without its date. */
+    due: string;
   };
+  /** When a card is due, said with its date (in the campus's zone, as the language writes it). */
+  due: (date: string) => string;
   presence: Record<Presence | 'unmarked', string>;
   requestState: Record<'approved' | 'rejected' | 'decided', string>;
   kinds: Record<Kind, (n: Names) => NotificationText>;
@@ -49,9 +54,10 @@ interface Names {
   presence: string;
   state: string;
   request: string;
-  /** A project board's card and its project. */
+  /** A project board's card, its project, and when the card is due. */
   card: string;
   project: string;
+  due: string;
 }
 
 const plural = (count: number, one: string, other: string) => (count === 1 ? one : other);
@@ -66,6 +72,7 @@ const TEXTS: Record<Language, Texts> = {
       message: 'You received a message.',
       card: 'a card',
       project: 'a project',
+      due: 'soon',
     },
     presence: {
       attend: 'present',
@@ -122,7 +129,12 @@ const TEXTS: Record<Language, Texts> = {
         title: `${n.sender} assigned you “${n.card}” in ${n.project}`,
         body: 'You were assigned a card of a project board.',
       }),
+      CARD_DUE: (n) => ({
+        title: `“${n.card}” in ${n.project} is due ${n.due}`,
+        body: `A card assigned to you is due ${n.due}.`,
+      }),
     },
+    due: (date) => `on ${date}`,
     digest: {
       subject: (count, campus) =>
         `${count} new ${plural(count, 'notification', 'notifications')} — ${campus}`,
@@ -140,6 +152,7 @@ const TEXTS: Record<Language, Texts> = {
       message: 'Anda menerima pesan.',
       card: 'sebuah kartu',
       project: 'sebuah proyek',
+      due: 'segera',
     },
     presence: {
       attend: 'hadir',
@@ -196,7 +209,12 @@ const TEXTS: Record<Language, Texts> = {
         title: `${n.sender} menugaskan “${n.card}” kepada Anda di ${n.project}`,
         body: 'Anda ditugaskan pada sebuah kartu papan proyek.',
       }),
+      CARD_DUE: (n) => ({
+        title: `“${n.card}” di ${n.project} jatuh tempo ${n.due}`,
+        body: `Kartu yang ditugaskan kepada Anda jatuh tempo ${n.due}.`,
+      }),
     },
+    due: (date) => `pada ${date}`,
     digest: {
       subject: (count, campus) => `${count} notifikasi baru — ${campus}`,
       intro: (count) => `Anda memiliki ${count} notifikasi yang belum dibaca:`,
@@ -213,6 +231,7 @@ const TEXTS: Record<Language, Texts> = {
       message: 'Sie haben eine Nachricht erhalten.',
       card: 'eine Karte',
       project: 'einem Projekt',
+      due: 'bald',
     },
     presence: {
       attend: 'anwesend',
@@ -269,7 +288,12 @@ const TEXTS: Record<Language, Texts> = {
         title: `${n.sender} hat Ihnen „${n.card}“ in ${n.project} zugewiesen`,
         body: 'Ihnen wurde eine Karte eines Projektboards zugewiesen.',
       }),
+      CARD_DUE: (n) => ({
+        title: `„${n.card}“ in ${n.project} ist ${n.due} fällig`,
+        body: `Eine Ihnen zugewiesene Karte ist ${n.due} fällig.`,
+      }),
     },
+    due: (date) => `am ${date}`,
     digest: {
       subject: (count, campus) =>
         `${count} neue ${plural(count, 'Benachrichtigung', 'Benachrichtigungen')} — ${campus}`,
@@ -288,6 +312,7 @@ const TEXTS: Record<Language, Texts> = {
       message: 'Vous avez reçu un message.',
       card: 'une carte',
       project: 'un projet',
+      due: 'bientôt',
     },
     presence: {
       attend: 'présent',
@@ -344,7 +369,12 @@ const TEXTS: Record<Language, Texts> = {
         title: `${n.sender} vous a assigné « ${n.card} » dans ${n.project}`,
         body: 'Une carte d’un tableau de projet vous a été assignée.',
       }),
+      CARD_DUE: (n) => ({
+        title: `« ${n.card} » dans ${n.project} arrive à échéance ${n.due}`,
+        body: `Une carte qui vous est assignée arrive à échéance ${n.due}.`,
+      }),
     },
+    due: (date) => `le ${date}`,
     digest: {
       subject: (count, campus) =>
         `${count} ${plural(count, 'nouvelle notification', 'nouvelles notifications')} — ${campus}`,
@@ -363,6 +393,7 @@ const TEXTS: Record<Language, Texts> = {
       message: 'Recebeu uma mensagem.',
       card: 'um cartão',
       project: 'um projeto',
+      due: 'em breve',
     },
     presence: {
       attend: 'presente',
@@ -419,7 +450,12 @@ const TEXTS: Record<Language, Texts> = {
         title: `${n.sender} atribuiu-lhe “${n.card}” em ${n.project}`,
         body: 'Foi-lhe atribuído um cartão de um quadro de projeto.',
       }),
+      CARD_DUE: (n) => ({
+        title: `“${n.card}” em ${n.project} vence ${n.due}`,
+        body: `Um cartão que lhe foi atribuído vence ${n.due}.`,
+      }),
     },
+    due: (date) => `em ${date}`,
     digest: {
       subject: (count, campus) =>
         `${count} ${plural(count, 'nova notificação', 'novas notificações')} — ${campus}`,
@@ -438,6 +474,39 @@ const word = (data: Data, key: string): string | null => {
   const value = data[key];
   return (typeof value === 'string' && value !== '') || typeof value === 'number' ? String(value) : null;
 };
+
+/** A wire date's wall clock as the UTC fields of a Date; null: none, or unreadable. */
+function wallClock(wire: string | null): Date | null {
+  if (wire === null) return null;
+  try {
+    return parseWireDate(wire, 'UTC');
+  } catch {
+    return null;
+  }
+}
+
+/** The locale each language writes dates in (as the web client's). */
+const LOCALES: Record<Language, string> = { en: 'en-GB', id: 'id-ID', de: 'de-DE', fr: 'fr-FR', pt: 'pt' };
+
+/**
+ * When a card is due: its wire date (the campus's wall clock, `YYYY-MM-DD HH:mm:ss`) written as the
+ * language writes a date and time; without one (or unreadable), the language's "soon".
+ */
+function dueText(wire: string | null, language: string | null | undefined, texts: Texts): string {
+  const wall = wallClock(wire);
+  if (wall === null) return texts.fallback.due;
+  const locale = LOCALES[(language ?? 'en') as Language] ?? LOCALES.en;
+  const date = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(wall);
+  return texts.due(date.replace(/[\u2009\u202f]/g, ' '));
+}
 
 /** The notification's title and body in the language (a person's own, else their campus's). */
 export function notificationText(
@@ -461,6 +530,7 @@ export function notificationText(
     request: word(data, 'name') ?? '',
     card: word(data, 'card') ?? texts.fallback.card,
     project: word(data, 'project') ?? texts.fallback.project,
+    due: dueText(word(data, 'due'), language, texts),
   });
 }
 

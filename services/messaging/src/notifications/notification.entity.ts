@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'COURSE_MESSAGE',
   'MESSAGE',
   'CARD_ASSIGNED',
+  'CARD_DUE',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -82,6 +82,15 @@ async function courseName(manager: EntityManager, tenantId: number, courseId: nu
   return rows[0]?.name ?? null;
 }
 
+/** The campus's time zone as the tenants projection knows it (UTC before it learnt of it). */
+export async function campusTimeZone(manager: EntityManager, tenantId: number): Promise<string> {
+  const rows: Array<{ time_zone: string }> = await manager.query(
+    `SELECT time_zone FROM tenants WHERE id = $1`,
+    [tenantId],
+  );
+  return rows[0]?.time_zone ?? 'UTC';
+}
+
 /** A person's name as the users projection knows it (null before it learnt of them). */
 export async function personName(manager: EntityManager, tenantId: number, userId: number) {
   const rows: Array<{ name: string }> = await manager.query(

@@ -2,9 +2,10 @@ import { formatWireDate } from '@lms/jsonapi';
 
 /**
  * A board as its resource and its socket carry it: columns left to right, cards top to bottom, each
- * card with its assignees (user ids, members of the project, in the order they were assigned) and
- * its due date. `Due` is how the date is held: an instant as read (`ReadBoard`), a wire date in the
- * campus's zone as sent (`Board`, what the resource's serializer writes too).
+ * card with its assignees (user ids, members of the project, in the order they were assigned), its
+ * due date and whether (since when) it is done. `Due` is how the dates are held: instants as read
+ * (`ReadBoard`), wire dates in the campus's zone as sent (`Board`, what the resource's serializer
+ * writes too).
  */
 export interface Board<Due = string | null> {
   /** Counts the board's changes: a push with a lower version than the one shown is stale. */
@@ -12,14 +13,22 @@ export interface Board<Due = string | null> {
   columns: Array<{
     id: number;
     name: string;
-    cards: Array<{ id: number; title: string; description: string; assignee_ids: number[]; due_at: Due }>;
+    cards: Array<{
+      id: number;
+      title: string;
+      description: string;
+      assignee_ids: number[];
+      due_at: Due;
+      is_completed: boolean;
+      completed_at: Due;
+    }>;
   }>;
 }
 
 /** A board as read from the database. */
 export type ReadBoard = Board<Date | null>;
 
-/** The board as the socket sends it: due dates in the campus's zone, as its resource writes them. */
+/** The board as the socket sends it: its dates in the campus's zone, as its resource writes them. */
 export const pushedBoard = (board: ReadBoard, timeZone: string): Board => ({
   version: board.version,
   columns: board.columns.map((column) => ({
@@ -27,6 +36,7 @@ export const pushedBoard = (board: ReadBoard, timeZone: string): Board => ({
     cards: column.cards.map((card) => ({
       ...card,
       due_at: card.due_at && formatWireDate(card.due_at, timeZone),
+      completed_at: card.completed_at && formatWireDate(card.completed_at, timeZone),
     })),
   })),
 });

@@ -33,9 +33,9 @@ type CardPlanning = Pick<CardUpdate, 'assignee_ids' | 'due_at'>;
 
 /**
  * The kanban boards (spec 03 §3 content type `board`): columns left to right, cards top to bottom,
- * each kept as dense positions 0, 1, …; a card may have assignees (members of the project) and a
- * due date, and members newly assigned are told (`project.card.assigned`, recorded with the
- * change). Every change locks the board's content row first, so
+ * each kept as dense positions 0, 1, …; a card may have assignees (members of the project), a
+ * due date and be marked done, and members newly assigned are told (`project.card.assigned`,
+ * recorded with the change). Every change locks the board's content row first, so
  * changes of one board — two members moving cards at the same moment — are applied one after the
  * other on the order the previous one left: no card is lost or shown twice. Once committed, the
  * board (with its new `version`) is pushed to the sockets watching it (`board:{id}`).
@@ -104,6 +104,7 @@ export class BoardService {
           description: input.description ?? '',
           position: await manager.countBy(BoardCard, { columnId: column.id }),
           dueAt: input.due_at ?? null,
+          completedAt: input.is_completed ? new Date() : null,
         }),
       );
       await this.plan(manager, auth, content, card, input);
@@ -117,6 +118,9 @@ export class BoardService {
       if (input.title !== undefined) card.title = input.title.trim();
       if (input.description !== undefined) card.description = input.description;
       if (input.due_at !== undefined) card.dueAt = input.due_at;
+      // done since the first time it was marked so (marked again: unchanged)
+      if (input.is_completed !== undefined)
+        card.completedAt = input.is_completed ? (card.completedAt ?? new Date()) : null;
       await manager.save(card);
       await this.plan(manager, auth, content, card, input);
       return ['card.updated', { id: card.id, name: card.title }];

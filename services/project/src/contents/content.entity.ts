@@ -89,10 +89,13 @@ export class BoardColumn {
 
 /**
  * A card of a board: in one column, top to bottom by `position` (0, 1, … without gaps); its
- * assignees in `board_card_assignees`, its due date (if any) in `dueAt`.
+ * assignees in `board_card_assignees`, its due date (if any) in `dueAt`, when it was marked done
+ * in `completedAt` (null: not done), and the due date its assignees were last reminded of in
+ * `remindedDueAt` (the card reminders: a moved due date is reminded anew).
  */
 @Entity({ name: 'board_cards' })
 @Index('board_cards_column_idx', ['columnId', 'position'])
+@Index('board_cards_due_idx', ['dueAt'])
 export class BoardCard {
   @PrimaryGeneratedColumn('identity', { type: 'bigint' })
   id: number;
@@ -118,6 +121,12 @@ export class BoardCard {
 
   @Column('timestamptz', { name: 'due_at', nullable: true })
   dueAt: Date | null;
+
+  @Column('timestamptz', { name: 'completed_at', nullable: true })
+  completedAt: Date | null;
+
+  @Column('timestamptz', { name: 'reminded_due_at', nullable: true })
+  remindedDueAt: Date | null;
 }
 
 /**

@@ -24,6 +24,9 @@ export const boardSchema = z.object({
           /** The members assigned, in the order they were assigned. */
           assignee_ids: z.array(z.int()),
           due_at: z.date().nullable(),
+          /** Marked done (`completed_at`: since when); a done card is never overdue. */
+          is_completed: z.boolean(),
+          completed_at: z.date().nullable(),
         }),
       ),
     }),

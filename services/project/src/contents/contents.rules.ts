@@ -42,12 +42,13 @@ export const columnCreateRules = attributes({ name: columnName });
 
 /**
  * A card's assignees (members of the project, each once, at most {@link MAX_ASSIGNEES}: the whole
- * list, replacing the one it had) and its due date (wall-clock time in the campus's zone; null:
- * none).
+ * list, replacing the one it had), its due date (wall-clock time in the campus's zone; null:
+ * none) and whether it is done (a done card is never overdue nor reminded).
  */
 const cardPlanning = {
   assignee_ids: field.idList({ max: MAX_ASSIGNEES }).optional(),
   due_at: field.date().nullable().optional(),
+  is_completed: field.boolean().optional(),
 };
 
 /** `POST /project/contents/{id}/cards`: a card at the bottom of a column. */

@@ -27,11 +27,13 @@ export async function readBoard(manager: EntityManager, content: ProjectContent)
       description: string;
       assignee_ids: Array<number | string>;
       due_at: string | null;
+      completed_at: string | null;
     }>;
   }> = await manager.query(
     `SELECT col.id, col.name,
               COALESCE((SELECT json_agg(json_build_object(
                                   'id', c.id, 'title', c.title, 'description', c.description, 'due_at', c.due_at,
+                                  'completed_at', c.completed_at,
                                   'assignee_ids', COALESCE((SELECT json_agg(a.user_id ORDER BY a.assigned_at, a.user_id)
                                                               FROM board_card_assignees a WHERE a.card_id = c.id), '[]'))
                                          ORDER BY c.position, c.id)
@@ -50,6 +52,8 @@ export async function readBoard(manager: EntityManager, content: ProjectContent)
         description: card.description,
         assignee_ids: card.assignee_ids.map(Number),
         due_at: card.due_at === null ? null : new Date(card.due_at),
+        is_completed: card.completed_at !== null,
+        completed_at: card.completed_at === null ? null : new Date(card.completed_at),
       })),
     })),
   };

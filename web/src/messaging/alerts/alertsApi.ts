@@ -1,6 +1,7 @@
 import { api, QUIET } from '../../api/baseApi';
 import { deserializePage, toSearchParams, type Document, type Page } from '../../api/jsonapi';
 import i18n from '../../i18n/i18n';
+import { formatDateTime } from '../../lib/dates';
 import { announceSaves, silent } from '../../notifications/saved';
 
 /** Notifications a page; the bell shows the newest few. */
@@ -45,6 +46,7 @@ export const ALERT_TYPES = [
   'COURSE_MESSAGE',
   'MESSAGE',
   'CARD_ASSIGNED',
+  'CARD_DUE',
 ] as const;
 
 /** The sentence of a notification in the interface language. */
@@ -64,6 +66,8 @@ export function alertText(alert: Alert): string {
     sender: text('sender', i18n.t('messaging.alerts.someone')),
     card: text('card'),
     project: text('project'),
+    // a card's due date: the campus's wall clock, as every date of the interface
+    due: formatDateTime(text('due'), i18n.language) ?? i18n.t('messaging.alerts.soon'),
   });
 }
 

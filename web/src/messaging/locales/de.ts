@@ -113,6 +113,7 @@ const messaging = {
     markFailed: 'Die Benachrichtigungen konnten nicht als gelesen markiert werden.',
     yourCourse: 'Ihrem Kurs',
     someone: 'Jemand',
+    soon: 'bald',
     types: {
       CONTENT: 'Neuer Inhalt in {{course}}',
       ENROLMENT: 'Sie wurden in {{course}} eingeschrieben',
@@ -127,6 +128,7 @@ const messaging = {
       COURSE_MESSAGE: 'Neue Nachricht von {{sender}}: {{subject}}',
       MESSAGE: 'Neue Chatnachricht von {{sender}}',
       CARD_ASSIGNED: '{{sender}} hat Ihnen „{{card}}“ in {{project}} zugewiesen',
+      CARD_DUE: '„{{card}}“ in {{project}} ist fällig: {{due}}',
       OTHER: 'Etwas Neues in Ihren Kursen',
     },
   },

@@ -113,6 +113,7 @@ const messaging = {
     markFailed: 'The notifications could not be marked as read.',
     yourCourse: 'your course',
     someone: 'Someone',
+    soon: 'soon',
     types: {
       CONTENT: 'New content in {{course}}',
       ENROLMENT: 'You were enrolled in {{course}}',
@@ -127,6 +128,7 @@ const messaging = {
       COURSE_MESSAGE: 'New message from {{sender}}: {{subject}}',
       MESSAGE: 'New chat message from {{sender}}',
       CARD_ASSIGNED: '{{sender}} assigned you “{{card}}” in {{project}}',
+      CARD_DUE: '“{{card}}” in {{project}} is due {{due}}',
       OTHER: 'Something new in your courses',
     },
   },

@@ -113,6 +113,7 @@ const messaging = {
     markFailed: 'Les notifications n’ont pas pu être marquées comme lues.',
     yourCourse: 'votre cours',
     someone: 'Quelqu’un',
+    soon: 'bientôt',
     types: {
       CONTENT: 'Nouveau contenu dans {{course}}',
       ENROLMENT: 'Vous avez été inscrit à {{course}}',
@@ -127,6 +128,7 @@ const messaging = {
       COURSE_MESSAGE: 'Nouveau message de {{sender}} : {{subject}}',
       MESSAGE: 'Nouveau message instantané de {{sender}}',
       CARD_ASSIGNED: '{{sender}} vous a assigné « {{card}} » dans {{project}}',
+      CARD_DUE: '« {{card}} » dans {{project}} arrive à échéance : {{due}}',
       OTHER: 'Du nouveau dans vos cours',
     },
   },

@@ -113,6 +113,7 @@ const messaging = {
     markFailed: 'Notifikasi tidak dapat ditandai sudah dibaca.',
     yourCourse: 'mata kuliah Anda',
     someone: 'Seseorang',
+    soon: 'segera',
     types: {
       CONTENT: 'Konten baru di {{course}}',
       ENROLMENT: 'Anda didaftarkan di {{course}}',
@@ -127,6 +128,7 @@ const messaging = {
       COURSE_MESSAGE: 'Pesan baru dari {{sender}}: {{subject}}',
       MESSAGE: 'Pesan obrolan baru dari {{sender}}',
       CARD_ASSIGNED: '{{sender}} menugaskan “{{card}}” kepada Anda di {{project}}',
+      CARD_DUE: '“{{card}}” di {{project}} jatuh tempo {{due}}',
       OTHER: 'Ada yang baru di mata kuliah Anda',
     },
   },

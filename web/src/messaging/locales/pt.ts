@@ -113,6 +113,7 @@ const messaging = {
     markFailed: 'Não foi possível marcar as notificações como lidas.',
     yourCourse: 'seu curso',
     someone: 'Alguém',
+    soon: 'em breve',
     types: {
       CONTENT: 'Novo conteúdo em {{course}}',
       ENROLMENT: 'Você foi inscrito em {{course}}',
@@ -127,6 +128,7 @@ const messaging = {
       COURSE_MESSAGE: 'Nova mensagem de {{sender}}: {{subject}}',
       MESSAGE: 'Nova mensagem de chat de {{sender}}',
       CARD_ASSIGNED: '{{sender}} atribuiu a você “{{card}}” em {{project}}',
+      CARD_DUE: '“{{card}}” em {{project}} vence {{due}}',
       OTHER: 'Novidades nos seus cursos',
     },
   },

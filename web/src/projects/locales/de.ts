@@ -134,6 +134,8 @@ const projects = {
     dueAt: 'Fälligkeitsdatum',
     due: 'Fällig am {{date}}',
     overdue: 'Überfällig: war fällig am {{date}}',
+    done: 'Erledigt',
+    doneDue: 'Erledigt (fällig am {{date}})',
     mine: 'Mir zugewiesen',
     mineEmpty: 'Keine Karte dieser Spalte ist Ihnen zugewiesen.',
   },

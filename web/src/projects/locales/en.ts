@@ -132,6 +132,8 @@ const projects = {
     dueAt: 'Due date',
     due: 'Due {{date}}',
     overdue: 'Overdue: was due {{date}}',
+    done: 'Done',
+    doneDue: 'Done (due {{date}})',
     mine: 'Assigned to me',
     mineEmpty: 'No card of this column is assigned to you.',
   },

@@ -134,6 +134,8 @@ const projects = {
     dueAt: 'Échéance',
     due: 'Échéance : {{date}}',
     overdue: 'En retard : échéance le {{date}}',
+    done: 'Terminée',
+    doneDue: 'Terminée (échéance le {{date}})',
     mine: 'Assignées à moi',
     mineEmpty: 'Aucune carte de cette colonne ne vous est assignée.',
   },

@@ -132,6 +132,8 @@ const projects = {
     dueAt: 'Tenggat',
     due: 'Tenggat {{date}}',
     overdue: 'Terlambat: tenggatnya {{date}}',
+    done: 'Selesai',
+    doneDue: 'Selesai (tenggat {{date}})',
     mine: 'Ditugaskan kepada saya',
     mineEmpty: 'Tidak ada kartu di kolom ini yang ditugaskan kepada Anda.',
   },

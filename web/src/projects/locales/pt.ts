@@ -132,6 +132,8 @@ const projects = {
     dueAt: 'Prazo',
     due: 'Prazo: {{date}}',
     overdue: 'Atrasado: o prazo era {{date}}',
+    done: 'Concluído',
+    doneDue: 'Concluído (prazo {{date}})',
     mine: 'Atribuídos a mim',
     mineEmpty: 'Nenhum cartão desta coluna está atribuído a você.',
   },
