@@ -34,4 +34,22 @@ describe('PeriodicJob', () => {
     await pause(50);
     expect(runs).toBe(after);
   });
+
+  it('takes batches until one is not full, or until the job is stopping', async () => {
+    const job = new PeriodicJob({ name: 'batches', intervalMs: 1000, logger }, async () => undefined);
+    const sizes = [100, 100, 37, 100];
+    const taken: number[] = [];
+    const batch = async () => {
+      const count = sizes[taken.length];
+      taken.push(count);
+      return { count, full: count === 100 };
+    };
+    expect(await job.inBatches(batch)).toBe(237);
+    expect(taken).toEqual([100, 100, 37]);
+
+    taken.length = 0;
+    await job.stop();
+    expect(await job.inBatches(batch)).toBe(100);
+    expect(taken).toEqual([100]);
+  });
 });

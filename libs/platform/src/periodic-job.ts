@@ -23,6 +23,20 @@ export class PeriodicJob {
     return this.stopping;
   }
 
+  /**
+   * A run's batches: `batch` (one transaction claiming up to a batch of rows, `full` when it
+   * claimed as many as it could take) again until one is not full or the job is stopping; how
+   * many rows they handled in all.
+   */
+  async inBatches(batch: () => Promise<{ count: number; full: boolean }>): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { count, full } = await batch();
+      total += count;
+      if (!full || this.stopping) return total;
+    }
+  }
+
   start(): void {
     if (this.started) return;
     this.started = true;

@@ -54,9 +54,8 @@ export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** One sweep: finishes every overdue attempt it can claim; how many it finished. */
   async sweep(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const finished = await this.unit.run(async (manager) => {
+    return this.task.inBatches(() =>
+      this.unit.run(async (manager) => {
         const due: Array<{ id: string }> = await manager.query(
           `SELECT id FROM student_exams
             WHERE NOT is_finished AND end_at IS NOT NULL AND end_at < now() - make_interval(secs => $1)
@@ -66,9 +65,7 @@ export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
         let count = 0;
         for (const { id } of due) if (await this.attempts.finishIn(manager, Number(id), 'deadline')) count++;
         return { count, full: due.length === SWEEP_BATCH };
-      });
-      total += finished.count;
-      if (!finished.full || this.task.stopped) return total;
-    }
+      }),
+    );
   }
 }

@@ -47,12 +47,10 @@ export class NotificationSweep implements OnApplicationBootstrap, OnModuleDestro
 
   /** One pass of the three steps, in this order (a reminder made now is pushed now). */
   async sweep(): Promise<{ reminded: number; pushed: number; digests: number }> {
-    let reminded = 0;
-    for (;;) {
+    const reminded = await this.task.inBatches(async () => {
       const count = await this.dataSource.transaction((manager) => this.reminders.remindDue(manager));
-      reminded += count;
-      if (count === 0 || this.task.stopped) break;
-    }
+      return { count, full: count > 0 };
+    });
     const pushed = await this.push.sendDue();
     const digests = await this.digest.sendDue();
     return { reminded, pushed, digests };

@@ -57,12 +57,10 @@ export class CardReminders implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** One sweep: reminds every card due soon it can claim; how many it reminded. */
   async sweep(): Promise<number> {
-    let total = 0;
-    for (;;) {
+    return this.task.inBatches(async () => {
       const count = await this.unit.run((manager) => this.remindDue(manager));
-      total += count;
-      if (count < BATCH || this.task.stopped) return total;
-    }
+      return { count, full: count === BATCH };
+    });
   }
 
   /** One batch, in the caller's transaction: how many cards it reminded. */
