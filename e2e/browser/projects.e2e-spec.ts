@@ -141,6 +141,8 @@ describe('projects in the browser', () => {
       .waitFor();
     await checked(lecturer, 'projects-board-1366');
     await checked(student, 'projects-board-390');
+    // the column's delete button is there on a phone too (it was hidden below 576 px)
+    expect(await studentDone.getByRole('button', { name: 'Delete column Done' }).isVisible()).toBe(true);
     expect(
       (await student.page.evaluate('document.documentElement.scrollWidth')) as number,
     ).toBeLessThanOrEqual(390);

@@ -457,6 +457,13 @@ describe('the web client shell', () => {
       viewport: { width: 390, height: 780 },
     });
     await settled(page);
+    // the top bar's buttons fit side by side: none is drawn over its neighbour
+    const boxes = (await page.evaluate(`[...document.querySelectorAll('header button, header a')]
+      .map((element) => element.getBoundingClientRect())
+      .filter((box) => box.width > 0)
+      .map((box) => [box.left, box.right])`)) as [number, number][];
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i][0]).toBeGreaterThanOrEqual(boxes[i - 1][1] - 0.5);
+    expect(boxes.at(-1)![1]).toBeLessThanOrEqual(390);
     expect(await page.getByRole('link', { name: 'Courses', exact: true }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page

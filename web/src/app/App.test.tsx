@@ -191,6 +191,8 @@ describe('the app', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login'));
     expect(router.state.location.search).toBe('?to=%2Fcourses');
     expect(localStorage.getItem('lms.auth')).toBeNull();
+    // the tab names the sign-in page, not the page the user was sent away from
+    await waitFor(() => expect(document.title).toBe('Sign in · Learning Management System'));
   });
 
   const courseWithModule = () => {

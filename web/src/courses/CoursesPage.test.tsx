@@ -119,4 +119,25 @@ describe('the course list', () => {
     expect([...select.options].map((option) => option.textContent)).toEqual(['All periods', 'Period 9']);
     expect(screen.queryByText('Down')).toBeNull();
   });
+
+  it("says when a student's enrolments could not be read, not that there are none, and tries again", async () => {
+    signedIn();
+    let enrolmentCalls = 0;
+    serve({
+      'GET /api/login/me': () => json(200, one(user({ name: 'Ayu Lestari', level: 'student' }))),
+      'GET /api/course/periods': () => json(200, many([])),
+      'GET /api/course/courses': () => json(200, many([])),
+      'GET /api/course/enrolls/courses': () =>
+        ++enrolmentCalls === 1
+          ? json(500, errorDocument(500, 'Down'))
+          : json(200, many([course({ name: 'Algorithms and Programming', status: 'STUDENT' }, '1')])),
+    });
+    start('/courses');
+    const card = (await screen.findByRole('heading', { name: 'Your enrolments' })).closest('section')!;
+    await within(card).findByRole('alert');
+    expect(within(card).queryByText('You are not enrolled in any course.')).toBeNull();
+    await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Try again' })));
+    await within(card).findByRole('heading', { name: 'Enrolled in 1 course' });
+    expect(within(card).getByRole('link', { name: 'Algorithms and Programming' })).toBeTruthy();
+  });
 });

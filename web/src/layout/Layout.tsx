@@ -8,6 +8,7 @@ import { useMeQuery, useOnlineMutation } from '../auth/authApi';
 import { useCourseQuery } from '../courses/coursesApi';
 import { AnnouncementPopup } from '../messaging/announcements/AnnouncementPopup';
 import { useSiteInfoQuery } from '../site/siteApi';
+import { useDocumentTitle } from '../site/useDocumentTitle';
 import { cx } from '../lib/classNames';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Sidebar } from './Sidebar';
@@ -52,9 +53,7 @@ export function Layout() {
   const siteName = site.data?.name || t('app.name');
   const reduced = Boolean(handle.reducedSidebar) || folded;
 
-  useEffect(() => {
-    document.title = title ? `${title} · ${siteName}` : siteName;
-  }, [title, siteName]);
+  useDocumentTitle(title, siteName);
 
   return (
     <div className={cx(styles.app, reduced && styles.reduced, drawer.open && styles.drawerOpen)}>

@@ -8,6 +8,7 @@ import { signIn } from '../auth/signIn';
 import { startSsoSignIn } from '../auth/sso';
 import { LanguageMenu } from '../layout/TopbarMenus';
 import { useSiteInfoQuery } from '../site/siteApi';
+import { useDocumentTitle } from '../site/useDocumentTitle';
 import { WarningAlert } from '../layout/WarningAlert';
 import styles from './LoginPage.module.css';
 import { BrandMark } from '../layout/Brand';
@@ -34,6 +35,8 @@ export function LoginPage() {
   const busy = status === 'loggingIn' || leaving;
   const adding = params.get('account') === 'add';
   const held = list.filter((account) => account.id !== activeId || !adding);
+  // the tab says where the user is, not the page they signed out from
+  useDocumentTitle(t('routes.login'), site.data?.name || t('app.name'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -176,7 +176,7 @@ export function BoardView({ content }: { content: Content }) {
                 </span>
               </span>
               <ConfirmButton
-                className="button-text small"
+                className="button small"
                 label={t('projects.board.deleteColumn', { name: column.name })}
                 question={t('projects.board.deleteColumn', { name: column.name })}
                 action={t('projects.board.deleteColumn', { name: column.name })}

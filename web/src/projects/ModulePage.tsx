@@ -113,7 +113,7 @@ export default function ModulePage() {
                   <span className="muted small">{t(`projects.module.types.${content.content_type}`)}</span>
                 </button>
                 <ConfirmButton
-                  className="button-text small"
+                  className="button small"
                   label={t('projects.module.deleteContent', { name: content.name })}
                   question={t('projects.module.deleteContent', { name: content.name })}
                   action={t('projects.module.deleteContent', { name: content.name })}

@@ -55,7 +55,7 @@ function Members({ project }: { project: Project }) {
               {project.is_owner && (
                 <button
                   type="button"
-                  className="button-text small"
+                  className="button small"
                   disabled={changing.isLoading}
                   onClick={() => run('remove', member.user_id)}
                 >
@@ -125,7 +125,7 @@ function Modules({ project }: { project: Project }) {
                   {module.name}
                 </Link>
                 <ConfirmButton
-                  className="button-text small"
+                  className="button small"
                   question={t('projects.project.deleteModule', { name: module.name })}
                   action={t('projects.project.deleteModule', { name: module.name })}
                   onConfirm={() => void remove({ id: module.id, project_id: project.id })}

@@ -1,9 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../layout/Brand';
 import { LanguageMenu } from '../layout/TopbarMenus';
 import { cx } from '../lib/classNames';
 import { useSiteInfoQuery } from '../site/siteApi';
+import { useDocumentTitle } from '../site/useDocumentTitle';
 import styles from './PublicFrame.module.css';
 
 /**
@@ -22,9 +23,7 @@ export function PublicFrame({
   const { t } = useTranslation();
   const site = useSiteInfoQuery(window.location.hostname);
   const name = site.data?.name || t('app.name');
-  useEffect(() => {
-    if (title) document.title = `${title} · ${name}`;
-  }, [title, name]);
+  useDocumentTitle(title, name);
   return (
     <div className={styles.page}>
       <header className={styles.header}>

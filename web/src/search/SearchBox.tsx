@@ -38,6 +38,7 @@ export function SearchBox() {
   const navigate = useNavigate();
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
@@ -66,6 +67,11 @@ export function SearchBox() {
     setTyped('');
     setExpanded(false);
   };
+  // the phone's field closes: the focus goes back to the icon that opened it, not lost with the field
+  const collapse = () => {
+    setExpanded(false);
+    toggle.current?.focus();
+  };
   const choose = (index: number) => {
     const target = index < ordered.length ? ordered[index].link : searchPagePath(typed.trim());
     reset();
@@ -88,7 +94,7 @@ export function SearchBox() {
       if (shown) {
         setOpen(false);
         setActive(-1);
-      } else if (expanded) setExpanded(false);
+      } else if (expanded) collapse();
       else setTyped('');
     }
   };
@@ -101,6 +107,7 @@ export function SearchBox() {
   return (
     <div className={styles.topbarSearch}>
       <button
+        ref={toggle}
         type="button"
         className={`icon-button ${styles.phoneToggle}`}
         aria-label={t('search.open')}
@@ -143,7 +150,10 @@ export function SearchBox() {
           className={`icon-button small ${styles.phoneClose}`}
           aria-label={t('search.close')}
           title={t('search.close')}
-          onClick={reset}
+          onClick={() => {
+            reset();
+            collapse();
+          }}
         >
           <Icon name="close" />
         </button>

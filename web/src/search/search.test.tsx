@@ -106,6 +106,33 @@ describe('the search box of the top bar', () => {
     expect(router.state.location.pathname).toBe('/search');
     await screen.findByRole('heading', { name: 'Search', level: 1 });
   });
+
+  it('gives the focus back to its icon when the phone closes the field (Escape or the close button)', async () => {
+    serve({
+      'GET /api/login/me': student,
+      'GET /api/course/bookmarks': () => json(200, many([])),
+      'GET /api/course/search': () => json(200, many(HITS)),
+    });
+    start('/bookmark');
+    const opener = await screen.findByRole('button', { name: 'Open the search' });
+    const box = screen.getByRole('combobox', { name: 'Search' });
+    fireEvent.click(opener);
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    fireEvent.change(box, { target: { value: 'algo' } });
+    await screen.findByRole('listbox', { name: 'Search results' });
+    fireEvent.keyDown(box, { key: 'Escape' }); // the dropdown closes, the field stays
+    expect(opener.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(box);
+    fireEvent.keyDown(box, { key: 'Escape' }); // the field closes
+    expect(opener.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(opener);
+
+    fireEvent.click(opener);
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    fireEvent.click(screen.getByRole('button', { name: 'Close the search' }));
+    expect(opener.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(opener);
+  });
 });
 
 describe('the search results page', () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { pageCount } from '../../api/jsonapi';
-import { Spinner } from '../../layout/Spinner';
+import { QueryState } from '../../layout/QueryState';
 import { notificationFor } from '../../notifications/notification';
 import { useEnrolledCoursesQuery, useTakeEnrolmentMutation } from './enrolmentApi';
 import { type JoinProblem, readJoinToken } from './joinForm';
@@ -85,7 +85,10 @@ export function JoinCourseForm() {
   );
 }
 
-/** The courses the student is enrolled in (nine to a page), each with a way to leave. */
+/**
+ * The courses the student is enrolled in (nine to a page), each with a way to leave; a list that
+ * could not be read says so (with "Try again"), not that the student has no course.
+ */
 export function EnrolledCourses() {
   const { t } = useTranslation();
   const [offset, setOffset] = useState(0);
@@ -96,25 +99,28 @@ export function EnrolledCourses() {
   return (
     <section className="card card-body" aria-labelledby="enrolled-title">
       <h2 id="enrolled-title" className="section-title">
-        {t('enrol.enrolledTitle', { count: total })}
+        {enrolled.data ? t('enrol.enrolledTitle', { count: total }) : t('enrol.enrolledHeading')}
       </h2>
-      {enrolled.isLoading ? (
-        <Spinner label={t('courses.loading')} />
-      ) : total === 0 ? (
-        <p className="muted">{t('enrol.noneEnrolled')}</p>
-      ) : (
-        <ul className="plain-list">
-          {enrolled.data?.items.map((course) => (
-            <li key={course.id} className="list-row">
-              <span>
-                <Link to={`/courses/${encodeURIComponent(course.id)}`}>{course.name}</Link>{' '}
-                <span className="muted small">{course.code}</span>
-              </span>
-              <LeaveButton courseId={course.id} name={course.name} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={enrolled}
+        loading={t('courses.loading')}
+        failed={t('courses.loadFailed')}
+        empty={total === 0 ? t('enrol.noneEnrolled') : null}
+      >
+        {() => (
+          <ul className="plain-list">
+            {enrolled.data?.items.map((course) => (
+              <li key={course.id} className="list-row">
+                <span>
+                  <Link to={`/courses/${encodeURIComponent(course.id)}`}>{course.name}</Link>{' '}
+                  <span className="muted small">{course.code}</span>
+                </span>
+                <LeaveButton courseId={course.id} name={course.name} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {pages > 1 && (
         <nav className="pagination" aria-label={t('common.pages')}>
           <button type="button" className="button" disabled={page <= 1} onClick={() => setOffset(offset - 9)}>

@@ -40,7 +40,10 @@ export function ExamScoreHistogram({ bins, passingGrade }: { bins: Bin[]; passin
   );
 }
 
-/** Passed and failed attempts. */
+/**
+ * Passed and failed attempts; the counts are in the legend ("Passed: 3"): labels at the slices' ends
+ * had no room above and below the ring, and an even split drew its lines through them.
+ */
 export function PassRateChart({ passed, failed }: { passed: number; failed: number }) {
   const { t } = useTranslation();
   const data = [
@@ -59,13 +62,14 @@ export function PassRateChart({ passed, failed }: { passed: number; failed: numb
             innerRadius="50%"
             outerRadius="80%"
             isAnimationActive={false}
-            label
           >
             {data.map((item) => (
               <Cell key={item.name} fill={item.color} />
             ))}
           </Pie>
-          <Legend />
+          <Legend
+            formatter={(name: string) => `${name}: ${data.find((item) => item.name === name)?.value}`}
+          />
           <Tooltip />
         </PieChart>
       }

@@ -713,6 +713,7 @@ const de: typeof en = {
     enrolledTitle_one: 'In {{count}} Kurs eingeschrieben',
     enrolledTitle_other: 'In {{count}} Kursen eingeschrieben',
     noneEnrolled: 'Sie sind in keinem Kurs eingeschrieben.',
+    enrolledHeading: 'Ihre Einschreibungen',
     leave: 'Kurs verlassen',
     leaveNamed: 'Den Kurs „{{name}}“ verlassen',
     openTitle: 'Einschreibung öffnen',

@@ -697,6 +697,7 @@ const en = {
     enrolledTitle_one: 'Enrolled in {{count}} course',
     enrolledTitle_other: 'Enrolled in {{count}} courses',
     noneEnrolled: 'You are not enrolled in any course.',
+    enrolledHeading: 'Your enrolments',
     leave: 'Leave the course',
     leaveNamed: 'Leave the course “{{name}}”',
     openTitle: 'Open enrolment',

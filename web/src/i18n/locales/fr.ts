@@ -707,6 +707,7 @@ const fr: typeof en = {
     enrolledTitle_one: 'Inscrit à {{count}} cours',
     enrolledTitle_other: 'Inscrit à {{count}} cours',
     noneEnrolled: 'Vous n’êtes inscrit à aucun cours.',
+    enrolledHeading: 'Vos inscriptions',
     leave: 'Quitter le cours',
     leaveNamed: 'Quitter le cours « {{name}} »',
     openTitle: 'Ouvrir les inscriptions',

@@ -705,6 +705,7 @@ const id: typeof en = {
     enrolledTitle_one: 'Terdaftar di {{count}} mata kuliah',
     enrolledTitle_other: 'Terdaftar di {{count}} mata kuliah',
     noneEnrolled: 'Anda belum terdaftar di mata kuliah mana pun.',
+    enrolledHeading: 'Pendaftaran Anda',
     leave: 'Keluar dari mata kuliah',
     leaveNamed: 'Keluar dari mata kuliah “{{name}}”',
     openTitle: 'Buka pendaftaran',

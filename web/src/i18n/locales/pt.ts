@@ -701,6 +701,7 @@ const pt: typeof en = {
     enrolledTitle_one: 'Inscrito em {{count}} curso',
     enrolledTitle_other: 'Inscrito em {{count}} cursos',
     noneEnrolled: 'Você não está inscrito em nenhum curso.',
+    enrolledHeading: 'Suas inscrições',
     leave: 'Sair do curso',
     leaveNamed: 'Sair do curso “{{name}}”',
     openTitle: 'Abrir inscrições',
