@@ -36,6 +36,8 @@ describe('demo exam seed', () => {
     expect(exams.map((exam) => exam.attributes.name)).toEqual([DEMO_EXAM_NAME]);
     const exam = exams[0].attributes;
     expect(exam).toMatchObject({ is_published: true, is_show_score: true, retry: 1, duration: 45 });
+    // the instructions are plain text, as the editor writes them and the lobby shows them
+    expect(exam.intro).toMatch(/^Eight short questions [^<>]+$/);
     const toDate = (wire: unknown) => new Date(`${String(wire).replace(' ', 'T')}+07:00`).getTime();
     expect(toDate(exam.start_at)).toBeLessThan(Date.now());
     expect(toDate(exam.end_at)).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);

@@ -115,7 +115,8 @@ describe('demo task seed', () => {
           taskId: Number(essay.id),
           studentId: users.student1.id,
           groupId: null,
-          memberIds: [],
+          // an individual answer's member is its student: the course's to-do finds it by them
+          memberIds: [users.student1.id],
         }),
         expect.objectContaining({
           taskId: Number(project.id),
@@ -126,6 +127,10 @@ describe('demo task seed', () => {
       ]),
     );
     expect(sends).toHaveLength(2);
+    // an answer is written before it is sent
+    expect(
+      await h.ds.query(`SELECT count(*)::int AS n FROM task_answers WHERE sent_at < created_at`),
+    ).toEqual([{ n: 0 }]);
     // Group 1's project is scored: both members get the lecturer's 82 (peers have not rated yet).
     const scores = (await h.events('task.answer.scored')).map((event) => event.data);
     expect(scores).toHaveLength(1);

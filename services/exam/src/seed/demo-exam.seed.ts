@@ -156,8 +156,9 @@ export async function seedExamDemo(
         name: DEMO_EXAM_NAME,
         exams_type: 'quiz',
         intro:
-          '<p>Eight short questions on branching and loops, of every kind the platform offers. ' +
-          'You have 45 minutes and two attempts; your score and the solutions are shown when you finish.</p>',
+          // plain text: the editor writes it in a text area and the lobby shows it as written
+          'Eight short questions on branching and loops, of every kind the platform offers. ' +
+          'You have 45 minutes and two attempts; your score and the solutions are shown when you finish.',
         start_at: wire(new Date(Math.max(now - 60 * 60_000, campusMidnight))),
         end_at: wire(new Date(now + 30 * 24 * 60 * 60_000)),
         passing_grade: 60,

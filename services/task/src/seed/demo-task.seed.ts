@@ -169,6 +169,7 @@ export async function seedTaskDemo(
       answer: '<p>My essay is attached.</p>',
       files: [stored],
       isSent: true,
+      createdAt: new Date(now - 5 * 60 * 60_000),
       sentAt: new Date(now - 3 * 60 * 60_000),
       isLate: false,
       updatedBy: student('student1'),
@@ -205,6 +206,7 @@ export async function seedTaskDemo(
       'The source is in <code>guess.c</code>; student1 wrote the input loop, student2 the hints.</p>',
     files: [],
     isSent: true,
+    createdAt: new Date(now - 3 * DAY),
     sentAt: new Date(now - DAY),
     isLate: false,
     updatedBy: student('student1'),
@@ -225,9 +227,10 @@ export async function seedTaskDemo(
       [[essay.id, project.id]],
     );
     for (const answer of sent) {
+      // an individual answer's members are its student, as the service records a send
       const members: Array<{ student_id: string }> =
         answer.group_id === null
-          ? []
+          ? [{ student_id: answer.student_id! }]
           : await manager.query(
               `SELECT student_id FROM task_group_members WHERE group_id = $1 ORDER BY student_id`,
               [answer.group_id],
