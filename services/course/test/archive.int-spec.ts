@@ -164,6 +164,24 @@ describe('archive of modules and activities, with what they hold', () => {
     expect((await c.asLecturer.post(`/api/course/modules/${module.id}/restore`, {})).status).toBe(404);
   });
 
+  it('answers purges, restores and archives of one module sent at once with a 2xx or 4xx each, never a deadlock', async () => {
+    for (let round = 0; round < 6; round++) {
+      const { c, module, lecture } = await week();
+      await c.asLecturer.send('DELETE', `/api/course/activities/${lecture.id}`);
+      await c.asLecturer.send('DELETE', `/api/course/modules/${module.id}`);
+      const statuses = await Promise.all(
+        [
+          c.asLecturer.send('DELETE', `/api/course/activities/${lecture.id}/permanent`),
+          c.asLecturer.send('DELETE', `/api/course/modules/${module.id}/permanent`),
+          c.asLecturer.post(`/api/course/modules/${module.id}/restore`, {}),
+          c.asLecturer.send('DELETE', `/api/course/modules/${module.id}/permanent`),
+          c.asLecturer.send('DELETE', `/api/course/modules/${module.id}`),
+        ].map((sent) => sent.then((response) => response.status)),
+      );
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    }
+  });
+
   it('deletes an archived activity or content for good, and refuses a live one', async () => {
     const { c, lab, sheet, notes } = await week();
     expect((await c.asLecturer.send('DELETE', `/api/course/contents/${notes.id}/permanent`)).status).toBe(

@@ -256,6 +256,12 @@ export class StructureService {
   async purgeModule(auth: AuthContext, id: number): Promise<void> {
     const module = await this.taughtModule(auth, id, true);
     await this.unit.run(async (manager) => {
+      // the course's structure changes one at a time (a purge beside an archive deadlocked)
+      await lockCourse(manager, module.courseId);
+      const [still] = await manager.query(`SELECT 1 FROM modules WHERE id = $1 AND deleted_at IS NOT NULL`, [
+        id,
+      ]);
+      if (!still) throw notFound('Module not found');
       await manager.query(
         `DELETE FROM contents WHERE (contentable_type = 'modules' AND contentable_id = $1)
             OR (contentable_type = 'activities' AND contentable_id IN
@@ -440,6 +446,12 @@ export class StructureService {
   async purgeActivity(auth: AuthContext, id: number): Promise<void> {
     const activity = await this.archivedActivity(auth, id);
     await this.unit.run(async (manager) => {
+      await lockCourse(manager, activity.module!.courseId);
+      const [still] = await manager.query(
+        `SELECT 1 FROM activities WHERE id = $1 AND deleted_at IS NOT NULL AND archived_with_module IS NULL`,
+        [id],
+      );
+      if (!still) throw notFound('Activity not found');
       await manager.query(
         `DELETE FROM contents WHERE contentable_type = 'activities' AND contentable_id = $1`,
         [id],
