@@ -34,3 +34,30 @@ export async function startBenchPlatform({ pgPort } = {}) {
   });
   return { dir, pg, platform };
 }
+
+/**
+ * A client of one of the platform's databases (`lms_course`, …) for a bench's bulk seed, and
+ * `one(sql, params)`: the first row of a query.
+ */
+export async function benchDatabase(pg, name) {
+  const { Client } = require('pg');
+  const db = new Client({ connectionString: `${pg.url}/${name}` });
+  db.on('error', () => {}); // the cluster may stop first on SIGTERM
+  await db.connect();
+  return { db, one: async (sql, params) => (await db.query(sql, params)).rows[0] };
+}
+
+/**
+ * On SIGTERM or SIGINT: closes what the bench opened (`closers`, in order), then the platform and
+ * PostgreSQL, and exits.
+ */
+export function stopOnSignal({ pg, platform }, ...closers) {
+  const stop = async () => {
+    for (const close of closers) await close();
+    await platform.stop();
+    await pg.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

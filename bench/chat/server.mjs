@@ -7,10 +7,9 @@
 // JSON line, then waits.
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { startBenchPlatform } from '../platform.mjs';
+import { benchDatabase, startBenchPlatform, stopOnSignal } from '../platform.mjs';
 
 const require = createRequire(import.meta.url);
-const { Client } = require('pg');
 const { Server } = require('socket.io');
 const { loadOrCreatePrivateKeyPem } = require('../../libs/auth/dist/index.js');
 
@@ -22,9 +21,7 @@ const { dir, pg, platform } = await startBenchPlatform({
   pgPort: process.env.PG_PORT ? Number(process.env.PG_PORT) : undefined,
 });
 
-const db = new Client({ connectionString: `${pg.url}/lms_messaging` });
-db.on('error', () => {}); // the cluster may stop first on SIGTERM
-await db.connect();
+const { db } = await benchDatabase(pg, 'lms_messaging');
 const { rows: campus } = await db.query(`SELECT id FROM tenants WHERE domain = 'localhost'`);
 const tenantId = Number(campus[0].id);
 await db.query('BEGIN');
@@ -77,12 +74,8 @@ console.log(
   }),
 );
 
-const stop = async () => {
-  baseline.close();
-  await db.end();
-  await platform.stop();
-  await pg.stop();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+stopOnSignal(
+  { pg, platform },
+  () => baseline.close(),
+  () => db.end(),
+);

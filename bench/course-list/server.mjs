@@ -6,11 +6,10 @@
 import { createRequire } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startBenchPlatform } from '../platform.mjs';
+import { benchDatabase, startBenchPlatform, stopOnSignal } from '../platform.mjs';
 
 const require = createRequire(import.meta.url);
 const { DataSource } = require('typeorm');
-const { Client } = require('pg');
 const Fastify = require('fastify');
 const { request } = require('undici');
 const { profiler } = await import('../profile.mjs');
@@ -21,10 +20,7 @@ const CONTENTS = Number(process.env.BENCH_CONTENTS ?? 10_000);
 const { dir, pg, platform } = await startBenchPlatform();
 
 // ---- bulk seed, straight into the course service's database ------------------------------------
-const db = new Client({ connectionString: `${pg.url}/lms_course` });
-db.on('error', () => {}); // the cluster may stop first on SIGTERM
-await db.connect();
-const one = async (sql, params) => (await db.query(sql, params)).rows[0];
+const { db, one } = await benchDatabase(pg, 'lms_course');
 
 const seedStarted = performance.now();
 const demo = await one(
@@ -204,13 +200,9 @@ console.log(
     },
   }),
 );
-const stop = async () => {
-  await control.close();
-  await hello.close();
-  await db.end();
-  await platform.stop();
-  await pg.stop();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+stopOnSignal(
+  { pg, platform },
+  () => control.close(),
+  () => hello.close(),
+  () => db.end(),
+);

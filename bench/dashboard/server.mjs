@@ -5,11 +5,7 @@
 // ended, their attempts, answers and scores — bulk-inserted with SQL straight into the course
 // service's tables, as the exam and task services' events would have written the projections.
 // Prints the gateway's URL and the seed facts as one JSON line, then waits.
-import { createRequire } from 'node:module';
-import { startBenchPlatform } from '../platform.mjs';
-
-const require = createRequire(import.meta.url);
-const { Client } = require('pg');
+import { benchDatabase, startBenchPlatform, stopOnSignal } from '../platform.mjs';
 
 const COURSES = Number(process.env.BENCH_COURSES ?? 10);
 const CLASSMATES = Number(process.env.BENCH_CLASSMATES ?? 40);
@@ -21,10 +17,7 @@ const { pg, platform } = await startBenchPlatform({
   pgPort: process.env.PG_PORT ? Number(process.env.PG_PORT) : undefined,
 });
 
-const db = new Client({ connectionString: `${pg.url}/lms_course` });
-db.on('error', () => {}); // the cluster may stop first on SIGTERM
-await db.connect();
-const one = async (sql, params) => (await db.query(sql, params)).rows[0];
+const { db, one } = await benchDatabase(pg, 'lms_course');
 
 const seedStarted = performance.now();
 const demo = await one(
@@ -168,11 +161,4 @@ console.log(
     seed: { ...counts, student_id: Number(demo.student_id), ms: seedMs },
   }),
 );
-const stop = async () => {
-  await db.end();
-  await platform.stop();
-  await pg.stop();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+stopOnSignal({ pg, platform }, () => db.end());

@@ -6,11 +6,10 @@
 // baseline: the same scores read with one plain SELECT through the course service's own pool.
 // Prints the URLs and the seed facts as one JSON line, then waits.
 import { createRequire } from 'node:module';
-import { startBenchPlatform } from '../platform.mjs';
+import { benchDatabase, startBenchPlatform, stopOnSignal } from '../platform.mjs';
 
 const require = createRequire(import.meta.url);
 const { DataSource } = require('typeorm');
-const { Client } = require('pg');
 const Fastify = require('fastify');
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
@@ -24,10 +23,7 @@ const { pg, platform } = await startBenchPlatform({
 });
 
 // ---- bulk seed, straight into the course service's database ------------------------------------
-const db = new Client({ connectionString: `${pg.url}/lms_course` });
-db.on('error', () => {}); // the cluster may stop first on SIGTERM
-await db.connect();
-const one = async (sql, params) => (await db.query(sql, params)).rows[0];
+const { db, one } = await benchDatabase(pg, 'lms_course');
 
 const seedStarted = performance.now();
 const demo = await one(`SELECT id AS course_id, tenant_id FROM courses WHERE code = 'IF101'`);
@@ -174,12 +170,8 @@ console.log(
     seed: { ...counts, course_id: Number(c), class_id: Number(classIds[0]), ms: seedMs },
   }),
 );
-const stop = async () => {
-  await control.close();
-  await db.end();
-  await platform.stop();
-  await pg.stop();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+stopOnSignal(
+  { pg, platform },
+  () => control.close(),
+  () => db.end(),
+);

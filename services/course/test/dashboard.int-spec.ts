@@ -21,10 +21,6 @@ describe('GET /course/dashboard', () => {
   beforeAll(() => h.start());
   afterAll(() => h.stop());
 
-  const exam = (courseId: number, overrides: Partial<EventDataMap['exam.exam.upserted']>) =>
-    h.openExam(courseId, overrides);
-  const task = (courseId: number, overrides: Partial<EventDataMap['task.task.upserted']>) =>
-    h.openTask(courseId, overrides);
   const card = async (client: Awaited<ReturnType<typeof h.as>>, name: string, query = '') => {
     const response = await client.get(`/api/course/dashboard/${name}${query}`);
     expect(response.status).toBe(200);
@@ -36,30 +32,42 @@ describe('GET /course/dashboard', () => {
     const classmate = await h.given.user(1, 'student');
     await h.enrol(c.course.id, 1, [classmate.id], c.courseClass);
     const other = await h.courseClass(1, c.course.id, 'B');
-    await task(c.course.id, { name: 'To send', endAt: inDays(2) });
-    const sent = await task(c.course.id, { name: 'Sent', endAt: inDays(3) });
-    const hidden = await task(c.course.id, { name: 'Scored, hidden', endAt: inDays(4), showScore: false });
-    const shown = await task(c.course.id, { name: 'Scored, shown', endAt: inDays(4.5), showScore: true });
-    const returned = await task(c.course.id, { name: 'Returned', startAt: inDays(-9), endAt: inDays(-2) });
-    const endedSent = await task(c.course.id, {
+    await h.openTask(c.course.id, { name: 'To send', endAt: inDays(2) });
+    const sent = await h.openTask(c.course.id, { name: 'Sent', endAt: inDays(3) });
+    const hidden = await h.openTask(c.course.id, {
+      name: 'Scored, hidden',
+      endAt: inDays(4),
+      showScore: false,
+    });
+    const shown = await h.openTask(c.course.id, {
+      name: 'Scored, shown',
+      endAt: inDays(4.5),
+      showScore: true,
+    });
+    const returned = await h.openTask(c.course.id, {
+      name: 'Returned',
+      startAt: inDays(-9),
+      endAt: inDays(-2),
+    });
+    const endedSent = await h.openTask(c.course.id, {
       name: 'Ended, sent',
       startAt: inDays(-9),
       endAt: inDays(-1),
     });
-    const today = await task(c.course.id, {
+    const today = await h.openTask(c.course.id, {
       name: 'Due today',
       endAt: new Date(nextJakartaMidnight() - 60_000).toISOString(),
     });
-    await task(c.course.id, {
+    await h.openTask(c.course.id, {
       name: 'Due tomorrow',
       endAt: new Date(nextJakartaMidnight() + 60_000).toISOString(),
     });
     // Never on the card: inactive, deleted, another class's, too far ahead, ended unsent.
-    await task(c.course.id, { name: 'Inactive', isActive: false });
-    await task(c.course.id, { name: 'Deleted', deleted: true });
-    await task(c.course.id, { name: 'Class B', allClass: false, classIds: [other.id] });
-    await task(c.course.id, { name: 'Far ahead', startAt: inDays(9), endAt: inDays(20) });
-    await task(c.course.id, { name: 'Ended', startAt: inDays(-9), endAt: inDays(-1) });
+    await h.openTask(c.course.id, { name: 'Inactive', isActive: false });
+    await h.openTask(c.course.id, { name: 'Deleted', deleted: true });
+    await h.openTask(c.course.id, { name: 'Class B', allClass: false, classIds: [other.id] });
+    await h.openTask(c.course.id, { name: 'Far ahead', startAt: inDays(9), endAt: inDays(20) });
+    await h.openTask(c.course.id, { name: 'Ended', startAt: inDays(-9), endAt: inDays(-1) });
 
     const send = (taskId: number, sentAt = inDays(-0.5)) =>
       h.project('task.answer.submitted', 1, {
@@ -130,12 +138,12 @@ describe('GET /course/dashboard', () => {
     const c = await cast(h);
     const classmate = await h.given.user(1, 'student');
     await h.enrol(c.course.id, 1, [classmate.id], c.courseClass);
-    const final = await exam(c.course.id, { name: 'Final', isShowScore: true });
-    const quiz = await exam(c.course.id, { name: 'Quiz', isShowScore: false });
-    const essay = await exam(c.course.id, { name: 'Essay exam', isShowScore: true });
-    const draft = await exam(c.course.id, { name: 'Draft', isShowScore: true, isPublished: false });
-    const report = await task(c.course.id, { name: 'Report', showScore: true, passingGrade: 70 });
-    const diary = await task(c.course.id, { name: 'Diary', showScore: false });
+    const final = await h.openExam(c.course.id, { name: 'Final', isShowScore: true });
+    const quiz = await h.openExam(c.course.id, { name: 'Quiz', isShowScore: false });
+    const essay = await h.openExam(c.course.id, { name: 'Essay exam', isShowScore: true });
+    const draft = await h.openExam(c.course.id, { name: 'Draft', isShowScore: true, isPublished: false });
+    const report = await h.openTask(c.course.id, { name: 'Report', showScore: true, passingGrade: 70 });
+    const diary = await h.openTask(c.course.id, { name: 'Diary', showScore: false });
     const scoreAttempt = (
       examId: number,
       score: number,
@@ -225,14 +233,14 @@ describe('GET /course/dashboard', () => {
 
   it('lists the exams running now in the courses the caller teaches, with their attempts', async () => {
     const c = await cast(h);
-    const running = await exam(c.course.id, { name: 'Running', endAt: inDays(0.1) });
-    await exam(c.course.id, { name: 'Open-ended', startAt: null, endAt: null });
+    const running = await h.openExam(c.course.id, { name: 'Running', endAt: inDays(0.1) });
+    await h.openExam(c.course.id, { name: 'Open-ended', startAt: null, endAt: null });
     // Never running: not started yet, ended, closed by the lecturer, unpublished, deleted.
-    await exam(c.course.id, { name: 'Tomorrow', startAt: inDays(1), endAt: inDays(2) });
-    await exam(c.course.id, { name: 'Ended', startAt: inDays(-2), endAt: inDays(-1) });
-    await exam(c.course.id, { name: 'Closed', isFinished: true });
-    await exam(c.course.id, { name: 'Draft', isPublished: false });
-    const gone = await exam(c.course.id, { name: 'Deleted' });
+    await h.openExam(c.course.id, { name: 'Tomorrow', startAt: inDays(1), endAt: inDays(2) });
+    await h.openExam(c.course.id, { name: 'Ended', startAt: inDays(-2), endAt: inDays(-1) });
+    await h.openExam(c.course.id, { name: 'Closed', isFinished: true });
+    await h.openExam(c.course.id, { name: 'Draft', isPublished: false });
+    const gone = await h.openExam(c.course.id, { name: 'Deleted' });
     await h.project('exam.exam.deleted', 1, { id: gone.id, courseId: c.course.id });
     const attempt = (studentExamId: number) =>
       h.project('exam.attempt.started', 1, {

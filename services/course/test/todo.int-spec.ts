@@ -1,4 +1,3 @@
-import type { EventDataMap } from '@lms/events';
 import { formatWireDate } from '@lms/jsonapi';
 import { Form, FormAnswer } from '../src/forms/form.entity';
 import { Activity } from '../src/structure/activity.entity';
@@ -17,10 +16,6 @@ describe('GET /todo', () => {
   beforeAll(() => h.start());
   afterAll(() => h.stop());
 
-  const exam = (courseId: number, overrides: Partial<EventDataMap['exam.exam.upserted']>) =>
-    h.openExam(courseId, overrides);
-  const task = (courseId: number, overrides: Partial<EventDataMap['task.task.upserted']>) =>
-    h.openTask(courseId, overrides);
   const todo = async (client: Awaited<ReturnType<typeof h.as>>, query = '') => {
     const response = await client.get(`/api/todo${query}`);
     expect(response.status).toBe(200);
@@ -32,24 +27,28 @@ describe('GET /todo', () => {
   it('lists a student’s exams to take and tasks to send, soonest due first', async () => {
     const c = await cast(h);
     const other = await h.courseClass(1, c.course.id, 'B');
-    const dueTomorrow = await task(c.course.id, { name: 'Essay', endAt: inDays(1) });
-    await exam(c.course.id, { name: 'Quiz', endAt: inDays(2) });
-    await exam(c.course.id, { name: 'Open book', endAt: null });
-    await task(c.course.id, { name: 'Next week', startAt: inDays(3), endAt: inDays(10) });
-    const running = await exam(c.course.id, { name: 'Running', endAt: inDays(3) });
-    const done = await exam(c.course.id, { name: 'Done', endAt: inDays(3) });
-    const sent = await task(c.course.id, { name: 'Sent', endAt: inDays(3) });
-    const returned = await task(c.course.id, { name: 'Returned', startAt: inDays(-9), endAt: inDays(-2) });
+    const dueTomorrow = await h.openTask(c.course.id, { name: 'Essay', endAt: inDays(1) });
+    await h.openExam(c.course.id, { name: 'Quiz', endAt: inDays(2) });
+    await h.openExam(c.course.id, { name: 'Open book', endAt: null });
+    await h.openTask(c.course.id, { name: 'Next week', startAt: inDays(3), endAt: inDays(10) });
+    const running = await h.openExam(c.course.id, { name: 'Running', endAt: inDays(3) });
+    const done = await h.openExam(c.course.id, { name: 'Done', endAt: inDays(3) });
+    const sent = await h.openTask(c.course.id, { name: 'Sent', endAt: inDays(3) });
+    const returned = await h.openTask(c.course.id, {
+      name: 'Returned',
+      startAt: inDays(-9),
+      endAt: inDays(-2),
+    });
     // Not on the to-do: unpublished, closed by the lecturer, another class's, too far ahead, ended, inactive, deleted.
-    await exam(c.course.id, { name: 'Draft exam', isPublished: false });
-    await exam(c.course.id, { name: 'Closed exam', isFinished: true });
-    await exam(c.course.id, { name: 'Class B exam', classIds: [other.id] });
-    await task(c.course.id, { name: 'Class B task', allClass: false, classIds: [other.id] });
-    await task(c.course.id, { name: 'Far ahead', startAt: inDays(9), endAt: inDays(20) });
-    await task(c.course.id, { name: 'Ended', startAt: inDays(-9), endAt: inDays(-1) });
-    await task(c.course.id, { name: 'Inactive', isActive: false });
-    await task(c.course.id, { name: 'Deleted', deleted: true });
-    await exam(c.course.id, { name: 'For my class', classIds: [c.courseClass.id], endAt: inDays(4) });
+    await h.openExam(c.course.id, { name: 'Draft exam', isPublished: false });
+    await h.openExam(c.course.id, { name: 'Closed exam', isFinished: true });
+    await h.openExam(c.course.id, { name: 'Class B exam', classIds: [other.id] });
+    await h.openTask(c.course.id, { name: 'Class B task', allClass: false, classIds: [other.id] });
+    await h.openTask(c.course.id, { name: 'Far ahead', startAt: inDays(9), endAt: inDays(20) });
+    await h.openTask(c.course.id, { name: 'Ended', startAt: inDays(-9), endAt: inDays(-1) });
+    await h.openTask(c.course.id, { name: 'Inactive', isActive: false });
+    await h.openTask(c.course.id, { name: 'Deleted', deleted: true });
+    await h.openExam(c.course.id, { name: 'For my class', classIds: [c.courseClass.id], endAt: inDays(4) });
 
     const student = c.student.id;
     await h.project('exam.attempt.started', 1, {
@@ -137,8 +136,8 @@ describe('GET /todo', () => {
     const c = await cast(h);
     const classmate = await h.given.user(1, 'student');
     await h.enrol(c.course.id, 1, [classmate.id], c.courseClass);
-    const essay = await task(c.course.id, { name: 'Essay' });
-    const report = await task(c.course.id, { name: 'Report' });
+    const essay = await h.openTask(c.course.id, { name: 'Essay' });
+    const report = await h.openTask(c.course.id, { name: 'Report' });
     const send = (taskId: number, studentId: number, daysAgo: number) =>
       h.project('task.answer.submitted', 1, {
         courseId: c.course.id,
@@ -180,7 +179,7 @@ describe('GET /todo', () => {
       ['Essay', 2],
     ]);
     // Essays waiting for a grader: the latest score of each attempt says how many.
-    const quiz = await exam(c.course.id, { name: 'Quiz' });
+    const quiz = await h.openExam(c.course.id, { name: 'Quiz' });
     const attemptScored = (studentId: number, pending: number, studentExamId = h.nextId()) =>
       h.project('exam.attempt.scored', 1, {
         examId: quiz.id,
